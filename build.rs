@@ -1,0 +1,144 @@
+//! Build script: TableGen the ODS dialects, compile the C++ glue, and make the
+//! whole crate link the ONE shared libMLIR/libLLVM of LLVM 22.
+//!
+//! * `mlir-tblgen-22` turns `dialects-td/<dialect>/*.td` into `.inc` files in
+//!   `$OUT_DIR/inc/<dialect>/`.
+//! * `cc` compiles `dialects-td/lib/*.cpp` against `/usr/lib/llvm-22/include`.
+//! * Debian ships the MLIR C API only as static `libMLIRCAPI*.a` archives, but
+//!   mlir-sys (with `MLIR_SYS_LINK_SHARED=1`) asks for `-lMLIR-C`: a GNU ld
+//!   linker script named `libMLIR-C.so` in `$OUT_DIR` groups those archives
+//!   with the shared libMLIR/libLLVM, so no static copy of MLIR is linked.
+
+use std::{
+    env, fs,
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+const LLVM_PREFIX_ENV: &str = "MLIR_SYS_220_PREFIX";
+
+struct TblgenJob {
+    td: &'static str,
+    dialect: &'static str,
+    outputs: &'static [(&'static str, &'static str)],
+}
+
+const JOBS: &[TblgenJob] = &[
+    TblgenJob {
+        td: "cute/CuteOps.td",
+        dialect: "cute",
+        outputs: &[
+            ("-gen-dialect-decls", "cute/CuteDialect.h.inc"),
+            ("-gen-dialect-defs", "cute/CuteDialect.cpp.inc"),
+            ("-gen-typedef-decls", "cute/CuteTypes.h.inc"),
+            ("-gen-typedef-defs", "cute/CuteTypes.cpp.inc"),
+            ("-gen-op-decls", "cute/CuteOps.h.inc"),
+            ("-gen-op-defs", "cute/CuteOps.cpp.inc"),
+        ],
+    },
+    TblgenJob {
+        td: "cute_nvgpu/CuteNvgpuTypes.td",
+        dialect: "cute_nvgpu",
+        outputs: &[
+            ("-gen-dialect-decls", "cute_nvgpu/CuteNvgpuDialect.h.inc"),
+            ("-gen-dialect-defs", "cute_nvgpu/CuteNvgpuDialect.cpp.inc"),
+            ("-gen-typedef-decls", "cute_nvgpu/CuteNvgpuTypes.h.inc"),
+            ("-gen-typedef-defs", "cute_nvgpu/CuteNvgpuTypes.cpp.inc"),
+        ],
+    },
+];
+
+fn main() {
+    let prefix = PathBuf::from(env::var(LLVM_PREFIX_ENV).unwrap_or_else(|_| "/usr/lib/llvm-22".into()));
+    let out = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let td_dir = Path::new("dialects-td");
+    println!("cargo:rerun-if-env-changed={LLVM_PREFIX_ENV}");
+    rerun_if_changed_under(td_dir);
+
+    let inc = out.join("inc");
+    for job in JOBS {
+        run_tblgen(&prefix, td_dir, &inc, job);
+    }
+    compile_glue(&prefix, td_dir, &inc);
+    write_mlir_c_shim(&prefix, &out);
+}
+
+/// Cargo reruns the script only when a .td/.cpp/.h under `dir` changes.
+fn rerun_if_changed_under(dir: &Path) {
+    for entry in fs::read_dir(dir).expect("dialects-td is readable") {
+        let path = entry.expect("directory entry").path();
+        if path.is_dir() {
+            rerun_if_changed_under(&path);
+        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("td" | "cpp" | "h")) {
+            println!("cargo:rerun-if-changed={}", path.display());
+        }
+    }
+}
+
+fn run_tblgen(prefix: &Path, td_dir: &Path, inc: &Path, job: &TblgenJob) {
+    let tblgen = prefix.join("bin/mlir-tblgen");
+    for (generator, output) in job.outputs {
+        let output = inc.join(output);
+        fs::create_dir_all(output.parent().expect("output has a parent")).expect("create inc dir");
+        let mut cmd = Command::new(&tblgen);
+        cmd.arg(generator)
+            .arg(td_dir.join(job.td))
+            .arg("-I")
+            .arg(td_dir)
+            .arg("-I")
+            .arg(prefix.join("include"))
+            .arg("-o")
+            .arg(&output);
+        if generator.starts_with("-gen-dialect") {
+            cmd.arg(format!("-dialect={}", job.dialect));
+        } else if generator.starts_with("-gen-typedef") {
+            cmd.arg(format!("-typedefs-dialect={}", job.dialect));
+        }
+        let status = cmd.status().unwrap_or_else(|e| panic!("cannot run {}: {e}", tblgen.display()));
+        assert!(status.success(), "mlir-tblgen {generator} {} failed", job.td);
+    }
+}
+
+fn compile_glue(prefix: &Path, td_dir: &Path, inc: &Path) {
+    let mut sources: Vec<PathBuf> = fs::read_dir(td_dir.join("lib"))
+        .expect("dialects-td/lib is readable")
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("cpp"))
+        .collect();
+    sources.sort();
+    cc::Build::new()
+        .cpp(true)
+        .std("c++17")
+        .pic(true)
+        .opt_level(2)
+        .debug(false)
+        .include(td_dir.join("lib"))
+        .include(inc)
+        .include(prefix.join("include"))
+        .flag_if_supported("-Wno-unused-parameter")
+        .flag_if_supported("-Wno-comment")
+        .files(&sources)
+        .compile("cute_glue");
+}
+
+fn write_mlir_c_shim(prefix: &Path, out: &Path) {
+    let lib = prefix.join("lib");
+    let mut archives: Vec<String> = fs::read_dir(&lib)
+        .expect("LLVM lib dir is readable")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("libMLIRCAPI") && n.ends_with(".a"))
+        .map(|n| lib.join(n).display().to_string())
+        .collect();
+    archives.sort();
+    assert!(!archives.is_empty(), "no libMLIRCAPI*.a under {}", lib.display());
+    let script = format!(
+        "/* generated by build.rs: the MLIR C API archives over the shared libMLIR */\nGROUP ( {} AS_NEEDED ( {}/libMLIR.so {}/libLLVM.so ) )\n",
+        archives.join(" "),
+        lib.display(),
+        lib.display()
+    );
+    fs::write(out.join("libMLIR-C.so"), script).expect("write libMLIR-C.so shim");
+    println!("cargo:rustc-link-search=native={}", out.display());
+    println!("cargo:rustc-link-search=native={}", lib.display());
+    println!("cargo:rustc-link-arg=-Wl,-rpath,{}", lib.display());
+}

@@ -1,0 +1,42 @@
+//===- CuteTypes.td - types of the `cute` dialect --------------------------===//
+
+#ifndef CUTE_TYPES_TD
+#define CUTE_TYPES_TD
+
+include "cute/CuteDialect.td"
+
+// The dialect parses and prints its types by hand (CuteDialect.cpp), since
+// five mnemonics share the int-tuple storage; no ODS mnemonic is set.
+class Cute_Type<string name, string spelling, list<Trait> traits = []>
+    : TypeDef<Cute_Dialect, name, traits> {
+  let typeName = "cute." # spelling;
+}
+
+// One storage for every int-tuple kind (spec 002: "the result type narrows from
+// !cute.int_tuple to !cute.shape through a kind-discriminator field").
+def Cute_IntTupleType : Cute_Type<"IntTuple", "int_tuple"> {
+  let summary = "hierarchical integer tuple (int_tuple, shape, stride, coord or tile)";
+  let description = [{
+    A hierarchical tuple of integers in CuTe notation. The `kind` selects the
+    spelling and the validity rules: `!cute.int_tuple<"(?,128)">` (any
+    integers), `!cute.shape<"(8,4)">` (positive extents),
+    `!cute.stride<"(1,8)">` (integers or scaled bases `N@dim`),
+    `!cute.coord<"(_,1)">` (integers or `_`) and `!cute.tile<"[128:1;64:1]">`.
+    `?` marks a dynamic leaf, optionally `?{div=8}` or `?{i64}`.
+  }];
+  let parameters = (ins "::mlir::cute::TupleKind":$kind,
+                        StringRefParameter<"canonical CuTe notation">:$spec);
+}
+
+def Cute_LayoutType : Cute_Type<"Layout", "layout"> {
+  let summary = "a CuTe layout: congruent shape and stride trees";
+  let description = [{
+    `!cute.layout<"((2,4),4):((1,16),8)">` maps coordinates of the shape to
+    offsets through the stride. The spec's spellings `!cute.layout<<8:1, 4:8>>`
+    and `!cute.layout<<((2, 4), 4):((1, 16), 8)>>` parse too; the printer
+    always prints the quoted canonical form.
+  }];
+  let parameters = (ins StringRefParameter<"canonical CuTe notation">:$spec);
+}
+
+#endif // CUTE_TYPES_TD

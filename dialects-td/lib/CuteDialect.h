@@ -1,0 +1,37 @@
+//===- CuteDialect.h - C++ declarations of the `cute` dialect --------------===//
+
+#ifndef CUTE_DIALECT_H
+#define CUTE_DIALECT_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::cute {
+/// Kind discriminator of the one int-tuple storage (values match the Rust
+/// side's spec kinds in RustFFI.h).
+enum class TupleKind : uint32_t {
+  IntTuple = 0,
+  Shape = 1,
+  Stride = 2,
+  Coord = 3,
+  Tile = 4,
+};
+
+/// Runs the Rust verifier of `op` (src/dialect/verify.rs).
+::llvm::LogicalResult verifyWithRust(Operation *op);
+} // namespace mlir::cute
+
+#include "cute/CuteDialect.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "cute/CuteTypes.h.inc"
+
+#define GET_OP_CLASSES
+#include "cute/CuteOps.h.inc"
+
+#endif // CUTE_DIALECT_H

@@ -1,0 +1,57 @@
+//===- Registration.cpp - C entry points used by the Rust side -------------===//
+//
+// Dialect handles for the C API (and so for melior), the DialectRegistry hook
+// of the mlir-opt dialect plugin, pass registration for passes implemented in
+// Rust, and type accessors. The plugin entry points themselves are written in
+// Rust (src/plugin.rs): a Rust cdylib only exports Rust symbols.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CuteDialect.h"
+#include "CuteNvgpuDialect.h"
+#include "RustFFI.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Pass.h"
+#include "mlir/CAPI/Registration.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassRegistry.h"
+
+extern "C" {
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Cute, cute, mlir::cute::CuteDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(CuteNvgpu, cute_nvgpu,
+                                      mlir::cute_nvgpu::CuteNvgpuDialect)
+
+/// Inserts both dialects into an `mlir::DialectRegistry` (the dialect plugin
+/// callback receives the registry as a C++ pointer).
+void cute_cpp_register_dialects(void *registry) {
+  static_cast<mlir::DialectRegistry *>(registry)
+      ->insert<mlir::cute::CuteDialect, mlir::cute_nvgpu::CuteNvgpuDialect>();
+}
+
+/// Registers a pass implemented in Rust with the global pass registry, so that
+/// textual pipelines (mlir-opt's --pass-pipeline, mlirParsePassPipeline) find
+/// it. `factory(id)` creates a fresh external pass each time.
+void cute_cpp_register_pass(MlirPass (*factory)(uint32_t), uint32_t id) {
+  mlir::registerPass([factory, id]() -> std::unique_ptr<mlir::Pass> {
+    return std::unique_ptr<mlir::Pass>(unwrap(factory(id)));
+  });
+}
+
+/// If `type` is a cute int-tuple or layout type, stores its canonical spec in
+/// `*spec` and returns its spec kind (RustFFI.h); returns -1 otherwise.
+int32_t cute_cpp_type_spec(MlirType type, MlirStringRef *spec) {
+  mlir::Type t = unwrap(type);
+  if (auto tuple = llvm::dyn_cast<mlir::cute::IntTupleType>(t)) {
+    *spec = wrap(tuple.getSpec());
+    return static_cast<int32_t>(tuple.getKind());
+  }
+  if (auto layout = llvm::dyn_cast<mlir::cute::LayoutType>(t)) {
+    *spec = wrap(layout.getSpec());
+    return CUTE_SPEC_LAYOUT;
+  }
+  return -1;
+}
+}

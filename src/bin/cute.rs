@@ -1,0 +1,102 @@
+//! `cute`: the command-line front end of cute-mlir.
+//!
+//! * `cute opt FILE --pipeline 'builtin.module(cute-desugar)'`: parse cute IR,
+//!   run a pass pipeline, print the result (like mlir-opt with the plugin).
+//! * `cute layout eval 'composition((4,2):(1,4), (2,2):(1,2))'`: evaluate one
+//!   layout-algebra expression.
+//! * `cute layout batch FILE.json`: evaluate every case of an oracle-format
+//!   file, one JSON object per line.
+//! * `cute layout bench FILE.json`: time the evaluation of every case.
+
+use clap::{Parser, Subcommand};
+use cute_mlir::{layout, Compiler};
+use std::{
+    fs,
+    io::{self, Read, Write},
+    path::PathBuf,
+    process::ExitCode,
+};
+
+#[derive(Parser)]
+#[command(name = "cute", version, about = "CuTe layout algebra as MLIR")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse cute IR, run a pass pipeline and print the result.
+    Opt {
+        /// Input .mlir file (`-` for standard input).
+        input: PathBuf,
+        /// Textual pass pipeline, e.g. `builtin.module(cute-desugar)`.
+        #[arg(long, default_value = "builtin.module(cute-desugar)")]
+        pipeline: String,
+    },
+    /// Layout-algebra commands (the pure-Rust algebra, no MLIR).
+    Layout {
+        #[command(subcommand)]
+        command: LayoutCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum LayoutCommand {
+    /// Evaluate one expression, e.g. `coalesce((2,4):(1,2))`.
+    Eval { expression: String },
+    /// Evaluate every case of an oracle-format JSON file; one JSON line per case.
+    Batch { file: PathBuf },
+    /// Time every case of an oracle-format JSON file (parsing excluded).
+    Bench { file: PathBuf },
+}
+
+fn read_input(path: &PathBuf) -> Result<String, String> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        io::stdin().read_to_string(&mut text).map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(text)
+    } else {
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    }
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Opt { input, pipeline } => {
+            let source = read_input(&input)?;
+            let compiler = Compiler::new();
+            let output = compiler.opt(&source, &pipeline).map_err(|e| e.to_string())?;
+            println!("{output}");
+        }
+        Command::Layout { command } => match command {
+            LayoutCommand::Eval { expression } => {
+                let value = layout::eval::eval_expr(&expression).map_err(|e| e.to_string())?;
+                println!("{value}");
+            }
+            LayoutCommand::Batch { file } => {
+                let text = read_input(&file)?;
+                let stdout = io::stdout();
+                let mut out = io::BufWriter::new(stdout.lock());
+                layout::batch::run_batch(&text, &mut out).map_err(|e| e.to_string())?;
+                out.flush().map_err(|e| e.to_string())?;
+            }
+            LayoutCommand::Bench { file } => {
+                let text = read_input(&file)?;
+                let report = layout::batch::bench(&text).map_err(|e| e.to_string())?;
+                println!("cases={} ns_per_case={:.1}", report.cases, report.ns_per_case);
+            }
+        },
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("cute: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

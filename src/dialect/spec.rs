@@ -1,0 +1,148 @@
+//! Validity rules of the static values carried by cute types, per kind.
+//!
+//! Pure functions over [`crate::layout`] (no MLIR): the C++ type parser calls
+//! [`canonicalize`] through `cute_rs_canonicalize`, and the op verifiers use
+//! the rest. The layout module parses; this module adds what each kind of
+//! type demands of its leaves (e.g. shape extents are positive).
+
+use super::SpecKind;
+use crate::layout::{parse_int_tuple, parse_layout, parse_tiler, IntTuple, Layout, Leaf};
+
+/// What a leaf is, for diagnostics.
+fn leaf_kind(leaf: &Leaf) -> &'static str {
+    match leaf {
+        Leaf::Int(_) => "an integer",
+        Leaf::Dyn(_) => "a dynamic leaf",
+        Leaf::Basis(_) => "a scaled basis",
+        Leaf::Underscore => "'_'",
+    }
+}
+
+/// Checks every leaf of `tuple` with `allowed`, naming the first bad leaf.
+fn check_leaves(
+    tuple: &IntTuple,
+    what: &str,
+    allowed: impl Fn(&Leaf) -> Result<(), &'static str>,
+) -> Result<(), String> {
+    for (index, leaf) in tuple.leaves().into_iter().enumerate() {
+        if let Err(rule) = allowed(leaf) {
+            return Err(format!("{what} leaf #{index} ({leaf}) is {}: {rule}", leaf_kind(leaf)));
+        }
+    }
+    Ok(())
+}
+
+fn shape_leaf(leaf: &Leaf) -> Result<(), &'static str> {
+    match leaf {
+        Leaf::Int(v) if *v > 0 => Ok(()),
+        Leaf::Int(_) => Err("shape extents must be positive"),
+        Leaf::Dyn(_) => Ok(()),
+        _ => Err("a shape holds positive integers or '?'"),
+    }
+}
+
+fn stride_leaf(leaf: &Leaf) -> Result<(), &'static str> {
+    match leaf {
+        Leaf::Underscore => Err("a stride holds integers, '?' or N@dim bases"),
+        _ => Ok(()),
+    }
+}
+
+fn int_tuple_leaf(leaf: &Leaf) -> Result<(), &'static str> {
+    match leaf {
+        Leaf::Underscore => Err("'_' is only allowed in coords and tiles"),
+        _ => Ok(()),
+    }
+}
+
+fn coord_leaf(leaf: &Leaf) -> Result<(), &'static str> {
+    match leaf {
+        Leaf::Int(v) if *v < 0 => Err("coordinates are non-negative"),
+        Leaf::Basis(_) => Err("a coord holds integers, '?' or '_'"),
+        _ => Ok(()),
+    }
+}
+
+/// Parses a layout and checks its shape and stride leaves.
+pub fn parse_checked_layout(text: &str) -> Result<Layout, String> {
+    let layout = parse_layout(text).map_err(|e| e.to_string())?;
+    check_leaves(layout.shape(), "shape", shape_leaf)?;
+    check_leaves(layout.stride(), "stride", stride_leaf)?;
+    Ok(layout)
+}
+
+/// Parses an int-tuple of `kind` (not a layout) and checks its leaves.
+fn parse_checked_tuple(kind: SpecKind, text: &str) -> Result<IntTuple, String> {
+    let tuple = parse_int_tuple(text).map_err(|e| e.to_string())?;
+    let rule = match kind {
+        SpecKind::Shape => shape_leaf,
+        SpecKind::Stride => stride_leaf,
+        SpecKind::Coord => coord_leaf,
+        _ => int_tuple_leaf,
+    };
+    check_leaves(&tuple, kind.mnemonic(), rule)?;
+    Ok(tuple)
+}
+
+/// Parses `text` as a value of `kind` and returns its canonical notation.
+pub fn canonicalize(kind: SpecKind, text: &str) -> Result<String, String> {
+    match kind {
+        SpecKind::Layout => Ok(parse_checked_layout(text)?.to_string()),
+        SpecKind::Tile if text.trim_start().starts_with('[') => {
+            Ok(parse_tiler(text).map_err(|e| e.to_string())?.to_string())
+        }
+        SpecKind::Tile => Ok(parse_checked_tuple(SpecKind::Shape, text)?.to_string()),
+        _ => Ok(parse_checked_tuple(kind, text)?.to_string()),
+    }
+}
+
+/// Number of dynamic `?` leaves of an int-tuple spec of `kind`.
+pub fn count_dynamic(kind: SpecKind, text: &str) -> Result<usize, String> {
+    let tuple = parse_checked_tuple(kind, text)?;
+    Ok(tuple.leaves().into_iter().filter(|leaf| matches!(leaf, Leaf::Dyn(_))).count())
+}
+
+/// Splits a layout spec into its canonical shape and stride specs.
+pub fn split_layout(text: &str) -> Result<(String, String), String> {
+    let layout = parse_checked_layout(text)?;
+    Ok((layout.shape().to_string(), layout.stride().to_string()))
+}
+
+/// The canonical layout `shape:stride`, if the two are congruent.
+pub fn join_layout(shape: &str, stride: &str) -> Result<String, String> {
+    let shape = parse_checked_tuple(SpecKind::Shape, shape)?;
+    let stride = parse_checked_tuple(SpecKind::Stride, stride)?;
+    Ok(Layout::new(shape, stride).map_err(|e| e.to_string())?.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_forms() {
+        assert_eq!(canonicalize(SpecKind::Layout, "((2, 4), 4) : ((1, 16), 8)").unwrap(), "((2,4),4):((1,16),8)");
+        assert_eq!(canonicalize(SpecKind::Layout, "<8:1, 4:8>").unwrap(), "(8,4):(1,8)");
+        assert_eq!(canonicalize(SpecKind::Shape, "(?, 128)").unwrap(), "(?,128)");
+        assert_eq!(canonicalize(SpecKind::Coord, "(_,1)").unwrap(), "(_,1)");
+        assert_eq!(canonicalize(SpecKind::Stride, "(1@0,1@1)").unwrap(), "(1@0,1@1)");
+    }
+
+    #[test]
+    fn leaf_rules() {
+        let err = canonicalize(SpecKind::Shape, "(4,0)").unwrap_err();
+        assert!(err.contains("shape extents must be positive"), "{err}");
+        let err = canonicalize(SpecKind::Layout, "(4,-2):(1,4)").unwrap_err();
+        assert!(err.contains("shape leaf"), "{err}");
+        assert!(canonicalize(SpecKind::Stride, "(1,_)").is_err());
+        assert!(canonicalize(SpecKind::Coord, "(-1,0)").is_err());
+    }
+
+    #[test]
+    fn dynamic_counts_and_joins() {
+        assert_eq!(count_dynamic(SpecKind::Shape, "(?,(4,?{div=8}))").unwrap(), 2);
+        assert_eq!(split_layout("(?,4):(1,?)").unwrap(), ("(?,4)".to_string(), "(1,?)".to_string()));
+        assert_eq!(join_layout("(2,4)", "(1,2)").unwrap(), "(2,4):(1,2)");
+        assert!(join_layout("(2,4)", "((1,2),2)").is_err());
+    }
+}

@@ -1,0 +1,115 @@
+//! The C ABI between the C++ glue (`dialects-td/lib`) and Rust.
+//!
+//! Rust → C++: the functions in [`cpp`] (dialect handles, registration hooks,
+//! type accessors). C++ → Rust: the `cute_rs_*` functions below, declared in
+//! `dialects-td/lib/RustFFI.h`. Every Rust entry point runs its body under
+//! [`guard`], so a panic becomes an error result and never unwinds into C++.
+
+use crate::dialect::{spec, verify, SpecKind};
+use melior::ir::{operation::OperationLike, OperationRef};
+use mlir_sys::{MlirLogicalResult, MlirOperation, MlirStringCallback, MlirStringRef};
+use std::{
+    any::Any,
+    ffi::{c_void, CString},
+    panic::{catch_unwind, AssertUnwindSafe},
+};
+
+/// Functions implemented in C++ (`dialects-td/lib/Registration.cpp`).
+pub mod cpp {
+    use mlir_sys::{MlirDialectHandle, MlirPass, MlirStringRef, MlirType};
+    use std::ffi::c_void;
+
+    extern "C" {
+        pub fn mlirGetDialectHandle__cute__() -> MlirDialectHandle;
+        pub fn mlirGetDialectHandle__cute_nvgpu__() -> MlirDialectHandle;
+        pub fn cute_cpp_register_dialects(registry: *mut c_void);
+        pub fn cute_cpp_register_pass(factory: extern "C" fn(u32) -> MlirPass, id: u32);
+        pub fn cute_cpp_type_spec(ty: MlirType, spec: *mut MlirStringRef) -> i32;
+    }
+}
+
+/// Runs `body`, turning a panic into `Err` with the panic message, so that a
+/// bug in Rust surfaces as an MLIR diagnostic instead of aborting mlir-opt.
+pub fn guard<T>(body: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|payload| Err(panic_message(&*payload)))
+}
+
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    let detail = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic payload".to_string());
+    format!("internal error: Rust panic caught at the C ABI: {detail}")
+}
+
+/// Views an `MlirStringRef` as `&str` (invalid UTF-8 is reported, not assumed).
+///
+/// # Safety
+/// `s` must point to `s.length` readable bytes that outlive the result.
+pub unsafe fn str_of<'a>(s: MlirStringRef) -> Result<&'a str, String> {
+    if s.length == 0 {
+        return Ok("");
+    }
+    let bytes = unsafe { std::slice::from_raw_parts(s.data.cast::<u8>(), s.length) };
+    std::str::from_utf8(bytes).map_err(|e| format!("text is not valid UTF-8: {e}"))
+}
+
+fn send(callback: MlirStringCallback, user_data: *mut c_void, text: &str) {
+    if let Some(callback) = callback {
+        let piece = MlirStringRef { data: text.as_ptr().cast(), length: text.len() };
+        unsafe { callback(piece, user_data) };
+    }
+}
+
+/// Parses `text` as a `kind` value; sends the canonical text (or the error).
+#[no_mangle]
+pub extern "C" fn cute_rs_canonicalize(
+    kind: u32,
+    text: MlirStringRef,
+    callback: MlirStringCallback,
+    user_data: *mut c_void,
+) -> bool {
+    let result = guard(|| {
+        let kind = SpecKind::from_raw(kind).ok_or_else(|| format!("unknown spec kind {kind}"))?;
+        let text: &str = unsafe { str_of(text) }?;
+        spec::canonicalize(kind, text)
+    });
+    match result {
+        Ok(canonical) => {
+            send(callback, user_data, &canonical);
+            true
+        }
+        Err(message) => {
+            send(callback, user_data, &message);
+            false
+        }
+    }
+}
+
+/// Verifies a `cute`/`cute_nvgpu` op with [`verify::verify_op`]; failures
+/// (and panics) become an error diagnostic at the op's location.
+#[no_mangle]
+pub extern "C" fn cute_rs_verify_op(op: MlirOperation) -> MlirLogicalResult {
+    let op = unsafe { OperationRef::from_raw(op) };
+    match guard(|| verify::verify_op(op)) {
+        Ok(()) => MlirLogicalResult { value: 1 },
+        Err(message) => {
+            emit_op_error(op, &message);
+            MlirLogicalResult { value: 0 }
+        }
+    }
+}
+
+/// Emits `'<op name>' op <message>` at the op's location, the format of
+/// MLIR's own `emitOpError`.
+pub fn emit_op_error(op: OperationRef, message: &str) {
+    let name = op.name().as_string_ref().as_str().unwrap_or("<op>").to_string();
+    emit_error(op.location().to_raw(), &format!("'{name}' op {message}"));
+}
+
+/// Emits an error diagnostic at `location`.
+pub fn emit_error(location: mlir_sys::MlirLocation, message: &str) {
+    let text = CString::new(message.replace('\0', " ")).expect("NULs were replaced");
+    unsafe { mlir_sys::mlirEmitError(location, text.as_ptr()) };
+}

@@ -1,0 +1,34 @@
+//! CuTe layout algebra in pure Rust.
+//!
+//! * [`tuple`]: hierarchical int-tuples (static, `?` dynamic, `_`, scaled
+//!   basis leaves), [`Layout`], by-mode [`Tiler`].
+//! * [`notation`]: parser for CuTe notation (`((2,4),4):((1,16),8)`,
+//!   `<8:1, 4:8>`, `[2:1;_]`, `Sw<3,4,3> o 0 o L`); printing is `Display`.
+//! * [`descriptor`]: spec 001 `N@dim` basis descriptors.
+//! * [`ops`]: the algebra (composition, complement, divide, product, inverses,
+//!   coalesce, ...), current CuTe C++ semantics, errors instead of wrong
+//!   layouts.
+//! * [`swizzle`]: `Sw<B,M,S>` and composed layouts.
+//! * [`eval`]: `op(args)` expression evaluator; [`batch`]: oracle-format batch
+//!   runner and benchmark.
+//!
+//! This module only refers to itself through `super::`, so it can be included
+//! verbatim in other crates (`#[path = ".../layout/mod.rs"] mod layout;`).
+
+pub mod batch;
+mod buf;
+pub mod descriptor;
+pub mod error;
+pub mod eval;
+pub mod notation;
+pub mod ops;
+pub mod swizzle;
+pub mod tuple;
+
+pub use descriptor::{parse_descriptor, DescEntry, Descriptor};
+pub use error::{LayoutError, ParseError};
+pub use eval::{eval_expr, EvalError, Op, Value};
+pub use notation::{parse_composed_layout, parse_int_tuple, parse_layout, parse_swizzle, parse_tiler};
+pub use ops::*;
+pub use swizzle::{ComposedLayout, Swizzle};
+pub use tuple::{DynInt, IntTuple, Layout, Leaf, ScaledBasis, Tiler};

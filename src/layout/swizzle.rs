@@ -1,0 +1,113 @@
+//! Swizzle functors `Sw<B,M,S>` and composed layouts `Sw<B,M,S> o off o L`.
+//!
+//! Semantics are CuTe's `Swizzle<BBits, MBase, SShift>` (and pycute's
+//! `Swizzle(bits, base, shift)`), which the oracle uses: the `B` bits starting
+//! at bit `M + max(0,S)` are XOR-ed into the `B` bits starting at bit
+//! `M - min(0,S)`. Spec 001's bit formula (read bits at `S`, write at `M`) is
+//! a different parameterization; see docs/layout-decisions.md.
+
+use std::fmt;
+
+use super::error::{Cond, LayoutError};
+use super::ops;
+use super::tuple::Layout;
+
+/// `Sw<B,M,S>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Swizzle {
+    pub bits: u32,
+    pub base: u32,
+    pub shift: i32,
+}
+
+impl Swizzle {
+    /// Validates the parameters (CuTe: `|S| >= B`, all masks within 63 bits).
+    pub fn new(bits: u32, base: u32, shift: i32) -> Result<Swizzle, Cond> {
+        if shift.unsigned_abs() < bits {
+            return Err(format!("|shift| = {} must be >= bits = {bits}", shift.unsigned_abs()));
+        }
+        let top = bits as u64 + base as u64 + shift.unsigned_abs() as u64;
+        if top > 62 {
+            return Err(format!("swizzle Sw<{bits},{base},{shift}> addresses bits beyond 62"));
+        }
+        Ok(Swizzle { bits, base, shift })
+    }
+
+    fn yyy_mask(&self) -> i64 {
+        ((1i64 << self.bits) - 1) << (self.base as i64 + self.shift.max(0) as i64)
+    }
+
+    /// Applies the swizzle to an offset. Negative offsets are rejected because
+    /// the bit pattern of a negative offset has no meaning in shared memory.
+    pub fn apply(&self, offset: i64) -> Result<i64, Cond> {
+        if offset < 0 {
+            return Err(format!("swizzle of negative offset {offset}"));
+        }
+        let y = offset & self.yyy_mask();
+        let moved = if self.shift >= 0 { y >> self.shift } else { y << (-self.shift) };
+        Ok(offset ^ moved)
+    }
+}
+
+impl fmt::Display for Swizzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Sw<{},{},{}>", self.bits, self.base, self.shift)
+    }
+}
+
+/// `Sw<B,M,S> o offset o L`: `i -> swizzle(offset + L(i))`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ComposedLayout {
+    pub swizzle: Swizzle,
+    pub offset: i64,
+    pub layout: Layout,
+}
+
+impl ComposedLayout {
+    /// The function table `[swizzle(offset + L(i)) for i < size(L)]`.
+    pub fn table(&self) -> Result<Vec<i64>, LayoutError> {
+        let inner = ops::table(&self.layout)
+            .map_err(|e| LayoutError::new("swizzle_layout", vec![self.to_string()], e.condition))?;
+        inner
+            .into_iter()
+            .map(|v| {
+                let x = v.checked_add(self.offset).ok_or_else(|| format!("integer overflow in {v} + {}", self.offset))?;
+                self.swizzle.apply(x)
+            })
+            .collect::<Result<_, Cond>>()
+            .map_err(|c| LayoutError::new("swizzle_layout", vec![self.to_string()], c))
+    }
+}
+
+impl fmt::Display for ComposedLayout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cute_semantics_sw343() {
+        // CuTe Sw<3,4,3>: bits [7,10) are XOR-ed into bits [4,7).
+        let s = Swizzle::new(3, 4, 3).unwrap();
+        assert_eq!(s.apply(0x40).unwrap(), 0x40);
+        assert_eq!(s.apply(0x18).unwrap(), 0x18); // spec 001 claims 0x28 (different parameterization)
+        assert_eq!(s.apply(0x80).unwrap(), 0x90);
+        assert_eq!(s.apply(0x3f0).unwrap(), 0x380);
+        // Self-inverse.
+        for x in 0..2048 {
+            assert_eq!(s.apply(s.apply(x).unwrap()).unwrap(), x);
+        }
+    }
+
+    #[test]
+    fn rejects_bad_parameters() {
+        assert!(Swizzle::new(3, 4, 2).is_err());
+        assert!(Swizzle::new(3, 60, 3).is_err());
+        assert!(Swizzle::new(2, 0, -2).is_ok());
+        assert!(Swizzle::new(0, 0, 0).unwrap().apply(-1).is_err());
+    }
+}

@@ -1,0 +1,20 @@
+//! cute-mlir: CuTe layout algebra as MLIR.
+//!
+//! * [`layout`]: the pure-Rust layout algebra, the one source of layout truth
+//!   (no MLIR dependency).
+//! * [`dialect`]: Rust access to the `cute` / `cute_nvgpu` dialects (defined in
+//!   ODS under `dialects-td/`), their spec rules and op verifiers.
+//! * [`passes`]: the project's passes (`cute-desugar`, ...), written in Rust
+//!   as melior rewrite patterns and registered with MLIR's pass registry.
+//! * [`pipeline`]: the library API: parse cute IR, run pipelines.
+//! * [`ffi`]: the C ABI the C++ glue calls; no panic crosses it.
+//! * `plugin`: the `mlir-opt-22 --load-{dialect,pass}-plugin` entry points.
+
+pub mod dialect;
+pub mod ffi;
+pub mod layout;
+pub mod passes;
+pub mod pipeline;
+mod plugin;
+
+pub use pipeline::{Compiler, Error};

@@ -1,0 +1,121 @@
+//! The library API: parse cute IR, run pass pipelines, print the result.
+//!
+//! ```no_run
+//! let compiler = cute_mlir::Compiler::new();
+//! let out = compiler.opt(
+//!     r#"%l = cute.make_layout(shape = (), stride = ()) : !cute.layout<"(2,4):(1,2)">"#,
+//!     "builtin.module(cute-desugar)",
+//! ).unwrap();
+//! assert!(out.contains("cute.make_layout_raw"));
+//! ```
+//!
+//! [`Compiler`] owns an MLIR context with every upstream dialect, `cute` and
+//! `cute_nvgpu` registered, and the global pass registry filled with the
+//! upstream passes and this crate's. Diagnostics are collected, not printed,
+//! and returned in [`Error`].
+
+use crate::{dialect, passes};
+use melior::{
+    diagnostic::DiagnosticSeverity,
+    dialect::DialectRegistry,
+    ir::{operation::OperationLike, Module},
+    pass::PassManager,
+    utility::{parse_pass_pipeline, register_all_dialects, register_all_passes},
+    Context,
+};
+use std::{cell::RefCell, fmt, rc::Rc};
+
+/// A failure with the MLIR diagnostics that explain it, in emission order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    pub message: String,
+    pub diagnostics: Vec<String>,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.message)?;
+        for diagnostic in &self.diagnostics {
+            write!(f, "\n{diagnostic}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// An MLIR context set up for cute IR, plus its collected diagnostics.
+pub struct Compiler {
+    context: Context,
+    diagnostics: Rc<RefCell<Vec<String>>>,
+}
+
+impl Default for Compiler {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Compiler {
+    /// Creates a context with all upstream dialects, `cute` and `cute_nvgpu`,
+    /// and registers all upstream passes and this crate's passes.
+    pub fn new() -> Self {
+        let registry = DialectRegistry::new();
+        register_all_dialects(&registry);
+        dialect::register(&registry);
+        let context = Context::new();
+        context.append_dialect_registry(&registry);
+        context.load_all_available_dialects();
+        register_all_passes();
+        passes::register_all();
+
+        let diagnostics: Rc<RefCell<Vec<String>>> = Rc::default();
+        let sink = diagnostics.clone();
+        context.attach_diagnostic_handler(move |diagnostic| {
+            let severity = match diagnostic.severity() {
+                DiagnosticSeverity::Error => "error",
+                DiagnosticSeverity::Warning => "warning",
+                DiagnosticSeverity::Note => "note",
+                DiagnosticSeverity::Remark => "remark",
+            };
+            sink.borrow_mut().push(format!("{}: {severity}: {diagnostic}", diagnostic.location()));
+            true
+        });
+        Self { context, diagnostics }
+    }
+
+    /// The underlying melior context.
+    pub fn context(&self) -> &Context {
+        &self.context
+    }
+
+    fn fail(&self, message: impl Into<String>) -> Error {
+        Error { message: message.into(), diagnostics: self.diagnostics.borrow_mut().drain(..).collect() }
+    }
+
+    /// Parses and verifies a module in MLIR's textual form.
+    pub fn parse(&self, source: &str) -> Result<Module<'_>, Error> {
+        self.diagnostics.borrow_mut().clear();
+        let module = Module::parse(&self.context, source).ok_or_else(|| self.fail("failed to parse the module"))?;
+        if !module.as_operation().verify() {
+            return Err(self.fail("the module does not verify"));
+        }
+        Ok(module)
+    }
+
+    /// Runs a textual pass pipeline, e.g. `builtin.module(cute-desugar)`.
+    pub fn run_pipeline(&self, module: &mut Module, pipeline: &str) -> Result<(), Error> {
+        self.diagnostics.borrow_mut().clear();
+        let manager = PassManager::new(&self.context);
+        parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
+            .map_err(|e| self.fail(format!("invalid pass pipeline '{pipeline}': {e}")))?;
+        manager.run(module).map_err(|_| self.fail(format!("pass pipeline '{pipeline}' failed")))
+    }
+
+    /// Parses `source`, runs `pipeline` and prints the resulting module.
+    pub fn opt(&self, source: &str, pipeline: &str) -> Result<String, Error> {
+        let mut module = self.parse(source)?;
+        self.run_pipeline(&mut module, pipeline)?;
+        Ok(module.as_operation().to_string())
+    }
+}

@@ -1,0 +1,26 @@
+// Malformed or invalid type specs are MLIR parse errors carrying the Rust
+// layout parser's message.
+// RUN: %cute-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{invalid !cute.layout "((2,4),4):((1,16)": at column}}
+func.func private @unbalanced(!cute.layout<"((2,4),4):((1,16)">)
+
+// -----
+
+// expected-error @+1 {{invalid !cute.shape "(4,0)": shape leaf #1 (0) is an integer: shape extents must be positive}}
+func.func private @zero_extent(!cute.shape<"(4,0)">)
+
+// -----
+
+// expected-error @+1 {{invalid !cute.layout "(2,4):(1,2,3)"}}
+func.func private @incongruent(!cute.layout<"(2,4):(1,2,3)">)
+
+// -----
+
+// expected-error @+1 {{invalid !cute.stride "(1,_)"}}
+func.func private @underscore_stride(!cute.stride<"(1,_)">)
+
+// -----
+
+// expected-error @+1 {{unknown type '!cute.matrix'}}
+func.func private @unknown(!cute.matrix<"(2)">)

@@ -1,0 +1,26 @@
+// Round trip of the cute types: quoted CuTe notation and the spec's spellings,
+// printed canonically.
+// RUN: %cute-opt %s | FileCheck %s
+// RUN: %cute-opt %s | %cute-opt | FileCheck %s
+
+// CHECK-LABEL: @tuples
+// CHECK-SAME: !cute.int_tuple<"(?,128)">
+// CHECK-SAME: !cute.shape<"((2,4),4)">
+// CHECK-SAME: !cute.stride<"(1@0,1@1)">
+// CHECK-SAME: !cute.coord<"(_,1)">
+// CHECK-SAME: !cute.tile<"[128:1;64:1]">
+// CHECK-SAME: !cute.shape<"(?{div=8},?{i64})">
+func.func private @tuples(!cute.int_tuple<"( ?, 128 )">, !cute.shape<"((2,4),4)">,
+                          !cute.stride<"(1@0, 1@1)">, !cute.coord<"(_,1)">,
+                          !cute.tile<"[128:1;64:1]">, !cute.shape<"(?{div=8},?{i64})">)
+
+// CHECK-LABEL: @layouts
+// CHECK-SAME: !cute.layout<"((2,4),4):((1,16),8)">
+// CHECK-SAME: !cute.layout<"(4):(1)">
+// CHECK-SAME: !cute.layout<"(8,4):(1,8)">
+// CHECK-SAME: !cute.layout<"((2,4),4):((1,16),8)">
+// CHECK-SAME: !cute.layout<"(?,4):(1,?)">
+func.func private @layouts(!cute.layout<"((2,4),4):((1,16),8)">, !cute.layout<"(4):(1)">,
+                           !cute.layout<<8:1, 4:8>>,
+                           !cute.layout<<((2, 4), 4):((1, 16), 8)>>,
+                           !cute.layout<"(?,4):(1,?)">)

@@ -1,0 +1,33 @@
+# lit configuration of the cute-mlir FileCheck suite.
+#
+# Substitutions:
+#   %plugin     the crate's cdylib (mlir-opt dialect + pass plugin)
+#   %cute-opt   mlir-opt-22 with the plugin loaded as dialect and pass plugin
+#   %cute       the `cute` CLI
+#   FileCheck / not / mlir-opt resolve to LLVM 22 (/usr/lib/llvm-22/bin first
+#   on PATH; the unsuffixed tools elsewhere on this image are LLVM 14).
+import os
+
+import lit.formats
+
+config.name = "cute-mlir"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.test_source_root, "Output")
+
+repo = os.path.abspath(os.path.join(config.test_source_root, "..", ".."))
+target = os.environ.get("CUTE_TARGET_DIR", os.path.join(repo, "target", "debug"))
+plugin = os.path.join(target, "libcute_mlir.so")
+cute = os.path.join(target, "cute")
+for path in (plugin, cute):
+    if not os.path.exists(path):
+        lit_config.fatal(f"{path} is missing: run `cargo build` first")
+
+llvm_bin = "/usr/lib/llvm-22/bin"
+config.environment["PATH"] = os.pathsep.join([llvm_bin, os.environ.get("PATH", "")])
+config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(
+    ("%cute-opt", f"{llvm_bin}/mlir-opt --load-dialect-plugin={plugin} --load-pass-plugin={plugin}")
+)
+config.substitutions.append(("%cute", cute))
