@@ -99,6 +99,10 @@ fn run_tblgen(prefix: &Path, td_dir: &Path, inc: &Path, job: &TblgenJob) {
     }
 }
 
+/// The glue is compiled with LLVM 22's own clang: MLIR derives implicit
+/// TypeIDs (of op traits such as ConstantLike) from compiler-specific type
+/// names, so code built by GCC would disagree with the clang-built libMLIR.so
+/// (e.g. the greedy driver would not see `cute.static` as a constant).
 fn compile_glue(prefix: &Path, td_dir: &Path, inc: &Path) {
     let mut sources: Vec<PathBuf> = fs::read_dir(td_dir.join("lib"))
         .expect("dialects-td/lib is readable")
@@ -108,6 +112,7 @@ fn compile_glue(prefix: &Path, td_dir: &Path, inc: &Path) {
     sources.sort();
     cc::Build::new()
         .cpp(true)
+        .compiler(prefix.join("bin/clang++"))
         .std("c++17")
         .pic(true)
         .opt_level(2)

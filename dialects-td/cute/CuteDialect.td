@@ -12,6 +12,8 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def Cute_Dialect : Dialect {
   let name = "cute";
@@ -30,6 +32,11 @@ def Cute_Dialect : Dialect {
   // int_tuple, shape, stride, coord and tile share one storage with a kind
   // discriminator, so the dialect parses and prints its types by hand.
   let useDefaultTypePrinterParser = 0;
+  // Fold results are TypeAttrs of fully static types, materialized as
+  // `cute.static` (a fully static value is its type).
+  let hasConstantMaterializer = 1;
+  // Static i1 folds (tuple_eq) materialize as arith.constant.
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
   let extraClassDeclaration = [{
     ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
     void printType(::mlir::Type type,
@@ -41,11 +48,55 @@ class Cute_Op<string mnemonic, list<Trait> traits = []>
     : Op<Cute_Dialect, mnemonic, traits> {
   // Every cute op is verified by the Rust side (src/dialect/verify.rs).
   let hasVerifier = 1;
-  let extraClassDefinition = [{
+  code cuteExtraDefinitions = "";
+  let extraClassDefinition = !strconcat([{
     ::llvm::LogicalResult $cppClass::verify() {
       return ::mlir::cute::verifyWithRust(getOperation());
     }
+  }], cuteExtraDefinitions);
+}
+
+// A pure op whose single result is a cute value type: when that type is fully
+// static the op folds to it (src/dialect/fold.rs decides).
+class Cute_ValueOp<string mnemonic, list<Trait> traits = []>
+    : Cute_Op<mnemonic, !listconcat([Pure], traits)> {
+  let hasFolder = 1;
+  code cuteValueDefinitions = [{
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
+      return ::mlir::cute::foldStatic(getOperation());
+    }
   }];
+  let cuteExtraDefinitions = cuteValueDefinitions;
+}
+
+// A value op whose result type is computed by the Rust layout algebra
+// (src/dialect/infer.rs); a wrong declared type is an error naming the
+// inferred one, and an inadmissible input is the algebra's own error.
+class Cute_InferredOp<string mnemonic, list<Trait> traits = [],
+                      list<string> inferAttrs = []>
+    : Cute_ValueOp<mnemonic,
+                   !listconcat([DeclareOpInterfaceMethods<InferTypeOpInterface>], traits)> {
+  // Inherent attributes the inference reads, copied from the op's properties
+  // into the dictionary handed to Rust.
+  code cuteCopyInferAttrs = !if(!empty(inferAttrs), "", !strconcat(
+      "if (auto *props = properties.as<Properties *>()) {\n",
+      !interleave(!foreach(name, inferAttrs,
+          "  if (props->" # name # ") attrs.set(\"" # name # "\", props->" # name # ");"), "\n"),
+      "\n}\n"));
+  let cuteExtraDefinitions = !strconcat(cuteValueDefinitions, [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context, ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferred) {
+      ::mlir::NamedAttrList attrs(attributes);
+      (void)properties;
+  }], cuteCopyInferAttrs, [{
+      return ::mlir::cute::inferWithRust(getOperationName(), context, location,
+                                         operands, attrs.getDictionary(context),
+                                         inferred);
+    }
+  }]);
 }
 
 #endif // CUTE_DIALECT_TD

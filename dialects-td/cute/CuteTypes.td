@@ -39,4 +39,24 @@ def Cute_LayoutType : Cute_Type<"Layout", "layout"> {
   let parameters = (ins StringRefParameter<"canonical CuTe notation">:$spec);
 }
 
+def Cute_SwizzleType : Cute_Type<"Swizzle", "swizzle"> {
+  let summary = "a CuTe swizzle functor S<B,M,S> (XOR of address bits)";
+  let description = [{
+    `!cute.swizzle<"S<3,4,3>">` is CuTe's `Swizzle<B,M,S>`: it XORs the `B`
+    bits starting at bit `M+S` into the `B` bits starting at bit `M`, a
+    self-inverse permutation of offsets. `Sw<B,M,S>` parses too.
+  }];
+  let parameters = (ins StringRefParameter<"canonical notation">:$spec);
+}
+
+def Cute_ComposedLayoutType : Cute_Type<"ComposedLayout", "composed_layout"> {
+  let summary = "a composed layout: inner functor o offset o outer layout";
+  let description = [{
+    `!cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">` evaluates
+    `inner(offset + outer(c))`, CuTe's `ComposedLayout` with a swizzle inner
+    functor; the usual form of a swizzled shared-memory layout.
+  }];
+  let parameters = (ins StringRefParameter<"canonical notation">:$spec);
+}
+
 #endif // CUTE_TYPES_TD

@@ -9,6 +9,8 @@
 #include "RustFFI.h"
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -38,22 +40,109 @@ LogicalResult mlir::cute::verifyWithRust(Operation *op) {
   return success(mlirLogicalResultIsSuccess(cute_rs_verify_op(wrap(op))));
 }
 
+LogicalResult mlir::cute::inferWithRust(StringRef opName, MLIRContext *context,
+                                        std::optional<Location> location,
+                                        ValueRange operands, DictionaryAttr attributes,
+                                        SmallVectorImpl<Type> &inferred) {
+  SmallVector<MlirType> operandTypes;
+  for (Value operand : operands)
+    operandTypes.push_back(wrap(operand.getType()));
+  Location loc = location ? *location : UnknownLoc::get(context);
+  DictionaryAttr attrs = attributes ? attributes : DictionaryAttr::get(context);
+  constexpr intptr_t kCapacity = 8;
+  MlirType results[kCapacity];
+  intptr_t count = cute_rs_infer_types(wrap(opName), wrap(context), wrap(loc),
+                                       static_cast<intptr_t>(operandTypes.size()),
+                                       operandTypes.data(), wrap(Attribute(attrs)),
+                                       results, kCapacity);
+  if (count < 0)
+    return failure();
+  for (intptr_t i = 0; i < count; ++i)
+    inferred.push_back(unwrap(results[i]));
+  return success();
+}
+
+OpFoldResult mlir::cute::foldStatic(Operation *op) {
+  if (op->getNumResults() != 1)
+    return {};
+  Type type = op->getResult(0).getType();
+  if (!cute_rs_is_static_type(wrap(type)))
+    return {};
+  return TypeAttr::get(type);
+}
+
+OpFoldResult mlir::cute::foldTupleEq(Type lhs, Type rhs) {
+  if (!cute_rs_is_static_type(wrap(lhs)) || !cute_rs_is_static_type(wrap(rhs)))
+    return {};
+  // Static tuples are their canonical spec: equal values, equal specs.
+  auto specOf = [](Type t) { return llvm::cast<IntTupleType>(t).getSpec(); };
+  return BoolAttr::get(lhs.getContext(), specOf(lhs) == specOf(rhs));
+}
+
+Operation *CuteDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
+  if (auto typeAttr = llvm::dyn_cast<TypeAttr>(value))
+    if (typeAttr.getValue() == type)
+      return StaticOp::create(builder, loc, type);
+  if (auto boolAttr = llvm::dyn_cast<BoolAttr>(value))
+    if (type.isInteger(1))
+      return arith::ConstantOp::create(builder, loc, type, boolAttr);
+  return nullptr;
+}
+
 //===----------------------------------------------------------------------===//
 // Type parsing and printing
 //===----------------------------------------------------------------------===//
 
 namespace {
-struct KindSpelling {
+/// One textual type of the dialect: `!cute.<mnemonic><"spec">`.
+struct SpecTypeSpelling {
   llvm::StringLiteral mnemonic;
   uint32_t specKind;
 };
 } // namespace
 
-static constexpr KindSpelling kTupleKinds[] = {
+// Indexed by spec kind (RustFFI.h); kinds 0-4 share IntTupleType's storage.
+static constexpr SpecTypeSpelling kSpecTypes[] = {
     {"int_tuple", CUTE_SPEC_INT_TUPLE}, {"shape", CUTE_SPEC_SHAPE},
     {"stride", CUTE_SPEC_STRIDE},       {"coord", CUTE_SPEC_COORD},
-    {"tile", CUTE_SPEC_TILE},
+    {"tile", CUTE_SPEC_TILE},           {"layout", CUTE_SPEC_LAYOUT},
+    {"swizzle", CUTE_SPEC_SWIZZLE},     {"composed_layout", CUTE_SPEC_COMPOSED_LAYOUT},
 };
+
+static Type getSpecType(MLIRContext *ctx, uint32_t kind, StringRef spec) {
+  switch (kind) {
+  case CUTE_SPEC_LAYOUT:
+    return LayoutType::get(ctx, spec);
+  case CUTE_SPEC_SWIZZLE:
+    return SwizzleType::get(ctx, spec);
+  case CUTE_SPEC_COMPOSED_LAYOUT:
+    return ComposedLayoutType::get(ctx, spec);
+  default:
+    return IntTupleType::get(ctx, static_cast<TupleKind>(kind), spec);
+  }
+}
+
+/// The spec kind and canonical spec of a cute value type, if it is one.
+static std::optional<std::pair<uint32_t, StringRef>> getSpecOf(Type type) {
+  if (auto t = llvm::dyn_cast<IntTupleType>(type))
+    return std::make_pair(static_cast<uint32_t>(t.getKind()), t.getSpec());
+  if (auto t = llvm::dyn_cast<LayoutType>(type))
+    return std::make_pair(uint32_t(CUTE_SPEC_LAYOUT), t.getSpec());
+  if (auto t = llvm::dyn_cast<SwizzleType>(type))
+    return std::make_pair(uint32_t(CUTE_SPEC_SWIZZLE), t.getSpec());
+  if (auto t = llvm::dyn_cast<ComposedLayoutType>(type))
+    return std::make_pair(uint32_t(CUTE_SPEC_COMPOSED_LAYOUT), t.getSpec());
+  return std::nullopt;
+}
+
+extern "C" int32_t cute_cpp_type_spec(MlirType type, MlirStringRef *spec) {
+  auto found = getSpecOf(unwrap(type));
+  if (!found)
+    return -1;
+  *spec = wrap(found->second);
+  return static_cast<int32_t>(found->first);
+}
 
 static void appendToString(MlirStringRef piece, void *userData) {
   static_cast<std::string *>(userData)->append(piece.data, piece.length);
@@ -107,63 +196,41 @@ static ParseResult parseUnquotedSpec(AsmParser &parser, std::string &out) {
   }
 }
 
-/// Parses `<"spec">` (or the unquoted spelling) and canonicalizes it in Rust.
-static FailureOr<std::string> parseSpec(AsmParser &parser, uint32_t specKind,
-                                        StringRef mnemonic) {
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseLess())
-    return failure();
-  std::string text;
-  if (succeeded(parser.parseOptionalString(&text))) {
-    if (parser.parseGreater())
-      return failure();
-  } else if (failed(parseUnquotedSpec(parser, text))) {
-    return failure();
-  }
-  std::string result;
-  MlirStringRef input{text.data(), text.size()};
-  if (!cute_rs_canonicalize(specKind, input, appendToString, &result))
-    return parser.emitError(loc) << "invalid !cute." << mnemonic << " \""
-                                 << text << "\": " << result;
-  return result;
-}
-
 Type CuteDialect::parseType(DialectAsmParser &parser) const {
   SMLoc loc = parser.getCurrentLocation();
   StringRef mnemonic;
   if (parser.parseKeyword(&mnemonic))
     return {};
-  MLIRContext *ctx = getContext();
-  for (const KindSpelling &kind : kTupleKinds) {
-    if (mnemonic != kind.mnemonic)
-      continue;
-    FailureOr<std::string> spec = parseSpec(parser, kind.specKind, mnemonic);
-    if (failed(spec))
-      return {};
-    return IntTupleType::get(ctx, static_cast<TupleKind>(kind.specKind), *spec);
+  const SpecTypeSpelling *spelling = llvm::find_if(
+      kSpecTypes, [&](const SpecTypeSpelling &s) { return s.mnemonic == mnemonic; });
+  if (spelling == std::end(kSpecTypes)) {
+    parser.emitError(loc) << "unknown type '!cute." << mnemonic << "'";
+    return {};
   }
-  if (mnemonic == "layout") {
-    FailureOr<std::string> spec = parseSpec(parser, CUTE_SPEC_LAYOUT, mnemonic);
-    if (failed(spec))
+  SMLoc specLoc = parser.getCurrentLocation();
+  if (parser.parseLess())
+    return {};
+  std::string text;
+  if (succeeded(parser.parseOptionalString(&text))) {
+    if (parser.parseGreater())
       return {};
-    return LayoutType::get(ctx, *spec);
+  } else if (failed(parseUnquotedSpec(parser, text))) {
+    return {};
   }
-  parser.emitError(loc) << "unknown type '!cute." << mnemonic << "'";
-  return {};
+  std::string result;
+  MlirStringRef input{text.data(), text.size()};
+  if (!cute_rs_canonicalize(spelling->specKind, input, appendToString, &result)) {
+    parser.emitError(specLoc) << "invalid !cute." << mnemonic << " \"" << text
+                              << "\": " << result;
+    return {};
+  }
+  return getSpecType(getContext(), spelling->specKind, result);
 }
 
 void CuteDialect::printType(Type type, DialectAsmPrinter &printer) const {
-  if (auto tuple = llvm::dyn_cast<IntTupleType>(type)) {
-    printer << kTupleKinds[static_cast<uint32_t>(tuple.getKind())].mnemonic << '<';
-    printer.printString(tuple.getSpec());
-    printer << '>';
-    return;
-  }
-  if (auto layout = llvm::dyn_cast<LayoutType>(type)) {
-    printer << "layout<";
-    printer.printString(layout.getSpec());
-    printer << '>';
-    return;
-  }
-  llvm_unreachable("unknown cute type");
+  auto found = getSpecOf(type);
+  assert(found && "every cute type is a spec type");
+  printer << kSpecTypes[found->first].mnemonic << '<';
+  printer.printString(found->second);
+  printer << '>';
 }

@@ -9,6 +9,7 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::cute {
@@ -24,6 +25,19 @@ enum class TupleKind : uint32_t {
 
 /// Runs the Rust verifier of `op` (src/dialect/verify.rs).
 ::llvm::LogicalResult verifyWithRust(Operation *op);
+
+/// InferTypeOpInterface of every Cute_InferredOp: the Rust layout algebra
+/// computes the result types (src/dialect/infer.rs).
+::llvm::LogicalResult inferWithRust(::llvm::StringRef opName, MLIRContext *context,
+                                    std::optional<Location> location,
+                                    ValueRange operands, DictionaryAttr attributes,
+                                    ::llvm::SmallVectorImpl<Type> &inferred);
+
+/// Fold of every Cute_ValueOp: a fully static result is its type.
+OpFoldResult foldStatic(Operation *op);
+
+/// Fold of cute.tuple_eq: decided when both tuples are static.
+OpFoldResult foldTupleEq(Type lhs, Type rhs);
 } // namespace mlir::cute
 
 #include "cute/CuteDialect.h.inc"

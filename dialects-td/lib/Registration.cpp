@@ -39,19 +39,4 @@ void cute_cpp_register_pass(MlirPass (*factory)(uint32_t), uint32_t id) {
     return std::unique_ptr<mlir::Pass>(unwrap(factory(id)));
   });
 }
-
-/// If `type` is a cute int-tuple or layout type, stores its canonical spec in
-/// `*spec` and returns its spec kind (RustFFI.h); returns -1 otherwise.
-int32_t cute_cpp_type_spec(MlirType type, MlirStringRef *spec) {
-  mlir::Type t = unwrap(type);
-  if (auto tuple = llvm::dyn_cast<mlir::cute::IntTupleType>(t)) {
-    *spec = wrap(tuple.getSpec());
-    return static_cast<int32_t>(tuple.getKind());
-  }
-  if (auto layout = llvm::dyn_cast<mlir::cute::LayoutType>(t)) {
-    *spec = wrap(layout.getSpec());
-    return CUTE_SPEC_LAYOUT;
-  }
-  return -1;
-}
 }

@@ -24,6 +24,8 @@ enum CuteSpecKind : uint32_t {
   CUTE_SPEC_COORD = 3,
   CUTE_SPEC_TILE = 4,
   CUTE_SPEC_LAYOUT = 5,
+  CUTE_SPEC_SWIZZLE = 6,
+  CUTE_SPEC_COMPOSED_LAYOUT = 7,
 };
 
 /// Parses `text` as a value of `kind`. On success passes the canonical
@@ -34,6 +36,22 @@ bool cute_rs_canonicalize(uint32_t kind, MlirStringRef text,
 
 /// Verifies a `cute` or `cute_nvgpu` op; diagnostics are emitted on the op.
 MlirLogicalResult cute_rs_verify_op(MlirOperation op);
+
+/// Infers the result types of the cute op `name` from its operand types and
+/// attributes. Writes at most `capacity` types to `results` and returns their
+/// number, or -1 after emitting an error at `location`.
+intptr_t cute_rs_infer_types(MlirStringRef name, MlirContext context,
+                             MlirLocation location, intptr_t numOperands,
+                             const MlirType *operandTypes,
+                             MlirAttribute attributes, MlirType *results,
+                             intptr_t capacity);
+
+/// True if `type` is a cute value type with no dynamic leaf.
+bool cute_rs_is_static_type(MlirType type);
+
+/// Implemented in C++ (CuteDialect.cpp) for the Rust side: if `type` is a cute
+/// value type, stores its canonical spec and returns its spec kind, else -1.
+int32_t cute_cpp_type_spec(MlirType type, MlirStringRef *spec);
 }
 
 #endif // CUTE_RUST_FFI_H

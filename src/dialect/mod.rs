@@ -8,6 +8,7 @@
 //! Where each op lives: defined in `dialects-td/cute/CuteOps.td`, verified in
 //! [`verify`], rewritten by `crate::passes`.
 
+pub mod infer;
 pub mod spec;
 pub mod verify;
 
@@ -39,16 +40,20 @@ pub enum SpecKind {
     Coord = 3,
     Tile = 4,
     Layout = 5,
+    Swizzle = 6,
+    ComposedLayout = 7,
 }
 
 impl SpecKind {
-    pub const ALL: [SpecKind; 6] = [
+    pub const ALL: [SpecKind; 8] = [
         SpecKind::IntTuple,
         SpecKind::Shape,
         SpecKind::Stride,
         SpecKind::Coord,
         SpecKind::Tile,
         SpecKind::Layout,
+        SpecKind::Swizzle,
+        SpecKind::ComposedLayout,
     ];
 
     pub fn from_raw(raw: u32) -> Option<Self> {
@@ -64,7 +69,14 @@ impl SpecKind {
             SpecKind::Coord => "coord",
             SpecKind::Tile => "tile",
             SpecKind::Layout => "layout",
+            SpecKind::Swizzle => "swizzle",
+            SpecKind::ComposedLayout => "composed_layout",
         }
+    }
+
+    /// True for the kinds stored as `!cute.int_tuple`-like tuples.
+    pub fn is_tuple(self) -> bool {
+        (self as u32) <= SpecKind::Tile as u32
     }
 }
 

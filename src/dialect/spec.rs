@@ -6,7 +6,10 @@
 //! type demands of its leaves (e.g. shape extents are positive).
 
 use super::SpecKind;
-use crate::layout::{parse_int_tuple, parse_layout, parse_tiler, IntTuple, Layout, Leaf};
+use crate::layout::{
+    parse_composed_layout, parse_int_tuple, parse_layout, parse_swizzle, parse_tiler, ComposedLayout,
+    IntTuple, Layout, Leaf, Tiler,
+};
 
 /// What a leaf is, for diagnostics.
 fn leaf_kind(leaf: &Leaf) -> &'static str {
@@ -71,8 +74,25 @@ pub fn parse_checked_layout(text: &str) -> Result<Layout, String> {
     Ok(layout)
 }
 
+/// Parses a composed layout and checks its outer layout.
+pub fn parse_checked_composed(text: &str) -> Result<ComposedLayout, String> {
+    let composed = parse_composed_layout(text).map_err(|e| e.to_string())?;
+    check_leaves(composed.layout.shape(), "shape", shape_leaf)?;
+    check_leaves(composed.layout.stride(), "stride", stride_leaf)?;
+    Ok(composed)
+}
+
+/// Parses a tile: a by-mode tiler `[T0;T1;...]` or a shape.
+pub fn parse_checked_tile(text: &str) -> Result<Tiler, String> {
+    if text.trim_start().starts_with('[') {
+        parse_tiler(text).map_err(|e| e.to_string())
+    } else {
+        Ok(Tiler::Shape(parse_checked_tuple(SpecKind::Shape, text)?))
+    }
+}
+
 /// Parses an int-tuple of `kind` (not a layout) and checks its leaves.
-fn parse_checked_tuple(kind: SpecKind, text: &str) -> Result<IntTuple, String> {
+pub fn parse_checked_tuple(kind: SpecKind, text: &str) -> Result<IntTuple, String> {
     let tuple = parse_int_tuple(text).map_err(|e| e.to_string())?;
     let rule = match kind {
         SpecKind::Shape => shape_leaf,
@@ -88,18 +108,46 @@ fn parse_checked_tuple(kind: SpecKind, text: &str) -> Result<IntTuple, String> {
 pub fn canonicalize(kind: SpecKind, text: &str) -> Result<String, String> {
     match kind {
         SpecKind::Layout => Ok(parse_checked_layout(text)?.to_string()),
-        SpecKind::Tile if text.trim_start().starts_with('[') => {
-            Ok(parse_tiler(text).map_err(|e| e.to_string())?.to_string())
-        }
-        SpecKind::Tile => Ok(parse_checked_tuple(SpecKind::Shape, text)?.to_string()),
+        SpecKind::Swizzle => Ok(parse_swizzle(text).map_err(|e| e.to_string())?.to_string()),
+        SpecKind::ComposedLayout => Ok(parse_checked_composed(text)?.to_string()),
+        SpecKind::Tile => Ok(parse_checked_tile(text)?.to_string()),
         _ => Ok(parse_checked_tuple(kind, text)?.to_string()),
     }
 }
 
-/// Number of dynamic `?` leaves of an int-tuple spec of `kind`.
+fn dynamic_leaves(tuple: &IntTuple) -> usize {
+    tuple.leaves().into_iter().filter(|leaf| matches!(leaf, Leaf::Dyn(_))).count()
+}
+
+fn layout_dynamic_leaves(layout: &Layout) -> usize {
+    dynamic_leaves(layout.shape()) + dynamic_leaves(layout.stride())
+}
+
+fn tiler_dynamic_leaves(tiler: &Tiler) -> usize {
+    match tiler {
+        Tiler::Layout(layout) => layout_dynamic_leaves(layout),
+        Tiler::Shape(shape) => dynamic_leaves(shape),
+        Tiler::Underscore => 0,
+        Tiler::ByMode(modes) => modes.iter().map(tiler_dynamic_leaves).sum(),
+    }
+}
+
+/// True if a (valid) spec of `kind` has no dynamic `?` leaf, i.e. the value
+/// is fully described by its type.
+pub fn is_static(kind: SpecKind, text: &str) -> Result<bool, String> {
+    Ok(count_dynamic(kind, text)? == 0)
+}
+
+/// Number of dynamic `?` leaves of a spec of `kind`: the SSA operands its
+/// constructor takes.
 pub fn count_dynamic(kind: SpecKind, text: &str) -> Result<usize, String> {
-    let tuple = parse_checked_tuple(kind, text)?;
-    Ok(tuple.leaves().into_iter().filter(|leaf| matches!(leaf, Leaf::Dyn(_))).count())
+    Ok(match kind {
+        SpecKind::Layout => layout_dynamic_leaves(&parse_checked_layout(text)?),
+        SpecKind::ComposedLayout => layout_dynamic_leaves(&parse_checked_composed(text)?.layout),
+        SpecKind::Swizzle => 0,
+        SpecKind::Tile => tiler_dynamic_leaves(&parse_checked_tile(text)?),
+        _ => dynamic_leaves(&parse_checked_tuple(kind, text)?),
+    })
 }
 
 /// Splits a layout spec into its canonical shape and stride specs.

@@ -3,6 +3,7 @@
 //! [`crate::layout`] via [`super::spec`].
 
 use super::{spec, type_spec, SpecKind};
+use crate::layout::{tuple_ops::is_derefinement, Leaf};
 use melior::ir::{
     attribute::DenseI32ArrayAttribute, operation::OperationLike, OperationRef, Type, ValueLike,
 };
@@ -11,9 +12,14 @@ use melior::ir::{
 pub fn verify_op(op: OperationRef) -> Result<(), String> {
     let name = op.name();
     match name.as_string_ref().as_str().map_err(|e| e.to_string())? {
-        "cute.make_int_tuple" | "cute.make_shape" | "cute.make_stride" => verify_tuple_ctor(op),
+        "cute.make_int_tuple" | "cute.make_shape" | "cute.make_stride" | "cute.make_coord"
+        | "cute.make_tile" => verify_tuple_ctor(op),
         "cute.make_layout" => verify_make_layout(op),
-        "cute.make_layout_raw" => verify_make_layout_raw(op),
+        "cute.static" => verify_static(op),
+        "cute.get_leaves" => verify_get_leaves(op),
+        "cute.derefine" => verify_derefine(op),
+        // Every other op is checked by its ODS constraints and, for the
+        // algebra, by type inference (src/dialect/infer.rs).
         _ => Ok(()),
     }
 }
@@ -61,17 +67,48 @@ fn verify_make_layout(op: OperationRef) -> Result<(), String> {
     Ok(())
 }
 
-/// make_layout_raw: the result is exactly `shape:stride` of its operands.
-fn verify_make_layout_raw(op: OperationRef) -> Result<(), String> {
-    let operand = |i: usize| op.operand(i).map(|v| v.r#type()).map_err(|e| e.to_string());
-    let (_, shape) = spec_of(operand(0)?, "shape operand")?;
-    let (_, stride) = spec_of(operand(1)?, "stride operand")?;
-    let (ty, _, text) = result_spec(op)?;
-    let inferred = spec::join_layout(shape, stride)?;
-    if inferred != text {
-        return Err(format!(
-            "result type {ty} does not match the inferred type !cute.layout<\"{inferred}\">"
-        ));
+/// cute.static: the value is its type, so the type must be fully static.
+fn verify_static(op: OperationRef) -> Result<(), String> {
+    let (ty, kind, text) = result_spec(op)?;
+    if !spec::is_static(kind, text)? {
+        return Err(format!("type {ty} has dynamic leaves; a static value must be fully static"));
+    }
+    Ok(())
+}
+
+/// cute.get_leaves: one integer result per (integer or `?`) leaf.
+fn verify_get_leaves(op: OperationRef) -> Result<(), String> {
+    let operand = op.operand(0).map_err(|e| e.to_string())?.r#type();
+    let (kind, text) = spec_of(operand, "operand")?;
+    let tuple = spec::parse_checked_tuple(kind, text)?;
+    let leaves = tuple.leaves();
+    if let Some(bad) = leaves.iter().find(|l| !matches!(l, Leaf::Int(_) | Leaf::Dyn(_))) {
+        return Err(format!("leaf {bad} of {operand} is not an integer"));
+    }
+    if op.result_count() != leaves.len() {
+        return Err(format!("expects {} result(s), one per leaf of {operand}, but got {}", leaves.len(), op.result_count()));
+    }
+    Ok(())
+}
+
+/// cute.derefine: the result type only forgets static leaves.
+fn verify_derefine(op: OperationRef) -> Result<(), String> {
+    let from_ty = op.operand(0).map_err(|e| e.to_string())?.r#type();
+    let (to_ty, to_kind, to) = result_spec(op)?;
+    let (from_kind, from) = spec_of(from_ty, "operand")?;
+    let ok = from_kind == to_kind
+        && match to_kind {
+            SpecKind::Layout => {
+                let (a, b) = (spec::parse_checked_layout(from)?, spec::parse_checked_layout(to)?);
+                is_derefinement(a.shape(), b.shape()) && is_derefinement(a.stride(), b.stride())
+            }
+            kind if kind.is_tuple() && kind != SpecKind::Tile => {
+                is_derefinement(&spec::parse_checked_tuple(kind, from)?, &spec::parse_checked_tuple(kind, to)?)
+            }
+            _ => from == to,
+        };
+    if !ok {
+        return Err(format!("{to_ty} is not {from_ty} with some static leaves made dynamic"));
     }
     Ok(())
 }

@@ -5,9 +5,19 @@
 //! `dialects-td/lib/RustFFI.h`. Every Rust entry point runs its body under
 //! [`guard`], so a panic becomes an error result and never unwinds into C++.
 
-use crate::dialect::{spec, verify, SpecKind};
-use melior::ir::{operation::OperationLike, OperationRef};
-use mlir_sys::{MlirLogicalResult, MlirOperation, MlirStringCallback, MlirStringRef};
+use crate::dialect::{infer, make_type, spec, type_spec, verify, SpecKind};
+use melior::{
+    ir::{
+        attribute::{DenseI64ArrayAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute},
+        operation::OperationLike,
+        Attribute, OperationRef, Type, TypeLike,
+    },
+    ContextRef,
+};
+use mlir_sys::{
+    MlirAttribute, MlirContext, MlirLocation, MlirLogicalResult, MlirOperation, MlirStringCallback,
+    MlirStringRef, MlirType,
+};
 use std::{
     any::Any,
     ffi::{c_void, CString},
@@ -99,6 +109,72 @@ pub extern "C" fn cute_rs_verify_op(op: MlirOperation) -> MlirLogicalResult {
             MlirLogicalResult { value: 0 }
         }
     }
+}
+
+/// The attribute dictionary of an op under inference.
+struct DictAttrs<'c>(Option<DictionaryAttribute<'c>>);
+
+impl infer::Attrs for DictAttrs<'_> {
+    fn int(&self, name: &str) -> Option<i64> {
+        IntegerAttribute::try_from(self.0?.element_by_name(name)?).ok().map(|a| a.value())
+    }
+    fn string(&self, name: &str) -> Option<String> {
+        StringAttribute::try_from(self.0?.element_by_name(name)?).ok().map(|a| a.value().to_string())
+    }
+    fn ints(&self, name: &str) -> Option<Vec<i64>> {
+        let array = DenseI64ArrayAttribute::try_from(self.0?.element_by_name(name)?).ok()?;
+        (0..array.len()).map(|i| array.element(i).ok()).collect()
+    }
+}
+
+/// Infers the result types of a cute op with [`infer::infer`]; on failure
+/// emits `'<op>' op <message>` at `location` and returns -1.
+#[no_mangle]
+pub extern "C" fn cute_rs_infer_types(
+    name: MlirStringRef,
+    context: MlirContext,
+    location: MlirLocation,
+    num_operands: isize,
+    operand_types: *const MlirType,
+    attributes: MlirAttribute,
+    results: *mut MlirType,
+    capacity: isize,
+) -> isize {
+    let outcome = guard(|| {
+        let name = unsafe { str_of(name) }?;
+        let context = unsafe { ContextRef::from_raw(context).to_ref() };
+        let types: &[MlirType] = if num_operands > 0 {
+            unsafe { std::slice::from_raw_parts(operand_types, num_operands as usize) }
+        } else {
+            &[]
+        };
+        let operands: Vec<infer::Operand> =
+            types.iter().map(|&t| type_spec(unsafe { Type::from_raw(t) })).collect();
+        let attrs = DictAttrs(DictionaryAttribute::try_from(unsafe { Attribute::from_raw(attributes) }).ok());
+        let inferred = infer::infer(name, &operands, &attrs).map_err(|e| format!("'{name}' op {e}"))?;
+        if inferred.len() > capacity.max(0) as usize {
+            return Err(format!("'{name}' op infers {} results, more than {capacity}", inferred.len()));
+        }
+        for (i, (kind, text)) in inferred.iter().enumerate() {
+            let ty = make_type(context, *kind, text)?;
+            unsafe { *results.add(i) = ty.to_raw() };
+        }
+        Ok(inferred.len() as isize)
+    });
+    outcome.unwrap_or_else(|message| {
+        emit_error(location, &message);
+        -1
+    })
+}
+
+/// True if `ty` is a cute value type without dynamic leaves.
+#[no_mangle]
+pub extern "C" fn cute_rs_is_static_type(ty: MlirType) -> bool {
+    guard(|| match type_spec(unsafe { Type::from_raw(ty) }) {
+        Some((kind, text)) => spec::is_static(kind, text),
+        None => Ok(false),
+    })
+    .unwrap_or(false)
 }
 
 /// Emits `'<op name>' op <message>` at the op's location, the format of

@@ -24,6 +24,7 @@ pub mod notation;
 pub mod ops;
 pub mod swizzle;
 pub mod tuple;
+pub mod tuple_ops;
 
 pub use descriptor::{parse_descriptor, DescEntry, Descriptor};
 pub use error::{LayoutError, ParseError};

@@ -7,13 +7,20 @@
 //! |---|---|
 //! | `cute.make_shape` | `cute.make_int_tuple : !cute.shape` |
 //! | `cute.make_stride` | `cute.make_int_tuple : !cute.stride` |
+//! | `cute.make_coord`, `cute.make_tile` | `cute.make_int_tuple : !cute.coord / !cute.tile` |
 //! | `cute.make_layout` | 2 × `cute.make_int_tuple` + `cute.make_layout_raw` |
+//! | `cute.make_composed_layout` | `cute.make_swizzle` + offset tuple + `cute.make_composed_layout_raw` |
+//! | `cute.compose` (spec 000 spelling) | `cute.composition` |
+//! | `cute.equal` | `get_shape`/`get_stride` × 2, `tuple_eq` × 2, `arith.andi` |
 
 use crate::dialect::{make_type, ops, spec, type_spec, SpecKind};
 use crate::ffi::guard;
 use melior::{
     create_op_rewrite_pattern,
-    ir::{operation::OperationLike, Location, Operation, OperationRef, Type, Value, ValueLike},
+    ir::{
+        attribute::IntegerAttribute, operation::OperationLike, Location, Operation, OperationRef, Type,
+        Value, ValueLike,
+    },
     walk_and_apply_patterns, Context, PatternRewriter, RewritePattern, RewritePatternSet,
 };
 use std::{cell::RefCell, rc::Rc};
@@ -28,13 +35,25 @@ type Rewrite = for<'c, 'a> fn(
 
 /// The phases, in order; each is one walk over the IR.
 const PHASES: &[&[(&str, Rewrite, &[&str])]] = &[
-    &[("cute.make_shape", rewrite_tuple_sugar, &["cute.make_int_tuple"])],
+    // Phase 1: shape-eval.
+    &[
+        ("cute.make_shape", rewrite_tuple_sugar, &["cute.make_int_tuple"]),
+        ("cute.make_coord", rewrite_tuple_sugar, &["cute.make_int_tuple"]),
+        ("cute.make_tile", rewrite_tuple_sugar, &["cute.make_int_tuple"]),
+    ],
+    // Phase 2: stride-eval.
     &[("cute.make_stride", rewrite_tuple_sugar, &["cute.make_int_tuple"])],
-    &[(
-        "cute.make_layout",
-        rewrite_make_layout,
-        &["cute.make_int_tuple", "cute.make_layout_raw"],
-    )],
+    // Phase 3: layout, composed layout, equality construction.
+    &[
+        ("cute.make_layout", rewrite_make_layout, &["cute.make_int_tuple", "cute.make_layout_raw"]),
+        (
+            "cute.make_composed_layout",
+            rewrite_make_composed_layout,
+            &["cute.make_swizzle", "cute.make_int_tuple", "cute.make_composed_layout_raw"],
+        ),
+        ("cute.compose", rewrite_compose, &["cute.composition"]),
+        ("cute.equal", rewrite_equal, &["cute.get_shape", "cute.get_stride", "cute.tuple_eq", "arith.andi"]),
+    ],
 ];
 
 /// Runs the desugar pass on `root`.
@@ -133,6 +152,70 @@ fn rewrite_make_layout<'c, 'a>(
     };
     let shape_value = tuple(SpecKind::Shape, &shape, shape_ops)?;
     let stride_value = tuple(SpecKind::Stride, &stride, stride_ops)?;
-    let raw = ops::cute::make_layout_raw(context, layout_type, shape_value, stride_value, location);
+    let raw = ops::cute::make_layout_raw(context, shape_value, stride_value, location);
     Ok(vec![insert(rewriter, raw.into())?])
+}
+
+/// `cute.make_composed_layout %outer {swizzle = [B, M, S], offset = O}` →
+/// `cute.make_swizzle B, M, S`, `cute.make_int_tuple() : !cute.int_tuple<"O">`
+/// and `cute.make_composed_layout_raw` (inner = swizzle, outer = value layout).
+fn rewrite_make_composed_layout<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, String> {
+    let result = result_type(op)?;
+    let (_, text) = type_spec(result).ok_or("result is not a !cute.composed_layout")?;
+    let composed = spec::parse_checked_composed(text)?;
+    let location = op.location();
+    let i64_attr = |v: i64| IntegerAttribute::new(Type::parse(context, "i64").expect("i64"), v);
+    let sw = &composed.swizzle;
+    let swizzle = insert(
+        rewriter,
+        ops::cute::make_swizzle(
+            context,
+            i64_attr(sw.bits.into()),
+            i64_attr(sw.base.into()),
+            i64_attr(sw.shift.into()),
+            location,
+        )
+        .into(),
+    )?;
+    let offset_type = make_type(context, SpecKind::IntTuple, &composed.offset.to_string())?;
+    let offset = insert(rewriter, ops::cute::make_int_tuple(context, offset_type, &[], location).into())?;
+    let outer = op.operand(0).map_err(|e| e.to_string())?;
+    let raw = ops::cute::make_composed_layout_raw(context, outer, swizzle, offset, location);
+    Ok(vec![insert(rewriter, raw.into())?])
+}
+
+/// `cute.compose` (spec 000) → `cute.composition` (the CuTe name).
+fn rewrite_compose<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, String> {
+    let operand = |i| op.operand(i).map_err(|e| e.to_string());
+    let new = ops::cute::composition(context, operand(0)?, operand(1)?, op.location());
+    Ok(vec![insert(rewriter, new.into())?])
+}
+
+/// `cute.equal %a, %b` → shape equality `andi` stride equality (spec 002).
+fn rewrite_equal<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, String> {
+    let location = op.location();
+    let i1 = result_type(op)?;
+    let mut parts = Vec::new();
+    for i in 0..2 {
+        let layout = op.operand(i).map_err(|e| e.to_string())?;
+        let shape = insert(rewriter, ops::cute::get_shape(context, layout, location).into())?;
+        let stride = insert(rewriter, ops::cute::get_stride(context, layout, location).into())?;
+        parts.push((shape, stride));
+    }
+    let shapes_equal = insert(rewriter, ops::cute::tuple_eq(context, i1, parts[0].0, parts[1].0, location).into())?;
+    let strides_equal = insert(rewriter, ops::cute::tuple_eq(context, i1, parts[0].1, parts[1].1, location).into())?;
+    let and = melior::dialect::arith::andi(shapes_equal, strides_equal, location);
+    Ok(vec![insert(rewriter, and)?])
 }

@@ -34,7 +34,8 @@ func.func @layout_groups(%m: index, %s: index) {
 // -----
 
 func.func @raw_mismatch(%sh: !cute.shape<"(2,4)">, %st: !cute.stride<"(1,2)">) {
-  // expected-error @+1 {{'cute.make_layout_raw' op result type !cute.layout<"(2,4):(1,4)"> does not match the inferred type !cute.layout<"(2,4):(1,2)">}}
+  // expected-error @+2 {{'cute.make_layout_raw' op inferred type(s) '!cute.layout<"(2,4):(1,2)">' are incompatible with return type(s) of operation '!cute.layout<"(2,4):(1,4)">'}}
+  // expected-error @+1 {{failed to infer returned types}}
   %l = cute.make_layout_raw %sh, %st : (!cute.shape<"(2,4)">, !cute.stride<"(1,2)">) -> !cute.layout<"(2,4):(1,4)">
   return
 }
@@ -42,7 +43,8 @@ func.func @raw_mismatch(%sh: !cute.shape<"(2,4)">, %st: !cute.stride<"(1,2)">) {
 // -----
 
 func.func @raw_incongruent(%sh: !cute.shape<"(2,4)">, %st: !cute.stride<"((1,2),8)">) {
-  // expected-error @+1 {{'cute.make_layout_raw' op}}
+  // expected-error @+2 {{'cute.make_layout_raw' op make_layout((2,4), ((1,2),8)): shape 2 and stride (1,2) are not congruent}}
+  // expected-error @+1 {{failed to infer returned types}}
   %l = cute.make_layout_raw %sh, %st : (!cute.shape<"(2,4)">, !cute.stride<"((1,2),8)">) -> !cute.layout<"(2,4):(1,2)">
   return
 }

@@ -1,0 +1,317 @@
+//===- CuteAlgebraOps.td - the layout algebra ------------------------------===//
+//
+// Every op here is a Cute_InferredOp: its result type is computed by the Rust
+// layout algebra (src/layout via src/dialect/infer.rs), inadmissible operands
+// are rejected with the algebra's own message, and fully static results fold
+// to `cute.static`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_ALGEBRA_OPS_TD
+#define CUTE_ALGEBRA_OPS_TD
+
+class Cute_UnaryLayoutOp<string mnemonic> : Cute_InferredOp<mnemonic> {
+  let arguments = (ins Cute_LayoutType:$layout);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = "$layout attr-dict `:` functional-type(operands, $result)";
+}
+
+class Cute_TilerOp<string mnemonic> : Cute_InferredOp<mnemonic> {
+  let arguments = (ins Cute_LayoutType:$layout, Cute_Tiler:$tiler);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = "$layout `,` $tiler attr-dict `:` functional-type(operands, $result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Composition and complement
+//===----------------------------------------------------------------------===//
+
+def Cute_CompositionOp : Cute_TilerOp<"composition"> {
+  let summary = "functional composition R(c) = A(B(c))";
+  let description = [{
+    `composition(A, B)`: the layout with B's shape that maps `c` to `A(B(c))`.
+    B is a layout, a shape, or a by-mode tiler `[B0;B1;...]` (applied to A's
+    modes one by one; `_` keeps a mode).
+
+    Preconditions: admissibility of CuTe's composition (each stride of B
+    divides / is divisible by A's shape prefix products); e.g.
+    `composition((4,6,8):(2,3,5), 6:3)` is rejected (CUTLASS issue 3177).
+
+    ```mlir
+    %r = cute.composition %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">)
+           -> !cute.layout<"(2,2):(1,2)">
+    ```
+  }];
+}
+
+def Cute_ComposeOp : Cute_TilerOp<"compose"> {
+  let summary = "spec 000 spelling of cute.composition";
+  let description = [{
+    Same semantics as `cute.composition` (spec 000 spells it `cute.compose`);
+    `cute-desugar` rewrites it to `cute.composition`.
+  }];
+}
+
+def Cute_ComplementOp : Cute_InferredOp<"complement"> {
+  let summary = "the layout of the elements of [0, cotarget) that A does not reach";
+  let description = [{
+    `complement(A, M)`: the ordered, injective layout C with `A ⊕ C` covering
+    `[0, M)` (CuTe semantics). Preconditions: A is injective with
+    non-negative strides; e.g. `complement((4,4):(-1,1), 1)` is rejected.
+
+    ```mlir
+    %c = cute.complement %a, %m : (!cute.layout<"4:2">, !cute.int_tuple<"24">)
+           -> !cute.layout<"(2,3):(1,8)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$layout, Cute_AnyIntTuple:$cotarget);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = "$layout `,` $cotarget attr-dict `:` functional-type(operands, $result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Simplification
+//===----------------------------------------------------------------------===//
+
+def Cute_CoalesceOp : Cute_InferredOp<"coalesce"> {
+  let summary = "merge contiguous modes without changing the function";
+  let description = [{
+    Flattens the layout and merges adjacent modes `(s0,s1):(d0,d1)` with
+    `d1 == s0*d0`; size-1 modes are dropped. With a `profile` operand the
+    coalescing is done per mode of the profile (CuTe `coalesce(L, profile)`).
+    Postcondition: same size and same function.
+
+    ```mlir
+    %c = cute.coalesce %l : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"8:1">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$layout, Optional<Cute_AnyIntTuple>:$profile);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = "$layout (`,` $profile^)? attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_FilterZerosOp : Cute_UnaryLayoutOp<"filter_zeros"> {
+  let summary = "replace stride-0 (broadcast) modes by 1:0";
+  let description = [{
+    Every leaf with stride 0 becomes the size-1 mode `1:0`, keeping the tree.
+
+    ```mlir
+    %f = cute.filter_zeros %l : (!cute.layout<"(4,3):(1,0)">) -> !cute.layout<"(4,1):(1,0)">
+    ```
+  }];
+}
+
+def Cute_FilterOp : Cute_UnaryLayoutOp<"filter"> {
+  let summary = "coalesce(filter_zeros(L)): drop broadcast and size-1 modes";
+  let description = [{
+    ```mlir
+    %f = cute.filter %l : (!cute.layout<"(4,3):(1,0)">) -> !cute.layout<"4:1">
+    ```
+  }];
+}
+
+def Cute_GroupModesOp : Cute_InferredOp<"group_modes", [], ["begin", "end"]> {
+  let summary = "group modes [begin, end) into one nested mode";
+  let description = [{
+    Regrouping only: leaves and their order are kept. Preconditions:
+    `0 <= begin <= end <= rank`.
+
+    ```mlir
+    %g = cute.group_modes %l {begin = 0, end = 2}
+           : (!cute.layout<"(2,3,4):(1,2,6)">) -> !cute.layout<"((2,3),4):((1,2),6)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$layout, I64Attr:$begin, I64Attr:$end);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = "$layout attr-dict `:` functional-type(operands, $result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Inverses
+//===----------------------------------------------------------------------===//
+
+def Cute_RightInverseOp : Cute_UnaryLayoutOp<"right_inverse"> {
+  let summary = "the largest R with L(R(i)) == i";
+  let description = [{
+    ```mlir
+    %r = cute.right_inverse %l : (!cute.layout<"(4,2):(2,1)">) -> !cute.layout<"(2,4):(4,1)">
+    ```
+  }];
+}
+
+def Cute_LeftInverseOp : Cute_UnaryLayoutOp<"left_inverse"> {
+  let summary = "a layout R with R(L(i)) == i";
+  let description = [{
+    Preconditions: L is injective.
+
+    ```mlir
+    %r = cute.left_inverse %l : (!cute.layout<"(4,2):(2,1)">) -> !cute.layout<"(2,4):(4,1)">
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Divides and products
+//===----------------------------------------------------------------------===//
+
+def Cute_LogicalDivideOp : Cute_TilerOp<"logical_divide"> {
+  let summary = "(A ∘ T, A ∘ complement(T, size(A))) per divided mode";
+  let description = [{
+    Splits A into a tile mode (what T selects) and a rest mode. With a
+    by-mode tiler the divide is applied to each mode.
+
+    ```mlir
+    %d = cute.logical_divide %a, %t : (!cute.layout<"128:1">, !cute.layout<"32:1">)
+           -> !cute.layout<"(32,4):(1,32)">
+    ```
+  }];
+}
+
+def Cute_ZippedDivideOp : Cute_TilerOp<"zipped_divide"> {
+  let summary = "logical_divide regrouped as ((tiles...), (rests...))";
+  let description = [{
+    Postcondition: same size as A (CUTLASS issue 3513 is rejected, never
+    answered with a layout of the wrong size).
+  }];
+}
+
+def Cute_TiledDivideOp : Cute_TilerOp<"tiled_divide"> {
+  let summary = "logical_divide regrouped as ((tiles...), rest0, rest1, ...)";
+  let description = [{ The rest modes are unpacked. }];
+}
+
+def Cute_FlatDivideOp : Cute_TilerOp<"flat_divide"> {
+  let summary = "logical_divide regrouped as (tile0, tile1, ..., rest0, rest1, ...)";
+  let description = [{ Both tile and rest modes are unpacked. }];
+}
+
+def Cute_LogicalProductOp : Cute_TilerOp<"logical_product"> {
+  let summary = "(A, complement(A, size(A)*cosize(B)) ∘ B)";
+  let description = [{
+    Repeats the tile A over the layout B.
+
+    ```mlir
+    %p = cute.logical_product %a, %b : (!cute.layout<"(2,2):(4,1)">, !cute.layout<"6:1">)
+           -> !cute.layout<"((2,2),(2,3)):((4,1),(2,8))">
+    ```
+  }];
+}
+
+def Cute_ZippedProductOp : Cute_TilerOp<"zipped_product"> {
+  let summary = "logical_product regrouped as ((A modes...), (B modes...))";
+  let description = [{ By-mode product, zipped like zipped_divide. }];
+}
+
+def Cute_TiledProductOp : Cute_TilerOp<"tiled_product"> {
+  let summary = "logical_product regrouped as ((A modes...), B0, B1, ...)";
+  let description = [{ By-mode product, tiled like tiled_divide. }];
+}
+
+def Cute_FlatProductOp : Cute_TilerOp<"flat_product"> {
+  let summary = "logical_product regrouped as (A0, A1, ..., B0, B1, ...)";
+  let description = [{ By-mode product with every mode unpacked. }];
+}
+
+def Cute_BlockedProductOp : Cute_TilerOp<"blocked_product"> {
+  let summary = "per-mode product with A's modes inner: ((A0,B0),(A1,B1),...)";
+  let description = [{ CuTe blocked_product: tiles of A laid out by B. }];
+}
+
+def Cute_RakedProductOp : Cute_TilerOp<"raked_product"> {
+  let summary = "per-mode product with B's modes inner: ((B0,A0),(B1,A1),...)";
+  let description = [{ CuTe raked_product: A interleaved (raked) across B. }];
+}
+
+//===----------------------------------------------------------------------===//
+// Queries and coordinates
+//===----------------------------------------------------------------------===//
+
+def Cute_SizeOp : Cute_InferredOp<"size"> {
+  let summary = "the number of coordinates (product of the shape)";
+  let description = [{
+    Of a layout, a composed layout or an int-tuple. `?` if any shape leaf is
+    dynamic.
+
+    ```mlir
+    %n = cute.size %l : (!cute.layout<"(2,4):(1,2)">) -> !cute.int_tuple<"8">
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_AnyLayout, Cute_AnyIntTuple]>:$value);
+  let results = (outs Cute_IntTuple:$result);
+  let assemblyFormat = "$value attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_CosizeOp : Cute_InferredOp<"cosize"> {
+  let summary = "one past the largest offset, with |stride| (current CuTe)";
+  let description = [{
+    ```mlir
+    %n = cute.cosize %l : (!cute.layout<"(2,4):(1,4)">) -> !cute.int_tuple<"14">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$layout);
+  let results = (outs Cute_IntTuple:$result);
+  let assemblyFormat = "$layout attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_Crd2IdxOp : Cute_InferredOp<"crd2idx"> {
+  let summary = "the offset of a coordinate: sum of coord leaves times strides";
+  let description = [{
+    The coordinate is weakly congruent to the layout's shape (an integer
+    coordinate of a mode is a 1-D index into it, CuTe semantics).
+    Preconditions: coordinates within the shape.
+
+    ```mlir
+    %i = cute.crd2idx %c, %l : (!cute.coord<"(1,2)">, !cute.layout<"(2,4):(1,2)">)
+           -> !cute.int_tuple<"5">
+    ```
+  }];
+  let arguments = (ins Cute_CoordLike:$coord, Cute_LayoutType:$layout);
+  let results = (outs Cute_IntTuple:$result);
+  let assemblyFormat = "$coord `,` $layout attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_Idx2CrdOp : Cute_InferredOp<"idx2crd"> {
+  let summary = "the coordinate of a 1-D index in a shape (colexicographic)";
+  let description = [{
+    ```mlir
+    %c = cute.idx2crd %i, %s : (!cute.int_tuple<"15">, !cute.shape<"(4,(3,2))">)
+           -> !cute.coord<"(3,(0,1))">
+    ```
+  }];
+  let arguments = (ins Cute_IntTuple:$index, Cute_ShapeLike:$shape);
+  let results = (outs Cute_Coord:$result);
+  let assemblyFormat = "$index `,` $shape attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_ShapeDivOp : Cute_InferredOp<"shape_div", [], ["mode"]> {
+  let summary = "element-wise shape division (ceil, floor or exact)";
+  let description = [{
+    `mode` is `exact` (default; every division must be exact, else an error),
+    `ceil` or `floor`. A scalar divisor divides the shape as CuTe's
+    `shape_div` does (consumed mode by mode from the left).
+
+    ```mlir
+    %q = cute.shape_div %s, %d {mode = "exact"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"8">)
+           -> !cute.shape<"(1,4)">
+    ```
+  }];
+  let arguments = (ins Cute_ShapeLike:$shape, Cute_AnyIntTuple:$divisor,
+                       DefaultValuedStrAttr<StrAttr, "exact">:$mode);
+  let results = (outs Cute_Shape:$result);
+  let assemblyFormat = "$shape `,` $divisor attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_CeilDivOp : Cute_InferredOp<"ceil_div"> {
+  let summary = "element-wise ceil(a / b)";
+  let description = [{
+    ```mlir
+    %q = cute.ceil_div %a, %b : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">)
+           -> !cute.int_tuple<"(3,1)">
+    ```
+  }];
+  let arguments = (ins Cute_AnyIntTuple:$lhs, Cute_AnyIntTuple:$rhs);
+  let results = (outs Cute_IntTuple:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, $result)";
+}
+
+#endif // CUTE_ALGEBRA_OPS_TD

@@ -1,0 +1,245 @@
+//===- CuteConstructionOps.td - building and taking apart cute values ------===//
+
+#ifndef CUTE_CONSTRUCTION_OPS_TD
+#define CUTE_CONSTRUCTION_OPS_TD
+
+def Cute_StaticOp : Cute_Op<"static", [ConstantLike, Pure]> {
+  let summary = "a fully static cute value (the value is its type)";
+  let description = [{
+    The constant of the dialect: a fully static tuple, layout, swizzle or
+    composed layout is completely described by its type. Folds of cute ops
+    materialize as `cute.static`, so two equal static values become one op
+    after CSE/canonicalization.
+
+    Preconditions: the type has no dynamic (`?`) leaf.
+
+    ```mlir
+    %l = cute.static : !cute.layout<"(2,2):(1,2)">
+    ```
+  }];
+  let results = (outs Cute_StaticValue:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasFolder = 1;
+  let cuteExtraDefinitions = [{
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
+      return ::mlir::TypeAttr::get(getType());
+    }
+  }];
+}
+
+class Cute_TupleCtorOp<string mnemonic, Type resultType> : Cute_ValueOp<mnemonic> {
+  let arguments = (ins Variadic<Cute_Leaf>:$leaves);
+  let results = (outs resultType:$result);
+  let assemblyFormat = "`(` $leaves `)` attr-dict `:` functional-type($leaves, $result)";
+}
+
+def Cute_MakeIntTupleOp : Cute_TupleCtorOp<"make_int_tuple", Cute_AnyIntTuple> {
+  let summary = "build an int-tuple of any kind from its dynamic leaves";
+  let description = [{
+    The shared constructor of integer tuples (spec 002 "make_int_tuple hub").
+    The result type holds the tuple; one operand per `?` leaf, in
+    left-to-right order. The result kind (int_tuple, shape, stride, coord,
+    tile) is the type's kind discriminator.
+
+    Preconditions: the operand count equals the number of `?` leaves.
+    Folds to `cute.static` when the tuple has no `?` leaf.
+
+    ```mlir
+    %t = cute.make_int_tuple(%m, %n) : (index, index) -> !cute.shape<"(?,(4,?))">
+    ```
+  }];
+}
+
+def Cute_MakeShapeOp : Cute_TupleCtorOp<"make_shape", Cute_Shape> {
+  let summary = "build a shape (sugar for make_int_tuple : !cute.shape)";
+  let description = [{
+    Shape-eval sugar (desugar phase 1); `cute-desugar` rewrites it to
+    `cute.make_int_tuple` with the same `!cute.shape` result.
+
+    ```mlir
+    %s = cute.make_shape(%m) : (index) -> !cute.shape<"(?,8)">
+    ```
+  }];
+}
+
+def Cute_MakeStrideOp : Cute_TupleCtorOp<"make_stride", Cute_Stride> {
+  let summary = "build a stride (sugar for make_int_tuple : !cute.stride)";
+  let description = [{
+    Stride-eval sugar (desugar phase 2); `cute-desugar` rewrites it to
+    `cute.make_int_tuple` with the same `!cute.stride` result.
+
+    ```mlir
+    %d = cute.make_stride(%ld) : (i32) -> !cute.stride<"(1,?)">
+    ```
+  }];
+}
+
+def Cute_MakeCoordOp : Cute_TupleCtorOp<"make_coord", Cute_Coord> {
+  let summary = "build a coordinate (sugar for make_int_tuple : !cute.coord)";
+  let description = [{
+    Shape-eval sugar (desugar phase 1). Coordinates may hold `_` leaves
+    (slicing wildcards).
+
+    ```mlir
+    %c = cute.make_coord(%i) : (index) -> !cute.coord<"(_,?)">
+    ```
+  }];
+}
+
+def Cute_MakeTileOp : Cute_TupleCtorOp<"make_tile", Cute_Tile> {
+  let summary = "build a tile (sugar for make_int_tuple : !cute.tile)";
+  let description = [{
+    Shape-eval sugar (desugar phase 1). A tile is a shape or a by-mode tiler
+    `[T0;T1;...]` of layouts, shapes and `_`.
+
+    ```mlir
+    %t = cute.make_tile() : () -> !cute.tile<"[128:1;64:1]">
+    ```
+  }];
+}
+
+def Cute_MakeLayoutOp : Cute_ValueOp<"make_layout", [AttrSizedOperandSegments]> {
+  let summary = "build a layout from the dynamic leaves of its shape and stride";
+  let description = [{
+    Layout construction sugar (spec 002, desugar phase 3). The result type
+    holds the layout; `shape` supplies one operand per `?` leaf of its shape
+    and `stride` one per `?` leaf of its stride. `cute-desugar` rewrites it
+    into two `cute.make_int_tuple` ops and a `cute.make_layout_raw`, keeping
+    operand order.
+
+    ```mlir
+    %L = cute.make_layout(shape = (%M, %N : index, index), stride = (%s : index))
+           : !cute.layout<"(?,?):(1,?)">
+    ```
+  }];
+  let arguments = (ins Variadic<Cute_Leaf>:$shape, Variadic<Cute_Leaf>:$stride);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = [{
+    `(` `shape` `=` `(` ($shape^ `:` type($shape))? `)` `,`
+        `stride` `=` `(` ($stride^ `:` type($stride))? `)` `)`
+    attr-dict `:` qualified(type($result))
+  }];
+}
+
+def Cute_MakeLayoutRawOp : Cute_InferredOp<"make_layout_raw"> {
+  let summary = "build a layout from a shape tuple and a stride tuple";
+  let description = [{
+    The primitive layout constructor. Preconditions: shape and stride are
+    congruent. The result type is inferred as `shape:stride`.
+
+    ```mlir
+    %L = cute.make_layout_raw %s, %d : (!cute.shape<"(?,4)">, !cute.stride<"(1,?)">)
+           -> !cute.layout<"(?,4):(1,?)">
+    ```
+  }];
+  let arguments = (ins Cute_ShapeLike:$shape, Cute_StrideLike:$stride);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = "$shape `,` $stride attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_MakeSwizzleOp : Cute_InferredOp<"make_swizzle", [], ["bits", "base", "shift"]> {
+  let summary = "build a swizzle functor S<B,M,S>";
+  let description = [{
+    Preconditions (CuTe): `|S| >= B` and every mask bit below 63.
+
+    ```mlir
+    %sw = cute.make_swizzle 3, 4, 3 : !cute.swizzle<"S<3,4,3>">
+    ```
+  }];
+  let arguments = (ins I64Attr:$bits, I64Attr:$base, I64Attr:$shift);
+  let results = (outs Cute_SwizzleType:$result);
+  let assemblyFormat = "$bits `,` $base `,` $shift attr-dict `:` qualified(type($result))";
+}
+
+def Cute_MakeComposedLayoutOp : Cute_InferredOp<"make_composed_layout", [], ["swizzle", "offset"]> {
+  let summary = "swizzle a layout (sugar for make_composed_layout_raw)";
+  let description = [{
+    Composed-layout sugar (spec 002, desugar phase 3): the inner component is
+    the address-bit permutation `swizzle`, the outer the value layout.
+    `cute-desugar` rewrites it into `cute.make_swizzle`, a static offset tuple
+    and `cute.make_composed_layout_raw`.
+
+    ```mlir
+    %c = cute.make_composed_layout %outer {swizzle = array<i64: 3, 4, 3>, offset = 0}
+           : (!cute.layout<"(8,64):(64,1)">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$outer, DenseI64ArrayAttr:$swizzle,
+                       DefaultValuedAttr<I64Attr, "0">:$offset);
+  let results = (outs Cute_ComposedLayoutType:$result);
+  let assemblyFormat = "$outer attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_MakeComposedLayoutRawOp : Cute_InferredOp<"make_composed_layout_raw"> {
+  let summary = "compose a swizzle, a static offset and a layout";
+  let description = [{
+    `inner o offset o outer`: the composed layout maps `c` to
+    `inner(offset + outer(c))`. Preconditions: the offset is a static integer.
+
+    ```mlir
+    %c = cute.make_composed_layout_raw %outer, %sw, %off
+           : (!cute.layout<"(8,64):(64,1)">, !cute.swizzle<"S<3,4,3>">, !cute.int_tuple<"0">)
+           -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$outer, Cute_SwizzleType:$inner, Cute_IntTuple:$offset);
+  let results = (outs Cute_ComposedLayoutType:$result);
+  let assemblyFormat = "$outer `,` $inner `,` $offset attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_GetShapeOp : Cute_InferredOp<"get_shape"> {
+  let summary = "the shape of a layout (of the outer layout of a composed one)";
+  let description = [{
+    ```mlir
+    %s = cute.get_shape %l : (!cute.layout<"(?,4):(1,?)">) -> !cute.shape<"(?,4)">
+    ```
+  }];
+  let arguments = (ins Cute_AnyLayout:$layout);
+  let results = (outs Cute_Shape:$result);
+  let assemblyFormat = "$layout attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_GetStrideOp : Cute_InferredOp<"get_stride"> {
+  let summary = "the stride of a layout (of the outer layout of a composed one)";
+  let description = [{
+    ```mlir
+    %d = cute.get_stride %l : (!cute.layout<"(?,4):(1,?)">) -> !cute.stride<"(1,?)">
+    ```
+  }];
+  let arguments = (ins Cute_AnyLayout:$layout);
+  let results = (outs Cute_Stride:$result);
+  let assemblyFormat = "$layout attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_GetLeavesOp : Cute_Op<"get_leaves", [Pure]> {
+  let summary = "the leaves of an int-tuple as scalars";
+  let description = [{
+    One result per leaf, left to right (static leaves included). Results are
+    `index` or signless integers. Preconditions: the tuple has no `_` or
+    scaled-basis leaf.
+
+    ```mlir
+    %m, %k = cute.get_leaves %s : !cute.shape<"(?,8)"> -> index, index
+    ```
+  }];
+  let arguments = (ins Cute_AnyIntTuple:$tuple);
+  let results = (outs Variadic<Cute_Leaf>:$leaves);
+  let assemblyFormat = "$tuple attr-dict `:` qualified(type($tuple)) `->` type($leaves)";
+}
+
+def Cute_DerefineOp : Cute_ValueOp<"derefine"> {
+  let summary = "forget static information: make some static leaves dynamic";
+  let description = [{
+    The result type is the operand type with zero or more static leaves
+    replaced by `?` (same tree, same kind); the value is unchanged.
+
+    ```mlir
+    %d = cute.derefine %l : !cute.layout<"(8,4):(1,8)"> to !cute.layout<"(?,4):(1,?)">
+    ```
+  }];
+  let arguments = (ins Cute_StaticValue:$value);
+  let results = (outs Cute_StaticValue:$result);
+  let assemblyFormat = "$value attr-dict `:` qualified(type($value)) `to` qualified(type($result))";
+}
+
+#endif // CUTE_CONSTRUCTION_OPS_TD

@@ -1,0 +1,67 @@
+//===- CuteTupleOps.td - int-tuple arithmetic and tests --------------------===//
+
+#ifndef CUTE_TUPLE_OPS_TD
+#define CUTE_TUPLE_OPS_TD
+
+class Cute_TupleArithOp<string mnemonic, string what> : Cute_InferredOp<mnemonic> {
+  let summary = "element-wise " # what # " of congruent int-tuples";
+  let description = [{
+    Operands are congruent, or the right operand is a single leaf applied to
+    every leaf of the left one. The result has the left operand's kind; a
+    leaf is `?` when either input leaf is. Division and modulo by zero are
+    errors.
+
+    Example (`tuple_add`):
+    ```mlir
+    %r = cute.tuple_add %a, %b : (!cute.int_tuple<"(8,?)">, !cute.int_tuple<"(2,4)">)
+           -> !cute.int_tuple<"(10,?)">
+    ```
+  }];
+  let arguments = (ins Cute_AnyIntTuple:$lhs, Cute_AnyIntTuple:$rhs);
+  let results = (outs Cute_AnyIntTuple:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_TupleAddOp : Cute_TupleArithOp<"tuple_add", "sum">;
+def Cute_TupleSubOp : Cute_TupleArithOp<"tuple_sub", "difference">;
+def Cute_TupleMulOp : Cute_TupleArithOp<"tuple_mul", "product">;
+def Cute_TupleDivOp : Cute_TupleArithOp<"tuple_div", "floor quotient">;
+def Cute_TupleModOp : Cute_TupleArithOp<"tuple_mod", "remainder">;
+
+def Cute_TupleEqOp : Cute_Op<"tuple_eq", [Pure]> {
+  let summary = "structural equality of two int-tuples";
+  let description = [{
+    True when both tuples have the same tree and equal leaves. Folds to a
+    constant when both are static.
+
+    ```mlir
+    %eq = cute.tuple_eq %a, %b : !cute.shape<"(2,4)">, !cute.shape<"(2,4)">
+    ```
+  }];
+  let arguments = (ins Cute_AnyIntTuple:$lhs, Cute_AnyIntTuple:$rhs);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))";
+  let hasFolder = 1;
+  let cuteExtraDefinitions = [{
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
+      return ::mlir::cute::foldTupleEq(getLhs().getType(), getRhs().getType());
+    }
+  }];
+}
+
+def Cute_EqualOp : Cute_Op<"equal", [Pure]> {
+  let summary = "equality of two layouts (sugar)";
+  let description = [{
+    Desugar-only helper (spec 002): `cute-desugar` expands it to shape and
+    stride equality joined by `arith.andi`.
+
+    ```mlir
+    %eq = cute.equal %a, %b : !cute.layout<"(?,4):(1,?)">, !cute.layout<"(8,4):(1,8)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$lhs, Cute_LayoutType:$rhs);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))";
+}
+
+#endif // CUTE_TUPLE_OPS_TD

@@ -1,0 +1,311 @@
+//! Result-type inference of the `cute` ops: the InferTypeOpInterface of every
+//! `Cute_InferredOp` (ODS) lands here through `cute_rs_infer_types`.
+//!
+//! The inputs are the operands' static values (their types' specs) and the
+//! op's attributes; the result is the kind and canonical spec of each result
+//! type, computed by [`crate::layout`]. No MLIR here, so the rules are unit
+//! tested directly, and the oracle corpus runs through the same function.
+
+use super::{spec, SpecKind};
+use crate::layout::{
+    self,
+    tuple_ops::{tuple_arith, TupleOp},
+    DivMode, DynInt, IntTuple, Layout, Leaf, Swizzle, Tiler,
+};
+
+/// An operand's static value: its type's kind and canonical spec, or `None`
+/// for a non-cute operand.
+pub type Operand<'a> = Option<(SpecKind, &'a str)>;
+
+/// The attributes of the op being inferred.
+pub trait Attrs {
+    fn int(&self, name: &str) -> Option<i64>;
+    fn string(&self, name: &str) -> Option<String>;
+    fn ints(&self, name: &str) -> Option<Vec<i64>>;
+}
+
+/// No attributes (for ops that take none, and for tests).
+pub struct NoAttrs;
+
+impl Attrs for NoAttrs {
+    fn int(&self, _: &str) -> Option<i64> {
+        None
+    }
+    fn string(&self, _: &str) -> Option<String> {
+        None
+    }
+    fn ints(&self, _: &str) -> Option<Vec<i64>> {
+        None
+    }
+}
+
+/// A result type: kind and canonical spec.
+pub type Inferred = (SpecKind, String);
+
+/// Reads the operands of one op, with errors that name the operand.
+struct Args<'a> {
+    operands: &'a [Operand<'a>],
+}
+
+impl Args<'_> {
+    fn get(&self, index: usize) -> Result<(SpecKind, &str), String> {
+        match self.operands.get(index) {
+            Some(Some(operand)) => Ok(*operand),
+            Some(None) => Err(format!("operand #{index} is not a cute value")),
+            None => Err(format!("expects an operand #{index}")),
+        }
+    }
+
+    fn layout(&self, index: usize) -> Result<Layout, String> {
+        match self.get(index)? {
+            (SpecKind::Layout, text) => spec::parse_checked_layout(text),
+            (kind, _) => Err(format!("operand #{index} must be a !cute.layout, not !cute.{}", kind.mnemonic())),
+        }
+    }
+
+    fn tuple(&self, index: usize) -> Result<IntTuple, String> {
+        match self.get(index)? {
+            (kind, text) if kind.is_tuple() && kind != SpecKind::Tile => spec::parse_checked_tuple(kind, text),
+            (kind, _) => Err(format!("operand #{index} must be an int-tuple, not !cute.{}", kind.mnemonic())),
+        }
+    }
+
+    /// A tiler operand: a layout, a tile (by-mode tiler or shape) or a shape.
+    fn tiler(&self, index: usize) -> Result<Tiler, String> {
+        match self.get(index)? {
+            (SpecKind::Layout, text) => Ok(Tiler::Layout(spec::parse_checked_layout(text)?)),
+            (SpecKind::Tile, text) => spec::parse_checked_tile(text),
+            (SpecKind::Shape, text) => Ok(Tiler::Shape(spec::parse_checked_tuple(SpecKind::Shape, text)?)),
+            (kind, _) => Err(format!("operand #{index} must be a layout, tile or shape, not !cute.{}", kind.mnemonic())),
+        }
+    }
+}
+
+fn attr_int(attrs: &dyn Attrs, name: &str) -> Result<i64, String> {
+    attrs.int(name).ok_or_else(|| format!("expects an integer attribute '{name}'"))
+}
+
+fn attr_index(attrs: &dyn Attrs, name: &str) -> Result<usize, String> {
+    let value = attr_int(attrs, name)?;
+    usize::try_from(value).map_err(|_| format!("attribute '{name}' must be non-negative, got {value}"))
+}
+
+fn err(e: impl ToString) -> String {
+    e.to_string()
+}
+
+fn layout_result(result: Result<Layout, layout::LayoutError>) -> Result<Vec<Inferred>, String> {
+    Ok(vec![(SpecKind::Layout, result.map_err(err)?.to_string())])
+}
+
+/// A leaf-tree with the structure of `shape` and every leaf dynamic.
+fn dynamic_like(shape: &IntTuple) -> IntTuple {
+    match shape {
+        IntTuple::Leaf(_) => IntTuple::Leaf(Leaf::Dyn(DynInt::UNKNOWN)),
+        IntTuple::Tuple(items) => IntTuple::Tuple(items.iter().map(dynamic_like).collect()),
+    }
+}
+
+fn has_dynamic(tuple: &IntTuple) -> bool {
+    tuple.leaves().into_iter().any(|leaf| matches!(leaf, Leaf::Dyn(_)))
+}
+
+/// Infers the result types of `op` (full name, e.g. `cute.composition`).
+pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<Inferred>, String> {
+    let args = Args { operands };
+    let mnemonic = op.strip_prefix("cute.").ok_or_else(|| format!("{op} is not a cute op"))?;
+    match mnemonic {
+        // Construction.
+        "make_layout_raw" => {
+            let (_, shape) = args.get(0)?;
+            let (_, stride) = args.get(1)?;
+            Ok(vec![(SpecKind::Layout, spec::join_layout(shape, stride)?)])
+        }
+        "make_swizzle" => {
+            let field = |name| -> Result<i64, String> { attr_int(attrs, name) };
+            let (bits, base, shift) = (field("bits")?, field("base")?, field("shift")?);
+            let narrow = |v: i64| u32::try_from(v).map_err(|_| format!("swizzle parameter {v} is out of range"));
+            let shift_i32 = i32::try_from(shift).map_err(|_| format!("swizzle shift {shift} is out of range"))?;
+            let swizzle = Swizzle::new(narrow(bits)?, narrow(base)?, shift_i32)
+                .map_err(|condition| format!("make_swizzle({bits}, {base}, {shift}): {condition}"))?;
+            Ok(vec![(SpecKind::Swizzle, swizzle.to_string())])
+        }
+        "make_composed_layout" => {
+            let outer = args.layout(0)?;
+            let swizzle = attrs.ints("swizzle").ok_or("expects a 'swizzle' attribute [B, M, S]")?;
+            let [bits, base, shift] = swizzle[..] else {
+                return Err(format!("'swizzle' must hold 3 integers [B, M, S], got {swizzle:?}"));
+            };
+            let offset = attrs.int("offset").unwrap_or(0);
+            let text = format!("S<{bits},{base},{shift}> o {offset} o {outer}");
+            Ok(vec![(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)])
+        }
+        "make_composed_layout_raw" => {
+            let outer = args.layout(0)?;
+            let (_, inner) = args.get(1)?;
+            let offset = args.tuple(2)?;
+            let offset = offset.as_int().ok_or_else(|| format!("the offset {offset} must be a static integer"))?;
+            let text = format!("{inner} o {offset} o {outer}");
+            Ok(vec![(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)])
+        }
+        "get_shape" | "get_stride" => {
+            let layout = match args.get(0)? {
+                (SpecKind::ComposedLayout, text) => spec::parse_checked_composed(text)?.layout,
+                _ => args.layout(0)?,
+            };
+            Ok(vec![if mnemonic == "get_shape" {
+                (SpecKind::Shape, layout.shape().to_string())
+            } else {
+                (SpecKind::Stride, layout.stride().to_string())
+            }])
+        }
+
+        // Composition, complement, simplification, inverses.
+        "composition" | "compose" => {
+            let a = args.layout(0)?;
+            layout_result(match args.tiler(1)? {
+                Tiler::Layout(b) => layout::composition(&a, &b),
+                tiler => layout::composition_tiler(&a, &tiler),
+            })
+        }
+        "complement" => layout_result(layout::complement(&args.layout(0)?, &args.tuple(1)?)),
+        "coalesce" if operands.len() == 2 => layout_result(layout::coalesce_profile(&args.layout(0)?, &args.tuple(1)?)),
+        "coalesce" => layout_result(layout::coalesce(&args.layout(0)?)),
+        "filter_zeros" => layout_result(Ok(layout::filter_zeros(&args.layout(0)?))),
+        "filter" => layout_result(layout::filter(&args.layout(0)?)),
+        "group_modes" => {
+            let (begin, end) = (attr_index(attrs, "begin")?, attr_index(attrs, "end")?);
+            layout_result(layout::group_modes(&args.layout(0)?, begin, end))
+        }
+        "right_inverse" => layout_result(layout::right_inverse(&args.layout(0)?)),
+        "left_inverse" => layout_result(layout::left_inverse(&args.layout(0)?)),
+
+        // Divides and products.
+        "logical_divide" => {
+            let a = args.layout(0)?;
+            layout_result(match args.tiler(1)? {
+                Tiler::Layout(b) => layout::logical_divide(&a, &b),
+                tiler => layout::logical_divide_tiler(&a, &tiler),
+            })
+        }
+        "zipped_divide" => layout_result(layout::zipped_divide(&args.layout(0)?, &args.tiler(1)?)),
+        "tiled_divide" => layout_result(layout::tiled_divide(&args.layout(0)?, &args.tiler(1)?)),
+        "flat_divide" => layout_result(layout::flat_divide(&args.layout(0)?, &args.tiler(1)?)),
+        "logical_product" => {
+            let a = args.layout(0)?;
+            layout_result(match args.tiler(1)? {
+                Tiler::Layout(b) => layout::logical_product(&a, &b),
+                tiler => layout::logical_product_tiler(&a, &tiler),
+            })
+        }
+        "zipped_product" => layout_result(layout::zipped_product(&args.layout(0)?, &args.tiler(1)?)),
+        "tiled_product" => layout_result(layout::tiled_product(&args.layout(0)?, &args.tiler(1)?)),
+        "flat_product" => layout_result(layout::flat_product(&args.layout(0)?, &args.tiler(1)?)),
+        "blocked_product" => layout_result(layout::blocked_product(&args.layout(0)?, &args.layout(1)?)),
+        "raked_product" => layout_result(layout::raked_product(&args.layout(0)?, &args.layout(1)?)),
+
+        // Queries and coordinates.
+        "size" => {
+            let size = match args.get(0)? {
+                (SpecKind::Layout, _) => layout::size(&args.layout(0)?).map_err(err)?,
+                (SpecKind::ComposedLayout, text) => {
+                    layout::size(&spec::parse_checked_composed(text)?.layout).map_err(err)?
+                }
+                _ => layout::size_of(&args.tuple(0)?).map_err(err)?,
+            };
+            Ok(vec![(SpecKind::IntTuple, size.to_string())])
+        }
+        "cosize" => Ok(vec![(SpecKind::IntTuple, layout::cosize(&args.layout(0)?).map_err(err)?.to_string())]),
+        "crd2idx" => {
+            let (coord, layout) = (args.tuple(0)?, args.layout(1)?);
+            let index = if has_dynamic(&coord) || has_dynamic(layout.shape()) || has_dynamic(layout.stride()) {
+                if !coord.weakly_congruent(layout.shape()) {
+                    return Err(format!("crd2idx({coord}, {layout}): coordinate is not weakly congruent to the shape"));
+                }
+                "?".to_string()
+            } else {
+                layout::crd2idx(&coord, &layout).map_err(err)?.to_string()
+            };
+            Ok(vec![(SpecKind::IntTuple, index)])
+        }
+        "idx2crd" => {
+            let (index, shape) = (args.tuple(0)?, args.tuple(1)?);
+            let coord = match index.as_int() {
+                Some(i) if !has_dynamic(&shape) => layout::idx2crd(i, &shape).map_err(err)?,
+                _ if index.is_leaf() => dynamic_like(&shape),
+                _ => return Err(format!("idx2crd({index}, {shape}): the index must be a single integer")),
+            };
+            Ok(vec![(SpecKind::Coord, coord.to_string())])
+        }
+        "shape_div" => {
+            let mode = match attrs.string("mode").as_deref().unwrap_or("exact") {
+                "exact" => DivMode::Exact,
+                "ceil" => DivMode::Ceil,
+                "floor" => DivMode::Floor,
+                other => return Err(format!("unknown shape_div mode '{other}' (expected exact, ceil or floor)")),
+            };
+            let quotient = layout::shape_div(&args.tuple(0)?, &args.tuple(1)?, mode).map_err(err)?;
+            Ok(vec![(SpecKind::Shape, quotient.to_string())])
+        }
+        "ceil_div" => {
+            let quotient = layout::ceil_div(&args.tuple(0)?, &args.tuple(1)?).map_err(err)?;
+            Ok(vec![(SpecKind::IntTuple, quotient.to_string())])
+        }
+
+        // Tuple arithmetic: the result keeps the left operand's kind.
+        "tuple_add" | "tuple_sub" | "tuple_mul" | "tuple_div" | "tuple_mod" => {
+            let op = match mnemonic {
+                "tuple_add" => TupleOp::Add,
+                "tuple_sub" => TupleOp::Sub,
+                "tuple_mul" => TupleOp::Mul,
+                "tuple_div" => TupleOp::Div,
+                _ => TupleOp::Mod,
+            };
+            let (kind, _) = args.get(0)?;
+            let value = tuple_arith(op, &args.tuple(0)?, &args.tuple(1)?).map_err(err)?;
+            Ok(vec![(kind, spec::canonicalize(kind, &value.to_string())?)])
+        }
+        _ => Err(format!("{op} has no type inference rule")),
+    }
+}
+
+/// Convenience for tests and the corpus: infer from specs given as text.
+pub fn infer_from_specs(op: &str, operands: &[(SpecKind, &str)]) -> Result<Vec<Inferred>, String> {
+    let operands: Vec<Operand> = operands.iter().map(|&o| Some(o)).collect();
+    infer(op, &operands, &NoAttrs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use SpecKind::*;
+
+    fn one(op: &str, operands: &[(SpecKind, &str)]) -> Result<String, String> {
+        infer_from_specs(op, operands).map(|mut v| v.remove(0).1)
+    }
+
+    #[test]
+    fn algebra_results() {
+        assert_eq!(one("cute.composition", &[(Layout, "(4,2):(1,4)"), (Layout, "(2,2):(1,2)")]).unwrap(), "(2,2):(1,2)");
+        assert_eq!(one("cute.complement", &[(Layout, "4:2"), (IntTuple, "24")]).unwrap(), "(2,3):(1,8)");
+        assert_eq!(one("cute.logical_divide", &[(Layout, "128:1"), (Layout, "32:1")]).unwrap(), "(32,4):(1,32)");
+        assert_eq!(one("cute.coalesce", &[(Layout, "(2,4):(1,2)")]).unwrap(), "8:1");
+        assert_eq!(one("cute.size", &[(Layout, "(2,(4,?)):(1,(2,8))")]).unwrap(), "?{div=8}");
+        assert_eq!(one("cute.crd2idx", &[(Coord, "(1,2)"), (Layout, "(2,4):(1,2)")]).unwrap(), "5");
+        assert_eq!(one("cute.crd2idx", &[(Coord, "(?,2)"), (Layout, "(2,4):(1,2)")]).unwrap(), "?");
+        assert_eq!(one("cute.idx2crd", &[(IntTuple, "15"), (Shape, "(4,(3,2))")]).unwrap(), "(3,(0,1))");
+        assert_eq!(one("cute.idx2crd", &[(IntTuple, "?"), (Shape, "(4,(3,2))")]).unwrap(), "(?,(?,?))");
+        assert_eq!(one("cute.tuple_add", &[(Shape, "(8,?)"), (IntTuple, "(2,4)")]).unwrap(), "(10,?)");
+    }
+
+    #[test]
+    fn inadmissible_inputs_are_the_algebras_errors() {
+        let e = one("cute.composition", &[(Layout, "(4,6,8):(2,3,5)"), (Layout, "6:3")]).unwrap_err();
+        assert!(e.starts_with("composition((4,6,8):(2,3,5), 6:3)"), "{e}");
+        let e = one("cute.complement", &[(Layout, "(4,4):(-1,1)"), (IntTuple, "1")]).unwrap_err();
+        assert!(e.starts_with("complement("), "{e}");
+        let e = one("cute.composition", &[(Shape, "(4,4)"), (Layout, "6:3")]).unwrap_err();
+        assert!(e.contains("operand #0 must be a !cute.layout"), "{e}");
+        assert!(one("cute.no_such_op", &[]).is_err());
+    }
+}
