@@ -3,6 +3,8 @@
 //!
 //! * `mlir-tblgen-22` turns `dialects-td/<dialect>/*.td` into `.inc` files in
 //!   `$OUT_DIR/inc/<dialect>/`.
+//! * `-gen-dialect-doc` writes the dialect references to `$OUT_DIR/inc/docs/`;
+//!   `tests/docs.rs` checks that `docs/` holds them fresh.
 //! * `cc` compiles `dialects-td/lib/*.cpp` against `/usr/lib/llvm-22/include`.
 //! * Debian ships the MLIR C API only as static `libMLIRCAPI*.a` archives, but
 //!   mlir-sys (with `MLIR_SYS_LINK_SHARED=1`) asks for `-lMLIR-C`: a GNU ld
@@ -34,6 +36,7 @@ const JOBS: &[TblgenJob] = &[
             ("-gen-typedef-defs", "cute/CuteTypes.cpp.inc"),
             ("-gen-op-decls", "cute/CuteOps.h.inc"),
             ("-gen-op-defs", "cute/CuteOps.cpp.inc"),
+            ("-gen-dialect-doc", "docs/CuteDialect.md"),
         ],
     },
     TblgenJob {
@@ -44,6 +47,7 @@ const JOBS: &[TblgenJob] = &[
             ("-gen-dialect-defs", "cute_nvgpu/CuteNvgpuDialect.cpp.inc"),
             ("-gen-typedef-decls", "cute_nvgpu/CuteNvgpuTypes.h.inc"),
             ("-gen-typedef-defs", "cute_nvgpu/CuteNvgpuTypes.cpp.inc"),
+            ("-gen-dialect-doc", "docs/CuteNvgpuDialect.md"),
         ],
     },
 ];

@@ -286,13 +286,14 @@ def Cute_Idx2CrdOp : Cute_InferredOp<"idx2crd"> {
 def Cute_ShapeDivOp : Cute_InferredOp<"shape_div", [], ["mode"]> {
   let summary = "element-wise shape division (ceil, floor or exact)";
   let description = [{
-    `mode` is `exact` (default; every division must be exact, else an error),
-    `ceil` or `floor`. A scalar divisor divides the shape as CuTe's
-    `shape_div` does (consumed mode by mode from the left).
+    Spec 001: element-wise division of the shape tree; the divisor is
+    congruent to the shape or a single leaf applied to every leaf. `mode` is
+    `exact` (default; a leaf that does not divide is an error, also when a
+    dynamic leaf's known divisibility cannot prove it), `ceil` or `floor`.
 
     ```mlir
-    %q = cute.shape_div %s, %d {mode = "exact"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"8">)
-           -> !cute.shape<"(1,4)">
+    %q = cute.shape_div %s, %d {mode = "exact"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">)
+           -> !cute.shape<"(2,4)">
     ```
   }];
   let arguments = (ins Cute_ShapeLike:$shape, Cute_AnyIntTuple:$divisor,

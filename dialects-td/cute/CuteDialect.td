@@ -75,7 +75,12 @@ class Cute_ValueOp<string mnemonic, list<Trait> traits = []>
 class Cute_InferredOp<string mnemonic, list<Trait> traits = [],
                       list<string> inferAttrs = []>
     : Cute_ValueOp<mnemonic,
-                   !listconcat([DeclareOpInterfaceMethods<InferTypeOpInterface>], traits)> {
+                   !listconcat([DeclareOpInterfaceMethods<InferTypeOpInterface>],
+                               traits)> {
+  let extraClassDeclaration = [{
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                        ::mlir::TypeRange declared);
+  }];
   // Inherent attributes the inference reads, copied from the op's properties
   // into the dictionary handed to Rust.
   code cuteCopyInferAttrs = !if(!empty(inferAttrs), "", !strconcat(
@@ -95,6 +100,13 @@ class Cute_InferredOp<string mnemonic, list<Trait> traits = [],
       return ::mlir::cute::inferWithRust(getOperationName(), context, location,
                                          operands, attrs.getDictionary(context),
                                          inferred);
+    }
+
+    // A declared result type may forget static information (be a
+    // derefinement of the inferred one), as `cute.derefine` would.
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                            ::mlir::TypeRange declared) {
+      return ::mlir::cute::areCompatibleWithRust(inferred, declared);
     }
   }]);
 }

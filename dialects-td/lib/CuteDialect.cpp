@@ -62,6 +62,15 @@ LogicalResult mlir::cute::inferWithRust(StringRef opName, MLIRContext *context,
   return success();
 }
 
+bool mlir::cute::areCompatibleWithRust(TypeRange inferred, TypeRange declared) {
+  if (inferred.size() != declared.size())
+    return false;
+  for (auto [from, to] : llvm::zip_equal(inferred, declared))
+    if (from != to && !cute_rs_is_derefinement(wrap(from), wrap(to)))
+      return false;
+  return true;
+}
+
 OpFoldResult mlir::cute::foldStatic(Operation *op) {
   if (op->getNumResults() != 1)
     return {};

@@ -46,6 +46,10 @@ intptr_t cute_rs_infer_types(MlirStringRef name, MlirContext context,
                              MlirAttribute attributes, MlirType *results,
                              intptr_t capacity);
 
+/// True if `to` is the cute value type `from` with some static leaves made
+/// dynamic (same kind and tree).
+bool cute_rs_is_derefinement(MlirType from, MlirType to);
+
 /// True if `type` is a cute value type with no dynamic leaf.
 bool cute_rs_is_static_type(MlirType type);
 

@@ -138,6 +138,29 @@ pub fn is_static(kind: SpecKind, text: &str) -> Result<bool, String> {
     Ok(count_dynamic(kind, text)? == 0)
 }
 
+/// True if the value `to` is `from` with zero or more static leaves made
+/// dynamic (both of kind `kind`).
+pub fn is_derefinement(kind: SpecKind, from: &str, to: &str) -> Result<bool, String> {
+    use crate::layout::tuple_ops::is_derefinement as tuple_derefines;
+    Ok(match kind {
+        SpecKind::Layout => {
+            let (a, b) = (parse_checked_layout(from)?, parse_checked_layout(to)?);
+            tuple_derefines(a.shape(), b.shape()) && tuple_derefines(a.stride(), b.stride())
+        }
+        SpecKind::ComposedLayout => {
+            let (a, b) = (parse_checked_composed(from)?, parse_checked_composed(to)?);
+            a.swizzle == b.swizzle
+                && a.offset == b.offset
+                && tuple_derefines(a.layout.shape(), b.layout.shape())
+                && tuple_derefines(a.layout.stride(), b.layout.stride())
+        }
+        kind if kind.is_tuple() && kind != SpecKind::Tile => {
+            tuple_derefines(&parse_checked_tuple(kind, from)?, &parse_checked_tuple(kind, to)?)
+        }
+        _ => from == to,
+    })
+}
+
 /// Number of dynamic `?` leaves of a spec of `kind`: the SSA operands its
 /// constructor takes.
 pub fn count_dynamic(kind: SpecKind, text: &str) -> Result<usize, String> {

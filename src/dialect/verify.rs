@@ -3,7 +3,7 @@
 //! [`crate::layout`] via [`super::spec`].
 
 use super::{spec, type_spec, SpecKind};
-use crate::layout::{tuple_ops::is_derefinement, Leaf};
+use crate::layout::Leaf;
 use melior::ir::{
     attribute::DenseI32ArrayAttribute, operation::OperationLike, OperationRef, Type, ValueLike,
 };
@@ -96,18 +96,7 @@ fn verify_derefine(op: OperationRef) -> Result<(), String> {
     let from_ty = op.operand(0).map_err(|e| e.to_string())?.r#type();
     let (to_ty, to_kind, to) = result_spec(op)?;
     let (from_kind, from) = spec_of(from_ty, "operand")?;
-    let ok = from_kind == to_kind
-        && match to_kind {
-            SpecKind::Layout => {
-                let (a, b) = (spec::parse_checked_layout(from)?, spec::parse_checked_layout(to)?);
-                is_derefinement(a.shape(), b.shape()) && is_derefinement(a.stride(), b.stride())
-            }
-            kind if kind.is_tuple() && kind != SpecKind::Tile => {
-                is_derefinement(&spec::parse_checked_tuple(kind, from)?, &spec::parse_checked_tuple(kind, to)?)
-            }
-            _ => from == to,
-        };
-    if !ok {
+    if from_kind != to_kind || !spec::is_derefinement(to_kind, from, to)? {
         return Err(format!("{to_ty} is not {from_ty} with some static leaves made dynamic"));
     }
     Ok(())

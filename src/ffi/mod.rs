@@ -167,6 +167,20 @@ pub extern "C" fn cute_rs_infer_types(
     })
 }
 
+/// True if `to` is `from` with some static leaves made dynamic.
+#[no_mangle]
+pub extern "C" fn cute_rs_is_derefinement(from: MlirType, to: MlirType) -> bool {
+    guard(|| {
+        let from = type_spec(unsafe { Type::from_raw(from) });
+        let to = type_spec(unsafe { Type::from_raw(to) });
+        match (from, to) {
+            (Some((a, from)), Some((b, to))) if a == b => spec::is_derefinement(a, from, to),
+            _ => Ok(false),
+        }
+    })
+    .unwrap_or(false)
+}
+
 /// True if `ty` is a cute value type without dynamic leaves.
 #[no_mangle]
 pub extern "C" fn cute_rs_is_static_type(ty: MlirType) -> bool {

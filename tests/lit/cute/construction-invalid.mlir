@@ -48,3 +48,36 @@ func.func @raw_incongruent(%sh: !cute.shape<"(2,4)">, %st: !cute.stride<"((1,2),
   %l = cute.make_layout_raw %sh, %st : (!cute.shape<"(2,4)">, !cute.stride<"((1,2),8)">) -> !cute.layout<"(2,4):(1,2)">
   return
 }
+
+// -----
+
+func.func @dynamic_static() {
+  // expected-error @+1 {{'cute.static' op type !cute.layout<"(?,4):(1,4)"> has dynamic leaves; a static value must be fully static}}
+  %l = cute.static : !cute.layout<"(?,4):(1,4)">
+  return
+}
+
+// -----
+
+func.func @leaves_count(%s: !cute.shape<"(?,8)">) {
+  // expected-error @+1 {{'cute.get_leaves' op expects 2 result(s), one per leaf of !cute.shape<"(?,8)">, but got 1}}
+  %m = cute.get_leaves %s : !cute.shape<"(?,8)"> -> index
+  return
+}
+
+// -----
+
+func.func @refine_is_not_derefine(%l: !cute.layout<"(?,4):(1,4)">) {
+  // expected-error @+1 {{'cute.derefine' op !cute.layout<"(8,4):(1,4)"> is not !cute.layout<"(?,4):(1,4)"> with some static leaves made dynamic}}
+  %d = cute.derefine %l : !cute.layout<"(?,4):(1,4)"> to !cute.layout<"(8,4):(1,4)">
+  return
+}
+
+// -----
+
+func.func @composed_dynamic_offset(%l: !cute.layout<"(8,8):(8,1)">, %sw: !cute.swizzle<"S<3,4,3>">, %o: !cute.int_tuple<"?">) {
+  // expected-error @+2 {{'cute.make_composed_layout_raw' op the offset ? must be a static integer}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %c = cute.make_composed_layout_raw %l, %sw, %o : (!cute.layout<"(8,8):(8,1)">, !cute.swizzle<"S<3,4,3>">, !cute.int_tuple<"?">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,8):(8,1)">
+  return
+}

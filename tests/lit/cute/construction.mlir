@@ -18,3 +18,28 @@ func.func @construct(%m: index, %n: index, %s: i32) -> !cute.layout<"(?,(4,?)):(
   %c = cute.make_layout(shape = (), stride = ()) : !cute.layout<"(8,4):(1,8)">
   return %l : !cute.layout<"(?,(4,?)):(1,(?,64))">
 }
+
+// CHECK-LABEL: @swizzles
+func.func @swizzles(%l: !cute.layout<"(8,64):(64,1)">, %s: !cute.shape<"(?,8)">)
+    -> (!cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">, index, index) {
+  // CHECK: cute.static : !cute.swizzle<"S<3,4,3>">
+  %sw0 = cute.static : !cute.swizzle<"Sw<3,4,3>">
+  // CHECK: cute.make_swizzle 3, 4, 3 : !cute.swizzle<"S<3,4,3>">
+  %sw = cute.make_swizzle 3, 4, 3 : !cute.swizzle<"S<3,4,3>">
+  // CHECK: cute.make_composed_layout %{{.*}} {swizzle = array<i64: 3, 4, 3>} : (!cute.layout<"(8,64):(64,1)">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
+  %c = cute.make_composed_layout %l {swizzle = array<i64: 3, 4, 3>} : (!cute.layout<"(8,64):(64,1)">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
+  %off = cute.static : !cute.int_tuple<"0">
+  // CHECK: cute.make_composed_layout_raw %{{.*}}, %{{.*}}, %{{.*}} : (!cute.layout<"(8,64):(64,1)">, !cute.swizzle<"S<3,4,3>">, !cute.int_tuple<"0">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
+  %r = cute.make_composed_layout_raw %l, %sw, %off : (!cute.layout<"(8,64):(64,1)">, !cute.swizzle<"S<3,4,3>">, !cute.int_tuple<"0">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
+  // CHECK: cute.get_shape %{{.*}} : (!cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">) -> !cute.shape<"(8,64)">
+  %sh = cute.get_shape %r : (!cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">) -> !cute.shape<"(8,64)">
+  // CHECK: cute.get_leaves %{{.*}} : !cute.shape<"(?,8)"> -> index, index
+  %m, %k = cute.get_leaves %s : !cute.shape<"(?,8)"> -> index, index
+  // CHECK: cute.derefine %{{.*}} : !cute.layout<"(8,64):(64,1)"> to !cute.layout<"(?,64):(?,1)">
+  %d = cute.derefine %l : !cute.layout<"(8,64):(64,1)"> to !cute.layout<"(?,64):(?,1)">
+  // CHECK: cute.make_coord
+  %crd = cute.make_coord(%m) : (index) -> !cute.coord<"(_,?)">
+  // CHECK: cute.make_tile() : () -> !cute.tile<"[128:1;_]">
+  %t = cute.make_tile() : () -> !cute.tile<"[128:1;_]">
+  return %c, %m, %k : !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">, index, index
+}

@@ -34,3 +34,23 @@ func.func @tuple_sugar(%m: index, %d: i64) -> (!cute.shape<"(?,8)">, !cute.strid
   %t = cute.make_stride(%d) : (i64) -> !cute.stride<"(1,?{i64})">
   return %s, %t : !cute.shape<"(?,8)">, !cute.stride<"(1,?{i64})">
 }
+
+// CHECK-LABEL: func @composed_and_compose
+func.func @composed_and_compose(%l: !cute.layout<"(8,64):(64,1)">, %a: !cute.layout<"(4,2):(1,4)">,
+                                %b: !cute.layout<"(2,2):(1,2)">) -> (!cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">, !cute.layout<"(2,2):(1,2)">, i1) {
+  // CHECK-NEXT: %[[SW:.*]] = cute.make_swizzle 3, 4, 3 : !cute.swizzle<"S<3,4,3>">
+  // CHECK-NEXT: %[[OFF:.*]] = cute.make_int_tuple() : () -> !cute.int_tuple<"0">
+  // CHECK-NEXT: cute.make_composed_layout_raw %{{.*}}, %[[SW]], %[[OFF]]
+  %c = cute.make_composed_layout %l {swizzle = array<i64: 3, 4, 3>} : (!cute.layout<"(8,64):(64,1)">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
+  // CHECK-NEXT: cute.composition %{{.*}}, %{{.*}} : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(2,2):(1,2)">
+  %r = cute.compose %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(2,2):(1,2)">
+  // CHECK-NEXT: %[[S1:.*]] = cute.get_shape
+  // CHECK-NEXT: %[[T1:.*]] = cute.get_stride
+  // CHECK-NEXT: %[[S2:.*]] = cute.get_shape
+  // CHECK-NEXT: %[[T2:.*]] = cute.get_stride
+  // CHECK-NEXT: %[[E1:.*]] = cute.tuple_eq %[[S1]], %[[S2]]
+  // CHECK-NEXT: %[[E2:.*]] = cute.tuple_eq %[[T1]], %[[T2]]
+  // CHECK-NEXT: arith.andi %[[E1]], %[[E2]] : i1
+  %e = cute.equal %a, %a : !cute.layout<"(4,2):(1,4)">, !cute.layout<"(4,2):(1,4)">
+  return %c, %r, %e : !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">, !cute.layout<"(2,2):(1,2)">, i1
+}

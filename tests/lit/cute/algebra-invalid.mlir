@@ -1,0 +1,105 @@
+// Inadmissible algebra is rejected at verification with the algebra's own
+// message, including the references' known failures (oracle README).
+// RUN: %cute-opt %s -split-input-file -verify-diagnostics
+
+// CUTLASS issue 3177: C++ returned a wrong layout.
+func.func @cutlass_3177(%a: !cute.layout<"(4,6,8):(2,3,5)">, %b: !cute.layout<"6:3">) {
+  // expected-error @+2 {{'cute.composition' op composition((4,6,8):(2,3,5), 6:3): stride 3 of the tiler does not divide the shape 4 of mode 0}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %c = cute.composition %a, %b : (!cute.layout<"(4,6,8):(2,3,5)">, !cute.layout<"6:3">) -> !cute.layout<"6:3">
+  return
+}
+
+// -----
+
+// The DSL returns nonsense such as (-1,0):(1,-4).
+func.func @negative_complement(%a: !cute.layout<"(4,4):(-1,1)">, %m: !cute.int_tuple<"1">) {
+  // expected-error @+2 {{'cute.complement' op complement((4,4):(-1,1), 1): stride -1 is negative}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %c = cute.complement %a, %m : (!cute.layout<"(4,4):(-1,1)">, !cute.int_tuple<"1">) -> !cute.layout<"1:0">
+  return
+}
+
+// -----
+
+// CUTLASS issue 3513: never a layout of the wrong size.
+func.func @cutlass_3513(%a: !cute.layout<"(12,(4,8)):(7,(1,30))">, %t: !cute.layout<"128:1">) {
+  // expected-error @+2 {{'cute.zipped_divide' op zipped_divide((12,(4,8)):(7,(1,30)), 128:1)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %d = cute.zipped_divide %a, %t : (!cute.layout<"(12,(4,8)):(7,(1,30))">, !cute.layout<"128:1">) -> !cute.layout<"1:0">
+  return
+}
+
+// -----
+
+// The DSL dies with SIGFPE here.
+func.func @dsl_sigfpe(%a: !cute.layout<"(4,6,8):(1,4,7)">, %b: !cute.layout<"6:1">) {
+  // expected-error @+2 {{'cute.logical_product' op logical_product((4,6,8):(1,4,7), 6:1)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %p = cute.logical_product %a, %b : (!cute.layout<"(4,6,8):(1,4,7)">, !cute.layout<"6:1">) -> !cute.layout<"1:0">
+  return
+}
+
+// -----
+
+// A wrong declared type names the inferred one.
+func.func @wrong_type(%a: !cute.layout<"(2,4):(1,2)">) {
+  // expected-error @+2 {{'cute.coalesce' op inferred type(s) '!cute.layout<"8:1">' are incompatible with return type(s) of operation '!cute.layout<"(2,4):(1,2)">'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %c = cute.coalesce %a : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(1,2)">
+  return
+}
+
+// -----
+
+func.func @group_modes_range(%a: !cute.layout<"(2,4):(1,2)">) {
+  // expected-error @+2 {{'cute.group_modes' op group_modes((2,4):(1,2)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %g = cute.group_modes %a {begin = 1, end = 3} : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(1,2)">
+  return
+}
+
+// -----
+
+func.func @shape_div_inexact(%s: !cute.shape<"(5,8)">, %d: !cute.int_tuple<"(2,4)">) {
+  // expected-error @+2 {{'cute.shape_div' op shape_div((5,8), (2,4), exact): shape 5 is not divisible by 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %q = cute.shape_div %s, %d : (!cute.shape<"(5,8)">, !cute.int_tuple<"(2,4)">) -> !cute.shape<"(2,2)">
+  return
+}
+
+// -----
+
+func.func @shape_div_mode(%s: !cute.shape<"(4,8)">, %d: !cute.int_tuple<"(2,4)">) {
+  // expected-error @+2 {{'cute.shape_div' op unknown shape_div mode 'round' (expected exact, ceil or floor)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %q = cute.shape_div %s, %d {mode = "round"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"(2,4)">) -> !cute.shape<"(2,2)">
+  return
+}
+
+// -----
+
+func.func @tuple_div_zero(%a: !cute.int_tuple<"(4,8)">, %b: !cute.int_tuple<"(2,0)">) {
+  // expected-error @+2 {{'cute.tuple_div' op tuple_div((4,8), (2,0)): division by zero}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %q = cute.tuple_div %a, %b : (!cute.int_tuple<"(4,8)">, !cute.int_tuple<"(2,0)">) -> !cute.int_tuple<"(2,0)">
+  return
+}
+
+// -----
+
+func.func @crd_out_of_shape(%c: !cute.coord<"(1,2,3)">, %l: !cute.layout<"(2,4):(1,2)">) {
+  // expected-error @+2 {{'cute.crd2idx' op crd2idx((1,2,3), (2,4):(1,2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %i = cute.crd2idx %c, %l : (!cute.coord<"(1,2,3)">, !cute.layout<"(2,4):(1,2)">) -> !cute.int_tuple<"0">
+  return
+}
+
+// -----
+
+func.func @swizzle_params() {
+  // expected-error @+2 {{'cute.make_swizzle' op make_swizzle(3, 4, 2): |shift| = 2 must be >= bits = 3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %s = cute.make_swizzle 3, 4, 2 : !cute.swizzle<"S<3,4,3>">
+  return
+}

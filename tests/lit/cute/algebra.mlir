@@ -1,0 +1,84 @@
+// Round trip of the layout-algebra ops; every result type is inferred by the
+// Rust algebra and checked by the verifier.
+// RUN: %cute-opt %s | FileCheck %s
+// RUN: %cute-opt %s | %cute-opt | FileCheck %s
+
+// CHECK-LABEL: @algebra
+func.func @algebra(%a: !cute.layout<"(4,2):(1,4)">, %b: !cute.layout<"(2,2):(1,2)">,
+                   %m: !cute.layout<"(8,8):(1,8)">, %t: !cute.tile<"[2:1;4:1]">) {
+  // CHECK: cute.composition %{{.*}}, %{{.*}} : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(2,2):(1,2)">
+  %0 = cute.composition %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(2,2):(1,2)">
+  // CHECK: cute.composition %{{.*}}, %{{.*}} : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"(2,4):(1,8)">
+  %1 = cute.composition %m, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"(2,4):(1,8)">
+  // CHECK: cute.compose
+  %2 = cute.compose %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(2,2):(1,2)">
+  %c24 = cute.static : !cute.int_tuple<"24">
+  %l42 = cute.static : !cute.layout<"4:2">
+  // CHECK: cute.complement %{{.*}}, %{{.*}} : (!cute.layout<"4:2">, !cute.int_tuple<"24">) -> !cute.layout<"(2,3):(1,8)">
+  %3 = cute.complement %l42, %c24 : (!cute.layout<"4:2">, !cute.int_tuple<"24">) -> !cute.layout<"(2,3):(1,8)">
+  // CHECK: cute.coalesce %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
+  %4 = cute.coalesce %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
+  %p = cute.static : !cute.int_tuple<"(1,1)">
+  // CHECK: cute.coalesce %{{.*}}, %{{.*}} : (!cute.layout<"(4,2):(1,4)">, !cute.int_tuple<"(1,1)">) -> !cute.layout<"(4,2):(1,4)">
+  %5 = cute.coalesce %a, %p : (!cute.layout<"(4,2):(1,4)">, !cute.int_tuple<"(1,1)">) -> !cute.layout<"(4,2):(1,4)">
+  // CHECK: cute.filter_zeros
+  %6 = cute.filter_zeros %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"(4,2):(1,4)">
+  // CHECK: cute.filter
+  %7 = cute.filter %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
+  // CHECK: cute.group_modes %{{.*}} {begin = 0 : i64, end = 2 : i64} : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"((4,2)):((1,4))">
+  %8 = cute.group_modes %a {begin = 0, end = 2} : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"((4,2)):((1,4))">
+  // CHECK: cute.right_inverse
+  %9 = cute.right_inverse %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
+  // CHECK: cute.left_inverse
+  %10 = cute.left_inverse %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
+  // CHECK: cute.logical_divide %{{.*}}, %{{.*}} : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"((2,4),(4,2)):((1,2),(8,32))">
+  %11 = cute.logical_divide %m, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"((2,4),(4,2)):((1,2),(8,32))">
+  // CHECK: cute.zipped_divide {{.*}} -> !cute.layout<"((2,4),(4,2)):((1,8),(2,32))">
+  %12 = cute.zipped_divide %m, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"((2,4),(4,2)):((1,8),(2,32))">
+  // CHECK: cute.tiled_divide {{.*}} -> !cute.layout<"((2,4),4,2):((1,8),2,32)">
+  %13 = cute.tiled_divide %m, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"((2,4),4,2):((1,8),2,32)">
+  // CHECK: cute.flat_divide {{.*}} -> !cute.layout<"(2,4,4,2):(1,8,2,32)">
+  %14 = cute.flat_divide %m, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"(2,4,4,2):(1,8,2,32)">
+  // CHECK: cute.logical_product {{.*}} -> !cute.layout<"((4,2),(2,2)):((1,4),(8,16))">
+  %15 = cute.logical_product %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"((4,2),(2,2)):((1,4),(8,16))">
+  // CHECK: cute.blocked_product {{.*}} -> !cute.layout<"((4,2),(2,2)):((1,8),(4,16))">
+  %16 = cute.blocked_product %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"((4,2),(2,2)):((1,8),(4,16))">
+  // CHECK: cute.raked_product {{.*}} -> !cute.layout<"((2,4),(2,2)):((8,1),(16,4))">
+  %17 = cute.raked_product %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"((2,4),(2,2)):((8,1),(16,4))">
+  // CHECK: cute.size %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
+  %18 = cute.size %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
+  // CHECK: cute.cosize %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
+  %19 = cute.cosize %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
+  %crd = cute.static : !cute.coord<"(1,1)">
+  // CHECK: cute.crd2idx %{{.*}}, %{{.*}} : (!cute.coord<"(1,1)">, !cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"5">
+  %20 = cute.crd2idx %crd, %a : (!cute.coord<"(1,1)">, !cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"5">
+  %i15 = cute.static : !cute.int_tuple<"15">
+  %sh = cute.static : !cute.shape<"(4,(3,2))">
+  // CHECK: cute.idx2crd %{{.*}}, %{{.*}} : (!cute.int_tuple<"15">, !cute.shape<"(4,(3,2))">) -> !cute.coord<"(3,(0,1))">
+  %21 = cute.idx2crd %i15, %sh : (!cute.int_tuple<"15">, !cute.shape<"(4,(3,2))">) -> !cute.coord<"(3,(0,1))">
+  %s48 = cute.static : !cute.shape<"(4,8)">
+  %two = cute.static : !cute.int_tuple<"2">
+  // CHECK: cute.shape_div %{{.*}}, %{{.*}} : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(2,4)">
+  %22 = cute.shape_div %s48, %two {mode = "exact"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(2,4)">
+  %t108 = cute.static : !cute.int_tuple<"(10,8)">
+  %t48 = cute.static : !cute.int_tuple<"(4,8)">
+  // CHECK: cute.ceil_div %{{.*}}, %{{.*}} : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(3,1)">
+  %23 = cute.ceil_div %t108, %t48 : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(3,1)">
+  // CHECK: cute.get_shape %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.shape<"(4,2)">
+  %24 = cute.get_shape %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.shape<"(4,2)">
+  // CHECK: cute.get_stride %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.stride<"(1,4)">
+  %25 = cute.get_stride %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.stride<"(1,4)">
+  return
+}
+
+// A mixed static/dynamic module: dynamic leaves propagate through inference.
+// CHECK-LABEL: @mixed
+func.func @mixed(%m: index, %ld: i64) -> !cute.int_tuple<"?"> {
+  %l = cute.make_layout(shape = (%m : index), stride = (%ld : i64)) : !cute.layout<"(?,64):(1,?{i64})">
+  // CHECK: cute.size %{{.*}} : (!cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?{div=64}">
+  %n = cute.size %l : (!cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?{div=64}">
+  %c = cute.make_coord(%m) : (index) -> !cute.coord<"(?,3)">
+  // CHECK: cute.crd2idx %{{.*}}, %{{.*}} : (!cute.coord<"(?,3)">, !cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?">
+  %i = cute.crd2idx %c, %l : (!cute.coord<"(?,3)">, !cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?">
+  return %i : !cute.int_tuple<"?">
+}
