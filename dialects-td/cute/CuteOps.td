@@ -49,5 +49,7 @@ def Cute_StaticValue : AnyTypeOf<[Cute_AnyIntTuple, Cute_LayoutType, Cute_Swizzl
 include "cute/CuteConstructionOps.td"
 include "cute/CuteAlgebraOps.td"
 include "cute/CuteTupleOps.td"
+include "cute/CuteMemoryOps.td"
+include "cute/CutePartitionOps.td"
 
 #endif // CUTE_OPS_TD

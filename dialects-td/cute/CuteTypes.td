@@ -59,4 +59,54 @@ def Cute_ComposedLayoutType : Cute_Type<"ComposedLayout", "composed_layout"> {
   let parameters = (ins StringRefParameter<"canonical notation">:$spec);
 }
 
+//===----------------------------------------------------------------------===//
+// Pointers, views and descriptor iterators (ODS mnemonics; the dialect's
+// hand-written parser tries ODS's generated parser first).
+//===----------------------------------------------------------------------===//
+
+def Cute_PtrType : Cute_Type<"Ptr", "ptr"> {
+  let mnemonic = "ptr";
+  let summary = "a typed pointer into an address space, with a known alignment";
+  let description = [{
+    `!cute.ptr<f16, smem, align<16>>`. The address space is `generic` (0),
+    `gmem` (1), `smem` (3), `rmem` (5), `tmem` (6) or another NVVM address
+    space number; the alignment (bytes, a power of two) defaults to 1 and is
+    printed only when larger.
+  }];
+  let parameters = (ins "::mlir::Type":$elementType, "unsigned":$addressSpace,
+                        DefaultValuedParameter<"uint64_t", "1">:$alignment);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def Cute_DescIterType : Cute_Type<"DescIter", "desc_iter"> {
+  let mnemonic = "desc_iter";
+  let summary = "a descriptor iterator: base pointer, current index, stride";
+  let description = [{
+    Built by the descriptor form of `cute.get_iter`, advanced and rewound by
+    `cute.add_offset`, read by `cute.deref_desc_iter`. Lowers to
+    `!llvm.struct<(ptr, i32, i32)>` (spec 000).
+
+    ```mlir
+    !cute.desc_iter<!cute.ptr<f16, smem, align<16>>>
+    ```
+  }];
+  let parameters = (ins "::mlir::cute::PtrType":$pointer);
+  let assemblyFormat = "`<` qualified($pointer) `>`";
+}
+
+def Cute_ViewType : Cute_Type<"View", "view"> {
+  let mnemonic = "view";
+  let summary = "a tensor view: an iterator (pointer or memref) with a layout";
+  let description = [{
+    CuTe's `Tensor<Engine, Layout>`: `!cute.view<!cute.ptr<f32, gmem>,
+    !cute.layout<"(?,?):(1,?)">>`. The iterator is a `!cute.ptr`, a memref or
+    a descriptor iterator; the layout is a layout or a composed (swizzled)
+    layout.
+  }];
+  let parameters = (ins "::mlir::Type":$iterator, "::mlir::Type":$layout);
+  let assemblyFormat = "`<` $iterator `,` $layout `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif // CUTE_TYPES_TD

@@ -208,8 +208,10 @@ static ParseResult parseUnquotedSpec(AsmParser &parser, std::string &out) {
 Type CuteDialect::parseType(DialectAsmParser &parser) const {
   SMLoc loc = parser.getCurrentLocation();
   StringRef mnemonic;
-  if (parser.parseKeyword(&mnemonic))
-    return {};
+  Type odsType;
+  OptionalParseResult odsResult = generatedTypeParser(parser, &mnemonic, odsType);
+  if (odsResult.has_value())
+    return odsType;
   const SpecTypeSpelling *spelling = llvm::find_if(
       kSpecTypes, [&](const SpecTypeSpelling &s) { return s.mnemonic == mnemonic; });
   if (spelling == std::end(kSpecTypes)) {
@@ -237,9 +239,141 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
 }
 
 void CuteDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  if (succeeded(generatedTypePrinter(type, printer)))
+    return;
   auto found = getSpecOf(type);
   assert(found && "every cute type is a spec type");
   printer << kSpecTypes[found->first].mnemonic << '<';
   printer.printString(found->second);
   printer << '>';
+}
+
+//===----------------------------------------------------------------------===//
+// !cute.ptr
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct AddressSpaceName {
+  llvm::StringLiteral name;
+  unsigned number;
+};
+} // namespace
+
+// NVVM's numbering (spec 000): 0 generic, 1 global, 3 shared, 5 local, 6 tmem.
+static constexpr AddressSpaceName kAddressSpaces[] = {
+    {"generic", 0}, {"gmem", 1}, {"smem", 3}, {"rmem", 5}, {"tmem", 6}};
+
+Type PtrType::parse(AsmParser &parser) {
+  Type element;
+  if (parser.parseLess() || parser.parseType(element) || parser.parseComma())
+    return {};
+  unsigned space = 0;
+  StringRef name;
+  SMLoc spaceLoc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword(&name))) {
+    const AddressSpaceName *found = llvm::find_if(
+        kAddressSpaces, [&](const AddressSpaceName &a) { return a.name == name; });
+    if (found == std::end(kAddressSpaces)) {
+      parser.emitError(spaceLoc) << "unknown address space '" << name
+                                 << "' (expected generic, gmem, smem, rmem, tmem or a number)";
+      return {};
+    }
+    space = found->number;
+  } else if (parser.parseInteger(space)) {
+    return {};
+  }
+  uint64_t alignment = 1;
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("align") || parser.parseLess() ||
+        parser.parseInteger(alignment) || parser.parseGreater())
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(spaceLoc); }, parser.getContext(),
+                    element, space, alignment);
+}
+
+void PtrType::print(AsmPrinter &printer) const {
+  printer << '<' << getElementType() << ", ";
+  const AddressSpaceName *found = llvm::find_if(
+      kAddressSpaces, [&](const AddressSpaceName &a) { return a.number == getAddressSpace(); });
+  if (found != std::end(kAddressSpaces))
+    printer << found->name;
+  else
+    printer << getAddressSpace();
+  if (getAlignment() != 1)
+    printer << ", align<" << getAlignment() << '>';
+  printer << '>';
+}
+
+LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError, Type element,
+                              unsigned space, uint64_t alignment) {
+  if (alignment == 0 || !llvm::isPowerOf2_64(alignment))
+    return emitError() << "pointer alignment must be a power of two, got " << alignment;
+  if (!element.isIntOrIndexOrFloat() && !llvm::isa<ComplexType, VectorType>(element))
+    return emitError() << "pointer element type must be a scalar, complex or vector type, got "
+                       << element;
+  return success();
+}
+
+LogicalResult ViewType::verify(function_ref<InFlightDiagnostic()> emitError, Type iterator,
+                               Type layout) {
+  if (!llvm::isa<PtrType, MemRefType, DescIterType>(iterator))
+    return emitError() << "view iterator must be a !cute.ptr, a memref or a !cute.desc_iter, got "
+                       << iterator;
+  if (!llvm::isa<LayoutType, ComposedLayoutType>(layout))
+    return emitError() << "view layout must be a !cute.layout or !cute.composed_layout, got "
+                       << layout;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Accessors for the Rust side (declared in RustFFI.h)
+//===----------------------------------------------------------------------===//
+
+extern "C" int32_t cute_cpp_composite_kind(MlirType type) {
+  Type t = unwrap(type);
+  if (llvm::isa<PtrType>(t))
+    return CUTE_COMPOSITE_PTR;
+  if (llvm::isa<DescIterType>(t))
+    return CUTE_COMPOSITE_DESC_ITER;
+  if (llvm::isa<ViewType>(t))
+    return CUTE_COMPOSITE_VIEW;
+  return CUTE_COMPOSITE_NONE;
+}
+
+extern "C" MlirType cute_cpp_type_component(MlirType type, uint32_t index) {
+  Type t = unwrap(type);
+  Type component;
+  if (auto ptr = llvm::dyn_cast<PtrType>(t); ptr && index == 0)
+    component = ptr.getElementType();
+  else if (auto iter = llvm::dyn_cast<DescIterType>(t); iter && index == 0)
+    component = iter.getPointer();
+  else if (auto view = llvm::dyn_cast<ViewType>(t))
+    component = index == 0 ? view.getIterator() : index == 1 ? view.getLayout() : Type();
+  return wrap(component);
+}
+
+extern "C" bool cute_cpp_ptr_info(MlirType type, uint32_t *addressSpace, uint64_t *alignment) {
+  auto ptr = llvm::dyn_cast<PtrType>(unwrap(type));
+  if (!ptr)
+    return false;
+  *addressSpace = ptr.getAddressSpace();
+  *alignment = ptr.getAlignment();
+  return true;
+}
+
+Type mlir::cute::getViewElementType(Type viewType) {
+  auto view = llvm::dyn_cast<ViewType>(viewType);
+  if (!view)
+    return {};
+  Type iterator = view.getIterator();
+  if (auto iter = llvm::dyn_cast<DescIterType>(iterator))
+    iterator = iter.getPointer();
+  if (auto ptr = llvm::dyn_cast<PtrType>(iterator))
+    return ptr.getElementType();
+  if (auto memref = llvm::dyn_cast<MemRefType>(iterator))
+    return memref.getElementType();
+  return {};
 }

@@ -42,6 +42,9 @@ OpFoldResult foldStatic(Operation *op);
 
 /// Fold of cute.tuple_eq: decided when both tuples are static.
 OpFoldResult foldTupleEq(Type lhs, Type rhs);
+
+/// The element type a view loads and stores (null if not a view).
+Type getViewElementType(Type viewType);
 } // namespace mlir::cute
 
 #include "cute/CuteDialect.h.inc"

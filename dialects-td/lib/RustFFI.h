@@ -53,9 +53,27 @@ bool cute_rs_is_derefinement(MlirType from, MlirType to);
 /// True if `type` is a cute value type with no dynamic leaf.
 bool cute_rs_is_static_type(MlirType type);
 
-/// Implemented in C++ (CuteDialect.cpp) for the Rust side: if `type` is a cute
-/// value type, stores its canonical spec and returns its spec kind, else -1.
+//===--- Implemented in C++ (CuteDialect.cpp) for the Rust side ---------===//
+
+/// If `type` is a cute value type, stores its canonical spec and returns its
+/// spec kind, else -1.
 int32_t cute_cpp_type_spec(MlirType type, MlirStringRef *spec);
+
+/// Composite (non-spec) cute types; must match src/dialect/mod.rs.
+enum CuteCompositeKind : int32_t {
+  CUTE_COMPOSITE_NONE = 0,
+  CUTE_COMPOSITE_PTR = 1,
+  CUTE_COMPOSITE_DESC_ITER = 2,
+  CUTE_COMPOSITE_VIEW = 3,
+};
+int32_t cute_cpp_composite_kind(MlirType type);
+
+/// Component `index` of a composite type: ptr 0 = element type; desc_iter
+/// 0 = pointer type; view 0 = iterator, 1 = layout. Null if none.
+MlirType cute_cpp_type_component(MlirType type, uint32_t index);
+
+/// Address space and alignment of a !cute.ptr; false for other types.
+bool cute_cpp_ptr_info(MlirType type, uint32_t *addressSpace, uint64_t *alignment);
 }
 
 #endif // CUTE_RUST_FFI_H

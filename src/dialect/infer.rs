@@ -9,13 +9,20 @@
 use super::{spec, SpecKind};
 use crate::layout::{
     self,
-    tuple_ops::{tuple_arith, TupleOp},
+    tuple_ops::{partition_coord, slice_layout, tuple_arith, TupleOp},
     DivMode, DynInt, IntTuple, Layout, Leaf, Swizzle, Tiler,
 };
 
-/// An operand's static value: its type's kind and canonical spec, or `None`
-/// for a non-cute operand.
-pub type Operand<'a> = Option<(SpecKind, &'a str)>;
+/// An operand as inference sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Operand<'a> {
+    /// A cute value type: its kind and canonical spec.
+    Spec(SpecKind, &'a str),
+    /// A `!cute.view`: its iterator type (printed) and its layout's spec.
+    View { iterator: String, layout: (SpecKind, &'a str) },
+    /// Any other type.
+    Other,
+}
 
 /// The attributes of the op being inferred.
 pub trait Attrs {
@@ -39,8 +46,35 @@ impl Attrs for NoAttrs {
     }
 }
 
-/// A result type: kind and canonical spec.
-pub type Inferred = (SpecKind, String);
+/// An inferred result type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Inferred {
+    /// `!cute.<kind><"spec">`.
+    Spec(SpecKind, String),
+    /// `!cute.view<iterator, layout>`.
+    View { iterator: String, layout: (SpecKind, String) },
+}
+
+impl Inferred {
+    /// The type in MLIR's textual form.
+    pub fn type_text(&self) -> String {
+        let spec_type = |kind: SpecKind, spec: &str| format!("!cute.{}<\"{spec}\">", kind.mnemonic());
+        match self {
+            Inferred::Spec(kind, spec) => spec_type(*kind, spec),
+            Inferred::View { iterator, layout: (kind, spec) } => {
+                format!("!cute.view<{iterator}, {}>", spec_type(*kind, spec))
+            }
+        }
+    }
+
+    /// Kind and spec of a cute value result.
+    pub fn spec(&self) -> Option<(SpecKind, &str)> {
+        match self {
+            Inferred::Spec(kind, spec) => Some((*kind, spec)),
+            Inferred::View { .. } => None,
+        }
+    }
+}
 
 /// Reads the operands of one op, with errors that name the operand.
 struct Args<'a> {
@@ -50,9 +84,20 @@ struct Args<'a> {
 impl Args<'_> {
     fn get(&self, index: usize) -> Result<(SpecKind, &str), String> {
         match self.operands.get(index) {
-            Some(Some(operand)) => Ok(*operand),
-            Some(None) => Err(format!("operand #{index} is not a cute value")),
+            Some(Operand::Spec(kind, spec)) => Ok((*kind, *spec)),
+            Some(_) => Err(format!("operand #{index} is not a cute value")),
             None => Err(format!("expects an operand #{index}")),
+        }
+    }
+
+    /// A layout, or the layout of a view together with the view's iterator.
+    fn layout_or_view(&self, index: usize) -> Result<(Layout, Option<String>), String> {
+        match self.operands.get(index) {
+            Some(Operand::View { iterator, layout: (SpecKind::Layout, spec) }) => {
+                Ok((spec::parse_checked_layout(spec)?, Some(iterator.clone())))
+            }
+            Some(Operand::View { .. }) => Err(format!("operand #{index}: only views with a plain layout can be partitioned")),
+            _ => Ok((self.layout(index)?, None)),
         }
     }
 
@@ -95,7 +140,19 @@ fn err(e: impl ToString) -> String {
 }
 
 fn layout_result(result: Result<Layout, layout::LayoutError>) -> Result<Vec<Inferred>, String> {
-    Ok(vec![(SpecKind::Layout, result.map_err(err)?.to_string())])
+    Ok(vec![Inferred::Spec(SpecKind::Layout, result.map_err(err)?.to_string())])
+}
+
+fn spec_result(kind: SpecKind, value: impl ToString) -> Result<Vec<Inferred>, String> {
+    Ok(vec![Inferred::Spec(kind, value.to_string())])
+}
+
+/// A partition of a layout or view: the view keeps its iterator.
+fn partition_result(layout: Layout, iterator: Option<String>) -> Result<Vec<Inferred>, String> {
+    Ok(vec![match iterator {
+        Some(iterator) => Inferred::View { iterator, layout: (SpecKind::Layout, layout.to_string()) },
+        None => Inferred::Spec(SpecKind::Layout, layout.to_string()),
+    }])
 }
 
 /// A leaf-tree with the structure of `shape` and every leaf dynamic.
@@ -119,7 +176,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "make_layout_raw" => {
             let (_, shape) = args.get(0)?;
             let (_, stride) = args.get(1)?;
-            Ok(vec![(SpecKind::Layout, spec::join_layout(shape, stride)?)])
+            spec_result(SpecKind::Layout, spec::join_layout(shape, stride)?)
         }
         "make_swizzle" => {
             let field = |name| -> Result<i64, String> { attr_int(attrs, name) };
@@ -128,7 +185,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             let shift_i32 = i32::try_from(shift).map_err(|_| format!("swizzle shift {shift} is out of range"))?;
             let swizzle = Swizzle::new(narrow(bits)?, narrow(base)?, shift_i32)
                 .map_err(|condition| format!("make_swizzle({bits}, {base}, {shift}): {condition}"))?;
-            Ok(vec![(SpecKind::Swizzle, swizzle.to_string())])
+            spec_result(SpecKind::Swizzle, swizzle)
         }
         "make_composed_layout" => {
             let outer = args.layout(0)?;
@@ -138,7 +195,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             };
             let offset = attrs.int("offset").unwrap_or(0);
             let text = format!("S<{bits},{base},{shift}> o {offset} o {outer}");
-            Ok(vec![(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)])
+            spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
         }
         "make_composed_layout_raw" => {
             let outer = args.layout(0)?;
@@ -146,18 +203,18 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             let offset = args.tuple(2)?;
             let offset = offset.as_int().ok_or_else(|| format!("the offset {offset} must be a static integer"))?;
             let text = format!("{inner} o {offset} o {outer}");
-            Ok(vec![(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)])
+            spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
         }
         "get_shape" | "get_stride" => {
             let layout = match args.get(0)? {
                 (SpecKind::ComposedLayout, text) => spec::parse_checked_composed(text)?.layout,
                 _ => args.layout(0)?,
             };
-            Ok(vec![if mnemonic == "get_shape" {
-                (SpecKind::Shape, layout.shape().to_string())
+            if mnemonic == "get_shape" {
+                spec_result(SpecKind::Shape, layout.shape())
             } else {
-                (SpecKind::Stride, layout.stride().to_string())
-            }])
+                spec_result(SpecKind::Stride, layout.stride())
+            }
         }
 
         // Composition, complement, simplification, inverses.
@@ -213,9 +270,9 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 }
                 _ => layout::size_of(&args.tuple(0)?).map_err(err)?,
             };
-            Ok(vec![(SpecKind::IntTuple, size.to_string())])
+            spec_result(SpecKind::IntTuple, size)
         }
-        "cosize" => Ok(vec![(SpecKind::IntTuple, layout::cosize(&args.layout(0)?).map_err(err)?.to_string())]),
+        "cosize" => spec_result(SpecKind::IntTuple, layout::cosize(&args.layout(0)?).map_err(err)?),
         "crd2idx" => {
             let (coord, layout) = (args.tuple(0)?, args.layout(1)?);
             let index = if has_dynamic(&coord) || has_dynamic(layout.shape()) || has_dynamic(layout.stride()) {
@@ -226,7 +283,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             } else {
                 layout::crd2idx(&coord, &layout).map_err(err)?.to_string()
             };
-            Ok(vec![(SpecKind::IntTuple, index)])
+            spec_result(SpecKind::IntTuple, index)
         }
         "idx2crd" => {
             let (index, shape) = (args.tuple(0)?, args.tuple(1)?);
@@ -235,7 +292,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 _ if index.is_leaf() => dynamic_like(&shape),
                 _ => return Err(format!("idx2crd({index}, {shape}): the index must be a single integer")),
             };
-            Ok(vec![(SpecKind::Coord, coord.to_string())])
+            spec_result(SpecKind::Coord, coord)
         }
         "shape_div" => {
             let mode = match attrs.string("mode").as_deref().unwrap_or("exact") {
@@ -245,11 +302,11 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 other => return Err(format!("unknown shape_div mode '{other}' (expected exact, ceil or floor)")),
             };
             let quotient = layout::shape_div(&args.tuple(0)?, &args.tuple(1)?, mode).map_err(err)?;
-            Ok(vec![(SpecKind::Shape, quotient.to_string())])
+            spec_result(SpecKind::Shape, quotient)
         }
         "ceil_div" => {
             let quotient = layout::ceil_div(&args.tuple(0)?, &args.tuple(1)?).map_err(err)?;
-            Ok(vec![(SpecKind::IntTuple, quotient.to_string())])
+            spec_result(SpecKind::IntTuple, quotient)
         }
 
         // Tuple arithmetic: the result keeps the left operand's kind.
@@ -263,15 +320,41 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             };
             let (kind, _) = args.get(0)?;
             let value = tuple_arith(op, &args.tuple(0)?, &args.tuple(1)?).map_err(err)?;
-            Ok(vec![(kind, spec::canonicalize(kind, &value.to_string())?)])
+            spec_result(kind, spec::canonicalize(kind, &value.to_string())?)
+        }
+        // Slicing and partitioning.
+        "slice" | "dice" => {
+            let keep = mnemonic == "slice";
+            layout_result(slice_layout(&args.tuple(1)?, &args.layout(0)?, keep))
+        }
+        "local_tile" | "local_partition" => {
+            let (source, iterator) = args.layout_or_view(0)?;
+            let local_tile = mnemonic == "local_tile";
+            let (tiler, coord) = if local_tile {
+                (args.tiler(1)?, args.tuple(2)?)
+            } else {
+                // The thread layout tiles by the size of each of its modes.
+                let threads = args.layout(1)?;
+                let sizes = threads
+                    .modes()
+                    .iter()
+                    .map(|mode| layout::size(mode))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(err)?;
+                let shape = if threads.shape().is_leaf() { sizes[0].clone() } else { IntTuple::Tuple(sizes) };
+                (Tiler::Shape(shape), args.tuple(2)?)
+            };
+            let zipped = layout::zipped_divide(&source, &tiler).map_err(err)?;
+            let coord = partition_coord(&zipped, &coord, local_tile).map_err(|e| format!("{mnemonic}: {e}"))?;
+            partition_result(slice_layout(&coord, &zipped, true).map_err(err)?, iterator)
         }
         _ => Err(format!("{op} has no type inference rule")),
     }
 }
 
-/// Convenience for tests and the corpus: infer from specs given as text.
+/// Convenience for tests: infer from operand specs given as text.
 pub fn infer_from_specs(op: &str, operands: &[(SpecKind, &str)]) -> Result<Vec<Inferred>, String> {
-    let operands: Vec<Operand> = operands.iter().map(|&o| Some(o)).collect();
+    let operands: Vec<Operand> = operands.iter().map(|&(kind, spec)| Operand::Spec(kind, spec)).collect();
     infer(op, &operands, &NoAttrs)
 }
 
@@ -281,7 +364,7 @@ mod tests {
     use SpecKind::*;
 
     fn one(op: &str, operands: &[(SpecKind, &str)]) -> Result<String, String> {
-        infer_from_specs(op, operands).map(|mut v| v.remove(0).1)
+        infer_from_specs(op, operands).map(|v| v[0].spec().expect("a cute value").1.to_string())
     }
 
     #[test]
@@ -296,6 +379,22 @@ mod tests {
         assert_eq!(one("cute.idx2crd", &[(IntTuple, "15"), (Shape, "(4,(3,2))")]).unwrap(), "(3,(0,1))");
         assert_eq!(one("cute.idx2crd", &[(IntTuple, "?"), (Shape, "(4,(3,2))")]).unwrap(), "(?,(?,?))");
         assert_eq!(one("cute.tuple_add", &[(Shape, "(8,?)"), (IntTuple, "(2,4)")]).unwrap(), "(10,?)");
+        assert_eq!(one("cute.slice", &[(Layout, "(4,8):(1,4)"), (Coord, "(_,?)")]).unwrap(), "(4):(1)");
+        let tile = [(Layout, "(8,8):(1,8)"), (Tile, "[2:1;4:1]"), (Coord, "(?,?)")];
+        assert_eq!(one("cute.local_tile", &tile).unwrap(), "(2,4):(1,8)");
+        let part = [(Layout, "(8,8):(1,8)"), (Layout, "(2,4):(1,2)"), (IntTuple, "?")];
+        assert_eq!(one("cute.local_partition", &part).unwrap(), "(4,2):(2,32)");
+    }
+
+    #[test]
+    fn views_keep_their_iterator() {
+        let operands = [
+            Operand::View { iterator: "!cute.ptr<f32, gmem>".into(), layout: (Layout, "(8,8):(1,8)") },
+            Operand::Spec(Tile, "[2:1;4:1]"),
+            Operand::Spec(Coord, "(?,?)"),
+        ];
+        let result = infer("cute.local_tile", &operands, &NoAttrs).unwrap();
+        assert_eq!(result[0].type_text(), r#"!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(2,4):(1,8)">>"#);
     }
 
     #[test]

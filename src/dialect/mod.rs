@@ -112,6 +112,38 @@ pub fn type_spec<'c>(ty: Type<'c>) -> Option<(SpecKind, &'c str)> {
     Some((kind, text))
 }
 
+/// The composite (non-spec) cute types; numbering shared with
+/// `CuteCompositeKind` in `dialects-td/lib/RustFFI.h`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Composite {
+    Ptr,
+    DescIter,
+    View,
+}
+
+/// Which composite cute type `ty` is, if any.
+pub fn composite_kind(ty: Type) -> Option<Composite> {
+    match unsafe { cpp::cute_cpp_composite_kind(ty.to_raw()) } {
+        1 => Some(Composite::Ptr),
+        2 => Some(Composite::DescIter),
+        3 => Some(Composite::View),
+        _ => None,
+    }
+}
+
+/// Component `index` of a composite type: ptr 0 = element; desc_iter 0 =
+/// pointer; view 0 = iterator, 1 = layout.
+pub fn component<'c>(ty: Type<'c>, index: u32) -> Option<Type<'c>> {
+    let raw = unsafe { cpp::cute_cpp_type_component(ty.to_raw(), index) };
+    (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) })
+}
+
+/// Address space and alignment of a `!cute.ptr`.
+pub fn ptr_info(ty: Type) -> Option<(u32, u64)> {
+    let (mut space, mut alignment) = (0u32, 0u64);
+    unsafe { cpp::cute_cpp_ptr_info(ty.to_raw(), &mut space, &mut alignment) }.then_some((space, alignment))
+}
+
 /// Builds `!cute.<kind><"spec">` (the spec is canonicalized by the parser).
 pub fn make_type<'c>(context: &'c Context, kind: SpecKind, spec: &str) -> Result<Type<'c>, String> {
     let text = format!("!cute.{}<\"{}\">", kind.mnemonic(), spec);

@@ -2,7 +2,7 @@
 //! through `cute_rs_verify_op`. Every check delegates the layout math to
 //! [`crate::layout`] via [`super::spec`].
 
-use super::{spec, type_spec, SpecKind};
+use super::{component, composite_kind, ptr_info, spec, type_spec, Composite, SpecKind};
 use crate::layout::Leaf;
 use melior::ir::{
     attribute::DenseI32ArrayAttribute, operation::OperationLike, OperationRef, Type, ValueLike,
@@ -18,6 +18,9 @@ pub fn verify_op(op: OperationRef) -> Result<(), String> {
         "cute.static" => verify_static(op),
         "cute.get_leaves" => verify_get_leaves(op),
         "cute.derefine" => verify_derefine(op),
+        "cute.get_iter" => verify_get_iter(op),
+        "cute.recast" => verify_recast(op),
+        "cute.load" | "cute.store" => verify_access(op),
         // Every other op is checked by its ODS constraints and, for the
         // algebra, by type inference (src/dialect/infer.rs).
         _ => Ok(()),
@@ -98,6 +101,76 @@ fn verify_derefine(op: OperationRef) -> Result<(), String> {
     let (from_kind, from) = spec_of(from_ty, "operand")?;
     if from_kind != to_kind || !spec::is_derefinement(to_kind, from, to)? {
         return Err(format!("{to_ty} is not {from_ty} with some static leaves made dynamic"));
+    }
+    Ok(())
+}
+
+fn operand_type<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<Type<'c>, String> {
+    Ok(op.operand(index).map_err(|e| e.to_string())?.r#type())
+}
+
+/// cute.get_iter: `get_iter %view` yields the view's iterator;
+/// `get_iter %base, %extent, %tile_shape, %stride` a descriptor iterator over
+/// `%base`'s pointer type.
+fn verify_get_iter(op: OperationRef) -> Result<(), String> {
+    let source = operand_type(op, 0)?;
+    let result = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let descriptor_form = op.operand_count() == 4;
+    match composite_kind(source) {
+        Some(Composite::View) if op.operand_count() == 1 => {
+            let iterator = component(source, 0).ok_or("view without iterator")?;
+            if result != iterator {
+                return Err(format!("result type {result} must be the iterator type {iterator} of the view"));
+            }
+        }
+        Some(Composite::View) => return Err("the view form takes no extent, tile shape or stride".into()),
+        Some(Composite::Ptr) if descriptor_form => {
+            let pointer = (composite_kind(result) == Some(Composite::DescIter)).then(|| component(result, 0)).flatten();
+            if pointer != Some(source) {
+                return Err(format!("result type {result} must be !cute.desc_iter<{source}>"));
+            }
+        }
+        Some(Composite::Ptr) => {
+            return Err("the descriptor form needs a base pointer, an extent, a tile shape and a stride".into())
+        }
+        _ => return Err(format!("source {source} must be a !cute.view or a !cute.ptr")),
+    }
+    Ok(())
+}
+
+/// cute.recast: same address space, no alignment gained.
+fn verify_recast(op: OperationRef) -> Result<(), String> {
+    let (from, to) = (operand_type(op, 0)?, op.result(0).map_err(|e| e.to_string())?.r#type());
+    let ((from_space, from_align), (to_space, to_align)) =
+        (ptr_info(from).ok_or("operand is not a !cute.ptr")?, ptr_info(to).ok_or("result is not a !cute.ptr")?);
+    if from_space != to_space {
+        return Err(format!("cannot recast across address spaces ({from} to {to})"));
+    }
+    if to_align > from_align {
+        return Err(format!("cannot raise the alignment from {from_align} to {to_align} ({from} to {to})"));
+    }
+    Ok(())
+}
+
+/// cute.load / cute.store: the coordinate is weakly congruent to the shape of
+/// the view's layout (an integer indexes a whole mode).
+fn verify_access(op: OperationRef) -> Result<(), String> {
+    let first = if op.operand_count() == 3 { 1 } else { 0 };
+    let view = operand_type(op, first)?;
+    let coord_type = operand_type(op, first + 1)?;
+    let layout = component(view, 1).ok_or("the accessed value is not a !cute.view")?;
+    let shape = match type_spec(layout) {
+        Some((SpecKind::Layout, text)) => spec::parse_checked_layout(text)?.shape().clone(),
+        Some((SpecKind::ComposedLayout, text)) => spec::parse_checked_composed(text)?.layout.shape().clone(),
+        _ => return Err(format!("{view} has no layout")),
+    };
+    let (kind, text) = spec_of(coord_type, "coordinate")?;
+    let coord = spec::parse_checked_tuple(kind, text)?;
+    if coord.leaves().iter().any(|leaf| matches!(leaf, Leaf::Underscore)) {
+        return Err(format!("coordinate {coord} selects a single element; it cannot hold '_'"));
+    }
+    if !coord.weakly_congruent(&shape) {
+        return Err(format!("coordinate {coord} is not weakly congruent to the shape {shape}"));
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 //! `dialects-td/lib/RustFFI.h`. Every Rust entry point runs its body under
 //! [`guard`], so a panic becomes an error result and never unwinds into C++.
 
-use crate::dialect::{infer, make_type, spec, type_spec, verify, SpecKind};
+use crate::dialect::{component, composite_kind, infer, spec, type_spec, verify, Composite, SpecKind};
 use melior::{
     ir::{
         attribute::{DenseI64ArrayAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute},
@@ -35,6 +35,9 @@ pub mod cpp {
         pub fn cute_cpp_register_dialects(registry: *mut c_void);
         pub fn cute_cpp_register_pass(factory: extern "C" fn(u32) -> MlirPass, id: u32);
         pub fn cute_cpp_type_spec(ty: MlirType, spec: *mut MlirStringRef) -> i32;
+        pub fn cute_cpp_composite_kind(ty: MlirType) -> i32;
+        pub fn cute_cpp_type_component(ty: MlirType, index: u32) -> MlirType;
+        pub fn cute_cpp_ptr_info(ty: MlirType, address_space: *mut u32, alignment: *mut u64) -> bool;
     }
 }
 
@@ -127,6 +130,19 @@ impl infer::Attrs for DictAttrs<'_> {
     }
 }
 
+/// How inference sees an operand type (views through their iterator and layout).
+fn infer_operand<'c>(ty: Type<'c>) -> infer::Operand<'c> {
+    if let Some((kind, spec)) = type_spec(ty) {
+        return infer::Operand::Spec(kind, spec);
+    }
+    if composite_kind(ty) == Some(Composite::View) {
+        if let (Some(iterator), Some(layout)) = (component(ty, 0), component(ty, 1).and_then(type_spec)) {
+            return infer::Operand::View { iterator: iterator.to_string(), layout };
+        }
+    }
+    infer::Operand::Other
+}
+
 /// Infers the result types of a cute op with [`infer::infer`]; on failure
 /// emits `'<op>' op <message>` at `location` and returns -1.
 #[no_mangle]
@@ -149,14 +165,15 @@ pub extern "C" fn cute_rs_infer_types(
             &[]
         };
         let operands: Vec<infer::Operand> =
-            types.iter().map(|&t| type_spec(unsafe { Type::from_raw(t) })).collect();
+            types.iter().map(|&t| infer_operand(unsafe { Type::from_raw(t) })).collect();
         let attrs = DictAttrs(DictionaryAttribute::try_from(unsafe { Attribute::from_raw(attributes) }).ok());
         let inferred = infer::infer(name, &operands, &attrs).map_err(|e| format!("'{name}' op {e}"))?;
         if inferred.len() > capacity.max(0) as usize {
             return Err(format!("'{name}' op infers {} results, more than {capacity}", inferred.len()));
         }
-        for (i, (kind, text)) in inferred.iter().enumerate() {
-            let ty = make_type(context, *kind, text)?;
+        for (i, result) in inferred.iter().enumerate() {
+            let text = result.type_text();
+            let ty = Type::parse(context, &text).ok_or_else(|| format!("'{name}' op cannot build {text}"))?;
             unsafe { *results.add(i) = ty.to_raw() };
         }
         Ok(inferred.len() as isize)

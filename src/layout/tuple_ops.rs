@@ -6,7 +6,7 @@
 //! a dynamic result leaf (keeping the divisibility that is still provable).
 
 use super::error::{arith, LayoutError};
-use super::tuple::{DynInt, IntTuple, Leaf};
+use super::tuple::{DynInt, IntTuple, Layout, Leaf};
 
 /// The element-wise operations of the `cute.tuple_*` ops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,10 +130,126 @@ mod tests {
     }
 
     #[test]
+    fn slice_and_dice_follow_cute() {
+        assert_eq!(slice(&t("(_,3)"), &t("(4,8)")).unwrap().to_string(), "(4)");
+        assert_eq!(slice(&t("((_,1),_)"), &t("((2,3),4)")).unwrap().to_string(), "(2,4)");
+        assert_eq!(slice(&t("_"), &t("(2,3)")).unwrap().to_string(), "(2,3)");
+        assert_eq!(dice(&t("(_,3)"), &t("(4,8)")).unwrap().to_string(), "(8)");
+        assert_eq!(dice(&t("((_,1),_)"), &t("((2,3),4)")).unwrap().to_string(), "(3)");
+        let l = crate::layout::parse_layout("((2,4),(4,2)):((1,8),(2,32))").unwrap();
+        let c = partition_coord(&l, &t("(1,?)"), true).unwrap();
+        assert_eq!(c.to_string(), "((_,_),(1,?))");
+        assert_eq!(slice_layout(&c, &l, true).unwrap().to_string(), "(2,4):(1,8)");
+        let c = partition_coord(&l, &t("3"), false).unwrap();
+        assert_eq!(slice_layout(&c, &l, true).unwrap().to_string(), "(4,2):(2,32)");
+        assert!(slice_layout(&t("(1,1)"), &l, true).is_err());
+    }
+
+    #[test]
     fn derefinement() {
         assert!(is_derefinement(&t("(8,(4,2))"), &t("(?,(4,?))")));
         assert!(!is_derefinement(&t("(8,(4,2))"), &t("(?,(5,?))")));
         assert!(!is_derefinement(&t("(?,4)"), &t("(8,4)")));
         assert!(!is_derefinement(&t("(8,4)"), &t("(8,(4))")));
     }
+}
+
+/// CuTe `slice(c, t)`: the modes of `t` where the coordinate is `_`, flattened
+/// into one tuple at the level where the `_` appears (integer coordinates
+/// remove their mode). `slice(_, t) == t`.
+pub fn slice(coord: &IntTuple, t: &IntTuple) -> Result<IntTuple, String> {
+    match coord {
+        IntTuple::Leaf(Leaf::Underscore) => Ok(t.clone()),
+        IntTuple::Leaf(_) => Ok(IntTuple::Tuple(Vec::new())),
+        IntTuple::Tuple(_) => {
+            let mut kept = Vec::new();
+            filter_modes(coord, t, true, &mut kept)?;
+            Ok(IntTuple::Tuple(kept))
+        }
+    }
+}
+
+/// CuTe `dice(c, t)`: the complement of [`slice`] — the modes of `t` where the
+/// coordinate is NOT `_`.
+pub fn dice(coord: &IntTuple, t: &IntTuple) -> Result<IntTuple, String> {
+    match coord {
+        IntTuple::Leaf(Leaf::Underscore) => Ok(IntTuple::Tuple(Vec::new())),
+        IntTuple::Leaf(_) => Ok(t.clone()),
+        IntTuple::Tuple(_) => {
+            let mut kept = Vec::new();
+            filter_modes(coord, t, false, &mut kept)?;
+            Ok(IntTuple::Tuple(kept))
+        }
+    }
+}
+
+/// CuTe's `filter_tuple` with `lift_slice` (`keep_underscores`) or
+/// `lift_dice`: appends the kept modes of `t` to `out`.
+fn filter_modes(coord: &IntTuple, t: &IntTuple, keep_underscores: bool, out: &mut Vec<IntTuple>) -> Result<(), String> {
+    match (coord, t) {
+        (IntTuple::Tuple(cs), IntTuple::Tuple(ts)) if cs.len() == ts.len() => {
+            cs.iter().zip(ts).try_for_each(|(c, t)| filter_modes(c, t, keep_underscores, out))
+        }
+        (IntTuple::Tuple(_), _) => Err(format!("coordinate {coord} does not match {t}")),
+        (IntTuple::Leaf(Leaf::Underscore), _) => {
+            if keep_underscores {
+                out.push(t.clone());
+            }
+            Ok(())
+        }
+        (IntTuple::Leaf(Leaf::Int(_) | Leaf::Dyn(_)), _) => {
+            if !keep_underscores {
+                out.push(t.clone());
+            }
+            Ok(())
+        }
+        (IntTuple::Leaf(leaf), _) => Err(format!("coordinate leaf {leaf} is not an integer or '_'")),
+    }
+}
+
+/// Slice (`keep_underscores`) or dice a layout: shape and stride alike.
+pub fn slice_layout(coord: &IntTuple, layout: &Layout, keep_underscores: bool) -> Result<Layout, LayoutError> {
+    let op = if keep_underscores { "slice" } else { "dice" };
+    let fail = |condition: String| LayoutError::new(op, vec![coord.to_string(), layout.to_string()], condition);
+    let part = |t: &IntTuple| if keep_underscores { slice(coord, t) } else { dice(coord, t) };
+    let (shape, stride) = (part(layout.shape()).map_err(fail)?, part(layout.stride()).map_err(fail)?);
+    if shape == IntTuple::Tuple(Vec::new()) {
+        return Err(fail(format!("no mode is kept: the result would be empty")));
+    }
+    Layout::new(shape, stride)
+}
+
+/// The coordinate CuTe's `inner_partition` (`local_tile`) or
+/// `outer_partition` (`local_partition`) applies to `zipped = ((tile),(rest))`:
+/// `_` over the kept mode, `coord` (padded with `_`) over the other.
+pub fn partition_coord(zipped: &Layout, coord: &IntTuple, keep_tile: bool) -> Result<IntTuple, String> {
+    let rank_of = |i: usize| zipped.shape().mode(i).map(IntTuple::rank).ok_or("the divided layout is not rank 2");
+    let all = |rank: usize, is_tuple: bool| {
+        if is_tuple {
+            IntTuple::Tuple(vec![IntTuple::Leaf(Leaf::Underscore); rank])
+        } else {
+            IntTuple::Leaf(Leaf::Underscore)
+        }
+    };
+    let (kept, other) = if keep_tile { (0, 1) } else { (1, 0) };
+    let kept_mode = zipped.shape().mode(kept).ok_or("the divided layout is not rank 2")?;
+    let other_mode = zipped.shape().mode(other).ok_or("the divided layout is not rank 2")?;
+    let kept_coord = all(rank_of(kept)?, !kept_mode.is_leaf());
+    let other_coord = match coord {
+        IntTuple::Tuple(items) if !other_mode.is_leaf() => {
+            let rank = other_mode.rank();
+            if items.len() > rank {
+                return Err(format!("coordinate {coord} has more modes than {other_mode}"));
+            }
+            let mut padded = items.clone();
+            padded.resize(rank, IntTuple::Leaf(Leaf::Underscore));
+            IntTuple::Tuple(padded)
+        }
+        _ => coord.clone(),
+    };
+    Ok(if keep_tile {
+        IntTuple::Tuple(vec![kept_coord, other_coord])
+    } else {
+        IntTuple::Tuple(vec![other_coord, kept_coord])
+    })
 }

@@ -11,6 +11,7 @@
 //! | `cute.make_layout` | 2 × `cute.make_int_tuple` + `cute.make_layout_raw` |
 //! | `cute.make_composed_layout` | `cute.make_swizzle` + offset tuple + `cute.make_composed_layout_raw` |
 //! | `cute.compose` (spec 000 spelling) | `cute.composition` |
+//! | `cute.make_tensor` | `cute.make_view` |
 //! | `cute.equal` | `get_shape`/`get_stride` × 2, `tuple_eq` × 2, `arith.andi` |
 
 use crate::dialect::{make_type, ops, spec, type_spec, SpecKind};
@@ -52,6 +53,7 @@ const PHASES: &[&[(&str, Rewrite, &[&str])]] = &[
             &["cute.make_swizzle", "cute.make_int_tuple", "cute.make_composed_layout_raw"],
         ),
         ("cute.compose", rewrite_compose, &["cute.composition"]),
+        ("cute.make_tensor", rewrite_make_tensor, &["cute.make_view"]),
         ("cute.equal", rewrite_equal, &["cute.get_shape", "cute.get_stride", "cute.tuple_eq", "arith.andi"]),
     ],
 ];
@@ -218,4 +220,15 @@ fn rewrite_equal<'c, 'a>(
     let strides_equal = insert(rewriter, ops::cute::tuple_eq(context, i1, parts[0].1, parts[1].1, location).into())?;
     let and = melior::dialect::arith::andi(shapes_equal, strides_equal, location);
     Ok(vec![insert(rewriter, and)?])
+}
+
+/// `cute.make_tensor %iter, %layout` → `cute.make_view` (spec 002 view construction).
+fn rewrite_make_tensor<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, String> {
+    let operand = |i| op.operand(i).map_err(|e| e.to_string());
+    let view = ops::cute::make_view(context, result_type(op)?, operand(0)?, operand(1)?, op.location());
+    Ok(vec![insert(rewriter, view.into())?])
 }

@@ -1,0 +1,197 @@
+//===- CuteMemoryOps.td - views, iterators, pointers, memory ---------------===//
+
+#ifndef CUTE_MEMORY_OPS_TD
+#define CUTE_MEMORY_OPS_TD
+
+def Cute_Ptr : Type<CPred<"::llvm::isa<::mlir::cute::PtrType>($_self)">, "!cute.ptr",
+                    "::mlir::cute::PtrType">;
+def Cute_DescIter : Type<CPred<"::llvm::isa<::mlir::cute::DescIterType>($_self)">,
+                         "!cute.desc_iter", "::mlir::cute::DescIterType">;
+def Cute_View : Type<CPred<"::llvm::isa<::mlir::cute::ViewType>($_self)">, "!cute.view",
+                     "::mlir::cute::ViewType">;
+def Cute_Iterator : AnyTypeOf<[Cute_Ptr, AnyMemRef, Cute_DescIter]>;
+
+def Cute_MakeViewOp : Cute_Op<"make_view", [Pure,
+    TypesMatchWith<"the view's iterator is the iterator operand", "result", "iterator",
+                   "::llvm::cast<::mlir::cute::ViewType>($_self).getIterator()">,
+    TypesMatchWith<"the view's layout is the layout operand", "result", "layout",
+                   "::llvm::cast<::mlir::cute::ViewType>($_self).getLayout()">]> {
+  let summary = "tie an iterator (pointer, memref, descriptor iterator) to a layout";
+  let description = [{
+    ```mlir
+    %v = cute.make_view %p, %l : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,8):(8,1)">>
+    ```
+  }];
+  let arguments = (ins Cute_Iterator:$iterator, Cute_AnyLayout:$layout);
+  let results = (outs Cute_View:$result);
+  let assemblyFormat = "$iterator `,` $layout attr-dict `:` qualified(type($result))";
+}
+
+def Cute_MakeTensorOp : Cute_Op<"make_tensor", [Pure,
+    TypesMatchWith<"the view's iterator is the iterator operand", "result", "iterator",
+                   "::llvm::cast<::mlir::cute::ViewType>($_self).getIterator()">,
+    TypesMatchWith<"the view's layout is the layout operand", "result", "layout",
+                   "::llvm::cast<::mlir::cute::ViewType>($_self).getLayout()">]> {
+  let summary = "CuTe's make_tensor (sugar for cute.make_view)";
+  let description = [{ View-construction sugar; `cute-desugar` rewrites it to `cute.make_view`. }];
+  let arguments = (ins Cute_Iterator:$iterator, Cute_AnyLayout:$layout);
+  let results = (outs Cute_View:$result);
+  let assemblyFormat = "$iterator `,` $layout attr-dict `:` qualified(type($result))";
+}
+
+def Cute_GetLayoutOp : Cute_Op<"get_layout", [Pure,
+    TypesMatchWith<"the result is the view's layout", "view", "result",
+                   "::llvm::cast<::mlir::cute::ViewType>($_self).getLayout()">]> {
+  let summary = "the layout of a view";
+  let description = [{
+    ```mlir
+    %l = cute.get_layout %v : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(8,1)">>
+    ```
+  }];
+  let arguments = (ins Cute_View:$view);
+  let results = (outs Cute_AnyLayout:$result);
+  let assemblyFormat = "$view attr-dict `:` qualified(type($view))";
+}
+
+def Cute_GetIterOp : Cute_Op<"get_iter", [Pure, AttrSizedOperandSegments]> {
+  let summary = "the iterator of a view, or a new descriptor iterator";
+  let description = [{
+    Two forms (spec 000):
+    * `cute.get_iter %view`: the view's iterator.
+    * `cute.get_iter %base, %extent, %tile_shape, %stride`: a descriptor
+      iterator over `ceil(extent / tile_shape)` tiles starting at the pointer
+      `%base`, stepping by `%stride` elements (index 0 initially).
+
+    ```mlir
+    %p = cute.get_iter %v : (!cute.view<!cute.ptr<f16, smem>, !cute.layout<"64:1">>) -> !cute.ptr<f16, smem>
+    %it = cute.get_iter %base, %extent, %tile, %stride
+            : (!cute.ptr<f16, smem>, i32, i32, i32) -> !cute.desc_iter<!cute.ptr<f16, smem>>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_View, Cute_Ptr]>:$source, Optional<I32>:$extent,
+                       Optional<I32>:$tile_shape, Optional<I32>:$stride);
+  let results = (outs Cute_Iterator:$result);
+  let assemblyFormat = [{
+    $source (`,` $extent^ `,` $tile_shape `,` $stride)? attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Cute_DerefDescIterOp : Cute_Op<"deref_desc_iter", [Pure,
+    TypesMatchWith<"the result is the iterator's pointer type", "iterator", "result",
+                   "::llvm::cast<::mlir::cute::DescIterType>($_self).getPointer()">]> {
+  let summary = "the pointer a descriptor iterator currently designates";
+  let description = [{
+    `base + index * stride`.
+
+    ```mlir
+    %p = cute.deref_desc_iter %it : !cute.desc_iter<!cute.ptr<f16, smem>>
+    ```
+  }];
+  let arguments = (ins Cute_DescIter:$iterator);
+  let results = (outs Cute_Ptr:$result);
+  let assemblyFormat = "$iterator attr-dict `:` qualified(type($iterator))";
+}
+
+def Cute_AddOffsetOp : Cute_Op<"add_offset", [Pure, AllTypesMatch<["source", "result"]>]> {
+  let summary = "advance (or, with `rewind`, move back) an iterator or pointer";
+  let description = [{
+    On a descriptor iterator the offset counts tiles (index += offset, or -=
+    with `rewind`); on a pointer it counts elements.
+
+    ```mlir
+    %next = cute.add_offset %it, %c1 : !cute.desc_iter<!cute.ptr<f16, smem>>, i32
+    %prev = cute.add_offset %it, %c1 rewind : !cute.desc_iter<!cute.ptr<f16, smem>>, i32
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_DescIter, Cute_Ptr]>:$source, Cute_Leaf:$offset,
+                       UnitAttr:$rewind);
+  let results = (outs AnyTypeOf<[Cute_DescIter, Cute_Ptr]>:$result);
+  let assemblyFormat = [{
+    $source `,` $offset (`rewind` $rewind^)? attr-dict `:` qualified(type($source)) `,` type($offset)
+  }];
+}
+
+def Cute_IntToPtrOp : Cute_Op<"inttoptr", [Pure]> {
+  let summary = "an integer address as a typed pointer";
+  let description = [{
+    ```mlir
+    %p = cute.inttoptr %addr : i64 to !cute.ptr<f32, gmem, align<16>>
+    ```
+  }];
+  let arguments = (ins AnySignlessInteger:$address);
+  let results = (outs Cute_Ptr:$result);
+  let assemblyFormat = "$address attr-dict `:` type($address) `to` qualified(type($result))";
+}
+
+def Cute_PtrToIntOp : Cute_Op<"ptrtoint", [Pure]> {
+  let summary = "the address of a pointer as an integer";
+  let description = [{
+    ```mlir
+    %a = cute.ptrtoint %p : !cute.ptr<f32, gmem> to i64
+    ```
+  }];
+  let arguments = (ins Cute_Ptr:$pointer);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = "$pointer attr-dict `:` qualified(type($pointer)) `to` type($result)";
+}
+
+def Cute_RecastOp : Cute_Op<"recast", [Pure]> {
+  let summary = "reinterpret a pointer's element type (same address space)";
+  let description = [{
+    Preconditions: same address space; the result alignment does not exceed
+    the source alignment.
+
+    ```mlir
+    %q = cute.recast %p : !cute.ptr<f16, smem, align<16>> to !cute.ptr<i32, smem, align<16>>
+    ```
+  }];
+  let arguments = (ins Cute_Ptr:$pointer);
+  let results = (outs Cute_Ptr:$result);
+  let assemblyFormat = "$pointer attr-dict `:` qualified(type($pointer)) `to` qualified(type($result))";
+}
+
+def Cute_LoadOp : Cute_Op<"load", [MemoryEffects<[MemRead]>,
+    TypesMatchWith<"the result is the view's element type", "view", "result",
+                   "::mlir::cute::getViewElementType($_self)">]> {
+  let summary = "load the element at a coordinate of a view";
+  let description = [{
+    The coordinate is weakly congruent to the view's shape.
+
+    ```mlir
+    %x = cute.load %v[%c] : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(8,1)">>, !cute.coord<"(?,?)">
+    ```
+  }];
+  let arguments = (ins Cute_View:$view, Cute_CoordLike:$coord);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$view `[` $coord `]` attr-dict `:` qualified(type($view)) `,` qualified(type($coord))";
+}
+
+def Cute_StoreOp : Cute_Op<"store", [MemoryEffects<[MemWrite]>,
+    TypesMatchWith<"the value is the view's element type", "view", "value",
+                   "::mlir::cute::getViewElementType($_self)">]> {
+  let summary = "store an element at a coordinate of a view";
+  let description = [{
+    ```mlir
+    cute.store %x, %v[%c] : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(8,1)">>, !cute.coord<"(?,?)">
+    ```
+  }];
+  let arguments = (ins AnyType:$value, Cute_View:$view, Cute_CoordLike:$coord);
+  let assemblyFormat = "$value `,` $view `[` $coord `]` attr-dict `:` qualified(type($view)) `,` qualified(type($coord))";
+}
+
+def Cute_PrintOp : Cute_Op<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "print values (debugging)";
+  let description = [{
+    Prints an optional prefix and each value: static cute values print their
+    notation; views print their elements (a dynamic print desugars into a
+    loop over the coordinates, spec 002).
+
+    ```mlir
+    cute.print "layout: ", %l : !cute.layout<"(4,8):(8,1)">
+    ```
+  }];
+  let arguments = (ins OptionalAttr<StrAttr>:$prefix, Variadic<AnyType>:$values);
+  let assemblyFormat = "($prefix^ `,`)? $values attr-dict `:` qualified(type($values))";
+}
+
+#endif // CUTE_MEMORY_OPS_TD

@@ -1,0 +1,74 @@
+//===- CutePartitionOps.td - slicing and partitioning ----------------------===//
+
+#ifndef CUTE_PARTITION_OPS_TD
+#define CUTE_PARTITION_OPS_TD
+
+def Cute_ViewOrLayout : AnyTypeOf<[Cute_View, Cute_LayoutType]>;
+
+def Cute_SliceOp : Cute_InferredOp<"slice"> {
+  let summary = "keep the modes where the coordinate is `_` (CuTe slice)";
+  let description = [{
+    Integer (static or dynamic) coordinate leaves remove their mode; `_`
+    keeps it, flattened to the level of the `_`. The offset of the removed
+    modes is `crd2idx` of the coordinate with `_` as 0.
+
+    ```mlir
+    %s = cute.slice %l, %c : (!cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,?)">) -> !cute.layout<"(4):(1)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$layout, Cute_CoordLike:$coord);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = "$layout `,` $coord attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_DiceOp : Cute_InferredOp<"dice"> {
+  let summary = "keep the modes where the coordinate is NOT `_` (CuTe dice)";
+  let description = [{
+    ```mlir
+    %d = cute.dice %l, %c : (!cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,1)">) -> !cute.layout<"(8):(4)">
+    ```
+  }];
+  let arguments = (ins Cute_LayoutType:$layout, Cute_CoordLike:$coord);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = "$layout `,` $coord attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_LocalTileOp : Cute_InferredOp<"local_tile"> {
+  let summary = "the tile at a coordinate (CuTe local_tile / inner_partition)";
+  let description = [{
+    `zipped_divide(x, tiler)` sliced with `_` over the tile mode and `coord`
+    (padded with `_`) over the rest mode. On a view the iterator is kept (its
+    offset is applied when lowering); on a layout the result is the layout of
+    one tile.
+
+    ```mlir
+    %t = cute.local_tile %v, %tile, %c
+           : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(8,8):(1,8)">>, !cute.tile<"[2:1;4:1]">, !cute.coord<"(?,?)">)
+           -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(2,4):(1,8)">>
+    ```
+  }];
+  let arguments = (ins Cute_ViewOrLayout:$source, Cute_Tiler:$tiler, Cute_CoordLike:$coord);
+  let results = (outs Cute_ViewOrLayout:$result);
+  let assemblyFormat = "$source `,` $tiler `,` $coord attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_LocalPartitionOp : Cute_InferredOp<"local_partition"> {
+  let summary = "a thread's partition (CuTe local_partition / outer_partition)";
+  let description = [{
+    `zipped_divide(x, shape(thread_layout))` sliced with the thread's
+    coordinate over the tile mode and `_` over the rest mode: the elements a
+    thread owns when the tile is spread over the threads.
+
+    ```mlir
+    %p = cute.local_partition %l, %thr, %tid
+           : (!cute.layout<"(8,8):(1,8)">, !cute.layout<"(2,4):(1,2)">, !cute.int_tuple<"?">)
+           -> !cute.layout<"(4,2):(2,32)">
+    ```
+  }];
+  let arguments = (ins Cute_ViewOrLayout:$source, Cute_LayoutType:$thread_layout,
+                       Cute_AnyIntTuple:$index);
+  let results = (outs Cute_ViewOrLayout:$result);
+  let assemblyFormat = "$source `,` $thread_layout `,` $index attr-dict `:` functional-type(operands, $result)";
+}
+
+#endif // CUTE_PARTITION_OPS_TD

@@ -1,0 +1,72 @@
+// Diagnostics of the pointer, view and memory ops.
+// RUN: %cute-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{pointer alignment must be a power of two, got 12}}
+func.func private @bad_align(!cute.ptr<f32, gmem, align<12>>)
+
+// -----
+
+// expected-error @+1 {{unknown address space 'lmem'}}
+func.func private @bad_space(!cute.ptr<f32, lmem>)
+
+// -----
+
+// expected-error @+1 {{view iterator must be a !cute.ptr, a memref or a !cute.desc_iter, got 'f32'}}
+func.func private @bad_view(!cute.view<f32, !cute.layout<"4:1">>)
+
+// -----
+
+func.func @recast_space(%p: !cute.ptr<f32, gmem>) {
+  // expected-error @+1 {{'cute.recast' op cannot recast across address spaces}}
+  %q = cute.recast %p : !cute.ptr<f32, gmem> to !cute.ptr<f32, smem>
+  return
+}
+
+// -----
+
+func.func @recast_align(%p: !cute.ptr<f32, gmem, align<4>>) {
+  // expected-error @+1 {{'cute.recast' op cannot raise the alignment from 4 to 16}}
+  %q = cute.recast %p : !cute.ptr<f32, gmem, align<4>> to !cute.ptr<f32, gmem, align<16>>
+  return
+}
+
+// -----
+
+func.func @load_coord(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(8,1)">>, %c: !cute.coord<"(1,2,3)">) {
+  // expected-error @+1 {{'cute.load' op coordinate (1,2,3) is not weakly congruent to the shape (4,8)}}
+  %x = cute.load %v[%c] : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(8,1)">>, !cute.coord<"(1,2,3)">
+  return
+}
+
+// -----
+
+func.func @load_type(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(8,1)">>, %c: !cute.coord<"(1,2)">) {
+  // expected-error @+1 {{'cute.load' op failed to verify that the result is the view's element type}}
+  %x = "cute.load"(%v, %c) : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(8,1)">>, !cute.coord<"(1,2)">) -> f16
+  return
+}
+
+// -----
+
+func.func @iter_of_view(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"4:1">>) {
+  // expected-error @+1 {{'cute.get_iter' op result type !cute.ptr<f16, gmem> must be the iterator type !cute.ptr<f32, gmem> of the view}}
+  %p = cute.get_iter %v : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"4:1">>) -> !cute.ptr<f16, gmem>
+  return
+}
+
+// -----
+
+func.func @desc_iter(%p: !cute.ptr<f32, gmem>, %n: i32) {
+  // expected-error @+1 {{'cute.get_iter' op result type !cute.desc_iter<!cute.ptr<f16, gmem>> must be !cute.desc_iter<!cute.ptr<f32, gmem>>}}
+  %it = cute.get_iter %p, %n, %n, %n : (!cute.ptr<f32, gmem>, i32, i32, i32) -> !cute.desc_iter<!cute.ptr<f16, gmem>>
+  return
+}
+
+// -----
+
+func.func @slice_everything(%l: !cute.layout<"(4,8):(1,4)">, %c: !cute.coord<"(1,2)">) {
+  // expected-error @+2 {{'cute.slice' op slice((1,2), (4,8):(1,4)): no mode is kept: the result would be empty}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %s = cute.slice %l, %c : (!cute.layout<"(4,8):(1,4)">, !cute.coord<"(1,2)">) -> !cute.layout<"(4):(1)">
+  return
+}

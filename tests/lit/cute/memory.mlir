@@ -1,0 +1,76 @@
+// Round trip of pointers, views, descriptor iterators and memory ops.
+// RUN: %cute-opt %s | FileCheck %s
+// RUN: %cute-opt %s | %cute-opt | FileCheck %s
+// RUN: %cute-opt %s --pass-pipeline='builtin.module(cute-desugar)' | FileCheck %s --check-prefix=DESUGAR
+
+// CHECK-LABEL: @types
+// CHECK-SAME: !cute.ptr<f16, smem, align<16>>
+// CHECK-SAME: !cute.ptr<f32, gmem>
+// CHECK-SAME: !cute.ptr<i8, 7>
+// CHECK-SAME: !cute.ptr<f32, tmem>
+// CHECK-SAME: !cute.desc_iter<!cute.ptr<f16, smem, align<16>>>
+// CHECK-SAME: !cute.view<memref<?xf32>, !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">>
+func.func private @types(!cute.ptr<f16, smem, align<16>>, !cute.ptr<f32, gmem, align<1>>, !cute.ptr<i8, 7>,
+                         !cute.ptr<f32, 6>, !cute.desc_iter<!cute.ptr<f16, smem, align<16>>>,
+                         !cute.view<memref<?xf32>, !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">>)
+
+// CHECK-LABEL: @memory
+func.func @memory(%p: !cute.ptr<f32, gmem, align<16>>, %l: !cute.layout<"(4,8):(8,1)">,
+                  %i: index, %j: index, %x: f32, %addr: i64) -> f32 {
+  // CHECK: cute.make_view %{{.*}}, %{{.*}} : !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(4,8):(8,1)">>
+  %v = cute.make_view %p, %l : !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(4,8):(8,1)">>
+  // DESUGAR: cute.make_view
+  // DESUGAR-NOT: cute.make_tensor
+  %t = cute.make_tensor %p, %l : !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(4,8):(8,1)">>
+  // CHECK: cute.get_layout %{{.*}} : !cute.view
+  %gl = cute.get_layout %v : !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(4,8):(8,1)">>
+  // CHECK: cute.get_iter %{{.*}} : (!cute.view<{{.*}}>) -> !cute.ptr<f32, gmem, align<16>>
+  %gi = cute.get_iter %v : (!cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(4,8):(8,1)">>) -> !cute.ptr<f32, gmem, align<16>>
+  %c = cute.make_coord(%i, %j) : (index, index) -> !cute.coord<"(?,?)">
+  // CHECK: cute.load %{{.*}}[%{{.*}}] : !cute.view<{{.*}}>, !cute.coord<"(?,?)">
+  %e = cute.load %v[%c] : !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(4,8):(8,1)">>, !cute.coord<"(?,?)">
+  // CHECK: cute.store %{{.*}}, %{{.*}}[%{{.*}}] : !cute.view<{{.*}}>, !cute.coord<"(?,?)">
+  cute.store %x, %v[%c] : !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(4,8):(8,1)">>, !cute.coord<"(?,?)">
+  // CHECK: cute.inttoptr %{{.*}} : i64 to !cute.ptr<f32, gmem, align<16>>
+  %q = cute.inttoptr %addr : i64 to !cute.ptr<f32, gmem, align<16>>
+  // CHECK: cute.ptrtoint %{{.*}} : !cute.ptr<f32, gmem, align<16>> to i64
+  %a = cute.ptrtoint %q : !cute.ptr<f32, gmem, align<16>> to i64
+  // CHECK: cute.recast %{{.*}} : !cute.ptr<f32, gmem, align<16>> to !cute.ptr<i32, gmem, align<4>>
+  %r = cute.recast %q : !cute.ptr<f32, gmem, align<16>> to !cute.ptr<i32, gmem, align<4>>
+  // CHECK: cute.print "layout: ", %{{.*}} : !cute.layout<"(4,8):(8,1)">
+  cute.print "layout: ", %l : !cute.layout<"(4,8):(8,1)">
+  return %e : f32
+}
+
+// CHECK-LABEL: @descriptors
+func.func @descriptors(%base: !cute.ptr<f16, smem, align<16>>, %n: i32, %t: i32, %s: i32, %one: i32)
+    -> !cute.ptr<f16, smem, align<16>> {
+  // CHECK: cute.get_iter %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (!cute.ptr<f16, smem, align<16>>, i32, i32, i32) -> !cute.desc_iter<!cute.ptr<f16, smem, align<16>>>
+  %it = cute.get_iter %base, %n, %t, %s : (!cute.ptr<f16, smem, align<16>>, i32, i32, i32) -> !cute.desc_iter<!cute.ptr<f16, smem, align<16>>>
+  // CHECK: cute.add_offset %{{.*}}, %{{.*}} : !cute.desc_iter<!cute.ptr<f16, smem, align<16>>>, i32
+  %next = cute.add_offset %it, %one : !cute.desc_iter<!cute.ptr<f16, smem, align<16>>>, i32
+  // CHECK: cute.add_offset %{{.*}}, %{{.*}} rewind : !cute.desc_iter<!cute.ptr<f16, smem, align<16>>>, i32
+  %back = cute.add_offset %next, %one rewind : !cute.desc_iter<!cute.ptr<f16, smem, align<16>>>, i32
+  // CHECK: cute.deref_desc_iter %{{.*}} : !cute.desc_iter<!cute.ptr<f16, smem, align<16>>>
+  %p = cute.deref_desc_iter %back : !cute.desc_iter<!cute.ptr<f16, smem, align<16>>>
+  return %p : !cute.ptr<f16, smem, align<16>>
+}
+
+// CHECK-LABEL: @partition
+func.func @partition(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(8,8):(1,8)">>,
+                     %l: !cute.layout<"(8,8):(1,8)">, %i: index, %tid: i32) {
+  %tile = cute.static : !cute.tile<"[2:1;4:1]">
+  %c = cute.make_coord(%i, %i) : (index, index) -> !cute.coord<"(?,?)">
+  // CHECK: cute.local_tile {{.*}} -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(2,4):(1,8)">>
+  %t = cute.local_tile %v, %tile, %c : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(8,8):(1,8)">>, !cute.tile<"[2:1;4:1]">, !cute.coord<"(?,?)">) -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(2,4):(1,8)">>
+  %thr = cute.static : !cute.layout<"(2,4):(1,2)">
+  %idx = cute.make_int_tuple(%tid) : (i32) -> !cute.int_tuple<"?">
+  // CHECK: cute.local_partition {{.*}} -> !cute.layout<"(4,2):(2,32)">
+  %p = cute.local_partition %l, %thr, %idx : (!cute.layout<"(8,8):(1,8)">, !cute.layout<"(2,4):(1,2)">, !cute.int_tuple<"?">) -> !cute.layout<"(4,2):(2,32)">
+  %sc = cute.make_coord(%i) : (index) -> !cute.coord<"(_,?)">
+  // CHECK: cute.slice {{.*}} -> !cute.layout<"(8):(1)">
+  %s = cute.slice %l, %sc : (!cute.layout<"(8,8):(1,8)">, !cute.coord<"(_,?)">) -> !cute.layout<"(8):(1)">
+  // CHECK: cute.dice {{.*}} -> !cute.layout<"(8):(8)">
+  %d = cute.dice %l, %sc : (!cute.layout<"(8,8):(1,8)">, !cute.coord<"(_,?)">) -> !cute.layout<"(8):(8)">
+  return
+}
