@@ -66,9 +66,16 @@ fn arg_text(arg: &Json) -> Result<String, String> {
 
 /// Parses one case into its operation and argument values.
 pub fn parse_case(case: &Json) -> Result<(Op, Vec<Value>), String> {
-    let name = case.get("op").and_then(Json::as_str).ok_or("case has no \"op\" string")?;
-    let op = Op::from_name(name).ok_or_else(|| EvalError::UnknownOp(name.to_string()).to_string())?;
-    let args = case.get("args").and_then(Json::as_array).ok_or("case has no \"args\" array")?;
+    let name = case
+        .get("op")
+        .and_then(Json::as_str)
+        .ok_or("case has no \"op\" string")?;
+    let op =
+        Op::from_name(name).ok_or_else(|| EvalError::UnknownOp(name.to_string()).to_string())?;
+    let args = case
+        .get("args")
+        .and_then(Json::as_array)
+        .ok_or("case has no \"args\" array")?;
     let values = args
         .iter()
         .enumerate()
@@ -92,12 +99,15 @@ pub fn value_json(v: &Value) -> Json {
 /// Evaluates every case and writes one JSON line per case. Returns the
 /// numbers of successful and failed cases.
 pub fn run_batch(json_text: &str, out: &mut impl Write) -> io::Result<(usize, usize)> {
-    let root: Json = serde_json::from_str(json_text).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
-    let cases = cases(&root).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
+    let root: Json = serde_json::from_str(json_text)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+    let cases =
+        cases(&root).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
     let (mut ok, mut err) = (0, 0);
     for case in cases {
         let id = case.get("id").cloned().unwrap_or(Json::Null);
-        let result = parse_case(case).and_then(|(op, args)| apply(op, &args).map_err(|e| e.to_string()));
+        let result =
+            parse_case(case).and_then(|(op, args)| apply(op, &args).map_err(|e| e.to_string()));
         let line = match result {
             Ok(v) => {
                 ok += 1;
@@ -152,7 +162,10 @@ pub fn bench(json_text: &str) -> Result<BenchReport, BatchError> {
         let stable = (a - b).abs() <= 0.03 * a.min(b);
         if (total >= Duration::from_millis(500) && stable) || total >= Duration::from_secs(20) {
             let ns = (a + b) / 2.0 * 1e9 / parsed.len() as f64;
-            return Ok(BenchReport { cases: parsed.len(), ns_per_case: ns });
+            return Ok(BenchReport {
+                cases: parsed.len(),
+                ns_per_case: ns,
+            });
         }
         prev = cur;
     }
@@ -176,10 +189,17 @@ mod tests {
         let mut out = Vec::new();
         let (ok, err) = run_batch(input, &mut out).unwrap();
         assert_eq!((ok, err), (4, 3));
-        let lines: Vec<Json> = String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let lines: Vec<Json> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
         assert_eq!(lines[0], json!({"id": "a", "value": "8:1"}));
         assert!(lines[1]["error"].as_str().unwrap().contains("at column 5"));
-        assert_eq!(lines[2], json!({"id": "c", "error": "unknown operation `nope`"}));
+        assert_eq!(
+            lines[2],
+            json!({"id": "c", "error": "unknown operation `nope`"})
+        );
         assert_eq!(lines[3], json!({"id": "d", "value": "8"}));
         assert_eq!(lines[4], json!({"id": "e", "value": [0, 2, 1, 3]}));
         assert_eq!(lines[6], json!({"id": "g", "value": "4:4"}));

@@ -8,44 +8,64 @@
 use std::ops::{Deref, DerefMut};
 
 #[derive(Clone, Debug)]
-pub(crate) enum Buf<T: Copy + Default, const N: usize> {
-    Inline([T; N], usize),
-    Heap(Vec<T>),
+pub(crate) struct Buf<T: Copy + Default, const N: usize> {
+    inline: [T; N],
+    len: usize,
+    /// Holds every element once more than `N` were pushed (never allocated
+    /// before that).
+    heap: Vec<T>,
 }
 
 impl<T: Copy + Default, const N: usize> Buf<T, N> {
     #[inline]
     pub fn new() -> Self {
-        Buf::Inline([T::default(); N], 0)
+        Buf {
+            inline: [T::default(); N],
+            len: 0,
+            heap: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn spilled(&self) -> bool {
+        self.len > N
     }
 
     #[inline]
     pub fn push(&mut self, v: T) {
-        match self {
-            Buf::Inline(a, n) if *n < N => {
-                a[*n] = v;
-                *n += 1;
-            }
-            Buf::Inline(a, n) => {
-                let mut h = Vec::with_capacity(2 * N);
-                h.extend_from_slice(&a[..*n]);
-                h.push(v);
-                *self = Buf::Heap(h);
-            }
-            Buf::Heap(h) => h.push(v),
+        if self.len < N {
+            self.inline[self.len] = v;
+        } else {
+            self.spill_push(v);
         }
+        self.len += 1;
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn spill_push(&mut self, v: T) {
+        if self.len == N {
+            self.heap.reserve(2 * N);
+            self.heap.extend_from_slice(&self.inline);
+        }
+        self.heap.push(v);
     }
 
     #[inline]
     pub fn pop(&mut self) -> Option<T> {
-        match self {
-            Buf::Inline(_, 0) => None,
-            Buf::Inline(a, n) => {
-                *n -= 1;
-                Some(a[*n])
-            }
-            Buf::Heap(h) => h.pop(),
+        if self.len == 0 {
+            return None;
         }
+        let v = self[self.len - 1];
+        if self.spilled() {
+            self.heap.pop();
+            if self.len - 1 == N {
+                self.inline.copy_from_slice(&self.heap);
+                self.heap.clear();
+            }
+        }
+        self.len -= 1;
+        Some(v)
     }
 
     /// A buffer of `len` default elements.
@@ -66,9 +86,10 @@ impl<T: Copy + Default, const N: usize> Deref for Buf<T, N> {
     type Target = [T];
     #[inline]
     fn deref(&self) -> &[T] {
-        match self {
-            Buf::Inline(a, n) => &a[..*n],
-            Buf::Heap(h) => h,
+        if self.spilled() {
+            &self.heap
+        } else {
+            &self.inline[..self.len]
         }
     }
 }
@@ -76,9 +97,10 @@ impl<T: Copy + Default, const N: usize> Deref for Buf<T, N> {
 impl<T: Copy + Default, const N: usize> DerefMut for Buf<T, N> {
     #[inline]
     fn deref_mut(&mut self) -> &mut [T] {
-        match self {
-            Buf::Inline(a, n) => &mut a[..*n],
-            Buf::Heap(h) => h,
+        if self.spilled() {
+            &mut self.heap
+        } else {
+            &mut self.inline[..self.len]
         }
     }
 }
@@ -103,6 +125,12 @@ mod tests {
         }
         assert_eq!(&*b, &[0, 1, 2, 3, 4]);
         assert_eq!(b.pop(), Some(4));
+        assert_eq!(b.pop(), Some(3));
+        assert_eq!(b.pop(), Some(2));
+        assert_eq!(&*b, &[0, 1]);
+        b.push(7);
+        b.push(8);
+        assert_eq!(&*b, &[0, 1, 7, 8]);
         let mut c: Buf<i64, 4> = (0..3).collect();
         c[1] = 9;
         assert_eq!(&*c, &[0, 9, 2]);

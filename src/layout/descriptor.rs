@@ -47,7 +47,8 @@ impl Descriptor {
             match e {
                 DescEntry::Group(g) => g.check_integral(path)?,
                 DescEntry::Basis(b) => {
-                    b.integral_count().map_err(|c| format!("entry {path:?}: {c}"))?;
+                    b.integral_count()
+                        .map_err(|c| format!("entry {path:?}: {c}"))?;
                 }
             }
             path.pop();
@@ -97,7 +98,10 @@ pub fn parse_descriptor(text: &str) -> Result<Descriptor, ParseError> {
 
 fn group(c: &mut Cursor, depth: usize) -> Result<Descriptor, ParseError> {
     if depth >= super::notation::MAX_DEPTH {
-        return c.err(format!("nesting deeper than {} levels", super::notation::MAX_DEPTH));
+        return c.err(format!(
+            "nesting deeper than {} levels",
+            super::notation::MAX_DEPTH
+        ));
     }
     c.expect(b'(', "'(' to open a descriptor group")?;
     let mut entries = Vec::new();
@@ -147,8 +151,14 @@ mod tests {
 
     #[test]
     fn normalization() {
-        assert!(parse_descriptor("(4/2@0, 1@1)").unwrap().require_integral().is_ok());
-        let e = parse_descriptor("((1@0, 1/2@1))").unwrap().require_integral().unwrap_err();
+        assert!(parse_descriptor("(4/2@0, 1@1)")
+            .unwrap()
+            .require_integral()
+            .is_ok());
+        let e = parse_descriptor("((1@0, 1/2@1))")
+            .unwrap()
+            .require_integral()
+            .unwrap_err();
         assert_eq!(
             e.to_string(),
             "normalize_descriptor(((1@0, 1/2@1))): entry [0, 1]: basis count 1/2 is not integral after normalization"
@@ -160,12 +170,27 @@ mod tests {
     fn errors() {
         let e = |s: &str| parse_descriptor(s).unwrap_err().to_string();
         assert_eq!(e("(1/0@0)"), "at column 4: zero denominator in basis count");
-        assert_eq!(e("(1@0"), "at column 5: expected ',' or ')' in descriptor group, found end of input");
+        assert_eq!(
+            e("(1@0"),
+            "at column 5: expected ',' or ')' in descriptor group, found end of input"
+        );
         assert_eq!(e("(1)"), "at column 3: expected '@' after the basis count");
-        assert_eq!(e("(1@)"), "at column 4: expected basis dimension, found ')'");
-        assert_eq!(e("(1@-1)"), "at column 4: expected basis dimension, found '-'");
-        assert_eq!(e("1@0"), "at column 1: expected '(' to open a descriptor group, found '1'");
-        assert_eq!(e("(1@0) x"), "at column 7: unexpected trailing text starting at 'x'");
+        assert_eq!(
+            e("(1@)"),
+            "at column 4: expected basis dimension, found ')'"
+        );
+        assert_eq!(
+            e("(1@-1)"),
+            "at column 4: expected basis dimension, found '-'"
+        );
+        assert_eq!(
+            e("1@0"),
+            "at column 1: expected '(' to open a descriptor group, found '1'"
+        );
+        assert_eq!(
+            e("(1@0) x"),
+            "at column 7: unexpected trailing text starting at 'x'"
+        );
         assert_eq!(e("(1@0,)"), "at column 6: expected basis count, found ')'");
         let deep = format!("{}{}", "(".repeat(10_000), ")".repeat(10_000));
         assert!(e(&deep).contains("nesting deeper"));

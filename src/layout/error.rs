@@ -21,7 +21,10 @@ pub struct ParseError {
 
 impl ParseError {
     pub fn new(pos: usize, message: impl Into<String>) -> Self {
-        ParseError { pos, message: message.into() }
+        ParseError {
+            pos,
+            message: message.into(),
+        }
     }
 }
 
@@ -47,13 +50,23 @@ pub struct LayoutError {
 
 impl LayoutError {
     pub fn new(op: &'static str, operands: Vec<String>, condition: impl Into<String>) -> Self {
-        LayoutError { op, operands, condition: condition.into() }
+        LayoutError {
+            op,
+            operands,
+            condition: condition.into(),
+        }
     }
 }
 
 impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}({}): {}", self.op, self.operands.join(", "), self.condition)
+        write!(
+            f,
+            "{}({}): {}",
+            self.op,
+            self.operands.join(", "),
+            self.condition
+        )
     }
 }
 
@@ -70,22 +83,26 @@ pub(crate) mod arith {
 
     #[inline]
     pub fn mul(a: i64, b: i64) -> Result<i64, Cond> {
-        a.checked_mul(b).ok_or_else(|| format!("integer overflow in {a} * {b}"))
+        a.checked_mul(b)
+            .ok_or_else(|| format!("integer overflow in {a} * {b}"))
     }
 
     #[inline]
     pub fn add(a: i64, b: i64) -> Result<i64, Cond> {
-        a.checked_add(b).ok_or_else(|| format!("integer overflow in {a} + {b}"))
+        a.checked_add(b)
+            .ok_or_else(|| format!("integer overflow in {a} + {b}"))
     }
 
     #[inline]
     pub fn sub(a: i64, b: i64) -> Result<i64, Cond> {
-        a.checked_sub(b).ok_or_else(|| format!("integer overflow in {a} - {b}"))
+        a.checked_sub(b)
+            .ok_or_else(|| format!("integer overflow in {a} - {b}"))
     }
 
     #[inline]
     pub fn abs(a: i64) -> Result<i64, Cond> {
-        a.checked_abs().ok_or_else(|| format!("integer overflow in |{a}|"))
+        a.checked_abs()
+            .ok_or_else(|| format!("integer overflow in |{a}|"))
     }
 
     /// `ceil(a / b)` for `b > 0` (any sign of `a`).

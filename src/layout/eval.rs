@@ -195,7 +195,10 @@ pub fn parse_call(text: &str) -> Result<(Op, Vec<Value>), EvalError> {
     let mut c = Cursor::new(text);
     c.skip_ws();
     let start = c.pos;
-    let name_len = text[start..].bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+    let name_len = text[start..]
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        .count();
     if name_len == 0 {
         return Err(ParseError::new(start, "expected an operation name").into());
     }
@@ -224,33 +227,53 @@ pub fn eval_expr(text: &str) -> Result<Value, EvalError> {
 }
 
 fn arg_err<T>(op: Op, message: impl Into<String>) -> Result<T, EvalError> {
-    Err(EvalError::Arguments { op: op.name(), message: message.into() })
+    Err(EvalError::Arguments {
+        op: op.name(),
+        message: message.into(),
+    })
 }
 
 fn as_layout(op: Op, v: &Value, i: usize) -> Result<&Layout, EvalError> {
     match v {
         Value::Layout(l) => Ok(l),
-        other => arg_err(op, format!("argument {} must be a layout, got `{other}`", i + 1)),
+        other => arg_err(
+            op,
+            format!("argument {} must be a layout, got `{other}`", i + 1),
+        ),
     }
 }
 
 fn as_tuple(op: Op, v: &Value, i: usize) -> Result<&IntTuple, EvalError> {
     match v {
         Value::Tuple(t) => Ok(t),
-        other => arg_err(op, format!("argument {} must be an integer or int-tuple, got `{other}`", i + 1)),
+        other => arg_err(
+            op,
+            format!(
+                "argument {} must be an integer or int-tuple, got `{other}`",
+                i + 1
+            ),
+        ),
     }
 }
 
 fn as_int(op: Op, v: &Value, i: usize) -> Result<i64, EvalError> {
     match v {
         Value::Tuple(IntTuple::Leaf(Leaf::Int(n))) => Ok(*n),
-        other => arg_err(op, format!("argument {} must be a static integer, got `{other}`", i + 1)),
+        other => arg_err(
+            op,
+            format!("argument {} must be a static integer, got `{other}`", i + 1),
+        ),
     }
 }
 
 fn as_index(op: Op, v: &Value, i: usize) -> Result<usize, EvalError> {
     let n = as_int(op, v, i)?;
-    usize::try_from(n).or_else(|_| arg_err(op, format!("argument {} must be a non-negative index, got {n}", i + 1)))
+    usize::try_from(n).or_else(|_| {
+        arg_err(
+            op,
+            format!("argument {} must be a non-negative index, got {n}", i + 1),
+        )
+    })
 }
 
 /// A tiler argument: a by-mode tiler, a layout, or an integer/shape.
@@ -261,16 +284,22 @@ fn as_tiler(op: Op, v: &Value, i: usize) -> Result<std::borrow::Cow<'_, Tiler>, 
         Value::Layout(l) => Ok(Cow::Owned(Tiler::Layout(l.clone()))),
         Value::Tuple(IntTuple::Leaf(Leaf::Underscore)) => Ok(Cow::Owned(Tiler::Underscore)),
         Value::Tuple(t) if t.is_static() => Ok(Cow::Owned(Tiler::Shape(t.clone()))),
-        other => arg_err(op, format!("argument {} must be a tiler, got `{other}`", i + 1)),
+        other => arg_err(
+            op,
+            format!("argument {} must be a tiler, got `{other}`", i + 1),
+        ),
     }
 }
 
-/// Either a composed layout or a plain layout (identity swizzle).
+/// A shape: an int-tuple, or the shape of a layout.
 fn as_shape_arg(op: Op, v: &Value, i: usize) -> Result<&IntTuple, EvalError> {
     match v {
         Value::Tuple(t) => Ok(t),
         Value::Layout(l) => Ok(l.shape()),
-        other => arg_err(op, format!("argument {} must be a shape, got `{other}`", i + 1)),
+        other => arg_err(
+            op,
+            format!("argument {} must be a shape, got `{other}`", i + 1),
+        ),
     }
 }
 
@@ -278,14 +307,20 @@ fn as_shape_arg(op: Op, v: &Value, i: usize) -> Result<&IntTuple, EvalError> {
 pub fn apply(op: Op, args: &[Value]) -> Result<Value, EvalError> {
     let (lo, hi) = op.arity();
     if args.len() < lo || args.len() > hi {
-        let want = if lo == hi { lo.to_string() } else { format!("{lo} to {hi}") };
+        let want = if lo == hi {
+            lo.to_string()
+        } else {
+            format!("{lo} to {hi}")
+        };
         return arg_err(op, format!("expected {want} arguments, got {}", args.len()));
     }
     let a0 = &args[0];
     let l0 = || as_layout(op, a0, 0);
     Ok(match op {
         Op::Coalesce => Value::Layout(ops::coalesce(l0()?)?),
-        Op::CoalesceProfile => Value::Layout(ops::coalesce_profile(l0()?, as_tuple(op, &args[1], 1)?)?),
+        Op::CoalesceProfile => {
+            Value::Layout(ops::coalesce_profile(l0()?, as_tuple(op, &args[1], 1)?)?)
+        }
         Op::Filter => Value::Layout(ops::filter(l0()?)?),
         Op::FilterZeros => Value::Layout(ops::filter_zeros(l0()?)),
         Op::Composition => match &args[1] {
@@ -304,12 +339,19 @@ pub fn apply(op: Op, args: &[Value]) -> Result<Value, EvalError> {
         Op::FlatDivide => Value::Layout(ops::flat_divide(l0()?, &*as_tiler(op, &args[1], 1)?)?),
         Op::LogicalProduct => match &args[1] {
             Value::Layout(b) => Value::Layout(ops::logical_product(l0()?, b)?),
-            other => Value::Layout(ops::logical_product_tiler(l0()?, &*as_tiler(op, other, 1)?)?),
+            other => Value::Layout(ops::logical_product_tiler(
+                l0()?,
+                &*as_tiler(op, other, 1)?,
+            )?),
         },
-        Op::ZippedProduct => Value::Layout(ops::zipped_product(l0()?, &*as_tiler(op, &args[1], 1)?)?),
+        Op::ZippedProduct => {
+            Value::Layout(ops::zipped_product(l0()?, &*as_tiler(op, &args[1], 1)?)?)
+        }
         Op::TiledProduct => Value::Layout(ops::tiled_product(l0()?, &*as_tiler(op, &args[1], 1)?)?),
         Op::FlatProduct => Value::Layout(ops::flat_product(l0()?, &*as_tiler(op, &args[1], 1)?)?),
-        Op::BlockedProduct => Value::Layout(ops::blocked_product(l0()?, as_layout(op, &args[1], 1)?)?),
+        Op::BlockedProduct => {
+            Value::Layout(ops::blocked_product(l0()?, as_layout(op, &args[1], 1)?)?)
+        }
         Op::RakedProduct => Value::Layout(ops::raked_product(l0()?, as_layout(op, &args[1], 1)?)?),
         Op::Size => match a0 {
             Value::Tuple(t) => Value::Tuple(ops::size_of(t)?),
@@ -336,20 +378,35 @@ pub fn apply(op: Op, args: &[Value]) -> Result<Value, EvalError> {
             Value::Layout(ops::select(l0()?, &idx)?)
         }
         Op::Flatten => Value::Layout(ops::flatten(l0()?)),
-        Op::GroupModes => {
-            Value::Layout(ops::group_modes(l0()?, as_index(op, &args[1], 1)?, as_index(op, &args[2], 2)?)?)
-        }
-        Op::Crd2Idx => Value::Tuple(IntTuple::int(ops::crd2idx(as_tuple(op, a0, 0)?, as_layout(op, &args[1], 1)?)?)),
-        Op::Idx2Crd => Value::Tuple(ops::idx2crd(as_int(op, a0, 0)?, as_shape_arg(op, &args[1], 1)?)?),
+        Op::GroupModes => Value::Layout(ops::group_modes(
+            l0()?,
+            as_index(op, &args[1], 1)?,
+            as_index(op, &args[2], 2)?,
+        )?),
+        Op::Crd2Idx => Value::Tuple(IntTuple::int(ops::crd2idx(
+            as_tuple(op, a0, 0)?,
+            as_layout(op, &args[1], 1)?,
+        )?)),
+        Op::Idx2Crd => Value::Tuple(ops::idx2crd(
+            as_int(op, a0, 0)?,
+            as_shape_arg(op, &args[1], 1)?,
+        )?),
         Op::Table => Value::Table(ops::table(l0()?)?),
         Op::SwizzleLayout => match a0 {
             Value::Composed(c) => Value::Table(c.table()?),
-            other => return arg_err(op, format!("argument 1 must be a composed layout, got `{other}`")),
+            other => {
+                return arg_err(
+                    op,
+                    format!("argument 1 must be a composed layout, got `{other}`"),
+                )
+            }
         },
         Op::Swizzle => match a0 {
             Value::Swizzle(s) => {
                 let x = as_int(op, &args[1], 1)?;
-                let y = s.apply(x).map_err(|c| LayoutError::new("swizzle", vec![s.to_string(), x.to_string()], c))?;
+                let y = s.apply(x).map_err(|c| {
+                    LayoutError::new("swizzle", vec![s.to_string(), x.to_string()], c)
+                })?;
                 Value::Tuple(IntTuple::int(y))
             }
             other => return arg_err(op, format!("argument 1 must be a swizzle, got `{other}`")),
@@ -360,21 +417,43 @@ pub fn apply(op: Op, args: &[Value]) -> Result<Value, EvalError> {
                 Some(Value::Tuple(IntTuple::Leaf(Leaf::Int(0)))) => DivMode::Ceil,
                 Some(Value::Tuple(IntTuple::Leaf(Leaf::Int(1)))) => DivMode::Floor,
                 Some(Value::Tuple(IntTuple::Leaf(Leaf::Int(2)))) => DivMode::Exact,
-                Some(other) => return arg_err(op, format!("argument 3 must be 0 (ceil), 1 (floor) or 2 (exact), got `{other}`")),
+                Some(other) => {
+                    return arg_err(
+                        op,
+                        format!(
+                            "argument 3 must be 0 (ceil), 1 (floor) or 2 (exact), got `{other}`"
+                        ),
+                    )
+                }
             };
-            Value::Tuple(ops::shape_div(as_tuple(op, a0, 0)?, as_tuple(op, &args[1], 1)?, mode)?)
+            Value::Tuple(ops::shape_div(
+                as_tuple(op, a0, 0)?,
+                as_tuple(op, &args[1], 1)?,
+                mode,
+            )?)
         }
-        Op::CeilDiv => Value::Tuple(ops::ceil_div(as_tuple(op, a0, 0)?, as_tuple(op, &args[1], 1)?)?),
+        Op::CeilDiv => Value::Tuple(ops::ceil_div(
+            as_tuple(op, a0, 0)?,
+            as_tuple(op, &args[1], 1)?,
+        )?),
         Op::MakeLayout => Value::Layout(ops::make_layout(as_tuple(op, a0, 0)?)?),
-        Op::MakeOrderedLayout => {
-            Value::Layout(ops::make_ordered_layout(as_tuple(op, a0, 0)?, as_tuple(op, &args[1], 1)?)?)
-        }
+        Op::MakeOrderedLayout => Value::Layout(ops::make_ordered_layout(
+            as_tuple(op, a0, 0)?,
+            as_tuple(op, &args[1], 1)?,
+        )?),
         Op::MakeLayoutLike => Value::Layout(ops::make_layout_like(l0()?)?),
-        Op::Congruent => Value::Bool(ops::congruent(as_shape_arg(op, a0, 0)?, as_shape_arg(op, &args[1], 1)?)),
-        Op::WeaklyCongruent => {
-            Value::Bool(ops::weakly_congruent(as_shape_arg(op, a0, 0)?, as_shape_arg(op, &args[1], 1)?))
-        }
-        Op::Compatible => Value::Bool(ops::compatible(as_shape_arg(op, a0, 0)?, as_shape_arg(op, &args[1], 1)?)),
+        Op::Congruent => Value::Bool(ops::congruent(
+            as_shape_arg(op, a0, 0)?,
+            as_shape_arg(op, &args[1], 1)?,
+        )),
+        Op::WeaklyCongruent => Value::Bool(ops::weakly_congruent(
+            as_shape_arg(op, a0, 0)?,
+            as_shape_arg(op, &args[1], 1)?,
+        )),
+        Op::Compatible => Value::Bool(ops::compatible(
+            as_shape_arg(op, a0, 0)?,
+            as_shape_arg(op, &args[1], 1)?,
+        )),
     })
 }
 
@@ -383,7 +462,9 @@ mod tests {
     use super::*;
 
     fn ev(s: &str) -> String {
-        eval_expr(s).unwrap_or_else(|e| panic!("{s}: {e}")).to_string()
+        eval_expr(s)
+            .unwrap_or_else(|e| panic!("{s}: {e}"))
+            .to_string()
     }
 
     fn everr(s: &str) -> String {
@@ -406,7 +487,10 @@ mod tests {
         assert_eq!(ev("depth((2,(3,4)))"), "2");
         assert_eq!(ev("get((2,3):(1,2), 1)"), "3:2");
         assert_eq!(ev("select((2,3,4):(1,2,6), (2,0))"), "(4,2):(6,1)");
-        assert_eq!(ev("group_modes((2,3,4):(1,2,6), 1, 3)"), "(2,(3,4)):(1,(2,6))");
+        assert_eq!(
+            ev("group_modes((2,3,4):(1,2,6), 1, 3)"),
+            "(2,(3,4)):(1,(2,6))"
+        );
         assert_eq!(ev("flatten(((2,3),4):((1,2),6))"), "(2,3,4):(1,2,6)");
         assert_eq!(ev("shape_div((8,6), 4, 0)"), "(2,2)");
         assert_eq!(ev("shape_div((8,6), 4, 1)"), "(2,1)");
@@ -417,25 +501,62 @@ mod tests {
         assert_eq!(ev("congruent((1,(2,3)), (4,(5,6)))"), "true");
         assert_eq!(ev("weakly_congruent((1,2), ((2,3),4))"), "true");
         assert_eq!(ev("compatible(6, (2,3))"), "true");
-        assert_eq!(ev("flat_divide((8,8):(8,1), [2:1;4:1])"), "(2,4,4,2):(8,1,16,4)");
-        assert_eq!(ev("blocked_product((2,2):(1,2), (3,4):(1,3))"), "((2,3),(2,4)):((1,4),(2,12))");
+        assert_eq!(
+            ev("flat_divide((8,8):(8,1), [2:1;4:1])"),
+            "(2,4,4,2):(8,1,16,4)"
+        );
+        assert_eq!(
+            ev("blocked_product((2,2):(1,2), (3,4):(1,3))"),
+            "((2,3),(2,4)):((1,4),(2,12))"
+        );
     }
 
     #[test]
     fn errors() {
         assert_eq!(everr("transpose(4:1)"), "unknown operation `transpose`");
-        assert_eq!(everr("coalesce(4:1, 2)"), "coalesce: expected 1 arguments, got 2");
-        assert_eq!(everr("shape_div(4)"), "shape_div: expected 2 to 3 arguments, got 1");
-        assert_eq!(everr("coalesce((4,2))"), "coalesce: argument 1 must be a layout, got `(4,2)`");
-        assert_eq!(everr("idx2crd(?, 4)"), "idx2crd: argument 1 must be a static integer, got `?`");
-        assert_eq!(everr("get(4:1, -1)"), "get: argument 2 must be a non-negative index, got -1");
-        assert_eq!(everr("shape_div(4, 2, 7)"), "shape_div: argument 3 must be 0 (ceil), 1 (floor) or 2 (exact), got `7`");
-        assert_eq!(everr("swizzle_layout(4:1)"), "swizzle_layout: argument 1 must be a composed layout, got `4:1`");
+        assert_eq!(
+            everr("coalesce(4:1, 2)"),
+            "coalesce: expected 1 arguments, got 2"
+        );
+        assert_eq!(
+            everr("shape_div(4)"),
+            "shape_div: expected 2 to 3 arguments, got 1"
+        );
+        assert_eq!(
+            everr("coalesce((4,2))"),
+            "coalesce: argument 1 must be a layout, got `(4,2)`"
+        );
+        assert_eq!(
+            everr("idx2crd(?, 4)"),
+            "idx2crd: argument 1 must be a static integer, got `?`"
+        );
+        assert_eq!(
+            everr("get(4:1, -1)"),
+            "get: argument 2 must be a non-negative index, got -1"
+        );
+        assert_eq!(
+            everr("shape_div(4, 2, 7)"),
+            "shape_div: argument 3 must be 0 (ceil), 1 (floor) or 2 (exact), got `7`"
+        );
+        assert_eq!(
+            everr("swizzle_layout(4:1)"),
+            "swizzle_layout: argument 1 must be a composed layout, got `4:1`"
+        );
         assert_eq!(everr("coalesce(4:1"), "parse error at column 13: expected ',' or ')' in the argument list, found end of input");
-        assert_eq!(everr("(4:1)"), "parse error at column 1: expected an operation name");
-        assert_eq!(everr("coalesce 4:1"), "parse error at column 10: expected '(' after the operation name, found '4'");
-        assert_eq!(everr("size(4:1) x"), "parse error at column 11: unexpected trailing text starting at 'x'");
-        assert!(everr("composition((4,6,8):(2,3,5), 6:3)").starts_with("composition((4,6,8):(2,3,5), 6:3): stride 3"));
+        assert_eq!(
+            everr("(4:1)"),
+            "parse error at column 1: expected an operation name"
+        );
+        assert_eq!(
+            everr("coalesce 4:1"),
+            "parse error at column 10: expected '(' after the operation name, found '4'"
+        );
+        assert_eq!(
+            everr("size(4:1) x"),
+            "parse error at column 11: unexpected trailing text starting at 'x'"
+        );
+        assert!(everr("composition((4,6,8):(2,3,5), 6:3)")
+            .starts_with("composition((4,6,8):(2,3,5), 6:3): stride 3"));
     }
 
     #[test]
@@ -447,7 +568,17 @@ mod tests {
 
     #[test]
     fn values_print_back() {
-        for s in ["4", "(4)", "_", "(_,?{div=8})", "4:1", "(4):(1)", "[2:1;_]", "Sw<3,4,3>", "Sw<3,4,3> o 0 o (8,8):(8,1)"] {
+        for s in [
+            "4",
+            "(4)",
+            "_",
+            "(_,?{div=8})",
+            "4:1",
+            "(4):(1)",
+            "[2:1;_]",
+            "S<3,4,3>",
+            "S<3,4,3> o 0 o (8,8):(8,1)",
+        ] {
             let v = parse_value(s).unwrap();
             assert_eq!(v.to_string(), s);
             assert_eq!(parse_value(&v.to_string()).unwrap(), v);

@@ -29,7 +29,9 @@ pub mod tuple_ops;
 pub use descriptor::{parse_descriptor, DescEntry, Descriptor};
 pub use error::{LayoutError, ParseError};
 pub use eval::{eval_expr, EvalError, Op, Value};
-pub use notation::{parse_composed_layout, parse_int_tuple, parse_layout, parse_swizzle, parse_tiler};
+pub use notation::{
+    parse_composed_layout, parse_int_tuple, parse_layout, parse_swizzle, parse_tiler,
+};
 pub use ops::*;
 pub use swizzle::{ComposedLayout, Swizzle};
 pub use tuple::{DynInt, IntTuple, Layout, Leaf, ScaledBasis, Tiler};

@@ -34,7 +34,12 @@ type PResult<T> = Result<T, ParseError>;
 
 impl<'a> Cursor<'a> {
     pub(crate) fn new(text: &'a str) -> Self {
-        Cursor { text, bytes: text.as_bytes(), pos: 0, depth: 0 }
+        Cursor {
+            text,
+            bytes: text.as_bytes(),
+            pos: 0,
+            depth: 0,
+        }
     }
 
     pub(crate) fn skip_ws(&mut self) {
@@ -135,10 +140,13 @@ impl<'a> Cursor<'a> {
             if mag == 1u64 << 63 {
                 i64::MIN
             } else {
-                i64::try_from(mag).map(|m| -m).map_err(|_| ParseError::new(start, format!("{what} is out of range")))?
+                i64::try_from(mag)
+                    .map(|m| -m)
+                    .map_err(|_| ParseError::new(start, format!("{what} is out of range")))?
             }
         } else {
-            i64::try_from(mag).map_err(|_| ParseError::new(start, format!("{what} is out of range")))?
+            i64::try_from(mag)
+                .map_err(|_| ParseError::new(start, format!("{what} is out of range")))?
         };
         Ok(v)
     }
@@ -169,13 +177,17 @@ impl<'a> Cursor<'a> {
                 // Look ahead without skipping into a following token's blanks
                 // semantics: `4 @ 1` is still a basis, as in spec 001.
                 match self.peek() {
-                    Some(b'/') | Some(b'@') => self.basis_rest(start, num).map(|b| Leaf::Basis(Box::new(b))),
+                    Some(b'/') | Some(b'@') => self
+                        .basis_rest(start, num)
+                        .map(|b| Leaf::Basis(Box::new(b))),
                     _ => Ok(Leaf::Int(num)),
                 }
             }
             _ => {
                 let here = self.describe_here();
-                self.err(format!("expected an integer, '?', '_' or '(', found {here}"))
+                self.err(format!(
+                    "expected an integer, '?', '_' or '(', found {here}"
+                ))
             }
         }
     }
@@ -236,7 +248,9 @@ impl<'a> Cursor<'a> {
                 d.wide = true;
             } else {
                 let here = self.describe_here();
-                return self.err(format!("expected 'div=N' or 'i64' in dynamic attributes, found {here}"));
+                return self.err(format!(
+                    "expected 'div=N' or 'i64' in dynamic attributes, found {here}"
+                ));
             }
             if self.eat(b'}') {
                 return Ok(d);
@@ -303,6 +317,11 @@ impl<'a> Cursor<'a> {
             self.expect(b',', "',' or '>' in per-mode layout")?;
         }
         self.leave();
+        // A single mode `<S:D>` is the layout S:D itself: spec 001 writes 1-D
+        // layouts `<8 : 2>` and `!cute.layout<<((2,4),4):((1,16),8)>>`.
+        if modes.len() == 1 {
+            return Ok(modes.pop().expect("one mode"));
+        }
         Ok(Layout::from_modes(modes))
     }
 
@@ -328,7 +347,10 @@ impl<'a> Cursor<'a> {
         let spos = self.pos;
         let s = self.int("swizzle shift")?;
         if !(-62..=62).contains(&s) {
-            return Err(ParseError::new(spos, format!("swizzle shift {s} out of range")));
+            return Err(ParseError::new(
+                spos,
+                format!("swizzle shift {s} out of range"),
+            ));
         }
         self.expect(b'>', "'>' after swizzle parameters")?;
         Swizzle::new(b, m, s as i32).map_err(|m| ParseError::new(start, m))
@@ -340,7 +362,11 @@ impl<'a> Cursor<'a> {
         let offset = self.int("offset")?;
         self.expect(b'o', "'o' after the offset")?;
         let layout = self.layout()?;
-        Ok(ComposedLayout { swizzle, offset, layout })
+        Ok(ComposedLayout {
+            swizzle,
+            offset,
+            layout,
+        })
     }
 
     /// `[e0;e1;...]`.
@@ -372,7 +398,10 @@ impl<'a> Cursor<'a> {
                 match t {
                     IntTuple::Leaf(Leaf::Underscore) => Ok(Tiler::Underscore),
                     t if t.is_static() => Ok(Tiler::Shape(t)),
-                    t => Err(ParseError::new(start, format!("tiler element {t} must be static"))),
+                    t => Err(ParseError::new(
+                        start,
+                        format!("tiler element {t} must be static"),
+                    )),
                 }
             }
         }
@@ -443,15 +472,24 @@ mod tests {
 
     #[test]
     fn rank1_tuple_distinct_from_leaf() {
-        assert_ne!(parse_layout("(4):(1)").unwrap(), parse_layout("4:1").unwrap());
+        assert_ne!(
+            parse_layout("(4):(1)").unwrap(),
+            parse_layout("4:1").unwrap()
+        );
         assert_eq!(parse_int_tuple("(4)").unwrap().rank(), 1);
         assert_eq!(parse_int_tuple("(4)").unwrap().depth(), 1);
     }
 
     #[test]
     fn int_tuples() {
-        assert_eq!(parse_int_tuple("(_,1,(2,?))").unwrap().to_string(), "(_,1,(2,?))");
-        assert_eq!(parse_int_tuple("-9223372036854775808").unwrap(), IntTuple::int(i64::MIN));
+        assert_eq!(
+            parse_int_tuple("(_,1,(2,?))").unwrap().to_string(),
+            "(_,1,(2,?))"
+        );
+        assert_eq!(
+            parse_int_tuple("-9223372036854775808").unwrap(),
+            IntTuple::int(i64::MIN)
+        );
     }
 
     fn perr(r: Result<impl std::fmt::Debug, ParseError>) -> String {
@@ -460,46 +498,154 @@ mod tests {
 
     #[test]
     fn parse_error_paths() {
-        assert_eq!(perr(parse_layout("(2,4:(1,2)")), "at column 5: expected ',' or ')' in tuple, found ':'");
-        assert_eq!(perr(parse_layout("(2,4)")), "at column 6: expected ':' between shape and stride, found end of input");
-        assert_eq!(perr(parse_layout("(2,4):(1,2,3)")), "at column 7: stride (1,2,3) is not congruent with shape (2,4)");
-        assert_eq!(perr(parse_layout("(2,4):(1,2) x")), "at column 13: unexpected trailing text starting at 'x'");
-        assert_eq!(perr(parse_layout("(2,x):(1,2)")), "at column 4: expected an integer, '?', '_' or '(', found 'x'");
-        assert_eq!(perr(parse_layout("-4:1")), "at column 1: shape leaf -4 is negative");
-        assert_eq!(perr(parse_layout("_:1")), "at column 1: shape leaf `_` must be an integer or `?`");
-        assert_eq!(perr(parse_layout("4:_")), "at column 1: stride leaf `_` is not allowed");
-        assert_eq!(perr(parse_layout("1@0:1")), "at column 1: shape leaf `1@0` must be an integer or `?`");
-        assert_eq!(perr(parse_int_tuple("99999999999999999999")), "at column 1: integer is out of range");
-        assert_eq!(perr(parse_int_tuple("9223372036854775808")), "at column 1: integer is out of range");
-        assert_eq!(perr(parse_int_tuple("1/0@1")), "at column 3: zero denominator in basis count");
-        assert_eq!(perr(parse_int_tuple("1/2")), "at column 4: expected '@' after a fractional basis count");
-        assert_eq!(perr(parse_int_tuple("1@")), "at column 3: expected basis dimension, found end of input");
-        assert_eq!(perr(parse_int_tuple("1@99999999999")), "at column 3: basis dimension 99999999999 exceeds 4294967295");
-        assert_eq!(perr(parse_int_tuple("?{div=0}")), "at column 7: divisibility must be positive");
-        assert_eq!(perr(parse_int_tuple("?{div=2,div=4}")), "at column 9: duplicate 'div' attribute");
-        assert_eq!(perr(parse_int_tuple("?{i64,i64}")), "at column 7: duplicate 'i64' attribute");
-        assert_eq!(perr(parse_int_tuple("?{x}")), "at column 3: expected 'div=N' or 'i64' in dynamic attributes, found 'x'");
-        assert_eq!(perr(parse_int_tuple("?{i64")), "at column 6: expected ',' or '}' in dynamic attributes, found end of input");
-        assert_eq!(perr(parse_int_tuple("?{div 4}")), "at column 7: expected '=' after 'div', found '4'");
-        assert_eq!(perr(parse_int_tuple("")), "at column 1: expected an integer, '?', '_' or '(', found end of input");
-        assert_eq!(perr(parse_layout("<8:1 4:8>")), "at column 6: expected ',' or '>' in per-mode layout, found '4'");
-        assert_eq!(perr(parse_swizzle("Q<1,2,3>")), "at column 1: expected 'Sw<' or 'S<', found 'Q'");
-        assert_eq!(perr(parse_swizzle("Sw<3,4>")), "at column 7: expected ',' in swizzle parameters, found '>'");
-        assert_eq!(perr(parse_swizzle("Sw<3,4,2>")), "at column 1: |shift| = 2 must be >= bits = 3");
-        assert_eq!(perr(parse_swizzle("Sw<63,4,3>")), "at column 4: swizzle bits 63 exceeds 62");
-        assert_eq!(perr(parse_swizzle("Sw<3,4,99>")), "at column 8: swizzle shift 99 out of range");
-        assert_eq!(perr(parse_swizzle("Sw 3")), "at column 4: expected '<' after swizzle name, found '3'");
-        assert_eq!(perr(parse_composed_layout("Sw<3,4,3> 0 o 8:1")), "at column 11: expected 'o' after the swizzle, found '0'");
-        assert_eq!(perr(parse_composed_layout("Sw<3,4,3> o 0 8:1")), "at column 15: expected 'o' after the offset, found '8'");
-        assert_eq!(perr(parse_tiler("2:1;_]")), "at column 1: expected '[' to open a tiler, found '2'");
-        assert_eq!(perr(parse_tiler("[2:1,_]")), "at column 5: expected ';' or ']' in tiler, found ','");
-        assert_eq!(perr(parse_tiler("[?]")), "at column 2: tiler element ? must be static");
+        assert_eq!(
+            perr(parse_layout("(2,4:(1,2)")),
+            "at column 5: expected ',' or ')' in tuple, found ':'"
+        );
+        assert_eq!(
+            perr(parse_layout("(2,4)")),
+            "at column 6: expected ':' between shape and stride, found end of input"
+        );
+        assert_eq!(
+            perr(parse_layout("(2,4):(1,2,3)")),
+            "at column 7: stride (1,2,3) is not congruent with shape (2,4)"
+        );
+        assert_eq!(
+            perr(parse_layout("(2,4):(1,2) x")),
+            "at column 13: unexpected trailing text starting at 'x'"
+        );
+        assert_eq!(
+            perr(parse_layout("(2,x):(1,2)")),
+            "at column 4: expected an integer, '?', '_' or '(', found 'x'"
+        );
+        assert_eq!(
+            perr(parse_layout("-4:1")),
+            "at column 1: shape leaf -4 is negative"
+        );
+        assert_eq!(
+            perr(parse_layout("_:1")),
+            "at column 1: shape leaf `_` must be an integer or `?`"
+        );
+        assert_eq!(
+            perr(parse_layout("4:_")),
+            "at column 1: stride leaf `_` is not allowed"
+        );
+        assert_eq!(
+            perr(parse_layout("1@0:1")),
+            "at column 1: shape leaf `1@0` must be an integer or `?`"
+        );
+        assert_eq!(
+            perr(parse_int_tuple("99999999999999999999")),
+            "at column 1: integer is out of range"
+        );
+        assert_eq!(
+            perr(parse_int_tuple("9223372036854775808")),
+            "at column 1: integer is out of range"
+        );
+        assert_eq!(
+            perr(parse_int_tuple("1/0@1")),
+            "at column 3: zero denominator in basis count"
+        );
+        assert_eq!(
+            perr(parse_int_tuple("1/2")),
+            "at column 4: expected '@' after a fractional basis count"
+        );
+        assert_eq!(
+            perr(parse_int_tuple("1@")),
+            "at column 3: expected basis dimension, found end of input"
+        );
+        assert_eq!(
+            perr(parse_int_tuple("1@99999999999")),
+            "at column 3: basis dimension 99999999999 exceeds 4294967295"
+        );
+        assert_eq!(
+            perr(parse_int_tuple("?{div=0}")),
+            "at column 7: divisibility must be positive"
+        );
+        assert_eq!(
+            perr(parse_int_tuple("?{div=2,div=4}")),
+            "at column 9: duplicate 'div' attribute"
+        );
+        assert_eq!(
+            perr(parse_int_tuple("?{i64,i64}")),
+            "at column 7: duplicate 'i64' attribute"
+        );
+        assert_eq!(
+            perr(parse_int_tuple("?{x}")),
+            "at column 3: expected 'div=N' or 'i64' in dynamic attributes, found 'x'"
+        );
+        assert_eq!(
+            perr(parse_int_tuple("?{i64")),
+            "at column 6: expected ',' or '}' in dynamic attributes, found end of input"
+        );
+        assert_eq!(
+            perr(parse_int_tuple("?{div 4}")),
+            "at column 7: expected '=' after 'div', found '4'"
+        );
+        assert_eq!(
+            perr(parse_int_tuple("")),
+            "at column 1: expected an integer, '?', '_' or '(', found end of input"
+        );
+        assert_eq!(
+            perr(parse_layout("<8:1 4:8>")),
+            "at column 6: expected ',' or '>' in per-mode layout, found '4'"
+        );
+        assert_eq!(
+            perr(parse_swizzle("Q<1,2,3>")),
+            "at column 1: expected 'Sw<' or 'S<', found 'Q'"
+        );
+        assert_eq!(
+            perr(parse_swizzle("Sw<3,4>")),
+            "at column 7: expected ',' in swizzle parameters, found '>'"
+        );
+        assert_eq!(
+            perr(parse_swizzle("Sw<3,4,2>")),
+            "at column 1: |shift| = 2 must be >= bits = 3"
+        );
+        assert_eq!(
+            perr(parse_swizzle("Sw<63,4,3>")),
+            "at column 4: swizzle bits 63 exceeds 62"
+        );
+        assert_eq!(
+            perr(parse_swizzle("Sw<3,4,99>")),
+            "at column 8: swizzle shift 99 out of range"
+        );
+        assert_eq!(
+            perr(parse_swizzle("Sw 3")),
+            "at column 4: expected '<' after swizzle name, found '3'"
+        );
+        assert_eq!(
+            perr(parse_composed_layout("Sw<3,4,3> 0 o 8:1")),
+            "at column 11: expected 'o' after the swizzle, found '0'"
+        );
+        assert_eq!(
+            perr(parse_composed_layout("Sw<3,4,3> o 0 8:1")),
+            "at column 15: expected 'o' after the offset, found '8'"
+        );
+        assert_eq!(
+            perr(parse_tiler("2:1;_]")),
+            "at column 1: expected '[' to open a tiler, found '2'"
+        );
+        assert_eq!(
+            perr(parse_tiler("[2:1,_]")),
+            "at column 5: expected ';' or ']' in tiler, found ','"
+        );
+        assert_eq!(
+            perr(parse_tiler("[?]")),
+            "at column 2: tiler element ? must be static"
+        );
     }
 
     #[test]
     fn depth_limit_is_an_error() {
         let deep = format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000));
-        assert_eq!(perr(parse_int_tuple(&deep)), format!("at column {}: nesting deeper than {MAX_DEPTH} levels", MAX_DEPTH + 1));
+        assert_eq!(
+            perr(parse_int_tuple(&deep)),
+            format!(
+                "at column {}: nesting deeper than {MAX_DEPTH} levels",
+                MAX_DEPTH + 1
+            )
+        );
         let ok = format!("{}1{}", "(".repeat(MAX_DEPTH), ")".repeat(MAX_DEPTH));
         assert!(parse_int_tuple(&ok).is_ok());
         let deep_tiler = format!("{}_{}", "[".repeat(1000), "]".repeat(1000));
@@ -508,11 +654,16 @@ mod tests {
 
     #[test]
     fn swizzles_and_composed() {
-        assert_eq!(parse_swizzle("S<3,4,3>").unwrap().to_string(), "Sw<3,4,3>");
+        assert_eq!(parse_swizzle("Sw<3,4,3>").unwrap().to_string(), "S<3,4,3>");
         let c = parse_composed_layout("Sw<3,4,3> o 0 o (8,8):(8,1)").unwrap();
-        assert_eq!(c.to_string(), "Sw<3,4,3> o 0 o (8,8):(8,1)");
+        assert_eq!(c.to_string(), "S<3,4,3> o 0 o (8,8):(8,1)");
         assert_eq!(parse_composed_layout(&c.to_string()).unwrap(), c);
-        assert_eq!(parse_composed_layout("S<2,0,-2>o-4o4:1").unwrap().to_string(), "Sw<2,0,-2> o -4 o 4:1");
+        assert_eq!(
+            parse_composed_layout("S<2,0,-2>o-4o4:1")
+                .unwrap()
+                .to_string(),
+            "S<2,0,-2> o -4 o 4:1"
+        );
     }
 
     #[test]
@@ -521,7 +672,8 @@ mod tests {
             ("[2:1;_;4:2]", "[2:1;_;4:2]"),
             ("[ 2 ; _ ]", "[2;_]"),
             ("[(4,2):(2,1)]", "[(4,2):(2,1)]"),
-            ("[[2:1;_];<4:1>]", "[[2:1;_];(4):(1)]"),
+            ("[[2:1;_];<4:1>]", "[[2:1;_];4:1]"),
+            ("[<2:1,4:2>]", "[(2,4):(1,2)]"),
             ("[(2,4)]", "[(2,4)]"),
         ] {
             let t = parse_tiler(s).unwrap();

@@ -21,8 +21,8 @@ use super::tuple::{product, DynInt, IntTuple, Layout, Leaf, Tiler};
 /// Largest function table that [`table`] will materialize.
 pub const MAX_TABLE: i64 = 1 << 22;
 
-/// Flattened static `(shape, stride)` modes, inline up to 16.
-type Modes = Buf<(i64, i64), 16>;
+/// Flattened static `(shape, stride)` modes, inline up to 8.
+type Modes = Buf<(i64, i64), 8>;
 
 /// A borrowed layout (or mode of one): lets the algorithms walk sub-modes
 /// without cloning trees.
@@ -34,7 +34,10 @@ struct LRef<'a> {
 
 impl<'a> LRef<'a> {
     fn of(l: &'a Layout) -> Self {
-        LRef { s: l.shape(), d: l.stride() }
+        LRef {
+            s: l.shape(),
+            d: l.stride(),
+        }
     }
 
     fn rank(self) -> usize {
@@ -42,7 +45,10 @@ impl<'a> LRef<'a> {
     }
 
     fn mode(self, i: usize) -> Option<LRef<'a>> {
-        Some(LRef { s: self.s.mode(i)?, d: self.d.mode(i)? })
+        Some(LRef {
+            s: self.s.mode(i)?,
+            d: self.d.mode(i)?,
+        })
     }
 
     fn modes(self) -> impl Iterator<Item = LRef<'a>> {
@@ -74,35 +80,55 @@ macro_rules! wrap {
 // Flattening helpers
 // ---------------------------------------------------------------------------
 
+#[inline]
 fn leaf_static(l: &Leaf, what: &str) -> Result<i64, Cond> {
     match l {
         Leaf::Int(v) => Ok(*v),
-        Leaf::Dyn(d) => Err(format!("{what} `{d}` is dynamic; this operation needs static values")),
-        Leaf::Basis(b) => Err(format!("{what} `{b}` is a scaled basis; this operation needs integer strides")),
-        Leaf::Underscore => Err(format!("{what} `_` is not a value")),
+        other => Err(not_static(other, what)),
+    }
+}
+
+#[cold]
+fn not_static(l: &Leaf, what: &str) -> Cond {
+    match l {
+        Leaf::Dyn(d) => format!("{what} `{d}` is dynamic; this operation needs static values"),
+        Leaf::Basis(b) => {
+            format!("{what} `{b}` is a scaled basis; this operation needs integer strides")
+        }
+        Leaf::Underscore => format!("{what} `_` is not a value"),
+        Leaf::Int(v) => format!("{what} {v}"),
     }
 }
 
 fn push_modes(s: &IntTuple, d: &IntTuple, out: &mut Modes) -> Result<(), Cond> {
     match (s, d) {
+        (IntTuple::Leaf(Leaf::Int(a)), IntTuple::Leaf(Leaf::Int(b))) => {
+            out.push((*a, *b));
+            Ok(())
+        }
         (IntTuple::Leaf(a), IntTuple::Leaf(b)) => {
             out.push((leaf_static(a, "shape")?, leaf_static(b, "stride")?));
             Ok(())
         }
-        (IntTuple::Tuple(a), IntTuple::Tuple(b)) => a.iter().zip(b).try_for_each(|(x, y)| push_modes(x, y, out)),
+        (IntTuple::Tuple(a), IntTuple::Tuple(b)) => {
+            a.iter().zip(b).try_for_each(|(x, y)| push_modes(x, y, out))
+        }
         _ => Err("shape and stride are not congruent".into()),
     }
 }
 
 /// Flattened static modes; every shape must be positive (the algorithms
 /// divide by shapes).
-fn flat_modes(l: LRef) -> Result<Modes, Cond> {
-    let mut out = Modes::new();
-    push_modes(l.s, l.d, &mut out)?;
+/// (Results go to out-parameters: moving a `Modes` out of a `Result` costs a
+/// memcpy, which dominated these small algorithms.)
+fn flat_modes(l: LRef, out: &mut Modes) -> Result<(), Cond> {
+    push_modes(l.s, l.d, out)?;
     if let Some((s, _)) = out.iter().find(|(s, _)| *s <= 0) {
-        return Err(format!("shape {s} is not positive; empty modes are not supported here"));
+        return Err(format!(
+            "shape {s} is not positive; empty modes are not supported here"
+        ));
     }
-    Ok(out)
+    Ok(())
 }
 
 /// `(s...):(d...)` from modes; a single mode is unwrapped to a leaf.
@@ -110,7 +136,10 @@ fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
     if modes.len() == 1 {
         return Layout::leaf(modes[0].0, modes[0].1);
     }
-    let (s, d) = modes.iter().map(|&(s, d)| (IntTuple::int(s), IntTuple::int(d))).unzip();
+    let (s, d) = modes
+        .iter()
+        .map(|&(s, d)| (IntTuple::int(s), IntTuple::int(d)))
+        .unzip();
     Layout::from_parts(IntTuple::Tuple(s), IntTuple::Tuple(d))
 }
 
@@ -152,7 +181,11 @@ fn size_impl(t: &IntTuple) -> Result<IntTuple, Cond> {
     }
     let known = (stat.unsigned_abs()).saturating_mul(div);
     // A saturated divisibility would be a lie; forget it instead.
-    let divisibility = if known == u64::MAX || known == 0 { 1 } else { known };
+    let divisibility = if known == u64::MAX || known == 0 {
+        1
+    } else {
+        known
+    };
     Ok(IntTuple::dynamic(DynInt { divisibility, wide }))
 }
 
@@ -184,11 +217,16 @@ fn cosize_impl(l: &Layout) -> Result<IntTuple, Cond> {
     let mut acc = 1i64;
     for (s, d) in sh.into_iter().zip(st) {
         match (s, d) {
-            (Leaf::Int(s), Leaf::Int(d)) => acc = arith::add(acc, arith::mul(arith::sub(*s, 1)?, arith::abs(*d)?)?)?,
+            (Leaf::Int(s), Leaf::Int(d)) => {
+                acc = arith::add(acc, arith::mul(arith::sub(*s, 1)?, arith::abs(*d)?)?)?
+            }
             (Leaf::Dyn(_), Leaf::Int(0)) => {}
             (Leaf::Int(1), _) => {}
             (Leaf::Dyn(a), _) | (_, Leaf::Dyn(a)) => {
-                return Ok(IntTuple::dynamic(DynInt { divisibility: 1, wide: a.wide }));
+                return Ok(IntTuple::dynamic(DynInt {
+                    divisibility: 1,
+                    wide: a.wide,
+                }));
             }
             (_, other) => return Err(format!("stride `{other}` has no integer extent")),
         }
@@ -208,14 +246,23 @@ pub fn depth(l: &Layout) -> usize {
 
 /// Mode `i`.
 pub fn get(l: &Layout, i: usize) -> Result<Layout, LayoutError> {
-    l.mode(i).ok_or_else(|| fail("get", &[l, &i], format!("mode {i} is out of range for rank {}", l.rank())))
+    l.mode(i).ok_or_else(|| {
+        fail(
+            "get",
+            &[l, &i],
+            format!("mode {i} is out of range for rank {}", l.rank()),
+        )
+    })
 }
 
 /// The modes `indices`, in that order, as a new layout.
 pub fn select(l: &Layout, indices: &[usize]) -> Result<Layout, LayoutError> {
     let modes = indices
         .iter()
-        .map(|&i| l.mode(i).ok_or_else(|| format!("mode {i} is out of range for rank {}", l.rank())))
+        .map(|&i| {
+            l.mode(i)
+                .ok_or_else(|| format!("mode {i} is out of range for rank {}", l.rank()))
+        })
         .collect::<Result<Vec<_>, _>>()
         .map_err(|c| fail("select", &[l, &format!("{indices:?}")], c))?;
     Ok(Layout::from_modes(modes))
@@ -230,7 +277,11 @@ pub fn flatten(l: &Layout) -> Layout {
 pub fn group_modes(l: &Layout, begin: usize, end: usize) -> Result<Layout, LayoutError> {
     let r = l.rank();
     if begin > end || end > r {
-        return Err(fail("group_modes", &[l, &begin, &end], format!("range [{begin},{end}) is invalid for rank {r}")));
+        return Err(fail(
+            "group_modes",
+            &[l, &begin, &end],
+            format!("range [{begin},{end}) is invalid for rank {r}"),
+        ));
     }
     let mut modes = l.modes();
     let grouped: Vec<Layout> = modes.drain(begin..end).collect();
@@ -256,7 +307,9 @@ pub fn compatible(a: &IntTuple, b: &IntTuple) -> bool {
             (Ok(x), Ok(y)) => x == y && x.as_int().is_some(),
             _ => false,
         },
-        (IntTuple::Tuple(x), IntTuple::Tuple(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| compatible(p, q)),
+        (IntTuple::Tuple(x), IntTuple::Tuple(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| compatible(p, q))
+        }
         _ => false,
     }
 }
@@ -269,7 +322,11 @@ pub fn compatible(a: &IntTuple, b: &IntTuple) -> bool {
 /// integer coordinate at a tuple mode is split col-major, the last mode
 /// taking the remainder (CuTe and pycute).
 pub fn crd2idx(coord: &IntTuple, l: &Layout) -> Result<i64, LayoutError> {
-    wrap!("crd2idx", [coord, l], crd2idx_impl(coord, l.shape(), l.stride()))
+    wrap!(
+        "crd2idx",
+        [coord, l],
+        crd2idx_impl(coord, l.shape(), l.stride())
+    )
 }
 
 fn crd2idx_impl(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Result<i64, Cond> {
@@ -278,7 +335,12 @@ fn crd2idx_impl(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Result<i64, Cond> {
             if cs.len() != ss.len() {
                 return Err(format!("coordinate {c} does not match shape {s}"));
             }
-            cs.iter().zip(ss).zip(ds).try_fold(0i64, |acc, ((c, s), d)| arith::add(acc, crd2idx_impl(c, s, d)?))
+            cs.iter()
+                .zip(ss)
+                .zip(ds)
+                .try_fold(0i64, |acc, ((c, s), d)| {
+                    arith::add(acc, crd2idx_impl(c, s, d)?)
+                })
         }
         (IntTuple::Tuple(_), _, _) => Err(format!("coordinate {c} does not match shape {s}")),
         (IntTuple::Leaf(l), IntTuple::Tuple(ss), IntTuple::Tuple(ds)) => {
@@ -309,13 +371,17 @@ fn crd2idx_impl(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Result<i64, Cond> {
 /// shape the index is returned unchanged (CuTe); inside a tuple every leaf is
 /// reduced modulo its extent.
 pub fn idx2crd(idx: i64, shape: &IntTuple) -> Result<IntTuple, LayoutError> {
-    wrap!("idx2crd", [idx, shape], match shape {
-        IntTuple::Leaf(l) => leaf_static(l, "shape").map(|_| IntTuple::int(idx)),
-        IntTuple::Tuple(_) => {
-            let mut stride = 1i64;
-            idx2crd_impl(idx, shape, &mut stride)
+    wrap!(
+        "idx2crd",
+        [idx, shape],
+        match shape {
+            IntTuple::Leaf(l) => leaf_static(l, "shape").map(|_| IntTuple::int(idx)),
+            IntTuple::Tuple(_) => {
+                let mut stride = 1i64;
+                idx2crd_impl(idx, shape, &mut stride)
+            }
         }
-    })
+    )
 }
 
 fn idx2crd_impl(idx: i64, s: &IntTuple, stride: &mut i64) -> Result<IntTuple, Cond> {
@@ -329,7 +395,11 @@ fn idx2crd_impl(idx: i64, s: &IntTuple, stride: &mut i64) -> Result<IntTuple, Co
             *stride = arith::mul(*stride, e)?;
             Ok(IntTuple::int(c))
         }
-        IntTuple::Tuple(v) => Ok(IntTuple::Tuple(v.iter().map(|t| idx2crd_impl(idx, t, stride)).collect::<Result<_, _>>()?)),
+        IntTuple::Tuple(v) => Ok(IntTuple::Tuple(
+            v.iter()
+                .map(|t| idx2crd_impl(idx, t, stride))
+                .collect::<Result<_, _>>()?,
+        )),
     }
 }
 
@@ -350,10 +420,11 @@ fn table_impl(l: &Layout) -> Result<Vec<i64>, Cond> {
     if n == 0 {
         return Ok(out);
     }
-    // Validate that the largest offsets fit: every partial sum is bounded by
-    // sum((s-1)*|d|).
-    modes.iter().try_fold(0i64, |acc, &(s, d)| arith::add(acc, arith::mul(s - 1, arith::abs(d)?)?))?;
-    let mut crd: Buf<i64, 16> = Buf::zeroed(modes.len());
+    // Every running offset and every carry `d*s` is bounded by sum(s*|d|).
+    modes.iter().try_fold(0i64, |acc, &(s, d)| {
+        arith::add(acc, arith::mul(s, arith::abs(d)?)?)
+    })?;
+    let mut crd: Buf<i64, 8> = Buf::zeroed(modes.len());
     let mut cur = 0i64;
     for _ in 0..n {
         out.push(cur);
@@ -381,18 +452,26 @@ pub fn make_layout(shape: &IntTuple) -> Result<Layout, LayoutError> {
     wrap!("make_layout", [shape], {
         let mut running = Some(1i64);
         let mut wide = false;
-        compact_strides(shape, &mut running, &mut wide).map(|stride| Layout::from_parts(shape.clone(), stride))
+        compact_strides(shape, &mut running, &mut wide)
+            .map(|stride| Layout::from_parts(shape.clone(), stride))
     })
 }
 
-fn compact_strides(s: &IntTuple, running: &mut Option<i64>, wide: &mut bool) -> Result<IntTuple, Cond> {
+fn compact_strides(
+    s: &IntTuple,
+    running: &mut Option<i64>,
+    wide: &mut bool,
+) -> Result<IntTuple, Cond> {
     match s {
         IntTuple::Leaf(Leaf::Int(v)) if *v < 0 => Err(format!("shape {v} is negative")),
         IntTuple::Leaf(Leaf::Int(v)) => {
             let stride = match *running {
                 _ if *v == 1 => IntTuple::int(0),
                 Some(r) => IntTuple::int(r),
-                None => IntTuple::dynamic(DynInt { divisibility: 1, wide: *wide }),
+                None => IntTuple::dynamic(DynInt {
+                    divisibility: 1,
+                    wide: *wide,
+                }),
             };
             if let Some(r) = running {
                 *r = arith::mul(*r, *v)?;
@@ -402,14 +481,21 @@ fn compact_strides(s: &IntTuple, running: &mut Option<i64>, wide: &mut bool) -> 
         IntTuple::Leaf(Leaf::Dyn(d)) => {
             let stride = match *running {
                 Some(r) => IntTuple::int(r),
-                None => IntTuple::dynamic(DynInt { divisibility: 1, wide: *wide }),
+                None => IntTuple::dynamic(DynInt {
+                    divisibility: 1,
+                    wide: *wide,
+                }),
             };
             *wide |= d.wide;
             *running = None;
             Ok(stride)
         }
         IntTuple::Leaf(other) => Err(format!("`{other}` is not a shape")),
-        IntTuple::Tuple(v) => Ok(IntTuple::Tuple(v.iter().map(|t| compact_strides(t, running, wide)).collect::<Result<_, _>>()?)),
+        IntTuple::Tuple(v) => Ok(IntTuple::Tuple(
+            v.iter()
+                .map(|t| compact_strides(t, running, wide))
+                .collect::<Result<_, _>>()?,
+        )),
     }
 }
 
@@ -425,7 +511,11 @@ fn layout_of_int(n: i64) -> Result<Layout, Cond> {
 /// `order` (ties by position). `order` is congruent with `shape`, or a leaf
 /// per mode applying to all leaves of that mode.
 pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout, LayoutError> {
-    wrap!("make_ordered_layout", [shape, order], ordered_impl(shape, order))
+    wrap!(
+        "make_ordered_layout",
+        [shape, order],
+        ordered_impl(shape, order)
+    )
 }
 
 fn expand_order(s: &IntTuple, o: &IntTuple, out: &mut Vec<i64>) -> Result<(), Cond> {
@@ -434,12 +524,13 @@ fn expand_order(s: &IntTuple, o: &IntTuple, out: &mut Vec<i64>) -> Result<(), Co
             let v = leaf_static(l, "order")?;
             let mut leaves = Vec::new();
             s.leaves_into(&mut leaves);
-            out.extend(std::iter::repeat(v).take(leaves.len()));
+            out.extend(std::iter::repeat_n(v, leaves.len()));
             Ok(())
         }
-        (IntTuple::Tuple(a), IntTuple::Tuple(b)) if a.len() == b.len() => {
-            a.iter().zip(b).try_for_each(|(x, y)| expand_order(x, y, out))
-        }
+        (IntTuple::Tuple(a), IntTuple::Tuple(b)) if a.len() == b.len() => a
+            .iter()
+            .zip(b)
+            .try_for_each(|(x, y)| expand_order(x, y, out)),
         _ => Err(format!("order {o} is not weakly congruent with shape {s}")),
     }
 }
@@ -449,7 +540,13 @@ fn ordered_impl(shape: &IntTuple, order: &IntTuple) -> Result<Layout, Cond> {
     expand_order(shape, order, &mut keys)?;
     let mut leaves = Vec::new();
     shape.leaves_into(&mut leaves);
-    let extents = leaves.iter().map(|l| leaf_static(l, "shape")).collect::<Result<Vec<_>, _>>()?;
+    let extents = leaves
+        .iter()
+        .map(|l| leaf_static(l, "shape"))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(e) = extents.iter().find(|e| **e < 0) {
+        return Err(format!("shape {e} is negative"));
+    }
     let mut idx: Vec<usize> = (0..extents.len()).collect();
     idx.sort_by_key(|&i| keys[i]);
     let mut strides = vec![0i64; extents.len()];
@@ -482,7 +579,9 @@ pub fn make_layout_like(l: &Layout) -> Result<Layout, LayoutError> {
                 running = arith::mul(running, modes[i].0)?;
             }
             let mut it = strides.into_iter();
-            let stride = l.shape().try_map_leaves(&mut |_| Ok::<_, Cond>(Leaf::Int(it.next().unwrap_or(0))))?;
+            let stride = l
+                .shape()
+                .try_map_leaves(&mut |_| Ok::<_, Cond>(Leaf::Int(it.next().unwrap_or(0))))?;
             Ok(Layout::from_parts(l.shape().clone(), stride))
         })
     })
@@ -518,7 +617,9 @@ fn bw_coalesce(modes: &[(Leaf, Leaf)], last: (Leaf, Leaf), unit: Unit) -> Result
             *front = (s.clone(), d.clone());
             continue;
         }
-        if let (Leaf::Int(si), Leaf::Int(di), Leaf::Int(fs), Leaf::Int(fd)) = (s, d, &front.0, &front.1) {
+        if let (Leaf::Int(si), Leaf::Int(di), Leaf::Int(fs), Leaf::Int(fd)) =
+            (s, d, &front.0, &front.1)
+        {
             if si.checked_mul(*di) == Some(*fd) {
                 *front = (Leaf::Int(arith::mul(*si, *fs)?), Leaf::Int(*di));
                 continue;
@@ -534,14 +635,22 @@ fn bw_coalesce(modes: &[(Leaf, Leaf)], last: (Leaf, Leaf), unit: Unit) -> Result
         }
         return Ok(Layout::from_parts(IntTuple::Leaf(s), IntTuple::Leaf(d)));
     }
-    let (s, d) = out.into_iter().map(|(s, d)| (IntTuple::Leaf(s), IntTuple::Leaf(d))).unzip();
+    let (s, d) = out
+        .into_iter()
+        .map(|(s, d)| (IntTuple::Leaf(s), IntTuple::Leaf(d)))
+        .unzip();
     Ok(Layout::from_parts(IntTuple::Tuple(s), IntTuple::Tuple(d)))
 }
 
 /// [`bw_coalesce`] on static modes, returning the coalesced mode list (a
 /// single `(1, d)` mode when everything had shape 1).
-fn bw_coalesce_modes(shapes: &[i64], strides: &[i64], last: (i64, i64), unit: Unit) -> Result<Modes, Cond> {
-    let mut out = Modes::new();
+fn bw_coalesce_modes(
+    shapes: &[i64],
+    strides: &[i64],
+    last: (i64, i64),
+    unit: Unit,
+    out: &mut Modes,
+) -> Result<(), Cond> {
     out.push(last);
     for (&s, &d) in shapes.iter().zip(strides).rev() {
         if s == 1 {
@@ -561,36 +670,53 @@ fn bw_coalesce_modes(shapes: &[i64], strides: &[i64], last: (i64, i64), unit: Un
     if out.len() == 1 && out[0].0 == 1 && unit == Unit::Zero {
         out[0].1 = 0;
     }
-    Ok(out)
+    Ok(())
 }
 
-fn bw_coalesce_int(shapes: &[i64], strides: &[i64], last: (i64, i64), unit: Unit) -> Result<Layout, Cond> {
-    Ok(layout_from_modes(&bw_coalesce_modes(shapes, strides, last, unit)?))
+fn bw_coalesce_int(
+    shapes: &[i64],
+    strides: &[i64],
+    last: (i64, i64),
+    unit: Unit,
+) -> Result<Layout, Cond> {
+    let mut out = Modes::new();
+    bw_coalesce_modes(shapes, strides, last, unit, &mut out)?;
+    Ok(layout_from_modes(&out))
 }
 
 /// Coalesced static modes of `modes` (CuTe `coalesce` on a flat list).
-fn coalesce_modes(modes: &[(i64, i64)]) -> Result<Modes, Cond> {
+fn coalesce_modes(modes: &[(i64, i64)], out: &mut Modes) -> Result<(), Cond> {
     let Some((&last, init)) = modes.split_last() else {
-        let mut one = Modes::new();
-        one.push((1, 0));
-        return Ok(one);
+        out.push((1, 0));
+        return Ok(());
     };
-    let shapes: Buf<i64, 16> = init.iter().map(|m| m.0).collect();
-    let strides: Buf<i64, 16> = init.iter().map(|m| m.1).collect();
-    bw_coalesce_modes(&shapes, &strides, last, Unit::Zero)
+    let shapes: Buf<i64, 8> = init.iter().map(|m| m.0).collect();
+    let strides: Buf<i64, 8> = init.iter().map(|m| m.1).collect();
+    bw_coalesce_modes(&shapes, &strides, last, Unit::Zero, out)
+}
+
+/// `layout_from_modes(coalesce(modes))`.
+fn coalesced_layout(modes: &[(i64, i64)]) -> Result<Layout, Cond> {
+    let mut out = Modes::new();
+    coalesce_modes(modes, &mut out)?;
+    Ok(layout_from_modes(&out))
 }
 
 fn coalesce_impl(l: &Layout) -> Result<Layout, Cond> {
     let mut modes = Modes::new();
     if push_modes(l.shape(), l.stride(), &mut modes).is_ok() {
-        return Ok(layout_from_modes(&coalesce_modes(&modes)?));
+        return coalesced_layout(&modes);
     }
     // Dynamic or basis leaves: the generic fold.
     let mut sh = Vec::new();
     let mut st = Vec::new();
     l.shape().leaves_into(&mut sh);
     l.stride().leaves_into(&mut st);
-    let mut modes: Vec<(Leaf, Leaf)> = sh.into_iter().cloned().zip(st.into_iter().cloned()).collect();
+    let mut modes: Vec<(Leaf, Leaf)> = sh
+        .into_iter()
+        .cloned()
+        .zip(st.into_iter().cloned())
+        .collect();
     match modes.pop() {
         None => Ok(Layout::leaf(1, 0)),
         Some(last) => bw_coalesce(&modes, last, Unit::Zero),
@@ -605,20 +731,38 @@ pub fn coalesce(l: &Layout) -> Result<Layout, LayoutError> {
 /// `coalesce(L, profile)`: coalesce each mode of `L` named by a leaf of the
 /// profile; modes beyond the profile's rank are kept as they are.
 pub fn coalesce_profile(l: &Layout, profile: &IntTuple) -> Result<Layout, LayoutError> {
-    wrap!("coalesce_profile", [l, profile], coalesce_by(l, profile))
+    wrap!(
+        "coalesce_profile",
+        [l, profile],
+        coalesce_by(LRef::of(l), profile)
+    )
 }
 
-fn coalesce_by(l: &Layout, profile: &IntTuple) -> Result<Layout, Cond> {
+fn coalesce_by(l: LRef, profile: &IntTuple) -> Result<Layout, Cond> {
     match profile {
-        IntTuple::Leaf(_) => coalesce_impl(l),
+        IntTuple::Leaf(_) => {
+            let mut modes = Modes::new();
+            if push_modes(l.s, l.d, &mut modes).is_ok() {
+                return coalesced_layout(&modes);
+            }
+            coalesce_impl(&l.to_layout())
+        }
         IntTuple::Tuple(ps) => {
             if ps.len() > l.rank() {
-                return Err(format!("profile {profile} has rank {} > rank {} of the layout mode {l}", ps.len(), l.rank()));
+                return Err(format!(
+                    "profile {profile} has rank {} > rank {} of the layout mode {l}",
+                    ps.len(),
+                    l.rank()
+                ));
             }
-            let mut modes = l.modes();
-            for (m, p) in modes.iter_mut().zip(ps) {
-                *m = coalesce_by(m, p)?;
-            }
+            let modes = l
+                .modes()
+                .enumerate()
+                .map(|(i, m)| match ps.get(i) {
+                    Some(p) => coalesce_by(m, p),
+                    None => Ok(m.to_layout()),
+                })
+                .collect::<Result<_, _>>()?;
             Ok(Layout::from_modes(modes))
         }
     }
@@ -628,7 +772,9 @@ fn coalesce_by(l: &Layout, profile: &IntTuple) -> Result<Layout, Cond> {
 pub fn filter_zeros(l: &Layout) -> Layout {
     fn go(s: &IntTuple, d: &IntTuple) -> IntTuple {
         match (s, d) {
-            (IntTuple::Tuple(a), IntTuple::Tuple(b)) => IntTuple::Tuple(a.iter().zip(b).map(|(x, y)| go(x, y)).collect()),
+            (IntTuple::Tuple(a), IntTuple::Tuple(b)) => {
+                IntTuple::Tuple(a.iter().zip(b).map(|(x, y)| go(x, y)).collect())
+            }
             (_, IntTuple::Leaf(Leaf::Int(0))) => IntTuple::int(1),
             _ => s.clone(),
         }
@@ -638,6 +784,13 @@ pub fn filter_zeros(l: &Layout) -> Layout {
 
 /// `filter(L) = coalesce(filter_zeros(L))`: drops stride-0 and shape-1 modes.
 pub fn filter(l: &Layout) -> Result<Layout, LayoutError> {
+    let mut modes = Modes::new();
+    if push_modes(l.shape(), l.stride(), &mut modes).is_ok() {
+        for m in modes.iter_mut().filter(|m| m.1 == 0) {
+            m.0 = 1;
+        }
+        return wrap!("filter", [l], coalesced_layout(&modes));
+    }
     wrap!("filter", [l], coalesce_impl(&filter_zeros(l)))
 }
 
@@ -660,7 +813,7 @@ pub fn filter(l: &Layout) -> Result<Layout, LayoutError> {
 /// `i -> A(B(i))` (the DSL returns such wrong layouts) and it is rejected.
 /// Leaves of both stride signs are rejected for the same reason.
 pub fn composition(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
-    wrap!("composition", [a, b], compose(LRef::of(a), &[LRef::of(b)]).map(|mut v| v.remove(0)))
+    wrap!("composition", [a, b], compose_one(LRef::of(a), LRef::of(b)))
 }
 
 /// `composition(A, tiler)` by mode: mode `i` of `A` is composed with element
@@ -669,73 +822,120 @@ pub fn composition_tiler(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
     wrap!("composition", [a, t], compose_tiler(LRef::of(a), t))
 }
 
-/// Composes `A` with the concatenation of `parts` (one right operand whose
-/// top-level modes are `parts`), returning one layout per part.
-fn compose(a: LRef, parts: &[LRef]) -> Result<Vec<Layout>, Cond> {
-    let lhs = composition_lhs(flat_modes(a)?)?;
-    if lhs.is_empty() {
-        return Err("the layout has no modes".into());
-    }
-    let mut acc = Span { coord: Buf::zeroed(lhs.len() - 1), pos: false, neg: false };
-    let results = parts.iter().map(|b| compose_tree(&lhs, &mut acc, b.s, b.d)).collect::<Result<Vec<_>, _>>()?;
-    if acc.pos && acc.neg && lhs.len() > 1 {
-        return Err("the tiler has strides of both signs, which do not distribute over a multi-mode layout (inadmissible)".into());
-    }
-    for (j, (&c, &(sj, _))) in acc.coord.iter().zip(lhs.iter()).enumerate() {
-        if c >= sj {
-            return Err(format!(
-                "the tiler's modes together reach coordinate {c} of mode {j} of extent {sj}: their images add up across a mode boundary (inadmissible)"
-            ));
-        }
-    }
-    Ok(results)
+/// A composition in progress: the prepared left operand and, per mode of it
+/// (all but the last), the sum over the right operand's leaves of the largest
+/// coordinate each leaf reaches in it.
+struct Composer {
+    lhs: Modes,
+    acc: Acc,
 }
 
-/// Per mode of the left operand (all but the last), the sum over the tiler's
-/// leaves of the largest coordinate each leaf reaches in it.
-struct Span {
-    coord: Buf<i64, 16>,
+/// What the leaves of the right operand have reached so far: per mode of the
+/// left operand (all but the last), the sum of the largest coordinates, and
+/// the stride signs seen.
+struct Acc {
+    coord: Buf<i64, 8>,
     pos: bool,
     neg: bool,
 }
 
-/// The left operand of a composition, coalesced as the DSL does: like
-/// `bw_coalesce` but a trailing shape-1 mode is kept (it carries the stride
-/// that extends the layout beyond its domain) and a single mode is kept as is.
-fn composition_lhs(modes: Modes) -> Result<Modes, Cond> {
-    let Some((&last, init)) = modes.split_last() else { return Ok(modes) };
-    let mut out = Modes::new();
-    out.push(last);
-    for &(s, d) in init.iter().rev() {
+impl Composer {
+    fn new(a: LRef) -> Result<Self, Cond> {
+        let mut lhs = Modes::new();
+        flat_modes(a, &mut lhs)?;
+        composition_lhs(&mut lhs)?;
+        if lhs.is_empty() {
+            return Err("the layout has no modes".into());
+        }
+        let coord = Buf::zeroed(lhs.len() - 1);
+        Ok(Composer {
+            lhs,
+            acc: Acc {
+                coord,
+                pos: false,
+                neg: false,
+            },
+        })
+    }
+
+    /// `A o part`, where `part` is one top-level mode of the right operand.
+    fn apply(&mut self, part: LRef) -> Result<Layout, Cond> {
+        compose_tree(&self.lhs, &mut self.acc, part.s, part.d)
+    }
+
+    /// Checks that the parts distribute: no carries, one stride sign.
+    fn finish(self) -> Result<(), Cond> {
+        if self.acc.pos && self.acc.neg && self.lhs.len() > 1 {
+            return Err("the tiler has strides of both signs, which do not distribute over a multi-mode layout (inadmissible)".into());
+        }
+        for (j, (&c, &(sj, _))) in self.acc.coord.iter().zip(self.lhs.iter()).enumerate() {
+            if c >= sj {
+                return Err(format!(
+                    "the tiler's modes together reach coordinate {c} of mode {j} of extent {sj}: their images add up across a mode boundary (inadmissible)"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The left operand of a composition, coalesced in place as the DSL does:
+/// like `bw_coalesce` but a trailing shape-1 mode is kept (it carries the
+/// stride that extends the layout beyond its domain) and a single mode is kept
+/// as is.
+fn composition_lhs(modes: &mut Modes) -> Result<(), Cond> {
+    let n = modes.len();
+    if n == 0 {
+        return Ok(());
+    }
+    // Fold right-to-left; `w` indexes the current front mode.
+    let mut w = n - 1;
+    for i in (0..n - 1).rev() {
+        let (s, d) = modes[i];
         if s == 1 {
             continue;
         }
-        let n = out.len();
-        let front = &mut out[n - 1];
+        let front = modes[w];
         if s.checked_mul(d) == Some(front.1) {
-            *front = (arith::mul(s, front.0)?, d);
+            modes[w] = (arith::mul(s, front.0)?, d);
         } else {
-            out.push((s, d));
+            w -= 1;
+            modes[w] = (s, d);
         }
     }
-    out.reverse();
-    Ok(out)
+    modes.copy_within(w.., 0);
+    for _ in 0..w {
+        modes.pop();
+    }
+    Ok(())
 }
 
-fn compose_tree(lhs: &[(i64, i64)], acc: &mut Span, s: &IntTuple, d: &IntTuple) -> Result<Layout, Cond> {
+fn compose_tree(
+    lhs: &[(i64, i64)],
+    acc: &mut Acc,
+    s: &IntTuple,
+    d: &IntTuple,
+) -> Result<Layout, Cond> {
     match (s, d) {
         (IntTuple::Tuple(ss), IntTuple::Tuple(ds)) => {
-            let modes = ss.iter().zip(ds).map(|(s, d)| compose_tree(lhs, acc, s, d)).collect::<Result<_, _>>()?;
+            let modes = ss
+                .iter()
+                .zip(ds)
+                .map(|(s, d)| compose_tree(lhs, acc, s, d))
+                .collect::<Result<_, _>>()?;
             Ok(Layout::from_modes(modes))
         }
-        (IntTuple::Leaf(s), IntTuple::Leaf(d)) => {
-            compose_leaf(lhs, acc, leaf_static(s, "tiler shape")?, leaf_static(d, "tiler stride")?)
-        }
+        (IntTuple::Leaf(s), IntTuple::Leaf(d)) => compose_leaf(
+            lhs,
+            acc,
+            leaf_static(s, "tiler shape")?,
+            leaf_static(d, "tiler stride")?,
+        ),
         _ => Err("the tiler's shape and stride are not congruent".into()),
     }
 }
 
-fn compose_leaf(lhs: &[(i64, i64)], acc: &mut Span, s: i64, d: i64) -> Result<Layout, Cond> {
+fn compose_leaf(lhs: &[(i64, i64)], acc: &mut Acc, s: i64, d: i64) -> Result<Layout, Cond> {
     if d == 0 {
         return Ok(Layout::leaf(s, 0));
     }
@@ -751,17 +951,20 @@ fn compose_leaf(lhs: &[(i64, i64)], acc: &mut Span, s: i64, d: i64) -> Result<La
         acc.neg |= s > 1;
         let (shape, stride) = pos.into_parts();
         let neg = stride.try_map_leaves(&mut |l| match l {
-            Leaf::Int(v) => v.checked_neg().map(Leaf::Int).ok_or_else(|| format!("integer overflow in -{v}")),
+            Leaf::Int(v) => v
+                .checked_neg()
+                .map(Leaf::Int)
+                .ok_or_else(|| format!("integer overflow in -{v}")),
             other => Ok(other.clone()),
         })?;
         return Ok(Layout::from_parts(shape, neg));
     }
     acc.pos |= s > 1;
     let r = lhs.len();
-    let mut shapes: Buf<i64, 16> = Buf::new();
-    let mut strides: Buf<i64, 16> = Buf::new();
+    let mut shapes: Buf<i64, 8> = Buf::new();
+    let mut strides: Buf<i64, 8> = Buf::new();
     // Coordinate step of one unit of each (strided) mode.
-    let mut steps: Buf<i64, 16> = Buf::new();
+    let mut steps: Buf<i64, 8> = Buf::new();
     // Divide the stride out of the leading modes.
     let mut rest_d = d;
     let mut partial = None;
@@ -822,7 +1025,10 @@ fn compose_leaf(lhs: &[(i64, i64)], acc: &mut Span, s: i64, d: i64) -> Result<La
 }
 
 fn compose_one(a: LRef, b: LRef) -> Result<Layout, Cond> {
-    compose(a, &[b]).map(|mut v| v.remove(0))
+    let mut c = Composer::new(a)?;
+    let r = c.apply(b)?;
+    c.finish()?;
+    Ok(r)
 }
 
 fn compose_tiler(a: LRef, t: &Tiler) -> Result<Layout, Cond> {
@@ -830,7 +1036,9 @@ fn compose_tiler(a: LRef, t: &Tiler) -> Result<Layout, Cond> {
         Elem::Layout(l) => compose_one(a, LRef::of(&l)),
         Elem::Keep => Ok(a.to_layout()),
         Elem::ByMode(ts) => {
-            let modes = by_mode(a, &ts)?.map(|(m, t)| compose_tiler(m, t)).collect::<Result<_, Cond>>()?;
+            let modes = by_mode(a, &ts)?
+                .map(|(m, t)| compose_tiler(m, t))
+                .collect::<Result<_, Cond>>()?;
             Ok(Layout::from_modes(modes))
         }
     }
@@ -845,7 +1053,11 @@ fn compose_tiler(a: LRef, t: &Tiler) -> Result<Layout, Cond> {
 /// A non-injective `A` (a stride gap of 0), a negative stride, or a cotarget
 /// below 1 is an error. A tuple cotarget stands for its size.
 pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout, LayoutError> {
-    wrap!("complement", [a, cotarget], static_size(cotarget).and_then(|c| complement_impl(LRef::of(a), c)))
+    wrap!(
+        "complement",
+        [a, cotarget],
+        static_size(cotarget).and_then(|c| complement_impl(LRef::of(a), c))
+    )
 }
 
 fn complement_impl(a: LRef, cotarget: i64) -> Result<Layout, Cond> {
@@ -853,28 +1065,34 @@ fn complement_impl(a: LRef, cotarget: i64) -> Result<Layout, Cond> {
         return Err(format!("cotarget {cotarget} must be at least 1"));
     }
     // filter = coalesce(filter_zeros(A)) on the flat modes.
-    let mut flat = flat_modes(a)?;
+    let mut flat = Modes::new();
+    flat_modes(a, &mut flat)?;
     for m in flat.iter_mut() {
         if m.1 == 0 {
             m.0 = 1;
         }
     }
-    let mut modes = coalesce_modes(&flat)?;
+    let mut modes = Modes::new();
+    coalesce_modes(&flat, &mut modes)?;
     if modes.len() == 1 && modes[0].1 == 0 {
         return layout_of_int(cotarget);
     }
     if let Some(&(_, d)) = modes.iter().find(|m| m.1 < 0) {
-        return Err(format!("stride {d} is negative; the complement is only defined for non-negative strides"));
+        return Err(format!(
+            "stride {d} is negative; the complement is only defined for non-negative strides"
+        ));
     }
     modes.sort_by_key(|m| m.1);
-    let mut shapes: Buf<i64, 16> = Buf::new();
-    let mut strides: Buf<i64, 16> = Buf::new();
+    let mut shapes: Buf<i64, 8> = Buf::new();
+    let mut strides: Buf<i64, 8> = Buf::new();
     strides.push(1i64);
     for &(s, d) in modes.iter() {
         let prev = strides[strides.len() - 1];
         let gap = d / prev;
         if gap == 0 {
-            return Err(format!("non-injective layout: stride {d} lies inside the span {prev} of the smaller modes"));
+            return Err(format!(
+                "non-injective layout: stride {d} lies inside the span {prev} of the smaller modes"
+            ));
         }
         shapes.push(gap);
         strides.push(arith::mul(d, s)?);
@@ -895,8 +1113,10 @@ pub fn right_inverse(l: &Layout) -> Result<Layout, LayoutError> {
 }
 
 fn right_inverse_impl(l: &Layout) -> Result<Layout, Cond> {
-    let modes = coalesce_modes(&flat_modes(LRef::of(l))?)?;
-    let mut prefix: Buf<i64, 16> = Buf::new();
+    let (mut flat, mut modes) = (Modes::new(), Modes::new());
+    flat_modes(LRef::of(l), &mut flat)?;
+    coalesce_modes(&flat, &mut modes)?;
+    let mut prefix: Buf<i64, 8> = Buf::new();
     let mut run = 1i64;
     for &(s, _) in modes.iter() {
         prefix.push(run);
@@ -905,7 +1125,9 @@ fn right_inverse_impl(l: &Layout) -> Result<Layout, Cond> {
     let mut out = Modes::new();
     let mut next = 1i64;
     while out.len() < modes.len() {
-        let Some(i) = modes.iter().position(|&(_, d)| d == next) else { break };
+        let Some(i) = modes.iter().position(|&(_, d)| d == next) else {
+            break;
+        };
         let (s, d) = modes[i];
         out.push((s, prefix[i]));
         match s.checked_mul(d) {
@@ -929,9 +1151,11 @@ pub fn left_inverse(l: &Layout) -> Result<Layout, LayoutError> {
 }
 
 fn left_inverse_impl(l: &Layout) -> Result<Layout, Cond> {
-    let modes = coalesce_modes(&flat_modes(LRef::of(l))?)?;
+    let (mut flat, mut modes) = (Modes::new(), Modes::new());
+    flat_modes(LRef::of(l), &mut flat)?;
+    coalesce_modes(&flat, &mut modes)?;
     let mut run = 1i64;
-    let mut sorted: Buf<(i64, i64, i64), 16> = Buf::new();
+    let mut sorted: Buf<(i64, i64, i64), 8> = Buf::new();
     for &(s, d) in modes.iter() {
         if d < 0 {
             return Err(format!("stride {d} is negative"));
@@ -945,14 +1169,16 @@ fn left_inverse_impl(l: &Layout) -> Result<Layout, Cond> {
         return Ok(Layout::leaf(1, 0));
     }
     sorted.sort_by_key(|m| m.1);
-    let mut shapes: Buf<i64, 16> = Buf::new();
-    let mut strides: Buf<i64, 16> = Buf::new();
+    let mut shapes: Buf<i64, 8> = Buf::new();
+    let mut strides: Buf<i64, 8> = Buf::new();
     shapes.push(sorted[0].1);
     strides.push(0);
     for w in sorted.windows(2) {
         let ((_, d0, p0), (_, d1, _)) = (w[0], w[1]);
         if d1 % d0 != 0 {
-            return Err(format!("stride {d1} is not a multiple of stride {d0}: no left inverse"));
+            return Err(format!(
+                "stride {d1} is not a multiple of stride {d0}: no left inverse"
+            ));
         }
         shapes.push(d1 / d0);
         strides.push(p0);
@@ -967,7 +1193,11 @@ fn left_inverse_impl(l: &Layout) -> Result<Layout, Cond> {
 
 /// `logical_divide(A, B) = A o (B, complement(B, size(A)))`.
 pub fn logical_divide(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
-    wrap!("logical_divide", [a, b], divide(LRef::of(a), LRef::of(b)).map(|(x, y)| Layout::from_modes(vec![x, y])))
+    wrap!(
+        "logical_divide",
+        [a, b],
+        divide(LRef::of(a), LRef::of(b)).map(|(x, y)| Layout::pair(x, y))
+    )
 }
 
 /// By-mode `logical_divide`; `_` keeps a mode, extra modes are kept.
@@ -978,9 +1208,10 @@ pub fn logical_divide_tiler(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError
 /// The (tile, rest) modes of `A o (B, complement(B, size(A)))`.
 fn divide(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
     let c = complement_impl(b, static_size(a.s)?)?;
-    let mut parts = compose(a, &[b, LRef::of(&c)])?;
-    let rest = parts.pop().ok_or("internal: divide lost its rest")?;
-    let tile = parts.pop().ok_or("internal: divide lost its tile")?;
+    let mut comp = Composer::new(a)?;
+    let tile = comp.apply(b)?;
+    let rest = comp.apply(LRef::of(&c))?;
+    comp.finish()?;
     Ok((tile, rest))
 }
 
@@ -995,26 +1226,39 @@ fn elem(t: &Tiler) -> Result<Elem<'_>, Cond> {
     use std::borrow::Cow;
     Ok(match t {
         Tiler::Layout(l) => Elem::Layout(Cow::Borrowed(l)),
-        Tiler::Shape(IntTuple::Leaf(l)) => Elem::Layout(Cow::Owned(layout_of_int(leaf_static(l, "tile")?)?)),
-        Tiler::Shape(IntTuple::Tuple(v)) => Elem::ByMode(Cow::Owned(v.iter().cloned().map(Tiler::Shape).collect())),
+        Tiler::Shape(IntTuple::Leaf(l)) => {
+            Elem::Layout(Cow::Owned(layout_of_int(leaf_static(l, "tile")?)?))
+        }
+        Tiler::Shape(IntTuple::Tuple(v)) => {
+            Elem::ByMode(Cow::Owned(v.iter().cloned().map(Tiler::Shape).collect()))
+        }
         Tiler::Underscore => Elem::Keep,
         Tiler::ByMode(v) => Elem::ByMode(Cow::Borrowed(v)),
     })
 }
 
-fn by_mode<'a, 't>(a: LRef<'a>, ts: &'t [Tiler]) -> Result<impl Iterator<Item = (LRef<'a>, &'t Tiler)>, Cond> {
+fn by_mode<'a, 't>(
+    a: LRef<'a>,
+    ts: &'t [Tiler],
+) -> Result<impl Iterator<Item = (LRef<'a>, &'t Tiler)>, Cond> {
     if ts.len() > a.rank() {
-        return Err(format!("tiler has rank {} > rank {} of the layout", ts.len(), a.rank()));
+        return Err(format!(
+            "tiler has rank {} > rank {} of the layout",
+            ts.len(),
+            a.rank()
+        ));
     }
     Ok(a.modes().zip(ts))
 }
 
 fn divide_tiler(a: LRef, t: &Tiler) -> Result<Layout, Cond> {
     match elem(t)? {
-        Elem::Layout(l) => divide(a, LRef::of(&l)).map(|(x, y)| Layout::from_modes(vec![x, y])),
+        Elem::Layout(l) => divide(a, LRef::of(&l)).map(|(x, y)| Layout::pair(x, y)),
         Elem::Keep => Ok(a.to_layout()),
         Elem::ByMode(ts) => {
-            let mut modes = by_mode(a, &ts)?.map(|(m, t)| divide_tiler(m, t)).collect::<Result<Vec<_>, _>>()?;
+            let mut modes = by_mode(a, &ts)?
+                .map(|(m, t)| divide_tiler(m, t))
+                .collect::<Result<Vec<_>, _>>()?;
             modes.extend(a.modes().skip(ts.len()).map(LRef::to_layout));
             Ok(Layout::from_modes(modes))
         }
@@ -1026,7 +1270,9 @@ fn divide_tiler(a: LRef, t: &Tiler) -> Result<Layout, Cond> {
 fn as_pair(m: LRef, what: &str) -> Result<(Layout, Layout), Cond> {
     match (m.rank(), m.mode(0), m.mode(1)) {
         (2, Some(x), Some(y)) if !m.s.is_leaf() => Ok((x.to_layout(), y.to_layout())),
-        _ => Err(format!("`_` keeps mode {m} undivided, but zipping needs it to be a ({what}) pair of rank 2")),
+        _ => Err(format!(
+            "`_` keeps mode {m} undivided, but zipping needs it to be a ({what}) pair of rank 2"
+        )),
     }
 }
 
@@ -1053,32 +1299,48 @@ fn zip_divide(a: LRef, t: &Tiler) -> Result<(Layout, Layout), Cond> {
 /// Top-level modes of `l`, moving out of it (a leaf layout is one mode).
 fn into_modes(l: Layout) -> Vec<Layout> {
     match l.into_parts() {
-        (IntTuple::Tuple(s), IntTuple::Tuple(d)) => s.into_iter().zip(d).map(|(s, d)| Layout::from_parts(s, d)).collect(),
+        (IntTuple::Tuple(s), IntTuple::Tuple(d)) => s
+            .into_iter()
+            .zip(d)
+            .map(|(s, d)| Layout::from_parts(s, d))
+            .collect(),
         (s, d) => vec![Layout::from_parts(s, d)],
     }
 }
 
 /// `zipped_divide(A, T) = ((tiles...), (rests...))`.
 pub fn zipped_divide(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
-    wrap!("zipped_divide", [a, t], zip_divide(LRef::of(a), t).map(|(x, y)| Layout::from_modes(vec![x, y])))
+    wrap!(
+        "zipped_divide",
+        [a, t],
+        zip_divide(LRef::of(a), t).map(|(x, y)| Layout::pair(x, y))
+    )
 }
 
 /// `tiled_divide(A, T) = ((tiles...), rest0, rest1, ...)`.
 pub fn tiled_divide(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
-    wrap!("tiled_divide", [a, t], zip_divide(LRef::of(a), t).map(|(x, y)| {
-        let mut modes = vec![x];
-        modes.extend(into_modes(y));
-        Layout::from_modes(modes)
-    }))
+    wrap!(
+        "tiled_divide",
+        [a, t],
+        zip_divide(LRef::of(a), t).map(|(x, y)| {
+            let mut modes = vec![x];
+            modes.extend(into_modes(y));
+            Layout::from_modes(modes)
+        })
+    )
 }
 
 /// `flat_divide(A, T) = (tile0, tile1, ..., rest0, rest1, ...)`.
 pub fn flat_divide(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
-    wrap!("flat_divide", [a, t], zip_divide(LRef::of(a), t).map(|(x, y)| {
-        let mut modes = into_modes(x);
-        modes.extend(into_modes(y));
-        Layout::from_modes(modes)
-    }))
+    wrap!(
+        "flat_divide",
+        [a, t],
+        zip_divide(LRef::of(a), t).map(|(x, y)| {
+            let mut modes = into_modes(x);
+            modes.extend(into_modes(y));
+            Layout::from_modes(modes)
+        })
+    )
 }
 
 // ---------------------------------------------------------------------------
@@ -1087,7 +1349,11 @@ pub fn flat_divide(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
 
 /// `logical_product(A, B) = (A, complement(A, size(A)*cosize(B)) o B)`.
 pub fn logical_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
-    wrap!("logical_product", [a, b], product_pair(LRef::of(a), LRef::of(b)).map(|(x, y)| Layout::from_modes(vec![x, y])))
+    wrap!(
+        "logical_product",
+        [a, b],
+        product_pair(LRef::of(a), LRef::of(b)).map(|(x, y)| Layout::pair(x, y))
+    )
 }
 
 /// By-mode `logical_product`; `_` keeps a mode, extra modes are kept.
@@ -1096,8 +1362,11 @@ pub fn logical_product_tiler(a: &Layout, t: &Tiler) -> Result<Layout, LayoutErro
 }
 
 fn product_pair(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
-    let modes = flat_modes(b)?;
-    let cos = modes.iter().try_fold(1i64, |acc, &(s, d)| arith::add(acc, arith::mul(s - 1, arith::abs(d)?)?))?;
+    let mut modes = Modes::new();
+    flat_modes(b, &mut modes)?;
+    let cos = modes.iter().try_fold(1i64, |acc, &(s, d)| {
+        arith::add(acc, arith::mul(s - 1, arith::abs(d)?)?)
+    })?;
     let cot = arith::mul(static_size(a.s)?, cos)?;
     let c = complement_impl(a, cot)?;
     Ok((a.to_layout(), compose_one(LRef::of(&c), b)?))
@@ -1105,10 +1374,12 @@ fn product_pair(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
 
 fn product_tiler(a: LRef, t: &Tiler) -> Result<Layout, Cond> {
     match elem(t)? {
-        Elem::Layout(l) => product_pair(a, LRef::of(&l)).map(|(x, y)| Layout::from_modes(vec![x, y])),
+        Elem::Layout(l) => product_pair(a, LRef::of(&l)).map(|(x, y)| Layout::pair(x, y)),
         Elem::Keep => Ok(a.to_layout()),
         Elem::ByMode(ts) => {
-            let mut modes = by_mode(a, &ts)?.map(|(m, t)| product_tiler(m, t)).collect::<Result<Vec<_>, _>>()?;
+            let mut modes = by_mode(a, &ts)?
+                .map(|(m, t)| product_tiler(m, t))
+                .collect::<Result<Vec<_>, _>>()?;
             modes.extend(a.modes().skip(ts.len()).map(LRef::to_layout));
             Ok(Layout::from_modes(modes))
         }
@@ -1136,25 +1407,37 @@ fn zip_product(a: LRef, t: &Tiler) -> Result<(Layout, Layout), Cond> {
 
 /// `zipped_product(A, T) = (A, repeats)`.
 pub fn zipped_product(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
-    wrap!("zipped_product", [a, t], zip_product(LRef::of(a), t).map(|(x, y)| Layout::from_modes(vec![x, y])))
+    wrap!(
+        "zipped_product",
+        [a, t],
+        zip_product(LRef::of(a), t).map(|(x, y)| Layout::pair(x, y))
+    )
 }
 
 /// `tiled_product(A, T) = (A, rep0, rep1, ...)`.
 pub fn tiled_product(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
-    wrap!("tiled_product", [a, t], zip_product(LRef::of(a), t).map(|(x, y)| {
-        let mut modes = vec![x];
-        modes.extend(into_modes(y));
-        Layout::from_modes(modes)
-    }))
+    wrap!(
+        "tiled_product",
+        [a, t],
+        zip_product(LRef::of(a), t).map(|(x, y)| {
+            let mut modes = vec![x];
+            modes.extend(into_modes(y));
+            Layout::from_modes(modes)
+        })
+    )
 }
 
 /// `flat_product(A, T) = (a0, a1, ..., rep0, rep1, ...)`.
 pub fn flat_product(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
-    wrap!("flat_product", [a, t], zip_product(LRef::of(a), t).map(|(x, y)| {
-        let mut modes = into_modes(x);
-        modes.extend(into_modes(y));
-        Layout::from_modes(modes)
-    }))
+    wrap!(
+        "flat_product",
+        [a, t],
+        zip_product(LRef::of(a), t).map(|(x, y)| {
+            let mut modes = into_modes(x);
+            modes.extend(into_modes(y));
+            Layout::from_modes(modes)
+        })
+    )
 }
 
 /// Pads `l` to `r` top-level modes with `1:0` (CuTe `append<R>`).
@@ -1207,8 +1490,16 @@ pub enum DivMode {
 /// Element-wise division of a shape by a divisor (a leaf applies to every
 /// leaf; a tuple divisor must be congruent). Dynamic leaves stay dynamic; in
 /// `Exact` mode their known divisibility must prove the division exact.
-pub fn shape_div(shape: &IntTuple, divisor: &IntTuple, mode: DivMode) -> Result<IntTuple, LayoutError> {
-    wrap!("shape_div", [shape, divisor, format!("{mode:?}").to_lowercase()], shape_div_impl(shape, divisor, mode))
+pub fn shape_div(
+    shape: &IntTuple,
+    divisor: &IntTuple,
+    mode: DivMode,
+) -> Result<IntTuple, LayoutError> {
+    wrap!(
+        "shape_div",
+        [shape, divisor, format!("{mode:?}").to_lowercase()],
+        shape_div_impl(shape, divisor, mode)
+    )
 }
 
 fn shape_div_impl(s: &IntTuple, d: &IntTuple, mode: DivMode) -> Result<IntTuple, Cond> {
@@ -1217,12 +1508,21 @@ fn shape_div_impl(s: &IntTuple, d: &IntTuple, mode: DivMode) -> Result<IntTuple,
             if a.len() != b.len() {
                 return Err(format!("divisor {d} is not congruent with shape {s}"));
             }
-            Ok(IntTuple::Tuple(a.iter().zip(b).map(|(x, y)| shape_div_impl(x, y, mode)).collect::<Result<_, _>>()?))
+            Ok(IntTuple::Tuple(
+                a.iter()
+                    .zip(b)
+                    .map(|(x, y)| shape_div_impl(x, y, mode))
+                    .collect::<Result<_, _>>()?,
+            ))
         }
-        (IntTuple::Tuple(a), IntTuple::Leaf(_)) => {
-            Ok(IntTuple::Tuple(a.iter().map(|x| shape_div_impl(x, d, mode)).collect::<Result<_, _>>()?))
+        (IntTuple::Tuple(a), IntTuple::Leaf(_)) => Ok(IntTuple::Tuple(
+            a.iter()
+                .map(|x| shape_div_impl(x, d, mode))
+                .collect::<Result<_, _>>()?,
+        )),
+        (IntTuple::Leaf(_), IntTuple::Tuple(_)) => {
+            Err(format!("divisor {d} is not congruent with shape {s}"))
         }
-        (IntTuple::Leaf(_), IntTuple::Tuple(_)) => Err(format!("divisor {d} is not congruent with shape {s}")),
         (IntTuple::Leaf(sl), IntTuple::Leaf(dl)) => {
             let q = leaf_static(dl, "divisor")?;
             if q <= 0 {
@@ -1237,11 +1537,18 @@ fn shape_div_impl(s: &IntTuple, d: &IntTuple, mode: DivMode) -> Result<IntTuple,
                 },
                 Leaf::Dyn(x) => {
                     let q = q as u64;
-                    let divisibility = if x.divisibility % q == 0 { x.divisibility / q } else { 1 };
+                    let divisibility = if x.divisibility % q == 0 {
+                        x.divisibility / q
+                    } else {
+                        1
+                    };
                     if mode == DivMode::Exact && x.divisibility % q != 0 {
                         return Err(format!("cannot prove that `{x}` is divisible by {q}"));
                     }
-                    Ok(IntTuple::dynamic(DynInt { divisibility, wide: x.wide }))
+                    Ok(IntTuple::dynamic(DynInt {
+                        divisibility,
+                        wide: x.wide,
+                    }))
                 }
                 other => Err(format!("`{other}` is not a shape")),
             }
@@ -1264,7 +1571,10 @@ fn ceil_div_impl(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, Cond> {
             }
             let one = IntTuple::int(1);
             Ok(IntTuple::Tuple(
-                x.iter().enumerate().map(|(i, xi)| ceil_div_impl(xi, y.get(i).unwrap_or(&one))).collect::<Result<_, _>>()?,
+                x.iter()
+                    .enumerate()
+                    .map(|(i, xi)| ceil_div_impl(xi, y.get(i).unwrap_or(&one)))
+                    .collect::<Result<_, _>>()?,
             ))
         }
         (IntTuple::Tuple(x), IntTuple::Leaf(_)) => {
@@ -1276,7 +1586,9 @@ fn ceil_div_impl(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, Cond> {
             }
             Ok(IntTuple::Tuple(out))
         }
-        (IntTuple::Leaf(_), IntTuple::Tuple(_)) => ceil_div_impl(a, &IntTuple::int(static_size(b)?)),
+        (IntTuple::Leaf(_), IntTuple::Tuple(_)) => {
+            ceil_div_impl(a, &IntTuple::int(static_size(b)?))
+        }
         (IntTuple::Leaf(x), IntTuple::Leaf(y)) => {
             let q = leaf_static(y, "divisor")?;
             match x {
@@ -1286,8 +1598,15 @@ fn ceil_div_impl(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, Cond> {
                         return Err(format!("divisor {q} must be positive"));
                     }
                     let q = q as u64;
-                    let divisibility = if d.divisibility % q == 0 { d.divisibility / q } else { 1 };
-                    Ok(IntTuple::dynamic(DynInt { divisibility, wide: d.wide }))
+                    let divisibility = if d.divisibility % q == 0 {
+                        d.divisibility / q
+                    } else {
+                        1
+                    };
+                    Ok(IntTuple::dynamic(DynInt {
+                        divisibility,
+                        wide: d.wide,
+                    }))
                 }
                 other => Err(format!("`{other}` is not a shape")),
             }
@@ -1319,7 +1638,10 @@ mod tests {
     #[test]
     fn spec_001_worked_examples_that_agree_with_cute() {
         // Composition, hierarchical case.
-        assert_eq!(ok(composition(&l("(4,2):(1,4)"), &l("(2,2):(1,2)"))), "(2,2):(1,2)");
+        assert_eq!(
+            ok(composition(&l("(4,2):(1,4)"), &l("(2,2):(1,2)"))),
+            "(2,2):(1,2)"
+        );
         // Composition, dense one-mode case, reordered: A(B(j)) = 2j.
         assert_eq!(ok(composition(&l("8:2"), &l("4:1"))), "4:2");
         // Logical divide, one-mode case.
@@ -1336,8 +1658,14 @@ mod tests {
         // Spec: <32:1> covering 128 of 256; CuTe: the complement reaches the cotarget.
         assert_eq!(ok(complement(&l("4:32"), &t("256"))), "(32,2):(1,128)");
         // Spec: ((128:1),(4:128)) using |A|*|B|; CuTe uses size(A)*cosize(B).
-        assert_eq!(ok(logical_product(&l("128:1"), &l("4:32"))), "(128,4):(1,4096)");
-        assert_eq!(ok(logical_product(&l("128:1"), &l("4:1"))), "(128,4):(1,128)");
+        assert_eq!(
+            ok(logical_product(&l("128:1"), &l("4:32"))),
+            "(128,4):(1,4096)"
+        );
+        assert_eq!(
+            ok(logical_product(&l("128:1"), &l("4:1"))),
+            "(128,4):(1,128)"
+        );
         // Spec claims <8:1>; col-major (2,4):(4,1) is not contiguous.
         assert_eq!(ok(coalesce(&l("(2,4):(4,1)"))), "(2,4):(4,1)");
     }
@@ -1347,26 +1675,53 @@ mod tests {
         assert_eq!(ok(coalesce(&l("(2,(1,4)):(1,(7,2))"))), "8:1");
         assert_eq!(ok(coalesce(&l("(1,1):(3,4)"))), "1:0");
         assert_eq!(ok(coalesce(&l("():()"))), "1:0");
-        assert_eq!(ok(coalesce_profile(&l("((2,2),(2,2)):((1,2),(8,4))"), &t("(1,1)"))), "(4,(2,2)):(1,(8,4))");
-        assert!(err(coalesce_profile(&l("(4,(2),3):(3,(3),0)"), &t("(1,(1,1),1)"))).contains("rank 2 > rank 1"));
+        assert_eq!(
+            ok(coalesce_profile(
+                &l("((2,2),(2,2)):((1,2),(8,4))"),
+                &t("(1,1)")
+            )),
+            "(4,(2,2)):(1,(8,4))"
+        );
+        assert!(err(coalesce_profile(
+            &l("(4,(2),3):(3,(3),0)"),
+            &t("(1,(1,1),1)")
+        ))
+        .contains("rank 2 > rank 1"));
     }
 
     #[test]
     fn dynamic_leaves_propagate() {
-        assert_eq!(size(&l("(?{div=8},4):(1,?)")).unwrap().to_string(), "?{div=32}");
-        assert_eq!(size(&l("(?{i64},4):(1,?)")).unwrap().to_string(), "?{div=4,i64}");
+        assert_eq!(
+            size(&l("(?{div=8},4):(1,?)")).unwrap().to_string(),
+            "?{div=32}"
+        );
+        assert_eq!(
+            size(&l("(?{i64},4):(1,?)")).unwrap().to_string(),
+            "?{div=4,i64}"
+        );
         assert_eq!(cosize(&l("(?,4):(0,1)")).unwrap().to_string(), "4");
         assert_eq!(cosize(&l("(?,4):(1,?)")).unwrap().to_string(), "?");
         // Unknown modes never merge.
         assert_eq!(ok(coalesce(&l("(2,?,1,4):(1,2,9,?)"))), "(2,?,4):(1,2,?)");
         assert_eq!(ok(coalesce(&l("(2,2,?):(1,2,4)"))), "(4,?):(1,4)");
-        assert_eq!(make_layout(&t("(2,?,4)")).unwrap().to_string(), "(2,?,4):(1,2,?)");
+        assert_eq!(
+            make_layout(&t("(2,?,4)")).unwrap().to_string(),
+            "(2,?,4):(1,2,?)"
+        );
         assert_eq!(filter_zeros(&l("(?,4):(0,1)")).to_string(), "(1,4):(0,1)");
         let e = err(composition(&l("(?,4):(1,?)"), &l("2:1")));
         assert_eq!(e, "composition((?,4):(1,?), 2:1): shape `?` is dynamic; this operation needs static values");
-        assert_eq!(shape_div(&t("(?{div=8},6)"), &t("2"), DivMode::Exact).unwrap().to_string(), "(?{div=4},3)");
+        assert_eq!(
+            shape_div(&t("(?{div=8},6)"), &t("2"), DivMode::Exact)
+                .unwrap()
+                .to_string(),
+            "(?{div=4},3)"
+        );
         assert!(err(shape_div(&t("?{div=8}"), &t("16"), DivMode::Exact)).contains("cannot prove"));
-        assert_eq!(ceil_div(&t("?{div=8,i64}"), &t("4")).unwrap().to_string(), "?{div=2,i64}");
+        assert_eq!(
+            ceil_div(&t("?{div=8,i64}"), &t("4")).unwrap().to_string(),
+            "?{div=2,i64}"
+        );
     }
 
     #[test]
@@ -1375,17 +1730,38 @@ mod tests {
         assert_eq!(ok(composition(&l("(8,8):(8,1)"), &l("2:3"))), "2:24");
         assert_eq!(ok(composition(&l("(16,2):(2,1)"), &l("1:32"))), "1:2");
         assert_eq!(ok(composition(&l("(1):(1)"), &l("(4):(1)"))), "(4):(1)");
-        assert_eq!(ok(composition(&l("(2,4):(-1,512)"), &l("4:-1"))), "(2,2):(1,-512)");
-        assert_eq!(ok(composition_tiler(&l("(12,8,4):(8,96,1)"), &parse_tiler("[3;(4,2):(2,1)]").unwrap())), "(3,(4,2)):(8,(192,96))");
-        assert_eq!(ok(composition_tiler(&l("(2,3):(1,2)"), &parse_tiler("[1]").unwrap())), "(1):(0)");
+        assert_eq!(
+            ok(composition(&l("(2,4):(-1,512)"), &l("4:-1"))),
+            "(2,2):(1,-512)"
+        );
+        assert_eq!(
+            ok(composition_tiler(
+                &l("(12,8,4):(8,96,1)"),
+                &parse_tiler("[3;(4,2):(2,1)]").unwrap()
+            )),
+            "(3,(4,2)):(8,(192,96))"
+        );
+        assert_eq!(
+            ok(composition_tiler(
+                &l("(2,3):(1,2)"),
+                &parse_tiler("[1]").unwrap()
+            )),
+            "(1):(0)"
+        );
         // Right-distributivity would add up across a mode boundary.
         let e = err(composition(&l("(6,4):(4,1)"), &l("(2,2,2):(4,2,1)")));
         assert!(e.contains("add up across a mode boundary"), "{e}");
         assert!(err(composition(&l("(2,4):(1,4)"), &l("(2,2):(1,-1)"))).contains("both signs"));
         assert!(err(composition(&l("(4,8):(1,5)"), &l("8:3"))).contains("inadmissible"));
-        assert!(err(composition(&l("(4,8):(1,5)"), &l("(2,2):(3,1)"))).contains("across a mode boundary"));
-        assert!(err(composition_tiler(&l("4:1"), &parse_tiler("[2;2]").unwrap())).contains("rank 2 > rank 1"));
-        assert!(err(composition(&l("(2,9223372036854775807):(1,2)"), &l("2:4"))).contains("overflow"));
+        assert!(err(composition(&l("(4,8):(1,5)"), &l("(2,2):(3,1)")))
+            .contains("across a mode boundary"));
+        assert!(
+            err(composition_tiler(&l("4:1"), &parse_tiler("[2;2]").unwrap()))
+                .contains("rank 2 > rank 1")
+        );
+        assert!(
+            err(composition(&l("(2,9223372036854775807):(1,2)"), &l("2:4"))).contains("overflow")
+        );
     }
 
     #[test]
@@ -1400,11 +1776,17 @@ mod tests {
 
     #[test]
     fn inverses() {
-        assert_eq!(ok(right_inverse(&l("(2,4,4,6):(4,1,0,8)"))), "(4,2,6):(2,1,32)");
+        assert_eq!(
+            ok(right_inverse(&l("(2,4,4,6):(4,1,0,8)"))),
+            "(4,2,6):(2,1,32)"
+        );
         assert_eq!(ok(right_inverse(&l("4:-1"))), "1:0");
         assert_eq!(ok(left_inverse(&l("4:2"))), "(2,4):(0,1)");
         assert_eq!(ok(left_inverse(&l("(2,4,6):(1,6,2)"))), "(2,3,4):(1,8,2)");
-        assert_eq!(ok(left_inverse(&l("(128,64):(131072,2)"))), "(2,65536,128):(0,128,1)");
+        assert_eq!(
+            ok(left_inverse(&l("(128,64):(131072,2)"))),
+            "(2,65536,128):(0,128,1)"
+        );
         assert!(err(left_inverse(&l("(4,6):(2,3)"))).contains("no left inverse"));
         assert!(err(left_inverse(&l("(4):(-1)"))).contains("negative"));
     }
@@ -1413,18 +1795,42 @@ mod tests {
     fn divide_and_product_variants() {
         let a = l("(8,(4,6)):(1,(8,32))");
         let tl = parse_tiler("[2:1;(2,2):(1,4)]").unwrap();
-        assert_eq!(ok(logical_divide_tiler(&a, &tl)), "((2,4),((2,2),(2,3))):((1,2),((8,32),(16,64)))");
-        assert_eq!(ok(zipped_divide(&a, &tl)), "((2,(2,2)),(4,(2,3))):((1,(8,32)),(2,(16,64)))");
-        assert_eq!(ok(tiled_divide(&a, &tl)), "((2,(2,2)),4,(2,3)):((1,(8,32)),2,(16,64))");
-        assert_eq!(ok(flat_divide(&a, &tl)), "(2,(2,2),4,(2,3)):(1,(8,32),2,(16,64))");
-        assert!(err(zipped_divide(&l("(5):(1)"), &parse_tiler("[_]").unwrap())).contains("pair of rank 2"));
+        assert_eq!(
+            ok(logical_divide_tiler(&a, &tl)),
+            "((2,4),((2,2),(2,3))):((1,2),((8,32),(16,64)))"
+        );
+        assert_eq!(
+            ok(zipped_divide(&a, &tl)),
+            "((2,(2,2)),(4,(2,3))):((1,(8,32)),(2,(16,64)))"
+        );
+        assert_eq!(
+            ok(tiled_divide(&a, &tl)),
+            "((2,(2,2)),4,(2,3)):((1,(8,32)),2,(16,64))"
+        );
+        assert_eq!(
+            ok(flat_divide(&a, &tl)),
+            "(2,(2,2),4,(2,3)):(1,(8,32),2,(16,64))"
+        );
+        assert!(
+            err(zipped_divide(&l("(5):(1)"), &parse_tiler("[_]").unwrap()))
+                .contains("pair of rank 2")
+        );
         let b = l("(2,2):(1,2)");
         let c = l("(3,4):(1,3)");
         assert_eq!(ok(blocked_product(&b, &c)), "((2,3),(2,4)):((1,4),(2,12))");
         assert_eq!(ok(raked_product(&b, &c)), "((3,2),(4,2)):((4,1),(12,2))");
-        assert_eq!(ok(zipped_product(&b, &Tiler::Layout(c.clone()))), "((2,2),(3,4)):((1,2),(4,12))");
-        assert_eq!(ok(tiled_product(&b, &Tiler::Layout(c.clone()))), "((2,2),3,4):((1,2),4,12)");
-        assert_eq!(ok(flat_product(&b, &Tiler::Layout(c))), "(2,2,3,4):(1,2,4,12)");
+        assert_eq!(
+            ok(zipped_product(&b, &Tiler::Layout(c.clone()))),
+            "((2,2),(3,4)):((1,2),(4,12))"
+        );
+        assert_eq!(
+            ok(tiled_product(&b, &Tiler::Layout(c.clone()))),
+            "((2,2),3,4):((1,2),4,12)"
+        );
+        assert_eq!(
+            ok(flat_product(&b, &Tiler::Layout(c))),
+            "(2,2,3,4):(1,2,4,12)"
+        );
         assert!(err(logical_product(&l("(4,6,8):(1,4,7)"), &l("6:1"))).contains("non-injective"));
     }
 
@@ -1436,9 +1842,17 @@ mod tests {
         assert_eq!((rank(&a), depth(&a)), (2, 2));
         assert_eq!(get(&a, 0).unwrap().to_string(), "(2,4):(1,16)");
         assert!(err(get(&a, 2)).contains("out of range"));
-        assert_eq!(select(&l("(2,3,4):(1,2,6)"), &[2, 0]).unwrap().to_string(), "(4,2):(6,1)");
+        assert_eq!(
+            select(&l("(2,3,4):(1,2,6)"), &[2, 0]).unwrap().to_string(),
+            "(4,2):(6,1)"
+        );
         assert_eq!(flatten(&a).to_string(), "(2,4,4):(1,16,8)");
-        assert_eq!(group_modes(&l("(2,3,4):(1,2,6)"), 0, 2).unwrap().to_string(), "((2,3),4):((1,2),6)");
+        assert_eq!(
+            group_modes(&l("(2,3,4):(1,2,6)"), 0, 2)
+                .unwrap()
+                .to_string(),
+            "((2,3),4):((1,2),6)"
+        );
         assert!(err(group_modes(&a, 1, 3)).contains("invalid"));
         assert!(compatible(&t("(6,4)"), &t("((2,3),4)")));
         assert!(!compatible(&t("(6,4)"), &t("((2,3),5)")));
@@ -1452,7 +1866,10 @@ mod tests {
         assert_eq!(crd2idx(&t("(0,(0,(7,0)),3)"), &a).unwrap(), 68);
         assert_eq!(crd2idx(&t("116"), &a).unwrap(), 76);
         assert!(err(crd2idx(&t("(1,2)"), &a)).contains("does not match"));
-        assert_eq!(idx2crd(15, &t("(4,(3,2))")).unwrap().to_string(), "(3,(0,1))");
+        assert_eq!(
+            idx2crd(15, &t("(4,(3,2))")).unwrap().to_string(),
+            "(3,(0,1))"
+        );
         assert_eq!(idx2crd(7, &t("5")).unwrap().to_string(), "7");
         assert_eq!(table(&l("(2,2):(2,1)")).unwrap(), vec![0, 2, 1, 3]);
         assert!(err(table(&l("(65536,65536):(1,65536)"))).contains("exceeds"));
@@ -1460,24 +1877,62 @@ mod tests {
 
     #[test]
     fn make_layout_family() {
-        assert_eq!(make_layout(&t("(2,(1,4))")).unwrap().to_string(), "(2,(1,4)):(1,(0,2))");
-        assert_eq!(make_ordered_layout(&t("(2,3,4)"), &t("(2,0,1)")).unwrap().to_string(), "(2,3,4):(12,1,3)");
-        assert_eq!(make_layout_like(&l("(2,3,4):(100,0,-7)")).unwrap().to_string(), "(2,3,4):(4,0,1)");
-        assert!(err(make_ordered_layout(&t("(2,3)"), &t("(1,2,3)"))).contains("not weakly congruent"));
+        assert_eq!(
+            make_layout(&t("(2,(1,4))")).unwrap().to_string(),
+            "(2,(1,4)):(1,(0,2))"
+        );
+        assert_eq!(
+            make_ordered_layout(&t("(2,3,4)"), &t("(2,0,1)"))
+                .unwrap()
+                .to_string(),
+            "(2,3,4):(12,1,3)"
+        );
+        assert_eq!(
+            make_layout_like(&l("(2,3,4):(100,0,-7)"))
+                .unwrap()
+                .to_string(),
+            "(2,3,4):(4,0,1)"
+        );
+        assert!(
+            err(make_ordered_layout(&t("(2,3)"), &t("(1,2,3)"))).contains("not weakly congruent")
+        );
+        // Found by fuzzing: a negative extent must not make a layout.
+        assert!(err(make_ordered_layout(&t("(-1,1)"), &t("1"))).contains("negative"));
     }
 
     #[test]
     fn shape_arithmetic() {
-        assert_eq!(shape_div(&t("(8,(6,3))"), &t("2"), DivMode::Ceil).unwrap().to_string(), "(4,(3,2))");
-        assert_eq!(shape_div(&t("(8,(6,3))"), &t("2"), DivMode::Floor).unwrap().to_string(), "(4,(3,1))");
+        assert_eq!(
+            shape_div(&t("(8,(6,3))"), &t("2"), DivMode::Ceil)
+                .unwrap()
+                .to_string(),
+            "(4,(3,2))"
+        );
+        assert_eq!(
+            shape_div(&t("(8,(6,3))"), &t("2"), DivMode::Floor)
+                .unwrap()
+                .to_string(),
+            "(4,(3,1))"
+        );
         assert_eq!(
             err(shape_div(&t("(8,(6,3))"), &t("2"), DivMode::Exact)),
             "shape_div((8,(6,3)), 2, exact): shape 3 is not divisible by 2"
         );
-        assert_eq!(shape_div(&t("(8,6)"), &t("(4,3)"), DivMode::Exact).unwrap().to_string(), "(2,2)");
+        assert_eq!(
+            shape_div(&t("(8,6)"), &t("(4,3)"), DivMode::Exact)
+                .unwrap()
+                .to_string(),
+            "(2,2)"
+        );
         assert!(err(shape_div(&t("8"), &t("0"), DivMode::Ceil)).contains("positive"));
-        assert_eq!(ceil_div(&t("(12,4,8)"), &t("128")).unwrap().to_string(), "(1,1,3)");
+        assert_eq!(
+            ceil_div(&t("(12,4,8)"), &t("128")).unwrap().to_string(),
+            "(1,1,3)"
+        );
         assert_eq!(ceil_div(&t("7"), &t("2")).unwrap().to_string(), "4");
-        assert_eq!(ceil_div(&t("(7,9)"), &t("(2)")).unwrap().to_string(), "(4,9)");
+        assert_eq!(
+            ceil_div(&t("(7,9)"), &t("(2)")).unwrap().to_string(),
+            "(4,9)"
+        );
     }
 }

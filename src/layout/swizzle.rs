@@ -24,11 +24,16 @@ impl Swizzle {
     /// Validates the parameters (CuTe: `|S| >= B`, all masks within 63 bits).
     pub fn new(bits: u32, base: u32, shift: i32) -> Result<Swizzle, Cond> {
         if shift.unsigned_abs() < bits {
-            return Err(format!("|shift| = {} must be >= bits = {bits}", shift.unsigned_abs()));
+            return Err(format!(
+                "|shift| = {} must be >= bits = {bits}",
+                shift.unsigned_abs()
+            ));
         }
         let top = bits as u64 + base as u64 + shift.unsigned_abs() as u64;
         if top > 62 {
-            return Err(format!("swizzle Sw<{bits},{base},{shift}> addresses bits beyond 62"));
+            return Err(format!(
+                "swizzle Sw<{bits},{base},{shift}> addresses bits beyond 62"
+            ));
         }
         Ok(Swizzle { bits, base, shift })
     }
@@ -44,14 +49,18 @@ impl Swizzle {
             return Err(format!("swizzle of negative offset {offset}"));
         }
         let y = offset & self.yyy_mask();
-        let moved = if self.shift >= 0 { y >> self.shift } else { y << (-self.shift) };
+        let moved = if self.shift >= 0 {
+            y >> self.shift
+        } else {
+            y << (-self.shift)
+        };
         Ok(offset ^ moved)
     }
 }
 
 impl fmt::Display for Swizzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Sw<{},{},{}>", self.bits, self.base, self.shift)
+        write!(f, "S<{},{},{}>", self.bits, self.base, self.shift)
     }
 }
 
@@ -66,16 +75,15 @@ pub struct ComposedLayout {
 impl ComposedLayout {
     /// The function table `[swizzle(offset + L(i)) for i < size(L)]`.
     pub fn table(&self) -> Result<Vec<i64>, LayoutError> {
-        let inner = ops::table(&self.layout)
-            .map_err(|e| LayoutError::new("swizzle_layout", vec![self.to_string()], e.condition))?;
-        inner
-            .into_iter()
-            .map(|v| {
-                let x = v.checked_add(self.offset).ok_or_else(|| format!("integer overflow in {v} + {}", self.offset))?;
-                self.swizzle.apply(x)
-            })
-            .collect::<Result<_, Cond>>()
-            .map_err(|c| LayoutError::new("swizzle_layout", vec![self.to_string()], c))
+        let fail = |c: Cond| LayoutError::new("swizzle_layout", vec![self.to_string()], c);
+        let mut table = ops::table(&self.layout).map_err(|e| fail(e.condition))?;
+        for v in table.iter_mut() {
+            let x = v
+                .checked_add(self.offset)
+                .ok_or_else(|| fail(format!("integer overflow in {v} + {}", self.offset)))?;
+            *v = self.swizzle.apply(x).map_err(fail)?;
+        }
+        Ok(table)
     }
 }
 

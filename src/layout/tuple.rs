@@ -21,7 +21,10 @@ pub struct DynInt {
 }
 
 impl DynInt {
-    pub const UNKNOWN: DynInt = DynInt { divisibility: 1, wide: false };
+    pub const UNKNOWN: DynInt = DynInt {
+        divisibility: 1,
+        wide: false,
+    };
 }
 
 /// A scaled basis element `num/den @ d0 @ d1 ...` (CuTe `ScaledBasis`, spec
@@ -46,10 +49,18 @@ impl ScaledBasis {
         let g = gcd(num.unsigned_abs(), den.unsigned_abs()).max(1);
         let (mut n, mut d) = (num / g as i64, den / g as i64);
         if d < 0 {
-            n = n.checked_neg().ok_or("integer overflow normalizing basis count")?;
-            d = d.checked_neg().ok_or("integer overflow normalizing basis count")?;
+            n = n
+                .checked_neg()
+                .ok_or("integer overflow normalizing basis count")?;
+            d = d
+                .checked_neg()
+                .ok_or("integer overflow normalizing basis count")?;
         }
-        Ok(ScaledBasis { num: n, den: d, dims })
+        Ok(ScaledBasis {
+            num: n,
+            den: d,
+            dims,
+        })
     }
 
     /// The integral count, or why there is none.
@@ -57,7 +68,10 @@ impl ScaledBasis {
         if self.den == 1 {
             Ok(self.num)
         } else {
-            Err(format!("basis count {}/{} is not integral after normalization", self.num, self.den))
+            Err(format!(
+                "basis count {}/{} is not integral after normalization",
+                self.num, self.den
+            ))
         }
     }
 }
@@ -158,7 +172,13 @@ impl IntTuple {
     pub fn flatten(&self) -> IntTuple {
         match self {
             IntTuple::Leaf(_) => self.clone(),
-            IntTuple::Tuple(_) => IntTuple::Tuple(self.leaves().into_iter().cloned().map(IntTuple::Leaf).collect()),
+            IntTuple::Tuple(_) => IntTuple::Tuple(
+                self.leaves()
+                    .into_iter()
+                    .cloned()
+                    .map(IntTuple::Leaf)
+                    .collect(),
+            ),
         }
     }
 
@@ -166,7 +186,9 @@ impl IntTuple {
     pub fn congruent(&self, other: &IntTuple) -> bool {
         match (self, other) {
             (IntTuple::Leaf(_), IntTuple::Leaf(_)) => true,
-            (IntTuple::Tuple(a), IntTuple::Tuple(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.congruent(y)),
+            (IntTuple::Tuple(a), IntTuple::Tuple(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.congruent(y))
+            }
             _ => false,
         }
     }
@@ -192,7 +214,10 @@ impl IntTuple {
     }
 
     /// Calls `f` on every leaf, left to right, without allocating.
-    pub fn try_for_each_leaf<E>(&self, f: &mut impl FnMut(&Leaf) -> Result<(), E>) -> Result<(), E> {
+    pub fn try_for_each_leaf<E>(
+        &self,
+        f: &mut impl FnMut(&Leaf) -> Result<(), E>,
+    ) -> Result<(), E> {
         match self {
             IntTuple::Leaf(l) => f(l),
             IntTuple::Tuple(v) => v.iter().try_for_each(|t| t.try_for_each_leaf(f)),
@@ -200,10 +225,17 @@ impl IntTuple {
     }
 
     /// Applies `f` to every leaf, keeping the structure.
-    pub fn try_map_leaves<E>(&self, f: &mut impl FnMut(&Leaf) -> Result<Leaf, E>) -> Result<IntTuple, E> {
+    pub fn try_map_leaves<E>(
+        &self,
+        f: &mut impl FnMut(&Leaf) -> Result<Leaf, E>,
+    ) -> Result<IntTuple, E> {
         Ok(match self {
             IntTuple::Leaf(l) => IntTuple::Leaf(f(l)?),
-            IntTuple::Tuple(v) => IntTuple::Tuple(v.iter().map(|t| t.try_map_leaves(f)).collect::<Result<_, _>>()?),
+            IntTuple::Tuple(v) => IntTuple::Tuple(
+                v.iter()
+                    .map(|t| t.try_map_leaves(f))
+                    .collect::<Result<_, _>>()?,
+            ),
         })
     }
 }
@@ -279,7 +311,11 @@ pub struct Layout {
 impl Layout {
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout, LayoutError> {
         Self::check(&shape, &stride).map_err(|c| {
-            LayoutError::new("make_layout", vec![shape.to_string(), stride.to_string()], c)
+            LayoutError::new(
+                "make_layout",
+                vec![shape.to_string(), stride.to_string()],
+                c,
+            )
         })?;
         Ok(Layout { shape, stride })
     }
@@ -300,7 +336,9 @@ impl Layout {
             (IntTuple::Tuple(a), IntTuple::Tuple(b)) if a.len() == b.len() => {
                 a.iter().zip(b).try_for_each(|(s, d)| Self::check(s, d))
             }
-            _ => Err(format!("shape {shape} and stride {stride} are not congruent")),
+            _ => Err(format!(
+                "shape {shape} and stride {stride} are not congruent"
+            )),
         }
     }
 
@@ -331,7 +369,10 @@ impl Layout {
 
     /// Mode `i` as a layout.
     pub fn mode(&self, i: usize) -> Option<Layout> {
-        Some(Layout::from_parts(self.shape.mode(i)?.clone(), self.stride.mode(i)?.clone()))
+        Some(Layout::from_parts(
+            self.shape.mode(i)?.clone(),
+            self.stride.mode(i)?.clone(),
+        ))
     }
 
     /// The top-level modes as layouts (a rank-1 leaf layout is its own mode).
@@ -343,6 +384,14 @@ impl Layout {
     pub fn from_modes(modes: Vec<Layout>) -> Layout {
         let (s, d) = modes.into_iter().map(Layout::into_parts).unzip();
         Layout::from_parts(IntTuple::Tuple(s), IntTuple::Tuple(d))
+    }
+
+    /// The rank-2 layout `(a, b)`.
+    pub fn pair(a: Layout, b: Layout) -> Layout {
+        Layout::from_parts(
+            IntTuple::Tuple(vec![a.shape, b.shape]),
+            IntTuple::Tuple(vec![a.stride, b.stride]),
+        )
     }
 
     /// `s:d` for a single leaf.

@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""Time pycute on the oracle's ok-cases, the reference for our `bench()`.
+
+Setup (pycute ships in the CUTLASS wheel):
+    python3 -m venv .venv && .venv/bin/pip install --no-deps nvidia-cutlass==4.2.0.0
+Run:
+    .venv/bin/python scripts/bench_pycute.py [ORACLE.json] [--compare]
+Prints `cases=N pycute_ns_per_case=X`; with --compare it also runs
+`cargo run --release --example bench` on the same file and prints the ratio.
+
+Arguments are converted to pycute objects before timing; only evaluation is
+timed. Rounds over all cases repeat until at least 1 s has been spent and two
+consecutive rounds agree within 3 % (the same rule as the Rust bench).
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+import pycute
+from pycute import Layout
+from pycute.swizzle import ComposedLayout, Swizzle
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_ORACLE = os.path.join(HERE, "..", "..", "shared", "oracle", "layout-oracle.json")
+
+
+def parse_tuple(text):
+    """CuTe int-tuple notation -> python int / tuple (`(4)` is a 1-tuple)."""
+    pos = 0
+
+    def item():
+        nonlocal pos
+        if text[pos] == "(":
+            pos += 1
+            out = []
+            while text[pos] != ")":
+                out.append(item())
+                if text[pos] == ",":
+                    pos += 1
+            pos += 1
+            return tuple(out)
+        if text[pos] == "_":
+            pos += 1
+            return None
+        m = re.compile(r"-?\d+").match(text, pos)
+        pos = m.end()
+        return int(m.group())
+
+    value = item()
+    assert pos == len(text), text
+    return value
+
+
+def split_top(text, sep):
+    depth, start, parts = 0, 0, []
+    for i, c in enumerate(text):
+        if c in "([<":
+            depth += 1
+        elif c in ")]>":
+            depth -= 1
+        elif c == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
+
+
+def parse_layout(text):
+    shape, stride = split_top(text, ":")
+    return Layout(parse_tuple(shape), parse_tuple(stride))
+
+
+def parse_tiler(text):
+    out = []
+    for part in split_top(text[1:-1], ";"):
+        if part == "_":
+            out.append(None)
+        elif ":" in part:
+            out.append(parse_layout(part))
+        else:
+            out.append(parse_tuple(part))
+    return tuple(out)
+
+
+def parse_composed(text):
+    m = re.fullmatch(r"Sw<(-?\d+),(-?\d+),(-?\d+)> o (-?\d+) o (.*)", text)
+    b, mm, s, off, rest = m.groups()
+    return ComposedLayout(Swizzle(int(b), int(mm), int(s)), int(off), parse_layout(rest))
+
+
+def parse_arg(arg):
+    kind = arg["kind"]
+    if kind == "layout":
+        return parse_layout(arg["cute"])
+    if kind == "int":
+        return arg["value"]
+    if kind == "shape":
+        return parse_tuple(arg["cute"])
+    if kind == "tiler":
+        return parse_tiler(arg["cute"])
+    if kind == "composed":
+        return parse_composed(arg["cute"])
+    if kind == "underscore":
+        return None
+    raise ValueError(kind)
+
+
+def filter_zeros(layout):
+    def go(s, d):
+        if isinstance(s, tuple):
+            return tuple(go(a, b) for a, b in zip(s, d))
+        return 1 if d == 0 else s
+
+    return Layout(go(layout.shape, layout.stride), layout.stride)
+
+
+OPS = {
+    "coalesce": lambda l: pycute.coalesce(l),
+    "coalesce_profile": lambda l, p: pycute.coalesce(l, p),
+    "filter": lambda l: pycute.filter(l),
+    "filter_zeros": filter_zeros,
+    "composition": lambda a, b: pycute.composition(a, b),
+    "complement": lambda l, c: pycute.complement(l, pycute.product(c)),
+    "left_inverse": lambda l: pycute.left_inverse(l),
+    "right_inverse": lambda l: pycute.right_inverse(l),
+    "logical_divide": lambda a, b: pycute.logical_divide(a, b),
+    "logical_product": lambda a, b: pycute.logical_product(a, b),
+    "zipped_divide": lambda a, b: pycute.zipped_divide(a, b),
+    "tiled_divide": lambda a, b: pycute.tiled_divide(a, b),
+    "zipped_product": lambda a, b: pycute.zipped_product(a, b),
+    "tiled_product": lambda a, b: pycute.tiled_product(a, b),
+    "size": lambda l: pycute.size(l),
+    "cosize": lambda l: pycute.cosize(l),
+    "crd2idx": lambda c, l: pycute.crd2idx(c, l.shape, l.stride),
+    "idx2crd": lambda i, s: pycute.idx2crd(i, s),
+    "table": lambda l: [l(i) for i in range(pycute.size(l))],
+    "swizzle_layout": lambda c: [c(i) for i in range(pycute.size(c.layoutB))],
+}
+
+
+def load_cases(path):
+    with open(path) as f:
+        root = json.load(f)
+    cases = []
+    for case in root["cases"]:
+        if case.get("status") != "ok":
+            continue
+        fn = OPS[case["op"]]
+        args = [parse_arg(a) for a in case["args"]]
+        try:
+            fn(*args)
+        except Exception:  # pycute refuses it: not an ok-case here
+            continue
+        cases.append((fn, args))
+    return cases
+
+
+def bench(cases):
+    def one_round():
+        t = time.perf_counter()
+        for fn, args in cases:
+            fn(*args)
+        return time.perf_counter() - t
+
+    total, prev = 0.0, one_round()
+    while True:
+        cur = one_round()
+        total += cur
+        if (total >= 1.0 and abs(prev - cur) <= 0.03 * min(prev, cur)) or total >= 60.0:
+            return (prev + cur) / 2 * 1e9 / len(cases)
+        prev = cur
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    path = args[0] if args else DEFAULT_ORACLE
+    cases = load_cases(path)
+    ns = bench(cases)
+    print(f"cases={len(cases)} pycute_ns_per_case={ns:.0f}")
+    if "--compare" in sys.argv:
+        out = subprocess.run(
+            ["cargo", "run", "--quiet", "--release", "--example", "bench", "--", os.path.abspath(path)],
+            cwd=os.path.join(HERE, ".."), check=True, capture_output=True, text=True,
+        ).stdout.strip()
+        print(out)
+        ours = float(re.search(r"ns_per_case=([\d.]+)", out).group(1))
+        print(f"speedup={ns / ours:.1f}x")
+
+
+if __name__ == "__main__":
+    main()

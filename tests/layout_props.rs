@@ -1,0 +1,238 @@
+//! Property tests of the algebra on random hierarchical layouts (depth <= 2,
+//! small extents): every successful result must be functionally right.
+
+// The only line that names the crate (change it when the module moves).
+use cute_mlir::layout;
+
+use layout::{self as cute, parse_int_tuple, parse_layout, IntTuple, Layout};
+use proptest::prelude::*;
+
+/// A shape leaf or a tuple of leaves; nesting up to depth 2.
+fn shape_tree() -> impl Strategy<Value = IntTuple> {
+    let leaf = (1i64..=4).prop_map(IntTuple::int);
+    leaf.prop_recursive(2, 8, 3, |inner| {
+        prop::collection::vec(inner, 1..=3).prop_map(IntTuple::Tuple)
+    })
+}
+
+fn strides_like(shape: &IntTuple, max: i64) -> BoxedStrategy<IntTuple> {
+    match shape {
+        IntTuple::Leaf(_) => (0..=max).prop_map(IntTuple::int).boxed(),
+        IntTuple::Tuple(v) => {
+            let parts: Vec<_> = v.iter().map(|s| strides_like(s, max)).collect();
+            parts.prop_map(IntTuple::Tuple).boxed()
+        }
+    }
+}
+
+/// Arbitrary strides (zero, overlapping, padded).
+fn layout() -> impl Strategy<Value = Layout> {
+    shape_tree().prop_flat_map(|s| {
+        let st = strides_like(&s, 12);
+        (Just(s), st).prop_map(|(s, d)| Layout::new(s, d).unwrap())
+    })
+}
+
+/// Injective layouts: a compact layout with its strides permuted and scaled.
+fn injective_layout() -> impl Strategy<Value = Layout> {
+    (shape_tree(), any::<u64>(), 1i64..=3).prop_map(|(s, seed, scale)| {
+        let n = s.leaves().len();
+        let mut order: Vec<i64> = (0..n as i64).collect();
+        // Fisher-Yates with a deterministic seed.
+        let mut x = seed | 1;
+        for i in (1..n).rev() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            order.swap(i, (x % (i as u64 + 1)) as usize);
+        }
+        let order = rebuild(&s, &mut order.into_iter().map(IntTuple::int));
+        let l = cute::make_ordered_layout(&s, &order).unwrap();
+        let stride = l.stride().try_map_leaves(&mut |lf| match lf {
+            cute::Leaf::Int(v) => Ok::<_, ()>(cute::Leaf::Int(v * scale)),
+            o => Ok(o.clone()),
+        });
+        Layout::new(s, stride.unwrap()).unwrap()
+    })
+}
+
+fn rebuild(shape: &IntTuple, leaves: &mut impl Iterator<Item = IntTuple>) -> IntTuple {
+    match shape {
+        IntTuple::Leaf(_) => leaves.next().unwrap(),
+        IntTuple::Tuple(v) => IntTuple::Tuple(v.iter().map(|s| rebuild(s, leaves)).collect()),
+    }
+}
+
+/// 256 cases by default (seconds in debug); `PROPTEST_CASES` raises it.
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(256)
+}
+
+fn table(l: &Layout) -> Vec<i64> {
+    cute::table(l).unwrap()
+}
+
+fn size(l: &Layout) -> i64 {
+    cute::size(l).unwrap().as_int().unwrap()
+}
+
+/// `A(i)` for any `i >= 0` (affine extension of the last mode, as CuTe).
+fn at(a: &Layout, i: i64) -> i64 {
+    cute::crd2idx(&IntTuple::int(i), a).unwrap()
+}
+
+/// Product of the first `k` flattened extents of `l` (capped at its rank).
+fn prefix_size(l: &Layout, k: usize) -> i64 {
+    l.shape()
+        .leaves()
+        .iter()
+        .take(k)
+        .map(|x| match x {
+            cute::Leaf::Int(v) => *v,
+            _ => 1,
+        })
+        .product()
+}
+
+fn is_injective(l: &Layout) -> bool {
+    let mut t = table(l);
+    let n = t.len();
+    t.sort_unstable();
+    t.dedup();
+    t.len() == n
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    #[test]
+    fn notation_round_trip(l in layout()) {
+        let text = l.to_string();
+        prop_assert_eq!(parse_layout(&text).unwrap(), l.clone());
+        let spaced = text.replace(',', " , ").replace(':', " : ");
+        prop_assert_eq!(parse_layout(&spaced).unwrap(), l);
+    }
+
+    #[test]
+    fn int_tuple_round_trip(s in shape_tree(), div in 1u64..64, wide: bool) {
+        let dynamic = IntTuple::Tuple(vec![s, IntTuple::dynamic(cute::DynInt { divisibility: div, wide })]);
+        prop_assert_eq!(parse_int_tuple(&dynamic.to_string()).unwrap(), dynamic);
+    }
+
+    #[test]
+    fn coalesce_preserves_the_function(l in layout()) {
+        let c = cute::coalesce(&l).unwrap();
+        prop_assert_eq!(table(&c), table(&l));
+        prop_assert!(c.shape().depth() <= 1);
+    }
+
+    #[test]
+    fn filter_preserves_the_image(l in layout()) {
+        let f = cute::filter(&l).unwrap();
+        let mut a = table(&f);
+        let mut b = table(&l);
+        a.sort_unstable();
+        a.dedup();
+        b.sort_unstable();
+        b.dedup();
+        prop_assert_eq!(a, b);
+        let nonzero: i64 = l.shape().leaves().iter().zip(l.stride().leaves())
+            .filter(|(_, d)| **d != cute::Leaf::Int(0))
+            .map(|(s, _)| match s { cute::Leaf::Int(v) => *v, _ => 1 })
+            .product();
+        prop_assert_eq!(size(&f), nonzero);
+    }
+
+    #[test]
+    fn composition_is_function_composition(a in layout(), b in layout()) {
+        if let Ok(r) = cute::composition(&a, &b) {
+            prop_assert!(b.shape().weakly_congruent(r.shape()), "{} o {} = {}", a, b, r);
+            let want: Vec<i64> = table(&b).into_iter().map(|j| at(&a, j)).collect();
+            prop_assert_eq!(table(&r), want, "{} o {} = {}", a, b, r);
+        }
+    }
+
+    #[test]
+    fn composition_with_prefix_tiles_succeeds(a in layout(), k in 0usize..8) {
+        // A contiguous tile covering a prefix of A's modes is always admissible.
+        let t = prefix_size(&a, k);
+        let r = cute::composition(&a, &Layout::new(IntTuple::int(t), IntTuple::int(1)).unwrap()).unwrap();
+        let want: Vec<i64> = (0..t).map(|j| at(&a, j)).collect();
+        prop_assert_eq!(table(&r), want);
+    }
+
+    #[test]
+    fn complement_is_disjoint_and_ordered(a in injective_layout(), extra in 1i64..4) {
+        let cot = cute::cosize(&a).unwrap().as_int().unwrap() * extra;
+        let c = cute::complement(&a, &IntTuple::int(cot)).unwrap();
+        // Strides of the (coalesced) complement increase.
+        let strides: Vec<i64> = c.stride().leaves().iter().map(|l| match l { cute::Leaf::Int(v) => *v, _ => 0 }).collect();
+        prop_assert!(strides.windows(2).all(|w| w[0] < w[1]), "{}", c);
+        // Images meet only at 0, and (A, C) is injective and reaches the cotarget.
+        let ia = table(&a);
+        let ic = table(&c);
+        prop_assert!(ic.iter().all(|x| *x == 0 || !ia.contains(x)), "A={} C={}", a, c);
+        let joint = Layout::from_modes(vec![a.clone(), c.clone()]);
+        prop_assert!(is_injective(&joint), "(A, C) = {}", joint);
+        prop_assert!(size(&a) * size(&c) >= cot, "A={} C={} cot={}", a, c, cot);
+    }
+
+    #[test]
+    fn divide_reindexes_the_layout(a in layout(), k in 0usize..8) {
+        let t = prefix_size(&a, k);
+        let tile = Layout::new(IntTuple::int(t), IntTuple::int(1)).unwrap();
+        let d = cute::logical_divide(&a, &tile).unwrap();
+        prop_assert_eq!(size(&d), size(&a));
+        prop_assert_eq!(size(&cute::get(&d, 0).unwrap()), t);
+        prop_assert_eq!(table(&d), table(&a), "{} / {} = {}", a, tile, d);
+    }
+
+    #[test]
+    fn divide_by_any_tile_is_a_reindexing(a in layout(), b in injective_layout()) {
+        if let Ok(d) = cute::logical_divide(&a, &b) {
+            // Every offset of the result is an offset of A (extended affinely).
+            let c = cute::complement(&b, &IntTuple::int(size(&a))).unwrap();
+            let tile = Layout::from_modes(vec![b.clone(), c]);
+            let want: Vec<i64> = table(&tile).into_iter().map(|j| at(&a, j)).collect();
+            prop_assert_eq!(table(&d), want, "{} / {} = {}", a, b, d);
+        }
+    }
+
+    #[test]
+    fn product_size_law(a in injective_layout(), b in injective_layout()) {
+        if let Ok(p) = cute::logical_product(&a, &b) {
+            prop_assert_eq!(size(&p), size(&a) * size(&b));
+            prop_assert!(is_injective(&p), "{} * {} = {}", a, b, p);
+            prop_assert_eq!(cute::get(&p, 0).unwrap(), a);
+        }
+    }
+
+    #[test]
+    fn crd2idx_inverts_idx2crd(s in shape_tree()) {
+        let l = cute::make_layout(&s).unwrap();
+        for i in 0..size(&l) {
+            let c = cute::idx2crd(i, &s).unwrap();
+            prop_assert!(c.congruent(&s));
+            prop_assert_eq!(cute::crd2idx(&c, &l).unwrap(), i);
+        }
+    }
+
+    #[test]
+    fn right_inverse_law(a in layout()) {
+        let r = cute::right_inverse(&a).unwrap();
+        for i in 0..size(&r) {
+            prop_assert_eq!(at(&a, at(&r, i)), i, "L={} R={}", a, r);
+        }
+    }
+
+    #[test]
+    fn left_inverse_law(a in injective_layout()) {
+        let r = cute::left_inverse(&a).unwrap();
+        for i in 0..size(&a) {
+            prop_assert_eq!(at(&r, at(&a, i)), i, "L={} R={}", a, r);
+        }
+    }
+}
