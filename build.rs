@@ -26,6 +26,15 @@ struct TblgenJob {
 }
 
 const JOBS: &[TblgenJob] = &[
+    // Interface generators only emit what the root file itself defines.
+    TblgenJob {
+        td: "cute/CuteInterfaces.td",
+        dialect: "cute",
+        outputs: &[
+            ("-gen-type-interface-decls", "cute/CuteTypeInterfaces.h.inc"),
+            ("-gen-type-interface-defs", "cute/CuteTypeInterfaces.cpp.inc"),
+        ],
+    },
     TblgenJob {
         td: "cute/CuteOps.td",
         dialect: "cute",

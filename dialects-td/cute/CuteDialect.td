@@ -37,6 +37,8 @@ def Cute_Dialect : Dialect {
   let hasConstantMaterializer = 1;
   // Static i1 folds (tuple_eq) materialize as arith.constant.
   let dependentDialects = ["::mlir::arith::ArithDialect"];
+  // `cute.kernel` marks kernel entry functions (spec 002 kernel ABI).
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
     void printType(::mlir::Type type,

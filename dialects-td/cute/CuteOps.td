@@ -51,5 +51,6 @@ include "cute/CuteAlgebraOps.td"
 include "cute/CuteTupleOps.td"
 include "cute/CuteMemoryOps.td"
 include "cute/CutePartitionOps.td"
+include "cute/CuteAtomOps.td"
 
 #endif // CUTE_OPS_TD

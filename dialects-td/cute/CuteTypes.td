@@ -4,6 +4,7 @@
 #define CUTE_TYPES_TD
 
 include "cute/CuteDialect.td"
+include "cute/CuteInterfaces.td"
 
 // The dialect parses and prints its types by hand (CuteDialect.cpp), since
 // five mnemonics share the int-tuple storage; no ODS mnemonic is set.
@@ -106,6 +107,37 @@ def Cute_ViewType : Cute_Type<"View", "view"> {
   }];
   let parameters = (ins "::mlir::Type":$iterator, "::mlir::Type":$layout);
   let assemblyFormat = "`<` $iterator `,` $layout `>`";
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Tiled atoms
+//===----------------------------------------------------------------------===//
+
+def Cute_TiledCopyType : Cute_Type<"TiledCopy", "tiled_copy"> {
+  let mnemonic = "tiled_copy";
+  let summary = "a copy atom tiled over threads: (atom, thread-value layout, tiler)";
+  let description = [{
+    CuTe's `TiledCopy`: `!cute.tiled_copy<!cute_nvgpu.atom.universal_copy<f32>,
+    !cute.layout<"(32,4):(4,1)">, !cute.tile<"[32:1;4:1]">>`. The atom type
+    implements the copy-atom interface.
+  }];
+  let parameters = (ins "::mlir::Type":$atom, "::mlir::cute::LayoutType":$layoutTV,
+                        "::mlir::cute::IntTupleType":$tiler);
+  let assemblyFormat = "`<` $atom `,` qualified($layoutTV) `,` qualified($tiler) `>`";
+  let genVerifyDecl = 1;
+}
+
+def Cute_TiledMmaType : Cute_Type<"TiledMma", "tiled_mma"> {
+  let mnemonic = "tiled_mma";
+  let summary = "an MMA atom tiled over threads: (atom, atom layout)";
+  let description = [{
+    CuTe's `TiledMMA`: `!cute.tiled_mma<!cute_nvgpu.atom.universal_fma<f32, f32, f32>,
+    !cute.layout<"(16,8,1):(1,16,0)">>`. The atom type implements the
+    MMA-atom interface; the atom layout arranges atoms over (M,N,K).
+  }];
+  let parameters = (ins "::mlir::Type":$atom, "::mlir::cute::LayoutType":$atomLayout);
+  let assemblyFormat = "`<` $atom `,` qualified($atomLayout) `>`";
   let genVerifyDecl = 1;
 }
 

@@ -11,6 +11,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
+include "cute/CuteInterfaces.td"
 
 def CuteNvgpu_Dialect : Dialect {
   let name = "cute_nvgpu";
@@ -23,6 +24,9 @@ def CuteNvgpu_Dialect : Dialect {
     interfaces; `cute.make_atom` builds values of these types.
   }];
   let useDefaultTypePrinterParser = 1;
+  // `cute_nvgpu.grid_constant` on kernel arguments (spec 002 kernel ABI).
+  let hasRegionArgAttrVerify = 1;
+  let dependentDialects = ["::mlir::cute::CuteDialect"];
 }
 
 class CuteNvgpu_Type<string name, string typeMnemonic, list<Trait> traits = []>

@@ -19,6 +19,8 @@ using namespace mlir::cute;
 
 #include "cute/CuteDialect.cpp.inc"
 
+#include "cute/CuteTypeInterfaces.cpp.inc"
+
 #define GET_TYPEDEF_CLASSES
 #include "cute/CuteTypes.cpp.inc"
 
@@ -340,6 +342,10 @@ extern "C" int32_t cute_cpp_composite_kind(MlirType type) {
     return CUTE_COMPOSITE_DESC_ITER;
   if (llvm::isa<ViewType>(t))
     return CUTE_COMPOSITE_VIEW;
+  if (llvm::isa<TiledCopyType>(t))
+    return CUTE_COMPOSITE_TILED_COPY;
+  if (llvm::isa<TiledMmaType>(t))
+    return CUTE_COMPOSITE_TILED_MMA;
   return CUTE_COMPOSITE_NONE;
 }
 
@@ -352,6 +358,13 @@ extern "C" MlirType cute_cpp_type_component(MlirType type, uint32_t index) {
     component = iter.getPointer();
   else if (auto view = llvm::dyn_cast<ViewType>(t))
     component = index == 0 ? view.getIterator() : index == 1 ? view.getLayout() : Type();
+  else if (auto tiled = llvm::dyn_cast<TiledCopyType>(t))
+    component = index == 0   ? tiled.getAtom()
+                : index == 1 ? Type(tiled.getLayoutTV())
+                : index == 2 ? Type(tiled.getTiler())
+                             : Type();
+  else if (auto tiled = llvm::dyn_cast<TiledMmaType>(t))
+    component = index == 0 ? tiled.getAtom() : index == 1 ? Type(tiled.getAtomLayout()) : Type();
   return wrap(component);
 }
 
@@ -376,4 +389,58 @@ Type mlir::cute::getViewElementType(Type viewType) {
   if (auto memref = llvm::dyn_cast<MemRefType>(iterator))
     return memref.getElementType();
   return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Tiled atoms, atom calls and the kernel marker
+//===----------------------------------------------------------------------===//
+
+LogicalResult TiledCopyType::verify(function_ref<InFlightDiagnostic()> emitError, Type atom,
+                                    LayoutType, IntTupleType tiler) {
+  if (!llvm::isa<CopyAtomTypeInterface>(atom))
+    return emitError() << "tiled_copy atom " << atom << " does not implement the copy-atom interface";
+  if (tiler.getKind() != TupleKind::Tile)
+    return emitError() << "tiled_copy tiler must be a !cute.tile, got " << Type(tiler);
+  return success();
+}
+
+LogicalResult TiledMmaType::verify(function_ref<InFlightDiagnostic()> emitError, Type atom,
+                                   LayoutType) {
+  if (!llvm::isa<MmaAtomTypeInterface>(atom))
+    return emitError() << "tiled_mma atom " << atom << " does not implement the MMA-atom interface";
+  return success();
+}
+
+/// The atom of an atom call: the atom operand itself or a tiled atom's atom.
+static Type callAtom(Type atom) {
+  if (auto tiled = llvm::dyn_cast<TiledCopyType>(atom))
+    return tiled.getAtom();
+  if (auto tiled = llvm::dyn_cast<TiledMmaType>(atom))
+    return tiled.getAtom();
+  return atom;
+}
+
+extern "C" MlirLogicalResult cute_cpp_verify_atom_instance(MlirOperation raw) {
+  Operation *op = unwrap(raw);
+  SmallVector<Type> elementTypes;
+  for (Value operand : op->getOperands().drop_front())
+    elementTypes.push_back(getViewElementType(operand.getType()));
+  auto emit = [&] { return op->emitOpError(); };
+  Type atom = callAtom(op->getOperand(0).getType());
+  if (auto copy = llvm::dyn_cast<CopyAtomTypeInterface>(atom))
+    return wrap(copy.verifyInstance(elementTypes, emit));
+  if (auto mma = llvm::dyn_cast<MmaAtomTypeInterface>(atom))
+    return wrap(mma.verifyInstance(elementTypes, emit));
+  return wrap(emit() << "atom type " << atom << " does not implement a known atom interface");
+}
+
+LogicalResult CuteDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
+  if (attr.getName() != "cute.kernel")
+    return op->emitError() << "unknown cute attribute '" << attr.getName() << "'";
+  if (!llvm::isa<UnitAttr>(attr.getValue()))
+    return op->emitError() << "'cute.kernel' must be a unit attribute";
+  if (!llvm::isa<FunctionOpInterface>(op))
+    return op->emitError() << "'cute.kernel' marks functions; '" << op->getName()
+                           << "' is not a function";
+  return success();
 }

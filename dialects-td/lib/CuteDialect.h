@@ -9,6 +9,7 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -48,6 +49,8 @@ Type getViewElementType(Type viewType);
 } // namespace mlir::cute
 
 #include "cute/CuteDialect.h.inc"
+
+#include "cute/CuteTypeInterfaces.h.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "cute/CuteTypes.h.inc"

@@ -7,6 +7,8 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 
+#include "CuteDialect.h"
+
 #include "cute_nvgpu/CuteNvgpuDialect.h.inc"
 
 #define GET_TYPEDEF_CLASSES

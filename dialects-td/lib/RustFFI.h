@@ -65,12 +65,20 @@ enum CuteCompositeKind : int32_t {
   CUTE_COMPOSITE_PTR = 1,
   CUTE_COMPOSITE_DESC_ITER = 2,
   CUTE_COMPOSITE_VIEW = 3,
+  CUTE_COMPOSITE_TILED_COPY = 4,
+  CUTE_COMPOSITE_TILED_MMA = 5,
 };
 int32_t cute_cpp_composite_kind(MlirType type);
 
 /// Component `index` of a composite type: ptr 0 = element type; desc_iter
-/// 0 = pointer type; view 0 = iterator, 1 = layout. Null if none.
+/// 0 = pointer type; view 0 = iterator, 1 = layout; tiled_copy 0 = atom,
+/// 1 = thread-value layout, 2 = tiler; tiled_mma 0 = atom, 1 = atom layout.
+/// Null if none.
 MlirType cute_cpp_type_component(MlirType type, uint32_t index);
+
+/// Verifies the operands of cute.copy_atom_call / cute.mma_atom_call through
+/// the atom type's interface (emits the diagnostics itself).
+MlirLogicalResult cute_cpp_verify_atom_instance(MlirOperation op);
 
 /// Address space and alignment of a !cute.ptr; false for other types.
 bool cute_cpp_ptr_info(MlirType type, uint32_t *addressSpace, uint64_t *alignment);

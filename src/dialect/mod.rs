@@ -119,6 +119,8 @@ pub enum Composite {
     Ptr,
     DescIter,
     View,
+    TiledCopy,
+    TiledMma,
 }
 
 /// Which composite cute type `ty` is, if any.
@@ -127,12 +129,15 @@ pub fn composite_kind(ty: Type) -> Option<Composite> {
         1 => Some(Composite::Ptr),
         2 => Some(Composite::DescIter),
         3 => Some(Composite::View),
+        4 => Some(Composite::TiledCopy),
+        5 => Some(Composite::TiledMma),
         _ => None,
     }
 }
 
 /// Component `index` of a composite type: ptr 0 = element; desc_iter 0 =
-/// pointer; view 0 = iterator, 1 = layout.
+/// pointer; view 0 = iterator, 1 = layout; tiled_copy 0 = atom, 1 = TV
+/// layout, 2 = tiler; tiled_mma 0 = atom, 1 = atom layout.
 pub fn component<'c>(ty: Type<'c>, index: u32) -> Option<Type<'c>> {
     let raw = unsafe { cpp::cute_cpp_type_component(ty.to_raw(), index) };
     (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) })

@@ -21,6 +21,8 @@ pub fn verify_op(op: OperationRef) -> Result<(), String> {
         "cute.get_iter" => verify_get_iter(op),
         "cute.recast" => verify_recast(op),
         "cute.load" | "cute.store" => verify_access(op),
+        "cute.make_tiled_copy" => verify_make_tiled_copy(op),
+        "cute.copy_atom_call" | "cute.mma_atom_call" => verify_atom_call(op),
         // Every other op is checked by its ODS constraints and, for the
         // algebra, by type inference (src/dialect/infer.rs).
         _ => Ok(()),
@@ -171,6 +173,79 @@ fn verify_access(op: OperationRef) -> Result<(), String> {
     }
     if !coord.weakly_congruent(&shape) {
         return Err(format!("coordinate {coord} is not weakly congruent to the shape {shape}"));
+    }
+    Ok(())
+}
+
+/// The layout of a view type.
+fn view_layout(view: Type) -> Result<crate::layout::Layout, String> {
+    let layout = component(view, 1).ok_or_else(|| format!("{view} is not a !cute.view"))?;
+    match type_spec(layout) {
+        Some((SpecKind::Layout, text)) => spec::parse_checked_layout(text),
+        Some((SpecKind::ComposedLayout, text)) => Ok(spec::parse_checked_composed(text)?.layout),
+        _ => Err(format!("{view} has no layout")),
+    }
+}
+
+/// cute.make_tiled_copy: the thread-value layout maps into the tile.
+fn verify_make_tiled_copy(op: OperationRef) -> Result<(), String> {
+    let tiled = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let (layout, tiler) = (component(tiled, 1).and_then(type_spec), component(tiled, 2).and_then(type_spec));
+    let (Some((_, layout)), Some((_, tiler))) = (layout, tiler) else {
+        return Err(format!("{tiled} is not a !cute.tiled_copy"));
+    };
+    let layout = spec::parse_checked_layout(layout)?;
+    let tile_size = match spec::parse_checked_tile(tiler)? {
+        crate::layout::Tiler::ByMode(modes) => modes
+            .iter()
+            .map(|mode| match mode {
+                crate::layout::Tiler::Layout(l) => crate::layout::size(l).map_err(|e| e.to_string()),
+                crate::layout::Tiler::Shape(s) => crate::layout::size_of(s).map_err(|e| e.to_string()),
+                crate::layout::Tiler::Underscore => Err("a tiled copy's tiler cannot hold '_'".to_string()),
+                crate::layout::Tiler::ByMode(_) => Err("nested by-mode tilers are not supported here".to_string()),
+            })
+            .collect::<Result<Vec<_>, _>>()?
+            .iter()
+            .try_fold(1i64, |acc, size| size.as_int().and_then(|s| acc.checked_mul(s))),
+        crate::layout::Tiler::Layout(l) => crate::layout::size(&l).map_err(|e| e.to_string())?.as_int(),
+        crate::layout::Tiler::Shape(s) => crate::layout::size_of(&s).map_err(|e| e.to_string())?.as_int(),
+        crate::layout::Tiler::Underscore => None,
+    };
+    let cosize = crate::layout::cosize(&layout).map_err(|e| e.to_string())?.as_int();
+    if let (Some(cosize), Some(tile_size)) = (cosize, tile_size) {
+        if cosize > tile_size {
+            return Err(format!(
+                "the thread-value layout {layout} reaches {cosize} elements, more than the {tile_size} of the tile {tiler}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// cute.copy_atom_call / cute.mma_atom_call: structural layout checks here,
+/// then the atom type's interface checks the instance (never the SM tier).
+fn verify_atom_call(op: OperationRef) -> Result<(), String> {
+    let views: Vec<Type> = (1..op.operand_count()).map(|i| operand_type(op, i)).collect::<Result<_, _>>()?;
+    let layouts: Vec<_> = views.iter().map(|&v| view_layout(v)).collect::<Result<_, _>>()?;
+    let size = |l: &crate::layout::Layout| crate::layout::size(l).map_err(|e| e.to_string()).map(|s| s.as_int());
+    if layouts.len() == 2 {
+        let (src, dst) = (size(&layouts[0])?, size(&layouts[1])?);
+        if let (Some(s), Some(d)) = (src, dst) {
+            if s != d {
+                return Err(format!("source and destination sizes differ ({s} vs {d})"));
+            }
+        }
+    } else if layouts.len() == 4 && layouts[0].shape() != layouts[3].shape() {
+        return Err(format!(
+            "the accumulators D and C must have the same shape, got {} and {}",
+            layouts[0].shape(),
+            layouts[3].shape()
+        ));
+    }
+    let instance = unsafe { crate::ffi::cpp::cute_cpp_verify_atom_instance(op.to_raw()) };
+    if instance.value == 0 {
+        // The interface emitted its diagnostic; report failure without a second one.
+        return Err(String::new());
     }
     Ok(())
 }

@@ -37,6 +37,7 @@ pub mod cpp {
         pub fn cute_cpp_type_spec(ty: MlirType, spec: *mut MlirStringRef) -> i32;
         pub fn cute_cpp_composite_kind(ty: MlirType) -> i32;
         pub fn cute_cpp_type_component(ty: MlirType, index: u32) -> MlirType;
+        pub fn cute_cpp_verify_atom_instance(op: mlir_sys::MlirOperation) -> mlir_sys::MlirLogicalResult;
         pub fn cute_cpp_ptr_info(ty: MlirType, address_space: *mut u32, alignment: *mut u64) -> bool;
     }
 }
@@ -108,7 +109,10 @@ pub extern "C" fn cute_rs_verify_op(op: MlirOperation) -> MlirLogicalResult {
     match guard(|| verify::verify_op(op)) {
         Ok(()) => MlirLogicalResult { value: 1 },
         Err(message) => {
-            emit_op_error(op, &message);
+            // An empty message means the diagnostic was already emitted.
+            if !message.is_empty() {
+                emit_op_error(op, &message);
+            }
             MlirLogicalResult { value: 0 }
         }
     }

@@ -1,0 +1,102 @@
+//===- CuteAtomOps.td - atoms, tiled copies and MMAs, kernel marker --------===//
+
+#ifndef CUTE_ATOM_OPS_TD
+#define CUTE_ATOM_OPS_TD
+
+def Cute_AtomType : Type<CPred<"::llvm::isa<::mlir::cute::MmaAtomTypeInterface, "
+                               "::mlir::cute::CopyAtomTypeInterface>($_self)">,
+                         "a type implementing an atom interface">;
+def Cute_CopyAtom : Type<CPred<"::llvm::isa<::mlir::cute::CopyAtomTypeInterface>($_self)">,
+                         "a copy atom type">;
+def Cute_MmaAtom : Type<CPred<"::llvm::isa<::mlir::cute::MmaAtomTypeInterface>($_self)">,
+                        "an MMA atom type">;
+def Cute_TiledCopy : Type<CPred<"::llvm::isa<::mlir::cute::TiledCopyType>($_self)">,
+                          "!cute.tiled_copy", "::mlir::cute::TiledCopyType">;
+def Cute_TiledMma : Type<CPred<"::llvm::isa<::mlir::cute::TiledMmaType>($_self)">,
+                         "!cute.tiled_mma", "::mlir::cute::TiledMmaType">;
+
+def Cute_MakeAtomOp : Cute_Op<"make_atom", [Pure]> {
+  let summary = "build an atom; the result type decides which (spec 002)";
+  let description = [{
+    Generic atom builder: the result type's atom interface (copy or MMA)
+    decides what is built; operands are the atom's run-time parameters (for
+    example TMA descriptors), checked by the atom type.
+
+    ```mlir
+    %a = cute.make_atom : !cute_nvgpu.atom.universal_copy<f32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$parameters);
+  let results = (outs Cute_AtomType:$result);
+  let assemblyFormat = "($parameters^ `:` type($parameters) `->`)? attr-dict `:` type($result)";
+}
+
+def Cute_MakeTiledCopyOp : Cute_Op<"make_tiled_copy", [Pure,
+    TypesMatchWith<"the atom is the tiled copy's atom", "result", "atom",
+                   "::llvm::cast<::mlir::cute::TiledCopyType>($_self).getAtom()">]> {
+  let summary = "tile a copy atom over threads and values";
+  let description = [{
+    Preconditions: the thread-value layout's size is a multiple of the
+    tiler's size (every tile element is owned by a thread-value pair).
+
+    ```mlir
+    %tc = cute.make_tiled_copy %atom : !cute.tiled_copy<!cute_nvgpu.atom.universal_copy<f32>,
+            !cute.layout<"(32,4):(4,1)">, !cute.tile<"[32:1;4:1]">>
+    ```
+  }];
+  let arguments = (ins Cute_CopyAtom:$atom);
+  let results = (outs Cute_TiledCopy:$result);
+  let assemblyFormat = "$atom attr-dict `:` qualified(type($result))";
+}
+
+def Cute_MakeTiledMmaOp : Cute_Op<"make_tiled_mma", [Pure,
+    TypesMatchWith<"the atom is the tiled MMA's atom", "result", "atom",
+                   "::llvm::cast<::mlir::cute::TiledMmaType>($_self).getAtom()">]> {
+  let summary = "tile an MMA atom over an (M,N,K) atom layout";
+  let description = [{
+    ```mlir
+    %tm = cute.make_tiled_mma %atom : !cute.tiled_mma<!cute_nvgpu.atom.universal_fma<f32, f32, f32>,
+            !cute.layout<"(16,8,1):(1,16,0)">>
+    ```
+  }];
+  let arguments = (ins Cute_MmaAtom:$atom);
+  let results = (outs Cute_TiledMma:$result);
+  let assemblyFormat = "$atom attr-dict `:` qualified(type($result))";
+}
+
+def Cute_CopyAtomCallOp : Cute_Op<"copy_atom_call", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "one copy atom instance: src view to dst view";
+  let description = [{
+    Verification (spec 002): both views have the same size and a layout of
+    rank >= 1, and the atom type accepts the element types
+    (`CopyAtomTypeInterface::verifyInstance`).
+
+    ```mlir
+    cute.copy_atom_call %atom, %src, %dst : !cute_nvgpu.atom.universal_copy<f32>,
+        !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"1:0">>, !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"1:0">>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_CopyAtom, Cute_TiledCopy]>:$atom, Cute_View:$src, Cute_View:$dst);
+  let assemblyFormat = "$atom `,` $src `,` $dst attr-dict `:` type($atom) `,` qualified(type($src)) `,` qualified(type($dst))";
+}
+
+def Cute_MmaAtomCallOp : Cute_Op<"mma_atom_call", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "one MMA atom instance: D = A * B + C";
+  let description = [{
+    Verification (spec 002): every operand view has a layout of rank >= 1,
+    C and D have the same shape, and the atom type accepts the element types
+    (`MmaAtomTypeInterface::verifyInstance`).
+
+    ```mlir
+    cute.mma_atom_call %atom, %d, %a, %b, %c : !cute_nvgpu.atom.universal_fma<f32, f32, f32>, ...
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_MmaAtom, Cute_TiledMma]>:$atom, Cute_View:$d, Cute_View:$a,
+                       Cute_View:$b, Cute_View:$c);
+  let assemblyFormat = [{
+    $atom `,` $d `,` $a `,` $b `,` $c attr-dict `:` type($atom) `,` qualified(type($d)) `,`
+    qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c))
+  }];
+}
+
+#endif // CUTE_ATOM_OPS_TD
