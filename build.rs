@@ -43,6 +43,8 @@ const JOBS: &[TblgenJob] = &[
             ("-gen-dialect-defs", "cute/CuteDialect.cpp.inc"),
             ("-gen-typedef-decls", "cute/CuteTypes.h.inc"),
             ("-gen-typedef-defs", "cute/CuteTypes.cpp.inc"),
+            ("-gen-attrdef-decls", "cute/CuteAttrs.h.inc"),
+            ("-gen-attrdef-defs", "cute/CuteAttrs.cpp.inc"),
             ("-gen-op-decls", "cute/CuteOps.h.inc"),
             ("-gen-op-defs", "cute/CuteOps.cpp.inc"),
             ("-gen-dialect-doc", "docs/CuteDialect.md"),
@@ -106,6 +108,8 @@ fn run_tblgen(prefix: &Path, td_dir: &Path, inc: &Path, job: &TblgenJob) {
             cmd.arg(format!("-dialect={}", job.dialect));
         } else if generator.starts_with("-gen-typedef") {
             cmd.arg(format!("-typedefs-dialect={}", job.dialect));
+        } else if generator.starts_with("-gen-attrdef") {
+            cmd.arg(format!("-attrdefs-dialect={}", job.dialect));
         }
         let status = cmd.status().unwrap_or_else(|e| panic!("cannot run {}: {e}", tblgen.display()));
         assert!(status.success(), "mlir-tblgen {generator} {} failed", job.td);

@@ -39,10 +39,15 @@ def Cute_Dialect : Dialect {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   // `cute.kernel` marks kernel entry functions (spec 002 kernel ABI).
   let hasOperationAttrVerify = 1;
+  let useDefaultAttributePrinterParser = 0;
   let extraClassDeclaration = [{
     ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
     void printType(::mlir::Type type,
                    ::mlir::DialectAsmPrinter &printer) const override;
+    ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
+                                     ::mlir::Type type) const override;
+    void printAttribute(::mlir::Attribute attr,
+                        ::mlir::DialectAsmPrinter &printer) const override;
   }];
 }
 

@@ -61,6 +61,27 @@ def Cute_ComposedLayoutType : Cute_Type<"ComposedLayout", "composed_layout"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+def Cute_SpecAttr : AttrDef<Cute_Dialect, "Spec"> {
+  let attrName = "cute.spec";
+  let summary = "a static CuTe value as an attribute: layout, tile, coord, basis, ...";
+  let description = [{
+    The attribute form of the static values the types carry, for ops and
+    passes that keep layouts as attributes: `#cute.layout<"(8,4):(1,8)">`,
+    `#cute.tile<"[128:1;64:1]">`, `#cute.coord<"(_,1)">`,
+    `#cute.shape<"(8,4)">`, `#cute.stride<"(1,8)">`,
+    `#cute.int_tuple<"(2,?)">`, `#cute.swizzle<"S<3,4,3>">`,
+    `#cute.composed_layout<"...">` and `#cute.basis<"(1@0,1@1)">`, the
+    basis-vector descriptor grammar of spec 001 (fractions `1/2@0`,
+    multi-dimension bases `1@0@1`, empty groups `()`). Parsed and
+    canonicalized by the Rust layout module, like the types.
+  }];
+  let parameters = (ins "uint32_t":$kind, StringRefParameter<"canonical notation">:$spec);
+}
+
+//===----------------------------------------------------------------------===//
 // Pointers, views and descriptor iterators (ODS mnemonics; the dialect's
 // hand-written parser tries ODS's generated parser first).
 //===----------------------------------------------------------------------===//

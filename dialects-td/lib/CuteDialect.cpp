@@ -24,6 +24,9 @@ using namespace mlir::cute;
 #define GET_TYPEDEF_CLASSES
 #include "cute/CuteTypes.cpp.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "cute/CuteAttrs.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "cute/CuteOps.cpp.inc"
 
@@ -31,6 +34,10 @@ void CuteDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "cute/CuteTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "cute/CuteAttrs.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
@@ -119,6 +126,7 @@ static constexpr SpecTypeSpelling kSpecTypes[] = {
     {"stride", CUTE_SPEC_STRIDE},       {"coord", CUTE_SPEC_COORD},
     {"tile", CUTE_SPEC_TILE},           {"layout", CUTE_SPEC_LAYOUT},
     {"swizzle", CUTE_SPEC_SWIZZLE},     {"composed_layout", CUTE_SPEC_COMPOSED_LAYOUT},
+    {"basis", CUTE_SPEC_BASIS},
 };
 
 static Type getSpecType(MLIRContext *ctx, uint32_t kind, StringRef spec) {
@@ -207,6 +215,28 @@ static ParseResult parseUnquotedSpec(AsmParser &parser, std::string &out) {
   }
 }
 
+/// Parses `<"spec">` (or the spec's unquoted spelling) and canonicalizes it
+/// in Rust; `prefix` is `!cute.` or `#cute.` for the diagnostic.
+static FailureOr<std::string> parseSpecBody(AsmParser &parser, const SpecTypeSpelling &spelling,
+                                            StringRef prefix) {
+  SMLoc specLoc = parser.getCurrentLocation();
+  if (parser.parseLess())
+    return failure();
+  std::string text;
+  if (succeeded(parser.parseOptionalString(&text))) {
+    if (parser.parseGreater())
+      return failure();
+  } else if (failed(parseUnquotedSpec(parser, text))) {
+    return failure();
+  }
+  std::string result;
+  MlirStringRef input{text.data(), text.size()};
+  if (!cute_rs_canonicalize(spelling.specKind, input, appendToString, &result))
+    return parser.emitError(specLoc) << "invalid " << prefix << spelling.mnemonic << " \"" << text
+                                     << "\": " << result;
+  return result;
+}
+
 Type CuteDialect::parseType(DialectAsmParser &parser) const {
   SMLoc loc = parser.getCurrentLocation();
   StringRef mnemonic;
@@ -216,28 +246,38 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
     return odsType;
   const SpecTypeSpelling *spelling = llvm::find_if(
       kSpecTypes, [&](const SpecTypeSpelling &s) { return s.mnemonic == mnemonic; });
-  if (spelling == std::end(kSpecTypes)) {
+  if (spelling == std::end(kSpecTypes) || spelling->specKind == CUTE_SPEC_BASIS) {
     parser.emitError(loc) << "unknown type '!cute." << mnemonic << "'";
     return {};
   }
-  SMLoc specLoc = parser.getCurrentLocation();
-  if (parser.parseLess())
+  FailureOr<std::string> spec = parseSpecBody(parser, *spelling, "!cute.");
+  if (failed(spec))
     return {};
-  std::string text;
-  if (succeeded(parser.parseOptionalString(&text))) {
-    if (parser.parseGreater())
-      return {};
-  } else if (failed(parseUnquotedSpec(parser, text))) {
+  return getSpecType(getContext(), spelling->specKind, *spec);
+}
+
+Attribute CuteDialect::parseAttribute(DialectAsmParser &parser, Type) const {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  if (parser.parseKeyword(&mnemonic))
+    return {};
+  const SpecTypeSpelling *spelling = llvm::find_if(
+      kSpecTypes, [&](const SpecTypeSpelling &s) { return s.mnemonic == mnemonic; });
+  if (spelling == std::end(kSpecTypes)) {
+    parser.emitError(loc) << "unknown attribute '#cute." << mnemonic << "'";
     return {};
   }
-  std::string result;
-  MlirStringRef input{text.data(), text.size()};
-  if (!cute_rs_canonicalize(spelling->specKind, input, appendToString, &result)) {
-    parser.emitError(specLoc) << "invalid !cute." << mnemonic << " \"" << text
-                              << "\": " << result;
+  FailureOr<std::string> spec = parseSpecBody(parser, *spelling, "#cute.");
+  if (failed(spec))
     return {};
-  }
-  return getSpecType(getContext(), spelling->specKind, result);
+  return SpecAttr::get(getContext(), spelling->specKind, *spec);
+}
+
+void CuteDialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) const {
+  auto spec = llvm::cast<SpecAttr>(attr);
+  printer << kSpecTypes[spec.getKind()].mnemonic << '<';
+  printer.printString(spec.getSpec());
+  printer << '>';
 }
 
 void CuteDialect::printType(Type type, DialectAsmPrinter &printer) const {

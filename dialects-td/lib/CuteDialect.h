@@ -55,6 +55,9 @@ Type getViewElementType(Type viewType);
 #define GET_TYPEDEF_CLASSES
 #include "cute/CuteTypes.h.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "cute/CuteAttrs.h.inc"
+
 #define GET_OP_CLASSES
 #include "cute/CuteOps.h.inc"
 

@@ -26,6 +26,7 @@ enum CuteSpecKind : uint32_t {
   CUTE_SPEC_LAYOUT = 5,
   CUTE_SPEC_SWIZZLE = 6,
   CUTE_SPEC_COMPOSED_LAYOUT = 7,
+  CUTE_SPEC_BASIS = 8, // attributes only: spec 001 `N@dim` descriptors
 };
 
 /// Parses `text` as a value of `kind`. On success passes the canonical

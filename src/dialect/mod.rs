@@ -42,10 +42,12 @@ pub enum SpecKind {
     Layout = 5,
     Swizzle = 6,
     ComposedLayout = 7,
+    /// Attributes only (`#cute.basis`): a spec 001 `N@dim` descriptor.
+    Basis = 8,
 }
 
 impl SpecKind {
-    pub const ALL: [SpecKind; 8] = [
+    pub const ALL: [SpecKind; 9] = [
         SpecKind::IntTuple,
         SpecKind::Shape,
         SpecKind::Stride,
@@ -54,6 +56,7 @@ impl SpecKind {
         SpecKind::Layout,
         SpecKind::Swizzle,
         SpecKind::ComposedLayout,
+        SpecKind::Basis,
     ];
 
     pub fn from_raw(raw: u32) -> Option<Self> {
@@ -71,6 +74,7 @@ impl SpecKind {
             SpecKind::Layout => "layout",
             SpecKind::Swizzle => "swizzle",
             SpecKind::ComposedLayout => "composed_layout",
+            SpecKind::Basis => "basis",
         }
     }
 

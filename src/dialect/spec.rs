@@ -111,6 +111,7 @@ pub fn canonicalize(kind: SpecKind, text: &str) -> Result<String, String> {
         SpecKind::Swizzle => Ok(parse_swizzle(text).map_err(|e| e.to_string())?.to_string()),
         SpecKind::ComposedLayout => Ok(parse_checked_composed(text)?.to_string()),
         SpecKind::Tile => Ok(parse_checked_tile(text)?.to_string()),
+        SpecKind::Basis => Ok(crate::layout::parse_descriptor(text).map_err(|e| e.to_string())?.to_string()),
         _ => Ok(parse_checked_tuple(kind, text)?.to_string()),
     }
 }
@@ -167,7 +168,7 @@ pub fn count_dynamic(kind: SpecKind, text: &str) -> Result<usize, String> {
     Ok(match kind {
         SpecKind::Layout => layout_dynamic_leaves(&parse_checked_layout(text)?),
         SpecKind::ComposedLayout => layout_dynamic_leaves(&parse_checked_composed(text)?.layout),
-        SpecKind::Swizzle => 0,
+        SpecKind::Swizzle | SpecKind::Basis => 0,
         SpecKind::Tile => tiler_dynamic_leaves(&parse_checked_tile(text)?),
         _ => dynamic_leaves(&parse_checked_tuple(kind, text)?),
     })

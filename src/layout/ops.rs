@@ -843,6 +843,11 @@ impl Composer {
     fn new(a: LRef) -> Result<Self, Cond> {
         let mut lhs = Modes::new();
         flat_modes(a, &mut lhs)?;
+        Self::with_modes(lhs)
+    }
+
+    /// From the flat modes of the left operand (all shapes positive).
+    fn with_modes(mut lhs: Modes) -> Result<Self, Cond> {
         composition_lhs(&mut lhs)?;
         if lhs.is_empty() {
             return Err("the layout has no modes".into());
@@ -861,6 +866,21 @@ impl Composer {
     /// `A o part`, where `part` is one top-level mode of the right operand.
     fn apply(&mut self, part: LRef) -> Result<Layout, Cond> {
         compose_tree(&self.lhs, &mut self.acc, part.s, part.d)
+    }
+
+    /// `A o layout_from_modes(modes)` without building that layout.
+    fn apply_modes(&mut self, modes: &[(i64, i64)]) -> Result<Layout, Cond> {
+        if let [(s, d)] = modes {
+            return compose_leaf(&self.lhs, &mut self.acc, *s, *d);
+        }
+        let mut shapes = Vec::with_capacity(modes.len());
+        let mut strides = Vec::with_capacity(modes.len());
+        for &(s, d) in modes {
+            let (x, y) = compose_leaf(&self.lhs, &mut self.acc, s, d)?.into_parts();
+            shapes.push(x);
+            strides.push(y);
+        }
+        Ok(Layout::from_parts(IntTuple::Tuple(shapes), IntTuple::Tuple(strides)))
     }
 
     /// Checks that the parts distribute: no carries, one stride sign.
@@ -1061,6 +1081,14 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout, LayoutError
 }
 
 fn complement_impl(a: LRef, cotarget: i64) -> Result<Layout, Cond> {
+    let mut out = Modes::new();
+    complement_modes(a, cotarget, &mut out)?;
+    Ok(layout_from_modes(&out))
+}
+
+/// The complement as a flat mode list (what `complement_impl` returns, before
+/// building the tree), for the divide and product, which consume it.
+fn complement_modes(a: LRef, cotarget: i64, out: &mut Modes) -> Result<(), Cond> {
     if cotarget < 1 {
         return Err(format!("cotarget {cotarget} must be at least 1"));
     }
@@ -1075,7 +1103,8 @@ fn complement_impl(a: LRef, cotarget: i64) -> Result<Layout, Cond> {
     let mut modes = Modes::new();
     coalesce_modes(&flat, &mut modes)?;
     if modes.len() == 1 && modes[0].1 == 0 {
-        return layout_of_int(cotarget);
+        out.push((cotarget, if cotarget == 1 { 0 } else { 1 }));
+        return Ok(());
     }
     if let Some(&(_, d)) = modes.iter().find(|m| m.1 < 0) {
         return Err(format!(
@@ -1099,7 +1128,7 @@ fn complement_impl(a: LRef, cotarget: i64) -> Result<Layout, Cond> {
     }
     let rest_stride = strides.pop().unwrap_or(1);
     let rest = arith::ceil_div(cotarget, rest_stride)?;
-    bw_coalesce_int(&shapes, &strides, (rest, rest_stride), Unit::Zero)
+    bw_coalesce_modes(&shapes, &strides, (rest, rest_stride), Unit::Zero, out)
 }
 
 // ---------------------------------------------------------------------------
@@ -1207,10 +1236,11 @@ pub fn logical_divide_tiler(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError
 
 /// The (tile, rest) modes of `A o (B, complement(B, size(A)))`.
 fn divide(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
-    let c = complement_impl(b, static_size(a.s)?)?;
+    let mut c = Modes::new();
+    complement_modes(b, static_size(a.s)?, &mut c)?;
     let mut comp = Composer::new(a)?;
     let tile = comp.apply(b)?;
-    let rest = comp.apply(LRef::of(&c))?;
+    let rest = comp.apply_modes(&c)?;
     comp.finish()?;
     Ok((tile, rest))
 }
@@ -1368,8 +1398,12 @@ fn product_pair(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
         arith::add(acc, arith::mul(s - 1, arith::abs(d)?)?)
     })?;
     let cot = arith::mul(static_size(a.s)?, cos)?;
-    let c = complement_impl(a, cot)?;
-    Ok((a.to_layout(), compose_one(LRef::of(&c), b)?))
+    let mut c = Modes::new();
+    complement_modes(a, cot, &mut c)?;
+    let mut comp = Composer::with_modes(c)?;
+    let repeat = comp.apply(b)?;
+    comp.finish()?;
+    Ok((a.to_layout(), repeat))
 }
 
 fn product_tiler(a: LRef, t: &Tiler) -> Result<Layout, Cond> {
