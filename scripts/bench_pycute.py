@@ -6,7 +6,7 @@ Setup (pycute ships in the CUTLASS wheel):
 Run:
     .venv/bin/python scripts/bench_pycute.py [ORACLE.json] [--compare]
 Prints `cases=N pycute_ns_per_case=X`; with --compare it also runs
-`cargo run --release --example bench` on the same file and prints the ratio.
+`cute layout bench` (release build) on the same file and prints the ratio.
 
 Arguments are converted to pycute objects before timing; only evaluation is
 timed. Rounds over all cases repeat until at least 1 s has been spent and two
@@ -183,7 +183,7 @@ def main():
     print(f"cases={len(cases)} pycute_ns_per_case={ns:.0f}")
     if "--compare" in sys.argv:
         out = subprocess.run(
-            ["cargo", "run", "--quiet", "--release", "--example", "bench", "--", os.path.abspath(path)],
+            ["cargo", "run", "--quiet", "--release", "--bin", "cute", "--", "layout", "bench", os.path.abspath(path)],
             cwd=os.path.join(HERE, ".."), check=True, capture_output=True, text=True,
         ).stdout.strip()
         print(out)
