@@ -13,6 +13,7 @@
 //! | `cute.compose` (spec 000 spelling) | `cute.composition` |
 //! | `cute.make_tensor` | `cute.make_view` |
 //! | `cute.equal` | `get_shape`/`get_stride` × 2, `tuple_eq` × 2, `arith.andi` |
+//! | `cute.print` | `gpu.printf` of static notation; an `scf.for` over a view's coordinates |
 
 use crate::dialect::{make_type, ops, spec, type_spec, SpecKind};
 use crate::ffi::guard;
@@ -55,34 +56,36 @@ const PHASES: &[&[(&str, Rewrite, &[&str])]] = &[
         ("cute.compose", rewrite_compose, &["cute.composition"]),
         ("cute.make_tensor", rewrite_make_tensor, &["cute.make_view"]),
         ("cute.equal", rewrite_equal, &["cute.get_shape", "cute.get_stride", "cute.tuple_eq", "arith.andi"]),
+        ("cute.print", rewrite_print, &["gpu.printf", "scf.for", "cute.load"]),
     ],
 ];
 
 /// Runs the desugar pass on `root`.
 pub fn run(root: OperationRef) -> Result<(), String> {
     let context = unsafe { root.context().to_ref() };
-    let error: Rc<RefCell<Option<String>>> = Rc::default();
+    let failed: Rc<RefCell<bool>> = Rc::default();
     for phase in PHASES {
         let set = RewritePatternSet::new(context);
         for &(root_name, rewrite, generated) in phase.iter() {
-            set.add(pattern(context, root_name, rewrite, generated, error.clone()));
+            set.add(pattern(context, root_name, rewrite, generated, failed.clone()));
         }
         walk_and_apply_patterns(root, set.freeze());
-        if let Some(message) = error.borrow_mut().take() {
-            return Err(message);
+        if *failed.borrow() {
+            // The failing op carries the diagnostic.
+            return Err(String::new());
         }
     }
     Ok(())
 }
 
 /// Wraps a [`Rewrite`] as a melior op rewrite pattern; a failed or panicking
-/// rewrite records its error (reported by [`run`]) and leaves the IR alone.
+/// rewrite reports its error on the op, leaves the IR alone and fails the pass.
 fn pattern(
     context: &Context,
     root_name: &'static str,
     rewrite: Rewrite,
     generated: &[&str],
-    error: Rc<RefCell<Option<String>>>,
+    failed: Rc<RefCell<bool>>,
 ) -> RewritePattern {
     create_op_rewrite_pattern(
         root_name,
@@ -98,7 +101,8 @@ fn pattern(
                     true
                 }
                 Err(message) => {
-                    error.borrow_mut().get_or_insert(format!("cute-desugar: {message}"));
+                    crate::ffi::emit_op_error(op, &format!("cute-desugar: {message}"));
+                    *failed.borrow_mut() = true;
                     false
                 }
             }
@@ -231,4 +235,134 @@ fn rewrite_make_tensor<'c, 'a>(
     let operand = |i| op.operand(i).map_err(|e| e.to_string());
     let view = ops::cute::make_view(context, result_type(op)?, operand(0)?, operand(1)?, op.location());
     Ok(vec![insert(rewriter, view.into())?])
+}
+
+/// `printf` conversion for a scalar element type, if it can be printed.
+fn printf_conversion(ty: Type) -> Option<&'static str> {
+    match ty.to_string().as_str() {
+        "f32" | "f64" => Some("%f"),
+        "i64" => Some("%lld"),
+        "i32" | "i16" | "i8" | "i1" => Some("%d"),
+        _ => None,
+    }
+}
+
+/// `%` is special in printf formats.
+fn escape_format(text: &str) -> String {
+    text.replace('%', "%%")
+}
+
+fn printf<'c, 'a>(
+    context: &'c Context,
+    rewriter: &PatternRewriter,
+    format: &str,
+    args: &[Value<'c, 'a>],
+    location: Location<'c>,
+) -> Result<(), String> {
+    let op = melior::ir::operation::OperationBuilder::new("gpu.printf", location)
+        .add_attributes(&[(
+            melior::ir::Identifier::new(context, "format"),
+            melior::ir::attribute::StringAttribute::new(context, format).into(),
+        )])
+        .add_operands(args)
+        .build()
+        .map_err(|e| e.to_string())?;
+    rewriter.as_rewriter_base().insert(op);
+    Ok(())
+}
+
+/// `cute.print` (spec 002 "Dynamic print → coord loop"): a static value prints
+/// its notation; a view prints every element in an `scf.for` over its flat
+/// index, turned into a coordinate by `cute.idx2crd` and read by `cute.load`.
+fn rewrite_print<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, String> {
+    let location = op.location();
+    let prefix = op
+        .attribute("prefix")
+        .ok()
+        .and_then(|a| melior::ir::attribute::StringAttribute::try_from(a).ok())
+        .map(|a| escape_format(a.value()))
+        .unwrap_or_default();
+    for value in op.operands() {
+        let ty = value.r#type();
+        if let Some((kind, spec)) = type_spec(ty) {
+            if !spec::is_static(kind, spec)? {
+                return Err(format!("printing the dynamic value {ty} is not supported; print a view or a static value"));
+            }
+            printf(context, rewriter, &format!("{prefix}{}\n", escape_format(spec)), &[], location)?;
+            continue;
+        }
+        if crate::dialect::composite_kind(ty) != Some(crate::dialect::Composite::View) {
+            return Err(format!("cannot print a value of type {ty}"));
+        }
+        print_view(context, op, rewriter, value, &prefix)?;
+    }
+    Ok(Vec::new())
+}
+
+fn print_view<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+    view: Value<'c, 'a>,
+    prefix: &str,
+) -> Result<(), String> {
+    use melior::{
+        dialect::{arith, scf},
+        ir::{attribute::IntegerAttribute, Block, BlockLike, Region, RegionLike},
+    };
+    let location = op.location();
+    let index = Type::index(context);
+    let layout_type = crate::dialect::component(view.r#type(), 1).ok_or("view without layout")?;
+    let (layout_kind, layout_spec) = type_spec(layout_type).ok_or("view without layout")?;
+    if layout_kind != SpecKind::Layout {
+        return Err(format!("printing a view with layout {layout_type} is not supported"));
+    }
+    let element = {
+        let iterator = crate::dialect::component(view.r#type(), 0).ok_or("view without iterator")?;
+        let pointer = match crate::dialect::composite_kind(iterator) {
+            Some(crate::dialect::Composite::DescIter) => crate::dialect::component(iterator, 0),
+            _ => Some(iterator),
+        };
+        pointer.and_then(|p| crate::dialect::component(p, 0)).ok_or("cannot print a memref-backed view")?
+    };
+    let conversion = printf_conversion(element)
+        .ok_or_else(|| format!("cannot print elements of type {element} (f32, f64 and integers print)"))?;
+    let layout = insert(rewriter, ops::cute::get_layout(context, layout_type, view, location).into())?;
+    let shape = insert(rewriter, ops::cute::get_shape(context, layout, location).into())?;
+    let size = insert(rewriter, ops::cute::size(context, layout, location).into())?;
+    let total = insert(rewriter, ops::cute::get_leaves(context, &[index], size, location).into())?;
+    let constant = |v: i64| -> Result<Value<'c, 'a>, String> {
+        let c = arith::constant(context, IntegerAttribute::new(index, v).into(), location);
+        insert(rewriter, c)
+    };
+    let (zero, one) = (constant(0)?, constant(1)?);
+
+    let body = Block::new(&[(index, location)]);
+    let iv: Value = body.argument(0).map_err(|e| e.to_string())?.into();
+    let flat_type = make_type(context, SpecKind::IntTuple, "?")?;
+    let flat = body.append_operation(ops::cute::make_int_tuple(context, flat_type, &[iv], location).into());
+    let flat: Value = flat.result(0).map_err(|e| e.to_string())?.into();
+    let coord = body.append_operation(ops::cute::idx_2_crd(context, flat, shape, location).into());
+    let coord: Value = coord.result(0).map_err(|e| e.to_string())?.into();
+    let load = body.append_operation(ops::cute::load(context, element, view, coord, location).into());
+    let loaded: Value = load.result(0).map_err(|e| e.to_string())?.into();
+    let format = format!("{prefix}{} [%lld] = {conversion}\n", escape_format(layout_spec));
+    let print = melior::ir::operation::OperationBuilder::new("gpu.printf", location)
+        .add_attributes(&[(
+            melior::ir::Identifier::new(context, "format"),
+            melior::ir::attribute::StringAttribute::new(context, &format).into(),
+        )])
+        .add_operands(&[iv, loaded])
+        .build()
+        .map_err(|e| e.to_string())?;
+    body.append_operation(print);
+    body.append_operation(scf::r#yield(&[], location));
+    let region = Region::new();
+    region.append_block(body);
+    rewriter.as_rewriter_base().insert(scf::r#for(zero, total, one, region, location));
+    Ok(())
 }

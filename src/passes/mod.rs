@@ -67,7 +67,10 @@ impl<'c> RunExternalPass<'c> for RustPass {
     fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
         let body = self.body;
         if let Err(message) = guard(|| body(operation)) {
-            emit_error(operation.location().to_raw(), &message);
+            // An empty message: the pass already reported on the failing op.
+            if !message.is_empty() {
+                emit_error(operation.location().to_raw(), &message);
+            }
             pass.signal_failure();
         }
     }
@@ -83,7 +86,13 @@ extern "C" fn create_pass(id: u32) -> MlirPass {
         info.argument,
         info.description,
         "",
-        &[crate::dialect::cute_handle()],
+        // cute-desugar creates scf, arith and gpu ops (cute.print's loop).
+        &[
+            crate::dialect::cute_handle(),
+            melior::dialect::DialectHandle::arith(),
+            melior::dialect::DialectHandle::scf(),
+            melior::dialect::DialectHandle::gpu(),
+        ],
     );
     pass.to_raw()
 }
