@@ -10,6 +10,15 @@
 #ifndef CUTE_ALGEBRA_OPS_TD
 #define CUTE_ALGEBRA_OPS_TD
 
+def Cute_AlgebraGroup : OpDocGroup {
+  let summary = "Layout algebra";
+  let description = [{
+    CuTe's algebra: composition, complement, coalesce, filter, inverses, divides, products, queries and coordinates. Result types are inferred by the Rust algebra; static inputs fold.
+  }];
+}
+
+let opDocGroup = Cute_AlgebraGroup in {
+
 class Cute_UnaryLayoutOp<string mnemonic> : Cute_InferredOp<mnemonic> {
   let arguments = (ins Cute_LayoutType:$layout);
   let results = (outs Cute_LayoutType:$result);
@@ -314,5 +323,7 @@ def Cute_CeilDivOp : Cute_InferredOp<"ceil_div"> {
   let results = (outs Cute_IntTuple:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, $result)";
 }
+
+} // opDocGroup
 
 #endif // CUTE_ALGEBRA_OPS_TD

@@ -15,6 +15,15 @@ def Cute_TiledCopy : Type<CPred<"::llvm::isa<::mlir::cute::TiledCopyType>($_self
 def Cute_TiledMma : Type<CPred<"::llvm::isa<::mlir::cute::TiledMmaType>($_self)">,
                          "!cute.tiled_mma", "::mlir::cute::TiledMmaType">;
 
+def Cute_AtomGroup : OpDocGroup {
+  let summary = "Atoms";
+  let description = [{
+    Atoms are types implementing the atom interfaces; these ops build and call them without knowing the SM tier.
+  }];
+}
+
+let opDocGroup = Cute_AtomGroup in {
+
 def Cute_MakeAtomOp : Cute_Op<"make_atom", [Pure]> {
   let summary = "build an atom; the result type decides which (spec 002)";
   let description = [{
@@ -98,5 +107,7 @@ def Cute_MmaAtomCallOp : Cute_Op<"mma_atom_call", [MemoryEffects<[MemRead, MemWr
     qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c))
   }];
 }
+
+} // opDocGroup
 
 #endif // CUTE_ATOM_OPS_TD

@@ -3,6 +3,15 @@
 #ifndef CUTE_CONSTRUCTION_OPS_TD
 #define CUTE_CONSTRUCTION_OPS_TD
 
+def Cute_ConstructionGroup : OpDocGroup {
+  let summary = "Construction and access";
+  let description = [{
+    Build tuples, layouts, swizzles and composed layouts from static types and dynamic leaves; take them apart again.
+  }];
+}
+
+let opDocGroup = Cute_ConstructionGroup in {
+
 def Cute_StaticOp : Cute_Op<"static", [ConstantLike, Pure]> {
   let summary = "a fully static cute value (the value is its type)";
   let description = [{
@@ -241,5 +250,7 @@ def Cute_DerefineOp : Cute_ValueOp<"derefine"> {
   let results = (outs Cute_StaticValue:$result);
   let assemblyFormat = "$value attr-dict `:` qualified(type($value)) `to` qualified(type($result))";
 }
+
+} // opDocGroup
 
 #endif // CUTE_CONSTRUCTION_OPS_TD

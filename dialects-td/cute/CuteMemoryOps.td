@@ -11,6 +11,15 @@ def Cute_View : Type<CPred<"::llvm::isa<::mlir::cute::ViewType>($_self)">, "!cut
                      "::mlir::cute::ViewType">;
 def Cute_Iterator : AnyTypeOf<[Cute_Ptr, AnyMemRef, Cute_DescIter]>;
 
+def Cute_MemoryGroup : OpDocGroup {
+  let summary = "Views, iterators, pointers and memory";
+  let description = [{
+    Views tie an iterator to a layout; descriptor iterators walk tiles; pointer casts; loads, stores and printing.
+  }];
+}
+
+let opDocGroup = Cute_MemoryGroup in {
+
 def Cute_MakeViewOp : Cute_Op<"make_view", [Pure,
     TypesMatchWith<"the view's iterator is the iterator operand", "result", "iterator",
                    "::llvm::cast<::mlir::cute::ViewType>($_self).getIterator()">,
@@ -193,5 +202,7 @@ def Cute_PrintOp : Cute_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let arguments = (ins OptionalAttr<StrAttr>:$prefix, Variadic<AnyType>:$values);
   let assemblyFormat = "($prefix^ `,`)? $values attr-dict `:` qualified(type($values))";
 }
+
+} // opDocGroup
 
 #endif // CUTE_MEMORY_OPS_TD

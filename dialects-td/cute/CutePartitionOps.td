@@ -5,6 +5,15 @@
 
 def Cute_ViewOrLayout : AnyTypeOf<[Cute_View, Cute_LayoutType]>;
 
+def Cute_PartitionGroup : OpDocGroup {
+  let summary = "Slicing and partitioning";
+  let description = [{
+    CuTe slice/dice and the local_tile / local_partition partitioners.
+  }];
+}
+
+let opDocGroup = Cute_PartitionGroup in {
+
 def Cute_SliceOp : Cute_InferredOp<"slice"> {
   let summary = "keep the modes where the coordinate is `_` (CuTe slice)";
   let description = [{
@@ -70,5 +79,7 @@ def Cute_LocalPartitionOp : Cute_InferredOp<"local_partition"> {
   let results = (outs Cute_ViewOrLayout:$result);
   let assemblyFormat = "$source `,` $thread_layout `,` $index attr-dict `:` functional-type(operands, $result)";
 }
+
+} // opDocGroup
 
 #endif // CUTE_PARTITION_OPS_TD

@@ -3,6 +3,15 @@
 #ifndef CUTE_TUPLE_OPS_TD
 #define CUTE_TUPLE_OPS_TD
 
+def Cute_TupleGroup : OpDocGroup {
+  let summary = "Tuple arithmetic and tests";
+  let description = [{
+    Element-wise int-tuple arithmetic and structural equality.
+  }];
+}
+
+let opDocGroup = Cute_TupleGroup in {
+
 class Cute_TupleArithOp<string mnemonic, string what> : Cute_InferredOp<mnemonic> {
   let summary = "element-wise " # what # " of congruent int-tuples";
   let description = [{
@@ -63,5 +72,7 @@ def Cute_EqualOp : Cute_Op<"equal", [Pure]> {
   let results = (outs I1:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))";
 }
+
+} // opDocGroup
 
 #endif // CUTE_TUPLE_OPS_TD
