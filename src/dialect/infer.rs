@@ -143,6 +143,18 @@ fn layout_result(result: Result<Layout, layout::LayoutError>) -> Result<Vec<Infe
     Ok(vec![Inferred::Spec(SpecKind::Layout, result.map_err(err)?.to_string())])
 }
 
+type LayoutOp = fn(&Layout, &Layout) -> Result<Layout, layout::LayoutError>;
+type TilerOp = fn(&Layout, &Tiler) -> Result<Layout, layout::LayoutError>;
+
+/// `op(A, B)`: the layout form when B is a layout, the by-mode form otherwise.
+fn layout_by_tiler(args: &Args, by_layout: LayoutOp, by_tiler: TilerOp) -> Result<Vec<Inferred>, String> {
+    let a = args.layout(0)?;
+    layout_result(match args.tiler(1)? {
+        Tiler::Layout(b) => by_layout(&a, &b),
+        tiler => by_tiler(&a, &tiler),
+    })
+}
+
 fn spec_result(kind: SpecKind, value: impl ToString) -> Result<Vec<Inferred>, String> {
     Ok(vec![Inferred::Spec(kind, value.to_string())])
 }
@@ -218,13 +230,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         }
 
         // Composition, complement, simplification, inverses.
-        "composition" | "compose" => {
-            let a = args.layout(0)?;
-            layout_result(match args.tiler(1)? {
-                Tiler::Layout(b) => layout::composition(&a, &b),
-                tiler => layout::composition_tiler(&a, &tiler),
-            })
-        }
+        "composition" | "compose" => layout_by_tiler(&args, layout::composition, layout::composition_tiler),
         "complement" => layout_result(layout::complement(&args.layout(0)?, &args.tuple(1)?)),
         "coalesce" if operands.len() == 2 => layout_result(layout::coalesce_profile(&args.layout(0)?, &args.tuple(1)?)),
         "coalesce" => layout_result(layout::coalesce(&args.layout(0)?)),
@@ -238,23 +244,11 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "left_inverse" => layout_result(layout::left_inverse(&args.layout(0)?)),
 
         // Divides and products.
-        "logical_divide" => {
-            let a = args.layout(0)?;
-            layout_result(match args.tiler(1)? {
-                Tiler::Layout(b) => layout::logical_divide(&a, &b),
-                tiler => layout::logical_divide_tiler(&a, &tiler),
-            })
-        }
+        "logical_divide" => layout_by_tiler(&args, layout::logical_divide, layout::logical_divide_tiler),
         "zipped_divide" => layout_result(layout::zipped_divide(&args.layout(0)?, &args.tiler(1)?)),
         "tiled_divide" => layout_result(layout::tiled_divide(&args.layout(0)?, &args.tiler(1)?)),
         "flat_divide" => layout_result(layout::flat_divide(&args.layout(0)?, &args.tiler(1)?)),
-        "logical_product" => {
-            let a = args.layout(0)?;
-            layout_result(match args.tiler(1)? {
-                Tiler::Layout(b) => layout::logical_product(&a, &b),
-                tiler => layout::logical_product_tiler(&a, &tiler),
-            })
-        }
+        "logical_product" => layout_by_tiler(&args, layout::logical_product, layout::logical_product_tiler),
         "zipped_product" => layout_result(layout::zipped_product(&args.layout(0)?, &args.tiler(1)?)),
         "tiled_product" => layout_result(layout::tiled_product(&args.layout(0)?, &args.tiler(1)?)),
         "flat_product" => layout_result(layout::flat_product(&args.layout(0)?, &args.tiler(1)?)),
