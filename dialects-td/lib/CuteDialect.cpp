@@ -476,7 +476,7 @@ extern "C" MlirLogicalResult cute_cpp_verify_atom_instance(MlirOperation raw) {
 
 LogicalResult CuteDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
   if (attr.getName() != "cute.kernel")
-    return op->emitError() << "unknown cute attribute '" << attr.getName() << "'";
+    return op->emitError() << "unknown cute attribute '" << attr.getName().getValue() << "'";
   if (!llvm::isa<UnitAttr>(attr.getValue()))
     return op->emitError() << "'cute.kernel' must be a unit attribute";
   if (!llvm::isa<FunctionOpInterface>(op))

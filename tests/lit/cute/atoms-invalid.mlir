@@ -62,3 +62,43 @@ func.func @not_a_kernel(%desc: !llvm.ptr {cute_nvgpu.grid_constant}) {
 // expected-error @+1 {{'cute.kernel' marks functions; 'builtin.module' is not a function}}
 module attributes {cute.kernel} {
 }
+
+// -----
+
+func.func @accumulators(%x: !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(2,2):(1,2)">>, %y: !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>) {
+  %atom = cute.make_atom : !cute_nvgpu.atom.universal_fma<f32, f32, f32>
+  // expected-error @+1 {{'cute.mma_atom_call' op the accumulators D and C must have the same shape, got (2,2) and 4}}
+  cute.mma_atom_call %atom, %x, %y, %y, %y : !cute_nvgpu.atom.universal_fma<f32, f32, f32>, !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(2,2):(1,2)">>, !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>, !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>, !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{tiled_copy atom '!cute_nvgpu.atom.universal_fma<f32, f32, f32>' does not implement the copy-atom interface}}
+func.func private @tiled_copy_of_fma(!cute.tiled_copy<!cute_nvgpu.atom.universal_fma<f32, f32, f32>, !cute.layout<"1:0">, !cute.tile<"[1:1]">>)
+
+// -----
+
+// expected-error @+1 {{tiled_copy tiler must be a !cute.tile, got '!cute.shape<"(4)">'}}
+func.func private @tiled_copy_tiler(!cute.tiled_copy<!cute_nvgpu.atom.universal_copy<f32>, !cute.layout<"1:0">, !cute.shape<"(4)">>)
+
+// -----
+
+// expected-error @+1 {{'cute.kernel' must be a unit attribute}}
+func.func @kernel_value() attributes {cute.kernel = 1 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown cute attribute 'cute.entry'}}
+func.func @unknown_attr() attributes {cute.entry} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'cute_nvgpu.grid_constant' must be a unit attribute}}
+func.func @grid_value(%p: !llvm.ptr {cute_nvgpu.grid_constant = 1 : i32}) attributes {cute.kernel} {
+  return
+}

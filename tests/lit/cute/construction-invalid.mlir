@@ -81,3 +81,11 @@ func.func @composed_dynamic_offset(%l: !cute.layout<"(8,8):(8,1)">, %sw: !cute.s
   %c = cute.make_composed_layout_raw %l, %sw, %o : (!cute.layout<"(8,8):(8,1)">, !cute.swizzle<"S<3,4,3>">, !cute.int_tuple<"?">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,8):(8,1)">
   return
 }
+
+// -----
+
+func.func @leaves_of_coord(%c: !cute.coord<"(_,2)">) {
+  // expected-error @+1 {{'cute.get_leaves' op leaf _ of !cute.coord<"(_,2)"> is not an integer}}
+  %a, %b = cute.get_leaves %c : !cute.coord<"(_,2)"> -> index, index
+  return
+}

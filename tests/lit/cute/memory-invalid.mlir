@@ -70,3 +70,37 @@ func.func @slice_everything(%l: !cute.layout<"(4,8):(1,4)">, %c: !cute.coord<"(1
   %s = cute.slice %l, %c : (!cute.layout<"(4,8):(1,4)">, !cute.coord<"(1,2)">) -> !cute.layout<"(4):(1)">
   return
 }
+
+// -----
+
+// expected-error @+1 {{pointer element type must be a scalar, complex or vector type, got 'memref<4xf32>'}}
+func.func private @bad_element(!cute.ptr<memref<4xf32>, gmem>)
+
+// -----
+
+// expected-error @+1 {{view layout must be a !cute.layout or !cute.composed_layout, got '!cute.shape<"(4)">'}}
+func.func private @bad_view_layout(!cute.view<!cute.ptr<f32, gmem>, !cute.shape<"(4)">>)
+
+// -----
+
+func.func @store_underscore(%x: f32, %v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(8,1)">>, %c: !cute.coord<"(_,2)">) {
+  // expected-error @+1 {{'cute.store' op coordinate (_,2) selects a single element; it cannot hold '_'}}
+  cute.store %x, %v[%c] : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(8,1)">>, !cute.coord<"(_,2)">
+  return
+}
+
+// -----
+
+func.func @view_form_extras(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"4:1">>, %n: i32) {
+  // expected-error @+1 {{'cute.get_iter' op the view form takes no extent, tile shape or stride}}
+  %it = "cute.get_iter"(%v, %n, %n, %n) {operandSegmentSizes = array<i32: 1, 1, 1, 1>} : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"4:1">>, i32, i32, i32) -> !cute.ptr<f32, gmem>
+  return
+}
+
+// -----
+
+func.func @desc_form_missing(%p: !cute.ptr<f32, gmem>) {
+  // expected-error @+1 {{'cute.get_iter' op the descriptor form needs a base pointer, an extent, a tile shape and a stride}}
+  %it = cute.get_iter %p : (!cute.ptr<f32, gmem>) -> !cute.desc_iter<!cute.ptr<f32, gmem>>
+  return
+}
