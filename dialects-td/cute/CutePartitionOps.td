@@ -80,6 +80,31 @@ def Cute_LocalPartitionOp : Cute_InferredOp<"local_partition"> {
   let assemblyFormat = "$source `,` $thread_layout `,` $index attr-dict `:` functional-type(operands, $result)";
 }
 
+def Cute_TilePartitionOp : Cute_Op<"tile_partition", [Pure, AllTypesMatch<["pointer", "sub_pointer"]>]> {
+  let summary = "carve a tile-shaped window out of a (pointer, layout) pair (spec 000)";
+  let description = [{
+    The window starts at element coordinate `coord` of `layout`: the pointer
+    advances by `crd2idx(coord, layout)` and the result layout keeps the
+    parent's strides with the declared tile shape.
+
+    Preconditions: the tile layout has the parent's rank and strides, and
+    every tile extent divides the parent's extent of that mode.
+
+    ```mlir
+    %p, %l = cute.tile_partition %base, %layout, %c
+        : !cute.ptr<f16, smem>, !cute.layout<"(128,64):(1,128)">, !cute.coord<"(?,?)">
+        -> !cute.ptr<f16, smem>, !cute.layout<"(32,32):(1,128)">
+    ```
+  }];
+  let arguments = (ins Cute_Ptr:$pointer, Cute_LayoutType:$layout, Cute_CoordLike:$coord);
+  let results = (outs Cute_Ptr:$sub_pointer, Cute_LayoutType:$sub_layout);
+  let assemblyFormat = [{
+    $pointer `,` $layout `,` $coord attr-dict `:` qualified(type($pointer)) `,`
+    qualified(type($layout)) `,` qualified(type($coord)) `->` qualified(type($sub_pointer)) `,`
+    qualified(type($sub_layout))
+  }];
+}
+
 } // opDocGroup
 
 #endif // CUTE_PARTITION_OPS_TD

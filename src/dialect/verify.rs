@@ -22,6 +22,7 @@ pub fn verify_op(op: OperationRef) -> Result<(), String> {
         "cute.recast" => verify_recast(op),
         "cute.load" | "cute.store" => verify_access(op),
         "cute.make_tiled_copy" => verify_make_tiled_copy(op),
+        "cute.tile_partition" => verify_tile_partition(op),
         "cute.copy_atom_call" | "cute.mma_atom_call" => verify_atom_call(op),
         // Every other op is checked by its ODS constraints and, for the
         // algebra, by type inference (src/dialect/infer.rs).
@@ -246,6 +247,37 @@ fn verify_atom_call(op: OperationRef) -> Result<(), String> {
     if instance.value == 0 {
         // The interface emitted its diagnostic; report failure without a second one.
         return Err(String::new());
+    }
+    Ok(())
+}
+
+/// cute.tile_partition: the tile keeps the parent's rank and strides, its
+/// extents divide the parent's, and the coordinate fits the parent's shape.
+fn verify_tile_partition(op: OperationRef) -> Result<(), String> {
+    let layout_of = |ty: Type| match type_spec(ty) {
+        Some((SpecKind::Layout, text)) => spec::parse_checked_layout(text),
+        _ => Err(format!("{ty} is not a !cute.layout")),
+    };
+    let parent = layout_of(operand_type(op, 1)?)?;
+    let tile = layout_of(op.result(1).map_err(|e| e.to_string())?.r#type())?;
+    let (kind, text) = spec_of(operand_type(op, 2)?, "coordinate")?;
+    let coord = spec::parse_checked_tuple(kind, text)?;
+    if !coord.weakly_congruent(parent.shape()) {
+        return Err(format!("coordinate {coord} is not weakly congruent to the shape {}", parent.shape()));
+    }
+    if tile.stride() != parent.stride() || tile.rank() != parent.rank() {
+        return Err(format!("the tile layout {tile} must keep the rank and strides of {parent}"));
+    }
+    let (tile_leaves, parent_leaves) = (tile.shape().leaves(), parent.shape().leaves());
+    if tile_leaves.len() != parent_leaves.len() || !tile.shape().weakly_congruent(parent.shape()) {
+        return Err(format!("the tile shape {} does not match the shape {}", tile.shape(), parent.shape()));
+    }
+    for (t, p) in tile_leaves.iter().zip(&parent_leaves) {
+        if let (Leaf::Int(t), Leaf::Int(p)) = (t, p) {
+            if *t <= 0 || p % t != 0 {
+                return Err(format!("tile extent {t} does not divide the extent {p} of {parent}"));
+            }
+        }
     }
     Ok(())
 }

@@ -104,3 +104,27 @@ func.func @desc_form_missing(%p: !cute.ptr<f32, gmem>) {
   %it = cute.get_iter %p : (!cute.ptr<f32, gmem>) -> !cute.desc_iter<!cute.ptr<f32, gmem>>
   return
 }
+
+// -----
+
+func.func @tile_strides(%base: !cute.ptr<f16, smem>, %l: !cute.layout<"(128,64):(1,128)">, %c: !cute.coord<"(?,?)">) {
+  // expected-error @+1 {{'cute.tile_partition' op the tile layout (32,32):(1,32) must keep the rank and strides of (128,64):(1,128)}}
+  %p, %t = cute.tile_partition %base, %l, %c : !cute.ptr<f16, smem>, !cute.layout<"(128,64):(1,128)">, !cute.coord<"(?,?)"> -> !cute.ptr<f16, smem>, !cute.layout<"(32,32):(1,32)">
+  return
+}
+
+// -----
+
+func.func @tile_extent(%base: !cute.ptr<f16, smem>, %l: !cute.layout<"(128,64):(1,128)">, %c: !cute.coord<"(?,?)">) {
+  // expected-error @+1 {{'cute.tile_partition' op tile extent 48 does not divide the extent 128 of (128,64):(1,128)}}
+  %p, %t = cute.tile_partition %base, %l, %c : !cute.ptr<f16, smem>, !cute.layout<"(128,64):(1,128)">, !cute.coord<"(?,?)"> -> !cute.ptr<f16, smem>, !cute.layout<"(48,32):(1,128)">
+  return
+}
+
+// -----
+
+func.func @tile_coord(%base: !cute.ptr<f16, smem>, %l: !cute.layout<"(128,64):(1,128)">, %c: !cute.coord<"(?,?,?)">) {
+  // expected-error @+1 {{'cute.tile_partition' op coordinate (?,?,?) is not weakly congruent to the shape (128,64)}}
+  %p, %t = cute.tile_partition %base, %l, %c : !cute.ptr<f16, smem>, !cute.layout<"(128,64):(1,128)">, !cute.coord<"(?,?,?)"> -> !cute.ptr<f16, smem>, !cute.layout<"(32,32):(1,128)">
+  return
+}

@@ -74,3 +74,10 @@ func.func @partition(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(8,8):(1
   %d = cute.dice %l, %sc : (!cute.layout<"(8,8):(1,8)">, !cute.coord<"(_,?)">) -> !cute.layout<"(8):(8)">
   return
 }
+
+// CHECK-LABEL: @tile_partition
+func.func @tile_partition(%base: !cute.ptr<f16, smem>, %l: !cute.layout<"(128,64):(1,128)">, %c: !cute.coord<"(?,?)">) {
+  // CHECK: cute.tile_partition %{{.*}}, %{{.*}}, %{{.*}} : !cute.ptr<f16, smem>, !cute.layout<"(128,64):(1,128)">, !cute.coord<"(?,?)"> -> !cute.ptr<f16, smem>, !cute.layout<"(32,32):(1,128)">
+  %p, %t = cute.tile_partition %base, %l, %c : !cute.ptr<f16, smem>, !cute.layout<"(128,64):(1,128)">, !cute.coord<"(?,?)"> -> !cute.ptr<f16, smem>, !cute.layout<"(32,32):(1,128)">
+  return
+}
