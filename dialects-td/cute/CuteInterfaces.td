@@ -41,6 +41,13 @@ def Cute_CopyAtomTypeInterface : TypeInterface<"CopyAtomTypeInterface"> {
   let methods = [
     InterfaceMethod<"The element type one atom moves.", "::mlir::Type", "getCopyElementType">,
     InterfaceMethod<"Bits moved per thread by one atom.", "unsigned", "getCopyBits">,
+    InterfaceMethod<[{The atom's (thread, value) -> element layouts in CuTe
+                      notation, in order reference, source, destination
+                      (CuTe's Copy_Traits RefLayout/SrcLayout/DstLayout in
+                      elements). Empty if the atom does not describe them; then
+                      tiled-copy partitioning rejects it.}],
+                    "::llvm::SmallVector<std::string, 3>", "getThreadValueLayouts", (ins), "",
+                    "return {};">,
     InterfaceMethod<[{Verifies the source and destination element types of an
                       instance.}],
                     "::llvm::LogicalResult", "verifyInstance",

@@ -50,7 +50,7 @@ include "cute/CuteConstructionOps.td"
 include "cute/CuteAlgebraOps.td"
 include "cute/CuteTupleOps.td"
 include "cute/CuteMemoryOps.td"
-include "cute/CutePartitionOps.td"
 include "cute/CuteAtomOps.td"
+include "cute/CutePartitionOps.td"
 
 #endif // CUTE_OPS_TD

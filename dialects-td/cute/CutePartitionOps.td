@@ -105,6 +105,32 @@ def Cute_TilePartitionOp : Cute_Op<"tile_partition", [Pure, AllTypesMatch<["poin
   }];
 }
 
+class Cute_TiledCopyPartitionOp<string mnemonic, string side> : Cute_InferredOp<mnemonic> {
+  let summary = "a thread's " # side # " partition of a view under a tiled copy";
+  let description = [{
+    CuTe's `ThrCopy::partition_}] # !substr(side, 0, 1) # [{`: the view is divided by the copy's tiler, its
+    tile mode re-indexed by (thread, value) through the thread-value layout
+    and the atom's own thread-value layouts (from the copy-atom interface),
+    and sliced at `thread_index`: the result layout is `(values, rest...)`.
+    The atom type must describe its thread-value layouts.
+
+    ```mlir
+    %s = cute.}] # mnemonic # [{ %tc, %v, %tid
+           : (!cute.tiled_copy<!cute_nvgpu.atom.universal_copy<f32>, !cute.layout<"(8,4):(1,8)">, !cute.tile<"[8:1;4:1]">>,
+              !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(16,8):(1,16)">>, !cute.int_tuple<"?">)
+           -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,2,2):(16,8,64)">>
+    ```
+  }];
+  let arguments = (ins Cute_TiledCopy:$tiled_copy, Cute_View:$view, Cute_AnyIntTuple:$thread_index);
+  let results = (outs Cute_View:$result);
+  let assemblyFormat = [{
+    $tiled_copy `,` $view `,` $thread_index attr-dict `:` functional-type(operands, $result)
+  }];
+}
+
+def Cute_TiledCopyPartitionSOp : Cute_TiledCopyPartitionOp<"tiled.copy.partition_S", "source">;
+def Cute_TiledCopyPartitionDOp : Cute_TiledCopyPartitionOp<"tiled.copy.partition_D", "destination">;
+
 } // opDocGroup
 
 #endif // CUTE_PARTITION_OPS_TD

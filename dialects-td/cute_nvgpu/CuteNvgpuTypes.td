@@ -7,7 +7,8 @@ include "cute_nvgpu/CuteNvgpuDialect.td"
 
 def CuteNvgpu_UniversalCopyAtomType
     : CuteNvgpu_Type<"UniversalCopyAtom", "atom.universal_copy",
-                     [DeclareTypeInterfaceMethods<Cute_CopyAtomTypeInterface>]> {
+                     [DeclareTypeInterfaceMethods<Cute_CopyAtomTypeInterface,
+                                                  ["getThreadValueLayouts"]>]> {
   let summary = "universal copy atom: one element, scalar ld/st (all tiers)";
   let description = [{
     The generic fallback copy atom of spec 003: any source/destination pair

@@ -408,6 +408,17 @@ extern "C" MlirType cute_cpp_type_component(MlirType type, uint32_t index) {
   return wrap(component);
 }
 
+extern "C" intptr_t cute_cpp_copy_atom_layouts(MlirType atom, MlirStringCallback callback,
+                                                void *userData) {
+  auto copy = llvm::dyn_cast<CopyAtomTypeInterface>(unwrap(atom));
+  if (!copy)
+    return -1;
+  SmallVector<std::string, 3> layouts = copy.getThreadValueLayouts();
+  for (const std::string &layout : layouts)
+    callback(MlirStringRef{layout.data(), layout.size()}, userData);
+  return static_cast<intptr_t>(layouts.size());
+}
+
 extern "C" bool cute_cpp_ptr_info(MlirType type, uint32_t *addressSpace, uint64_t *alignment) {
   auto ptr = llvm::dyn_cast<PtrType>(unwrap(type));
   if (!ptr)

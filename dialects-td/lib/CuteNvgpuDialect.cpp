@@ -40,6 +40,11 @@ Type UniversalCopyAtomType::getCopyElementType() const { return getValueType(); 
 
 unsigned UniversalCopyAtomType::getCopyBits() const { return bitsOf(getValueType()); }
 
+// One thread moves one value: CuTe's UniversalCopy traits in elements.
+SmallVector<std::string, 3> UniversalCopyAtomType::getThreadValueLayouts() const {
+  return {"(1,1):(0,1)", "(1,1):(0,1)", "(1,1):(0,1)"};
+}
+
 LogicalResult UniversalCopyAtomType::verifyInstance(
     TypeRange elementTypes, function_ref<InFlightDiagnostic()> emitError) const {
   static constexpr llvm::StringLiteral kRoles[] = {"source", "destination"};

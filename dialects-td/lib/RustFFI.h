@@ -81,6 +81,11 @@ MlirType cute_cpp_type_component(MlirType type, uint32_t index);
 /// the atom type's interface (emits the diagnostics itself).
 MlirLogicalResult cute_cpp_verify_atom_instance(MlirOperation op);
 
+/// Passes the (thread, value) layouts of a copy atom type (reference,
+/// source, destination) to `callback`; returns their number, -1 if `atom` is
+/// not a copy atom.
+intptr_t cute_cpp_copy_atom_layouts(MlirType atom, MlirStringCallback callback, void *userData);
+
 /// Address space and alignment of a !cute.ptr; false for other types.
 bool cute_cpp_ptr_info(MlirType type, uint32_t *addressSpace, uint64_t *alignment);
 }

@@ -9,6 +9,7 @@
 use super::{spec, SpecKind};
 use crate::layout::{
     self,
+    partition::{thread_partition, tidfrg},
     tuple_ops::{partition_coord, slice_layout, tuple_arith, TupleOp},
     DivMode, DynInt, IntTuple, Layout, Leaf, Swizzle, Tiler,
 };
@@ -20,6 +21,10 @@ pub enum Operand<'a> {
     Spec(SpecKind, &'a str),
     /// A `!cute.view`: its iterator type (printed) and its layout's spec.
     View { iterator: String, layout: (SpecKind, &'a str) },
+    /// A `!cute.tiled_copy`: thread-value layout, tiler, and the atom's
+    /// (reference, source, destination) thread-value layouts (empty when
+    /// the atom does not describe them).
+    TiledCopy { layout_tv: &'a str, tiler: &'a str, atom_layouts: Vec<String> },
     /// Any other type.
     Other,
 }
@@ -321,6 +326,20 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             let keep = mnemonic == "slice";
             layout_result(slice_layout(&args.tuple(1)?, &args.layout(0)?, keep))
         }
+        "tiled.copy.partition_S" | "tiled.copy.partition_D" => {
+            let Some(Operand::TiledCopy { layout_tv, tiler, atom_layouts }) = operands.first() else {
+                return Err("operand #0 must be a !cute.tiled_copy".into());
+            };
+            let [reference, source, destination] = &atom_layouts[..] else {
+                return Err("the copy atom does not describe its thread-value layouts, so it cannot be partitioned".into());
+            };
+            let parse = |text: &str| spec::parse_checked_layout(text);
+            let target = if mnemonic.ends_with('S') { source } else { destination };
+            let (tensor, iterator) = args.layout_or_view(1)?;
+            let frg = tidfrg(&tensor, &parse(layout_tv)?, &spec::parse_checked_tile(tiler)?, &parse(reference)?, &parse(target)?)
+                .map_err(err)?;
+            partition_result(thread_partition(&frg).map_err(err)?, iterator)
+        }
         "local_tile" | "local_partition" => {
             let (source, iterator) = args.layout_or_view(0)?;
             let local_tile = mnemonic == "local_tile";
@@ -378,6 +397,18 @@ mod tests {
         assert_eq!(one("cute.local_tile", &tile).unwrap(), "(2,4):(1,8)");
         let part = [(Layout, "(8,8):(1,8)"), (Layout, "(2,4):(1,2)"), (IntTuple, "?")];
         assert_eq!(one("cute.local_partition", &part).unwrap(), "(4,2):(2,32)");
+    }
+
+    #[test]
+    fn tiled_copy_partition_needs_the_atoms_layouts() {
+        let view = Operand::View { iterator: "!cute.ptr<f32, gmem>".into(), layout: (Layout, "(16,8):(1,16)") };
+        let tiled = |atom_layouts: Vec<String>| Operand::TiledCopy { layout_tv: "(8,4):(1,8)", tiler: "[8:1;4:1]", atom_layouts };
+        let thread = Operand::Spec(IntTuple, "?");
+        let unit = vec!["(1,1):(0,1)".to_string(); 3];
+        let ok = infer("cute.tiled.copy.partition_S", &[tiled(unit), view.clone(), thread.clone()], &NoAttrs).unwrap();
+        assert_eq!(ok[0].type_text(), r#"!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"((1,4),2,2):((0,16),8,64)">>"#);
+        let e = infer("cute.tiled.copy.partition_D", &[tiled(vec![]), view, thread], &NoAttrs).unwrap_err();
+        assert!(e.contains("does not describe its thread-value layouts"), "{e}");
     }
 
     #[test]

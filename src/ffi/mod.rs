@@ -37,6 +37,11 @@ pub mod cpp {
         pub fn cute_cpp_type_spec(ty: MlirType, spec: *mut MlirStringRef) -> i32;
         pub fn cute_cpp_composite_kind(ty: MlirType) -> i32;
         pub fn cute_cpp_type_component(ty: MlirType, index: u32) -> MlirType;
+        pub fn cute_cpp_copy_atom_layouts(
+            atom: MlirType,
+            callback: mlir_sys::MlirStringCallback,
+            user_data: *mut c_void,
+        ) -> isize;
         pub fn cute_cpp_verify_atom_instance(op: mlir_sys::MlirOperation) -> mlir_sys::MlirLogicalResult;
         pub fn cute_cpp_ptr_info(ty: MlirType, address_space: *mut u32, alignment: *mut u64) -> bool;
     }
@@ -139,12 +144,33 @@ fn infer_operand<'c>(ty: Type<'c>) -> infer::Operand<'c> {
     if let Some((kind, spec)) = type_spec(ty) {
         return infer::Operand::Spec(kind, spec);
     }
-    if composite_kind(ty) == Some(Composite::View) {
-        if let (Some(iterator), Some(layout)) = (component(ty, 0), component(ty, 1).and_then(type_spec)) {
-            return infer::Operand::View { iterator: iterator.to_string(), layout };
+    match composite_kind(ty) {
+        Some(Composite::View) => {
+            if let (Some(iterator), Some(layout)) = (component(ty, 0), component(ty, 1).and_then(type_spec)) {
+                return infer::Operand::View { iterator: iterator.to_string(), layout };
+            }
         }
+        Some(Composite::TiledCopy) => {
+            let spec = |i| component(ty, i).and_then(type_spec).map(|(_, s)| s);
+            if let (Some(atom), Some(layout_tv), Some(tiler)) = (component(ty, 0), spec(1), spec(2)) {
+                return infer::Operand::TiledCopy { layout_tv, tiler, atom_layouts: copy_atom_layouts(atom) };
+            }
+        }
+        _ => {}
     }
     infer::Operand::Other
+}
+
+/// The (reference, source, destination) thread-value layouts a copy atom type
+/// reports through the copy-atom interface.
+fn copy_atom_layouts(atom: Type) -> Vec<String> {
+    unsafe extern "C" fn push(piece: MlirStringRef, user_data: *mut c_void) {
+        let layouts = unsafe { &mut *(user_data as *mut Vec<String>) };
+        layouts.push(unsafe { str_of(piece) }.unwrap_or_default().to_string());
+    }
+    let mut layouts: Vec<String> = Vec::new();
+    unsafe { cpp::cute_cpp_copy_atom_layouts(atom.to_raw(), Some(push), &mut layouts as *mut _ as *mut c_void) };
+    layouts
 }
 
 /// Infers the result types of a cute op with [`infer::infer`]; on failure

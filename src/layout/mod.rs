@@ -25,6 +25,7 @@ pub mod ops;
 pub mod swizzle;
 pub mod tuple;
 pub mod tuple_ops;
+pub mod partition;
 
 pub use descriptor::{parse_descriptor, DescEntry, Descriptor};
 pub use error::{LayoutError, ParseError};

@@ -81,3 +81,18 @@ func.func @tile_partition(%base: !cute.ptr<f16, smem>, %l: !cute.layout<"(128,64
   %p, %t = cute.tile_partition %base, %l, %c : !cute.ptr<f16, smem>, !cute.layout<"(128,64):(1,128)">, !cute.coord<"(?,?)"> -> !cute.ptr<f16, smem>, !cute.layout<"(32,32):(1,128)">
   return
 }
+
+!tc = !cute.tiled_copy<!cute_nvgpu.atom.universal_copy<f32>, !cute.layout<"(8,4):(1,8)">, !cute.tile<"[8:1;4:1]">>
+!gv = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(16,8):(1,16)">>
+!rv = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(16,8):(1,16)">>
+
+// CuTe ThrCopy::partition_S/D: ((atom values, rest values), copies along M, along N).
+// CHECK-LABEL: @tiled_copy_partition
+func.func @tiled_copy_partition(%tc: !tc, %src: !gv, %dst: !rv, %tid: i32) {
+  %t = cute.make_int_tuple(%tid) : (i32) -> !cute.int_tuple<"?">
+  // CHECK: cute.tiled.copy.partition_S {{.*}} -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"((1,4),2,2):((0,16),8,64)">>
+  %s = cute.tiled.copy.partition_S %tc, %src, %t : (!tc, !gv, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"((1,4),2,2):((0,16),8,64)">>
+  // CHECK: cute.tiled.copy.partition_D {{.*}} -> !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"((1,4),2,2):((0,16),8,64)">>
+  %d = cute.tiled.copy.partition_D %tc, %dst, %t : (!tc, !rv, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"((1,4),2,2):((0,16),8,64)">>
+  return
+}

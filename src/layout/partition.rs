@@ -1,0 +1,131 @@
+//! Thread partitioning of a tiled copy (CuTe `ThrCopy::partition_S/D`).
+//!
+//! Follows CuTe's `TiledCopy::tidfrg_S/D` and `tile2thrfrg`: the tensor is
+//! divided by the copy's tiler, and the tile mode is recomposed with the
+//! thread-value layout so that it is indexed by (thread, value); a thread's
+//! partition is the slice at its thread index:
+//!
+//! ```text
+//! atom_tv   = zipped_divide(layout_tv, (atom_threads, atom_values))
+//! trg_tv    = atom_tv ∘ [right_inverse(atom_ref) ∘ atom_trg ; _]
+//! thrval2mn = coalesce(zip(trg_tv), (1,(1,1)))
+//! tv        = zipped_divide(tensor, tiler) ∘ [thrval2mn ; _]
+//! tidfrg    = tv((_,_), _)                      -- (thr, val, (rest...))
+//! partition = tidfrg(thr, _, (_,...))           -- (val, rest...)
+//! ```
+
+use super::error::LayoutError;
+use super::ops;
+use super::tuple::{IntTuple, Layout, Leaf, Tiler};
+use super::tuple_ops::slice_layout;
+
+fn fail(condition: impl Into<String>) -> LayoutError {
+    LayoutError::new("tiled_copy_partition", Vec::new(), condition)
+}
+
+/// `((a,b),(c,d)) -> ((a,c),(b,d))` (CuTe `zip` of a rank-2 of rank-2s).
+fn zip2(l: &Layout) -> Result<Layout, LayoutError> {
+    let modes = l.modes();
+    let (Some(first), Some(second)) = (modes.first(), modes.get(1)) else {
+        return Err(fail(format!("{l} is not rank 2")));
+    };
+    let inner = |m: &Layout| -> Result<(Layout, Layout), LayoutError> {
+        let parts = m.modes();
+        match (parts.len(), m.shape().is_leaf()) {
+            (2, false) => Ok((parts[0].clone(), parts[1].clone())),
+            _ => Err(fail(format!("mode {m} of {l} is not a (thread, value) pair"))),
+        }
+    };
+    let ((a, b), (c, d)) = (inner(first)?, inner(second)?);
+    Ok(Layout::pair(Layout::pair(a, c), Layout::pair(b, d)))
+}
+
+fn underscore() -> IntTuple {
+    IntTuple::Leaf(Leaf::Underscore)
+}
+
+/// `tidfrg_S/D`: the tensor as `(thread, value, (rest...))`.
+pub fn tidfrg(
+    tensor: &Layout,
+    layout_tv: &Layout,
+    tiler: &Tiler,
+    atom_ref: &Layout,
+    atom_trg: &Layout,
+) -> Result<Layout, LayoutError> {
+    let atom_modes = atom_ref.modes();
+    if atom_ref.shape().is_leaf() || atom_modes.len() != 2 {
+        return Err(fail(format!("the atom's reference layout {atom_ref} is not (threads, values)")));
+    }
+    let (threads, values) = (ops::size(&atom_modes[0])?, ops::size(&atom_modes[1])?);
+    let ref2trg = ops::composition(&ops::right_inverse(atom_ref)?, atom_trg)?;
+    let atom_tv = ops::zipped_divide(layout_tv, &Tiler::Shape(IntTuple::tuple(vec![threads, values])))?;
+    let trg_tv = ops::composition_tiler(&atom_tv, &Tiler::ByMode(vec![Tiler::Layout(ref2trg), Tiler::Underscore]))?;
+    let profile = IntTuple::tuple(vec![IntTuple::int(1), IntTuple::tuple(vec![IntTuple::int(1), IntTuple::int(1)])]);
+    let thrval2mn = ops::coalesce_profile(&zip2(&trg_tv)?, &profile)?;
+    let zipped = ops::zipped_divide(tensor, tiler)?;
+    let tv = ops::composition_tiler(&zipped, &Tiler::ByMode(vec![Tiler::Layout(thrval2mn), Tiler::Underscore]))?;
+    let unfold = IntTuple::tuple(vec![IntTuple::tuple(vec![underscore(), underscore()]), underscore()]);
+    slice_layout(&unfold, &tv, true)
+}
+
+/// `partition_S/D`: one thread's `(value, rest...)` of a `tidfrg` layout.
+pub fn thread_partition(tidfrg: &Layout) -> Result<Layout, LayoutError> {
+    let rest = tidfrg.shape().mode(2).ok_or_else(|| fail(format!("{tidfrg} is not (thread, value, rest)")))?;
+    let rest_coord = if rest.is_leaf() {
+        underscore()
+    } else {
+        IntTuple::tuple(vec![underscore(); rest.rank()])
+    };
+    // The thread index is a (possibly dynamic) integer: it removes mode 0.
+    let coord = IntTuple::tuple(vec![IntTuple::int(0), underscore(), rest_coord]);
+    slice_layout(&coord, tidfrg, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{parse_layout, parse_tiler};
+    use std::collections::BTreeSet;
+
+    fn l(s: &str) -> Layout {
+        parse_layout(s).unwrap()
+    }
+
+    /// Every thread's partition addresses exactly the tensor elements that the
+    /// thread-value layout gives it, over all tiles; together, all elements.
+    #[test]
+    fn partitions_cover_each_threads_elements() {
+        let tensor = l("(16,8):(1,16)");
+        let tiler = parse_tiler("[8:1;4:1]").unwrap();
+        // 8 threads along M (one value each per column), 4 values along N.
+        let layout_tv = l("(8,4):(1,8)");
+        let unit = l("(1,1):(0,1)");
+        let frg = tidfrg(&tensor, &layout_tv, &tiler, &unit, &unit).unwrap();
+        assert_eq!(ops::size(&frg).unwrap().as_int(), Some(128));
+        let part = thread_partition(&frg).unwrap();
+        assert_eq!(part.rank(), 3, "{part}");
+        let mut all = BTreeSet::new();
+        let zipped = ops::zipped_divide(&tensor, &tiler).unwrap();
+        let table = ops::table(&frg).unwrap();
+        let threads = 8;
+        for t in 0..threads {
+            // Elements of thread t in tidfrg: indices i with i % threads == t.
+            let mine: BTreeSet<i64> = table.iter().enumerate().filter(|(i, _)| *i as i64 % threads == t).map(|(_, &o)| o).collect();
+            // The same thread from the thread-value layout: tile coordinate
+            // layout_tv(t, v), in every tile.
+            let tile = zipped.mode(0).unwrap();
+            let rest = zipped.mode(1).unwrap();
+            let mut want = BTreeSet::new();
+            for v in 0..4 {
+                let in_tile = ops::crd2idx(&IntTuple::tuple(vec![IntTuple::int(t), IntTuple::int(v)]), &layout_tv).unwrap();
+                let base = ops::table(&tile).unwrap()[in_tile as usize];
+                for r in ops::table(&rest).unwrap() {
+                    want.insert(base + r);
+                }
+            }
+            assert_eq!(mine, want, "thread {t}");
+            all.extend(mine);
+        }
+        assert_eq!(all, (0..128).collect::<BTreeSet<_>>());
+    }
+}
