@@ -408,6 +408,29 @@ extern "C" MlirType cute_cpp_type_component(MlirType type, uint32_t index) {
   return wrap(component);
 }
 
+extern "C" MlirAttribute cute_cpp_atom_bundle(MlirType atom) {
+  Type type = unwrap(atom);
+  MLIRContext *ctx = type.getContext();
+  Builder builder(ctx);
+  SmallVector<NamedAttribute> entries;
+  if (auto mma = llvm::dyn_cast<MmaAtomTypeInterface>(type)) {
+    entries.push_back(builder.getNamedAttr("kind", builder.getStringAttr("mma")));
+    entries.push_back(builder.getNamedAttr(
+        "shape_mnk", SpecAttr::get(ctx, CUTE_SPEC_SHAPE, mma.getShapeMNK())));
+    SmallVector<Attribute> types;
+    for (Type element : mma.getOperandElementTypes())
+      types.push_back(TypeAttr::get(element));
+    entries.push_back(builder.getNamedAttr("element_types", builder.getArrayAttr(types)));
+  } else if (auto copy = llvm::dyn_cast<CopyAtomTypeInterface>(type)) {
+    entries.push_back(builder.getNamedAttr("kind", builder.getStringAttr("copy")));
+    entries.push_back(builder.getNamedAttr("value_type", TypeAttr::get(copy.getCopyElementType())));
+    entries.push_back(builder.getNamedAttr("copy_bits", builder.getI32IntegerAttr(copy.getCopyBits())));
+  } else {
+    return wrap(Attribute());
+  }
+  return wrap(Attribute(builder.getDictionaryAttr(entries)));
+}
+
 extern "C" intptr_t cute_cpp_copy_atom_layouts(MlirType atom, MlirStringCallback callback,
                                                 void *userData) {
   auto copy = llvm::dyn_cast<CopyAtomTypeInterface>(unwrap(atom));

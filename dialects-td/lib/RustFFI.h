@@ -81,6 +81,11 @@ MlirType cute_cpp_type_component(MlirType type, uint32_t index);
 /// the atom type's interface (emits the diagnostics itself).
 MlirLogicalResult cute_cpp_verify_atom_instance(MlirOperation op);
 
+/// The attribute bundle an atom type reports through its interface (spec 002
+/// make_atom rebuild): {kind, shape_mnk, element_types} for MMA atoms,
+/// {kind, value_type, copy_bits} for copy atoms; null for other types.
+MlirAttribute cute_cpp_atom_bundle(MlirType atom);
+
 /// Passes the (thread, value) layouts of a copy atom type (reference,
 /// source, destination) to `callback`; returns their number, -1 if `atom` is
 /// not a copy atom.

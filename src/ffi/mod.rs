@@ -37,6 +37,7 @@ pub mod cpp {
         pub fn cute_cpp_type_spec(ty: MlirType, spec: *mut MlirStringRef) -> i32;
         pub fn cute_cpp_composite_kind(ty: MlirType) -> i32;
         pub fn cute_cpp_type_component(ty: MlirType, index: u32) -> MlirType;
+        pub fn cute_cpp_atom_bundle(atom: MlirType) -> mlir_sys::MlirAttribute;
         pub fn cute_cpp_copy_atom_layouts(
             atom: MlirType,
             callback: mlir_sys::MlirStringCallback,

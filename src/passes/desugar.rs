@@ -13,6 +13,7 @@
 //! | `cute.compose` (spec 000 spelling) | `cute.composition` |
 //! | `cute.make_tensor` | `cute.make_view` |
 //! | `cute.equal` | `get_shape`/`get_stride` × 2, `tuple_eq` × 2, `arith.andi` |
+//! | `cute.make_atom` | the same atom with its interface's bundle (`atom` attribute) |
 //! | `cute.print` | `gpu.printf` of static notation; an `scf.for` over a view's coordinates |
 
 use crate::dialect::{make_type, ops, spec, type_spec, SpecKind};
@@ -27,8 +28,12 @@ use melior::{
 };
 use std::{cell::RefCell, rc::Rc};
 
+/// Name of the attribute holding the bundle a rebuilt `cute.make_atom` carries.
+pub const ATOM_BUNDLE: &str = "atom";
+
 /// One rewrite: builds the replacement of `op` at the rewriter's insertion
-/// point (just before `op`) and returns the values that replace its results.
+/// point (just before `op`) and returns the values that replace its results;
+/// `Err("")` means the op needs no rewrite, any other `Err` is reported.
 type Rewrite = for<'c, 'a> fn(
     &'c Context,
     OperationRef<'c, 'a>,
@@ -57,6 +62,7 @@ const PHASES: &[&[(&str, Rewrite, &[&str])]] = &[
         ("cute.make_tensor", rewrite_make_tensor, &["cute.make_view"]),
         ("cute.equal", rewrite_equal, &["cute.get_shape", "cute.get_stride", "cute.tuple_eq", "arith.andi"]),
         ("cute.print", rewrite_print, &["gpu.printf", "scf.for", "cute.load"]),
+        ("cute.make_atom", rewrite_make_atom, &["cute.make_atom"]),
     ],
 ];
 
@@ -100,6 +106,8 @@ fn pattern(
                     rewriter.as_rewriter_base().replace_op_with_values(op, &values);
                     true
                 }
+                // An empty message: the op needs no rewrite (no match).
+                Err(message) if message.is_empty() => false,
                 Err(message) => {
                     crate::ffi::emit_op_error(op, &format!("cute-desugar: {message}"));
                     *failed.borrow_mut() = true;
@@ -365,4 +373,33 @@ fn print_view<'c, 'a>(
     region.append_block(body);
     rewriter.as_rewriter_base().insert(scf::r#for(zero, total, one, region, location));
     Ok(())
+}
+
+/// `cute.make_atom : T` → `cute.make_atom : T {atom = {...}}` (spec 002
+/// "make_atom with atom interface → result-type-driven rebuild"): the result
+/// type's atom interface supplies the bundle — MMA shape and element types,
+/// or copied type and width — so later passes read it without knowing `T`.
+fn rewrite_make_atom<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, String> {
+    if op.has_attribute(ATOM_BUNDLE) {
+        // Already rebuilt: keep it (the walk may visit the new op).
+        return Err(String::new());
+    }
+    let atom = result_type(op)?;
+    let raw = unsafe { crate::ffi::cpp::cute_cpp_atom_bundle(melior::ir::TypeLike::to_raw(&atom)) };
+    if raw.ptr.is_null() {
+        return Err(format!("{atom} does not implement an atom interface"));
+    }
+    let bundle = unsafe { melior::ir::Attribute::from_raw(raw) };
+    let operands: Vec<Value> = op.operands().collect();
+    let rebuilt = melior::ir::operation::OperationBuilder::new("cute.make_atom", op.location())
+        .add_operands(&operands)
+        .add_results(&[atom])
+        .add_attributes(&[(melior::ir::Identifier::new(context, ATOM_BUNDLE), bundle)])
+        .build()
+        .map_err(|e| e.to_string())?;
+    Ok(vec![insert(rewriter, rebuilt)?])
 }

@@ -54,3 +54,13 @@ func.func @composed_and_compose(%l: !cute.layout<"(8,64):(64,1)">, %a: !cute.lay
   %e = cute.equal %a, %a : !cute.layout<"(4,2):(1,4)">, !cute.layout<"(4,2):(1,4)">
   return %c, %r, %e : !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">, !cute.layout<"(2,2):(1,2)">, i1
 }
+
+// make_atom is rebuilt through the result type's atom interface (spec 002).
+// CHECK-LABEL: func @atoms
+func.func @atoms() {
+  // CHECK-NEXT: cute.make_atom {atom = {copy_bits = 32 : i32, kind = "copy", value_type = f32}} : !cute_nvgpu.atom.universal_copy<f32>
+  %c = cute.make_atom : !cute_nvgpu.atom.universal_copy<f32>
+  // CHECK-NEXT: cute.make_atom {atom = {element_types = [f16, f16, f32], kind = "mma", shape_mnk = #cute.shape<"(1,1,1)">}} : !cute_nvgpu.atom.universal_fma<f16, f16, f32>
+  %m = cute.make_atom : !cute_nvgpu.atom.universal_fma<f16, f16, f32>
+  return
+}
