@@ -45,6 +45,13 @@ func.func @algebra(%a: !cute.layout<"(4,2):(1,4)">, %b: !cute.layout<"(2,2):(1,2
   %16 = cute.blocked_product %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"((4,2),(2,2)):((1,8),(4,16))">
   // CHECK: cute.raked_product {{.*}} -> !cute.layout<"((2,4),(2,2)):((8,1),(16,4))">
   %17 = cute.raked_product %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"((2,4),(2,2)):((8,1),(16,4))">
+  %b23 = cute.static : !cute.layout<"(2,3):(1,2)">
+  // CHECK: cute.zipped_product {{.*}} -> !cute.layout<"((2,2),(2,3)):((1,2),(4,8))">
+  %zp = cute.zipped_product %b, %b23 : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(2,3):(1,2)">) -> !cute.layout<"((2,2),(2,3)):((1,2),(4,8))">
+  // CHECK: cute.tiled_product {{.*}} -> !cute.layout<"((2,2),2,3):((1,2),4,8)">
+  %tp = cute.tiled_product %b, %b23 : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(2,3):(1,2)">) -> !cute.layout<"((2,2),2,3):((1,2),4,8)">
+  // CHECK: cute.flat_product {{.*}} -> !cute.layout<"(2,2,2,3):(1,2,4,8)">
+  %fp = cute.flat_product %b, %b23 : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(2,3):(1,2)">) -> !cute.layout<"(2,2,2,3):(1,2,4,8)">
   // CHECK: cute.size %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
   %18 = cute.size %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
   // CHECK: cute.cosize %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
@@ -64,6 +71,14 @@ func.func @algebra(%a: !cute.layout<"(4,2):(1,4)">, %b: !cute.layout<"(2,2):(1,2
   %t48 = cute.static : !cute.int_tuple<"(4,8)">
   // CHECK: cute.ceil_div %{{.*}}, %{{.*}} : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(3,1)">
   %23 = cute.ceil_div %t108, %t48 : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(3,1)">
+  // CHECK: cute.tuple_sub {{.*}} -> !cute.int_tuple<"(6,0)">
+  %ts = cute.tuple_sub %t108, %t48 : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(6,0)">
+  // CHECK: cute.tuple_mul {{.*}} -> !cute.int_tuple<"(40,64)">
+  %tm = cute.tuple_mul %t108, %t48 : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(40,64)">
+  // CHECK: cute.tuple_div {{.*}} -> !cute.int_tuple<"(2,1)">
+  %td = cute.tuple_div %t108, %t48 : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(2,1)">
+  // CHECK: cute.tuple_mod {{.*}} -> !cute.int_tuple<"(2,0)">
+  %tmod = cute.tuple_mod %t108, %t48 : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(2,0)">
   // CHECK: cute.get_shape %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.shape<"(4,2)">
   %24 = cute.get_shape %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.shape<"(4,2)">
   // CHECK: cute.get_stride %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.stride<"(1,4)">
