@@ -50,6 +50,31 @@ const JOBS: &[TblgenJob] = &[
             ("-gen-dialect-doc", "docs/CuteDialect.md"),
         ],
     },
+    // cute_nvgpu: the registry's capability interfaces, the target attribute.
+    TblgenJob {
+        td: "cute_nvgpu/CuteNvgpuInterfaces.td",
+        dialect: "cute_nvgpu",
+        outputs: &[
+            ("-gen-type-interface-decls", "cute_nvgpu/CuteNvgpuTypeInterfaces.h.inc"),
+            ("-gen-type-interface-defs", "cute_nvgpu/CuteNvgpuTypeInterfaces.cpp.inc"),
+        ],
+    },
+    TblgenJob {
+        td: "cute_nvgpu/CuteNvgpuAttrs.td",
+        dialect: "cute_nvgpu",
+        outputs: &[
+            ("-gen-attrdef-decls", "cute_nvgpu/CuteNvgpuAttrs.h.inc"),
+            ("-gen-attrdef-defs", "cute_nvgpu/CuteNvgpuAttrs.cpp.inc"),
+        ],
+    },
+    TblgenJob {
+        td: "cute_nvgpu/CuteNvgpuOps.td",
+        dialect: "cute_nvgpu",
+        outputs: &[
+            ("-gen-op-decls", "cute_nvgpu/CuteNvgpuOps.h.inc"),
+            ("-gen-op-defs", "cute_nvgpu/CuteNvgpuOps.cpp.inc"),
+        ],
+    },
     TblgenJob {
         td: "cute_nvgpu/CuteNvgpuTypes.td",
         dialect: "cute_nvgpu",

@@ -24,6 +24,9 @@ def CuteNvgpu_Dialect : Dialect {
     interfaces; `cute.make_atom` builds values of these types.
   }];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  // `cute_nvgpu.target` on a module or function (spec 003 target gating).
+  let hasOperationAttrVerify = 1;
   // `cute_nvgpu.grid_constant` on kernel arguments (spec 002 kernel ABI).
   let hasRegionArgAttrVerify = 1;
   let dependentDialects = ["::mlir::cute::CuteDialect"];

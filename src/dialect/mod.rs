@@ -9,6 +9,7 @@
 //! [`verify`], rewritten by `crate::passes`.
 
 pub mod infer;
+pub mod nvgpu;
 pub mod spec;
 pub mod verify;
 

@@ -1,0 +1,250 @@
+//===- CuteNvgpuOps.td - SM90/SM100 ops the atom lowering consumes ---------===//
+//
+// Spec 000 ("cute_nvgpu atom lowering"): the Hopper WGMMA and Blackwell
+// IMMA / S2T atom builders, the pieces their rewriters materialize (GMMA
+// descriptors, register accumulators, TMEM pointers, mbarriers, the atom
+// payload) and the SM100 tensor-memory family. Their verifiers check the
+// residency and element-type contract of spec 003 through the atom types.
+//
+// This file is the root of its own tblgen job (ops); CuteNvgpuTypes.td
+// includes it so that the dialect reference documents the ops too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_NVGPU_OPS_TD
+#define CUTE_NVGPU_OPS_TD
+
+include "cute_nvgpu/CuteNvgpuDialect.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class CuteNvgpu_Op<string mnemonic, list<Trait> traits = []>
+    : Op<CuteNvgpu_Dialect, mnemonic, traits> {
+  let hasVerifier = 1;
+}
+
+def CuteNvgpu_View : Type<CPred<"::llvm::isa<::mlir::cute::ViewType>($_self)">, "a !cute.view">;
+def CuteNvgpu_Ptr : Type<CPred<"::llvm::isa<::mlir::cute::PtrType>($_self)">, "a !cute.ptr">;
+def CuteNvgpu_WgmmaAtom
+    : Type<CPred<"::llvm::isa<::mlir::cute_nvgpu::Sm90MmaAtomType>($_self)">,
+           "an SM90 WGMMA atom (!cute_nvgpu.sm90.mma)">;
+def CuteNvgpu_UmmaAtom
+    : Type<CPred<"::llvm::isa<::mlir::cute_nvgpu::Sm100MmaAtomType, "
+                 "::mlir::cute_nvgpu::Sm100MmaSpAtomType, ::mlir::cute_nvgpu::Sm100MmaBsAtomType, "
+                 "::mlir::cute_nvgpu::Sm100MmaBsSpAtomType>($_self)">,
+           "an SM100 UMMA atom (!cute_nvgpu.sm100.mma*)">;
+def CuteNvgpu_RegistryAtom
+    : Type<CPred<"::llvm::isa<::mlir::cute_nvgpu::AtomRecordTypeInterface>($_self)">,
+           "a cute_nvgpu registry type">;
+
+//===----------------------------------------------------------------------===//
+// Hopper WGMMA
+//===----------------------------------------------------------------------===//
+
+def CuteNvgpu_AtomSm90WgmmaOp : CuteNvgpu_Op<"atom.sm90.wgmma", [Pure]> {
+  let summary = "build a Hopper WGMMA atom from its A and B operands";
+  let description = [{
+    The SM90 atom builder of spec 000: the result type carries the shape and
+    element types. B is a shared-memory view; A is shared memory (`ss`) or
+    registers (`rs`). Element types must be the atom's. The Hopper rewriter
+    expands it to `gmma.descriptor`s, a `register.accumulator`, the WGMMA
+    fence and an `atom` payload.
+
+    ```mlir
+    %atom = cute_nvgpu.atom.sm90.wgmma %a, %b : !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(64,16):(16,1)">>,
+        !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(128,16):(16,1)">>
+        -> !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_View:$a, CuteNvgpu_View:$b);
+  let results = (outs CuteNvgpu_WgmmaAtom:$atom);
+  let assemblyFormat = [{
+    $a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `->` qualified(type($atom))
+  }];
+}
+
+def CuteNvgpu_GmmaDescriptorOp : CuteNvgpu_Op<"gmma.descriptor", [Pure]> {
+  let summary = "pack the 64-bit GMMA shared-memory matrix descriptor of a view";
+  let description = [{
+    Side-effect free (CSE hoists it across loop iterations). The matrix must
+    live in shared memory.
+
+    ```mlir
+    %desc = cute_nvgpu.gmma.descriptor %a : !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(64,16):(16,1)">> -> i64
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_View:$matrix);
+  let results = (outs I64:$desc);
+  let assemblyFormat = "$matrix attr-dict `:` qualified(type($matrix)) `->` type($desc)";
+}
+
+def CuteNvgpu_RegisterAccumulatorOp : CuteNvgpu_Op<"register.accumulator", [Pure]> {
+  let summary = "the warpgroup register accumulator of a WGMMA atom";
+  let description = [{
+    One thread's share of the `M x N` accumulator of a warpgroup (128
+    threads): a vector of `M * N / 128` accumulator elements.
+
+    ```mlir
+    %acc = cute_nvgpu.register.accumulator !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k),
+        elem_type = (f16, f16, f32), frag_kind = ss> : vector<64xf32>
+    ```
+  }];
+  let arguments = (ins TypeAttrOf<CuteNvgpu_WgmmaAtom>:$atom);
+  let results = (outs AnyVectorOfNonZeroRank:$acc);
+  let assemblyFormat = "$atom attr-dict `:` type($acc)";
+}
+
+def CuteNvgpu_AtomPayloadOp : CuteNvgpu_Op<"atom", [Pure]> {
+  let summary = "the CuTe atom payload the NVVM lowering consumes";
+  let description = [{
+    Packages the materialized state of an atom: for WGMMA the A descriptor
+    (or register fragment), the B descriptor and the register accumulator;
+    for UMMA the A and B operands, the TMEM accumulator pointer and the
+    mbarrier. Not an executable MMA.
+
+    ```mlir
+    %atom = cute_nvgpu.atom %desc_a, %desc_b, %acc : i64, i64, vector<64xf32>
+        -> !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$parts);
+  let results = (outs CuteNvgpu_RegistryAtom:$atom);
+  let assemblyFormat = "$parts attr-dict `:` type($parts) `->` qualified(type($atom))";
+}
+
+//===----------------------------------------------------------------------===//
+// Blackwell IMMA, S2T copy and tensor memory
+//===----------------------------------------------------------------------===//
+
+def CuteNvgpu_AtomSm100ImmaOp : CuteNvgpu_Op<"atom.sm100.imma", [Pure]> {
+  let summary = "build a Blackwell UMMA atom from its A and B operands";
+  let description = [{
+    The SM100 atom builder of spec 000. B is a shared-memory view; A is
+    shared memory (`ss`) or tensor memory (`ts`); element types are the
+    atom's. The rewriter retrieves the TMEM accumulator, initializes the
+    mbarrier and emits an `atom` payload.
+
+    ```mlir
+    %atom = cute_nvgpu.atom.sm100.imma %a, %b : !cute.view<...>, !cute.view<...> -> !cute_nvgpu.sm100.mma<...>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_View:$a, CuteNvgpu_View:$b);
+  let results = (outs CuteNvgpu_UmmaAtom:$atom);
+  let assemblyFormat = [{
+    $a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `->` qualified(type($atom))
+  }];
+}
+
+def CuteNvgpu_RetrieveTmemPtrOp
+    : CuteNvgpu_Op<"arch.sm100.retrieve_tmem_ptr", [MemoryEffects<[MemRead]>]> {
+  let summary = "the TMEM pointer of an allocation handle (per-function cache)";
+  let description = [{
+    Converts the 32-bit TMEM handle of `tcgen05.alloc` into a tensor-memory
+    pointer. The column count is a power of two in [32, 512]. Lowered
+    through the per-function TMEM cache: one allocation per handle.
+
+    ```mlir
+    %tmem = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %handle, %cols : i32 -> !cute.ptr<f32, tmem>
+    ```
+  }];
+  let arguments = (ins I32:$handle, I32:$numColumns);
+  let results = (outs CuteNvgpu_Ptr:$ptr);
+  let assemblyFormat = "$handle `,` $numColumns attr-dict `:` type($handle) `->` qualified(type($ptr))";
+}
+
+def CuteNvgpu_MbarrierInitOp : CuteNvgpu_Op<"mbarrier.init", [MemoryEffects<[MemWrite]>]> {
+  let summary = "initialize a shared-memory mbarrier with an arrival count";
+  let description = [{
+    ```mlir
+    %mbar = cute_nvgpu.mbarrier.init %ticks : !cute.ptr<i64, smem, align<8>>
+    ```
+  }];
+  let arguments = (ins I32:$ticks);
+  let results = (outs CuteNvgpu_Ptr:$mbar);
+  let assemblyFormat = "$ticks attr-dict `:` qualified(type($mbar))";
+}
+
+def CuteNvgpu_CpAsyncS2tOp : CuteNvgpu_Op<"cp_async.s2t", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "SMEM -> TMEM copy of an atom.s2t_copy atom, completing on an mbarrier";
+  let description = [{
+    The packaged S2T copy of spec 000: source SMEM view, destination TMEM
+    pointer, mbarrier and the CTA partition index; the token is the i32
+    data-dependence edge.
+
+    ```mlir
+    %tok = cute_nvgpu.cp_async.s2t %src, %dst, %mbar, %part {atom = !cute_nvgpu.atom.s2t_copy<i8>}
+        : !cute.view<!cute.ptr<i8, smem>, !cute.layout<"128:1">>, !cute.ptr<i8, tmem>, !cute.ptr<i64, smem>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_View:$src, CuteNvgpu_Ptr:$dst, CuteNvgpu_Ptr:$mbar, I32:$partition,
+                       TypeAttr:$atom);
+  let results = (outs I32:$token);
+  let assemblyFormat = [{
+    $src `,` $dst `,` $mbar `,` $partition attr-dict `:` qualified(type($src)) `,`
+    qualified(type($dst)) `,` qualified(type($mbar))
+  }];
+}
+
+def CuteNvgpu_CopyS2tOp : CuteNvgpu_Op<"arch.copy.SM100.copy_s2t", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "the SM100 SMEM -> TMEM copy after atom packaging";
+  let description = [{
+    Lowered to `nvvm.cp.async.bulk.tensor.shared::cluster.shared::cta`: the
+    TMEM destination, the SMEM source (pointer or 64-bit descriptor) and the
+    mbarrier that observes completion.
+
+    ```mlir
+    cute_nvgpu.arch.copy.SM100.copy_s2t %dst, %src, %mbar : !cute.ptr<i8, tmem>, i64, !cute.ptr<i64, smem>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_Ptr:$dst, AnyTypeOf<[I64, CuteNvgpu_Ptr]>:$src, CuteNvgpu_Ptr:$mbar);
+  let assemblyFormat = [{
+    $dst `,` $src `,` $mbar attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) `,`
+    qualified(type($mbar))
+  }];
+}
+
+def CuteNvgpu_TmemAllocOp : CuteNvgpu_Op<"arch.sm100.tmem_alloc", [MemoryEffects<[MemWrite]>]> {
+  let summary = "tcgen05.alloc: allocate TMEM columns, handle written to SMEM";
+  let description = [{
+    ```mlir
+    cute_nvgpu.arch.sm100.tmem_alloc %slot, %cols : !cute.ptr<i32, smem>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_Ptr:$slot, I32:$numColumns);
+  let assemblyFormat = "$slot `,` $numColumns attr-dict `:` qualified(type($slot))";
+}
+
+def CuteNvgpu_TmemDeallocOp : CuteNvgpu_Op<"arch.sm100.tmem_dealloc", [MemoryEffects<[MemWrite]>]> {
+  let summary = "tcgen05.dealloc: release TMEM columns";
+  let description = [{
+    ```mlir
+    cute_nvgpu.arch.sm100.tmem_dealloc %tmem, %cols : !cute.ptr<f32, tmem>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_Ptr:$tmem, I32:$numColumns);
+  let assemblyFormat = "$tmem `,` $numColumns attr-dict `:` qualified(type($tmem))";
+}
+
+def CuteNvgpu_TmemLoadOp : CuteNvgpu_Op<"arch.sm100.tmem_load", [MemoryEffects<[MemRead]>]> {
+  let summary = "tcgen05.ld: TMEM columns into registers";
+  let description = [{
+    ```mlir
+    %v = cute_nvgpu.arch.sm100.tmem_load %tmem : !cute.ptr<f32, tmem> -> vector<32xf32>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_Ptr:$tmem);
+  let results = (outs AnyVectorOfNonZeroRank:$values);
+  let assemblyFormat = "$tmem attr-dict `:` qualified(type($tmem)) `->` type($values)";
+}
+
+def CuteNvgpu_TmemStoreOp : CuteNvgpu_Op<"arch.sm100.tmem_store", [MemoryEffects<[MemWrite]>]> {
+  let summary = "tcgen05.st: registers into TMEM columns";
+  let description = [{
+    ```mlir
+    cute_nvgpu.arch.sm100.tmem_store %tmem, %v : !cute.ptr<f32, tmem>, vector<32xf32>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_Ptr:$tmem, AnyVectorOfNonZeroRank:$values);
+  let assemblyFormat = "$tmem `,` $values attr-dict `:` qualified(type($tmem)) `,` type($values)";
+}
+
+#endif // CUTE_NVGPU_OPS_TD
