@@ -19,6 +19,8 @@ using namespace mlir::cute;
 
 #include "cute/CuteDialect.cpp.inc"
 
+MLIR_DEFINE_EXPLICIT_TYPE_ID(::mlir::cute::AtomDialectInterface)
+
 #include "cute/CuteTypeInterfaces.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
@@ -500,12 +502,25 @@ extern "C" MlirLogicalResult cute_cpp_verify_atom_instance(MlirOperation raw) {
   for (Value operand : op->getOperands().drop_front())
     elementTypes.push_back(getViewElementType(operand.getType()));
   auto emit = [&] { return op->emitOpError(); };
-  Type atom = callAtom(op->getOperand(0).getType());
+  Type atomOperand = op->getOperand(0).getType();
+  Type atom = callAtom(atomOperand);
+  LogicalResult instance = failure();
   if (auto copy = llvm::dyn_cast<CopyAtomTypeInterface>(atom))
-    return wrap(copy.verifyInstance(elementTypes, emit));
-  if (auto mma = llvm::dyn_cast<MmaAtomTypeInterface>(atom))
-    return wrap(mma.verifyInstance(elementTypes, emit));
-  return wrap(emit() << "atom type " << atom << " does not implement a known atom interface");
+    instance = copy.verifyInstance(elementTypes, emit);
+  else if (auto mma = llvm::dyn_cast<MmaAtomTypeInterface>(atom))
+    instance = mma.verifyInstance(elementTypes, emit);
+  else
+    return wrap(emit() << "atom type " << atom << " does not implement a known atom interface");
+  if (failed(instance))
+    return wrap(instance);
+  // The atom's dialect checks what element types cannot tell (residencies,
+  // layouts), through its AtomDialectInterface.
+  if (auto *hooks = atom.getDialect().getRegisteredInterface<AtomDialectInterface>()) {
+    SmallVector<Type> operandTypes(llvm::drop_begin(op->getOperandTypes()));
+    bool tiled = llvm::isa<TiledCopyType, TiledMmaType>(atomOperand);
+    return wrap(hooks->verifyAtomOperands(atom, operandTypes, tiled, emit));
+  }
+  return wrap(success());
 }
 
 LogicalResult CuteDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {

@@ -7,6 +7,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectInterface.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -22,6 +23,19 @@ enum class TupleKind : uint32_t {
   Stride = 2,
   Coord = 3,
   Tile = 4,
+};
+
+/// Implemented by dialects that define atom types (cute_nvgpu), to check the
+/// operands of an atom call beyond element types — residencies, layouts —
+/// without `cute` knowing any SM tier.
+class AtomDialectInterface : public DialectInterface::Base<AtomDialectInterface> {
+public:
+  AtomDialectInterface(Dialect *dialect) : Base(dialect) {}
+  /// `operandTypes` are the call's views (D, A, B, C or source,
+  /// destination); `tiled` is true for a tiled copy/MMA operand.
+  virtual ::llvm::LogicalResult
+  verifyAtomOperands(Type atom, TypeRange operandTypes, bool tiled,
+                     ::llvm::function_ref<InFlightDiagnostic()> emitError) const = 0;
 };
 
 /// Runs the Rust verifier of `op` (src/dialect/verify.rs).
@@ -49,6 +63,8 @@ Type getViewElementType(Type viewType);
 } // namespace mlir::cute
 
 #include "cute/CuteDialect.h.inc"
+
+MLIR_DECLARE_EXPLICIT_TYPE_ID(::mlir::cute::AtomDialectInterface)
 
 #include "cute/CuteTypeInterfaces.h.inc"
 

@@ -27,7 +27,23 @@ using namespace mlir::cute_nvgpu;
 #define GET_TYPEDEF_CLASSES
 #include "cute_nvgpu/CuteNvgpuTypes.cpp.inc"
 
+namespace {
+/// The atom registry's operand contracts (residencies, layouts), for the
+/// `cute` atom-call ops.
+struct NvgpuAtomHooks : public cute::AtomDialectInterface {
+  using AtomDialectInterface::AtomDialectInterface;
+  LogicalResult verifyAtomOperands(Type atom, TypeRange operandTypes, bool tiled,
+                                   function_ref<InFlightDiagnostic()> emitError) const override {
+    auto record = llvm::dyn_cast<AtomRecordTypeInterface>(atom);
+    if (!record)
+      return success();
+    return record.verifyOperands(operandTypes, tiled, emitError);
+  }
+};
+} // namespace
+
 void CuteNvgpuDialect::initialize() {
+  addInterfaces<NvgpuAtomHooks>();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "cute_nvgpu/CuteNvgpuTypes.cpp.inc"
@@ -677,15 +693,6 @@ char TargetAttr::getSuffix() const {
   return suffix;
 }
 
-/// The atom of an atom call operand (tiled atoms carry theirs).
-static std::pair<Type, bool> callAtom(Type atom) {
-  if (auto tiled = llvm::dyn_cast<cute::TiledCopyType>(atom))
-    return {tiled.getAtom(), true};
-  if (auto tiled = llvm::dyn_cast<cute::TiledMmaType>(atom))
-    return {tiled.getAtom(), true};
-  return {atom, false};
-}
-
 /// Target verification (spec 003 "Registry Invariants"): every registry type
 /// used in the region must be registered on the target, and every atom
 /// instance must meet its operand contract.
@@ -714,18 +721,8 @@ static LogicalResult verifyTargetRegion(Operation *root, TargetAttr target) {
     if (auto fn = llvm::dyn_cast<FunctionOpInterface>(op))
       if (failed(checkType(fn.getFunctionType())))
         return WalkResult::interrupt();
-    // Atom instances: the full operand contract.
-    StringRef name = op->getName().getStringRef();
-    bool isMma = name == "cute.mma_atom_call", isCopy = name == "cute.copy_atom_call";
-    if ((isMma && op->getNumOperands() == 5) || (isCopy && op->getNumOperands() == 3)) {
-      auto [atom, tiled] = callAtom(op->getOperand(0).getType());
-      if (auto record = llvm::dyn_cast<AtomRecordTypeInterface>(atom)) {
-        SmallVector<Type> operandTypes(llvm::drop_begin(op->getOperandTypes()));
-        if (llvm::all_of(operandTypes, [](Type t) { return llvm::isa<cute::ViewType>(t); }) &&
-            failed(record.verifyOperands(operandTypes, tiled, emit)))
-          return WalkResult::interrupt();
-      }
-    }
+    // (Atom instances' operand contracts are checked by the atom-call ops
+    // themselves, through NvgpuAtomHooks.)
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());

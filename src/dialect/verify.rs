@@ -223,9 +223,17 @@ fn verify_make_tiled_copy(op: OperationRef) -> Result<(), String> {
     Ok(())
 }
 
-/// cute.copy_atom_call / cute.mma_atom_call: structural layout checks here,
-/// then the atom type's interface checks the instance (never the SM tier).
+/// cute.copy_atom_call / cute.mma_atom_call: the atom type checks the
+/// instance first through its interfaces (element types, then its dialect's
+/// residency and layout contracts, whose diagnostics are verbatim spec
+/// strings); then the generic structure: equal copy sizes, equal accumulator
+/// shapes. Never the SM tier.
 fn verify_atom_call(op: OperationRef) -> Result<(), String> {
+    let instance = unsafe { crate::ffi::cpp::cute_cpp_verify_atom_instance(op.to_raw()) };
+    if instance.value == 0 {
+        // The interface emitted its diagnostic; report failure without a second one.
+        return Err(String::new());
+    }
     let views: Vec<Type> = (1..op.operand_count()).map(|i| operand_type(op, i)).collect::<Result<_, _>>()?;
     let layouts: Vec<_> = views.iter().map(|&v| view_layout(v)).collect::<Result<_, _>>()?;
     let size = |l: &crate::layout::Layout| crate::layout::size(l).map_err(|e| e.to_string()).map(|s| s.as_int());
@@ -242,11 +250,6 @@ fn verify_atom_call(op: OperationRef) -> Result<(), String> {
             layouts[0].shape(),
             layouts[3].shape()
         ));
-    }
-    let instance = unsafe { crate::ffi::cpp::cute_cpp_verify_atom_instance(op.to_raw()) };
-    if instance.value == 0 {
-        // The interface emitted its diagnostic; report failure without a second one.
-        return Err(String::new());
     }
     Ok(())
 }

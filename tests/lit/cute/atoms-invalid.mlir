@@ -102,3 +102,17 @@ func.func @unknown_attr() attributes {cute.entry} {
 func.func @grid_value(%p: !llvm.ptr {cute_nvgpu.grid_constant = 1 : i32}) attributes {cute.kernel} {
   return
 }
+
+// -----
+
+// The atom's dialect checks residencies through cute's AtomDialectInterface,
+// with or without a target attribute (`cute` itself never looks at tiers).
+!D = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>
+!As = !cute.view<!cute.ptr<f8E4M3FN, smem>, !cute.layout<"16:1">>
+!B = !cute.view<!cute.ptr<f8E5M2, rmem>, !cute.layout<"8:1">>
+func.func @residency_without_target(%d: !D, %a: !As, %b: !B) {
+  %m = cute.make_atom : !cute_nvgpu.sm89.mma<16x8x32, elem_type = (f8E4M3FN, f8E5M2, f32)>
+  // expected-error @+1 {{'cute.mma_atom_call' op expects rmem for input operands, but got A: }}
+  cute.mma_atom_call %m, %d, %a, %b, %d : !cute_nvgpu.sm89.mma<16x8x32, elem_type = (f8E4M3FN, f8E5M2, f32)>, !D, !As, !B, !D
+  return
+}
