@@ -78,8 +78,12 @@ fn run(cli: Cli) -> Result<(), String> {
                 let text = read_input(&file)?;
                 let stdout = io::stdout();
                 let mut out = io::BufWriter::new(stdout.lock());
-                layout::batch::run_batch(&text, &mut out).map_err(|e| e.to_string())?;
-                out.flush().map_err(|e| e.to_string())?;
+                let written = layout::batch::run_batch(&text, &mut out).and_then(|_| out.flush());
+                match written {
+                    // A closed pipe (`| head`) is the reader's choice, not an error.
+                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
+                    other => other.map_err(|e| e.to_string())?,
+                }
             }
             LayoutCommand::Bench { file } => {
                 let text = read_input(&file)?;

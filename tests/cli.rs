@@ -1,0 +1,73 @@
+//! The `cute` CLI: `layout eval|batch|bench` and `opt`, on real inputs and bad ones.
+
+use std::{
+    io::Write,
+    process::{Command, Output, Stdio},
+};
+
+fn cute(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cute runs");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("cute finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn eval_prints_the_value_or_a_precise_error() {
+    let ok = cute(&["layout", "eval", "composition((4,2):(1,4), (2,2):(1,2))"], "");
+    assert!(ok.status.success());
+    assert_eq!(stdout(&ok).trim(), "(2,2):(1,2)");
+    let bad = cute(&["layout", "eval", "composition((4,6,8):(2,3,5), 6:3)"], "");
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("composition((4,6,8):(2,3,5), 6:3):"));
+    let malformed = cute(&["layout", "eval", "coalesce((2,4):(1,2)"], "");
+    assert_eq!(malformed.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&malformed.stderr).contains("at column"));
+}
+
+const CASES: &str = r#"{"cases": [
+  {"id": "a", "op": "coalesce", "args": [{"kind": "layout", "cute": "(2,4):(1,2)"}]},
+  {"id": "b", "op": "coalesce", "args": [{"kind": "layout", "cute": "(2,4:(1,2)"}]},
+  {"id": "c", "op": "crd2idx", "args": [{"kind": "shape", "cute": "(1,2)"}, {"kind": "layout", "cute": "(2,4):(1,2)"}]},
+  {"id": "d", "op": "table", "args": [{"kind": "layout", "cute": "(2,2):(2,1)"}]}
+]}"#;
+
+#[test]
+fn batch_writes_one_line_per_case_and_never_stops_early() {
+    let out = cute(&["layout", "batch", "-"], CASES);
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> = stdout(&out).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0], serde_json::json!({"id": "a", "value": "8:1"}));
+    assert!(lines[1]["error"].as_str().unwrap().contains("at column"));
+    assert_eq!(lines[2], serde_json::json!({"id": "c", "value": "5"}));
+    assert_eq!(lines[3], serde_json::json!({"id": "d", "value": [0, 2, 1, 3]}));
+}
+
+#[test]
+fn bench_prints_cases_and_ns_per_case() {
+    let out = cute(&["layout", "bench", "-"], CASES);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let last = text.lines().last().expect("a line");
+    assert!(last.starts_with("cases=3 ns_per_case="), "{last}");
+}
+
+#[test]
+fn opt_runs_a_pipeline_and_reports_bad_ir() {
+    let ok = cute(&["opt", "-"], r#"func.func @f() { %l = cute.make_layout(shape = (), stride = ()) : !cute.layout<"(2,2):(1,2)"> return }"#);
+    assert!(ok.status.success());
+    assert!(stdout(&ok).contains("cute.make_layout_raw"));
+    let bad = cute(&["opt", "-"], r#"func.func private @f(!cute.layout<"(2,2):(1">)"#);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("invalid !cute.layout"));
+}
