@@ -103,6 +103,23 @@ impl Compiler {
         Ok(module)
     }
 
+    /// Parses and verifies a file; diagnostics name the file and line.
+    pub fn parse_file(&self, path: &std::path::Path) -> Result<Module<'_>, Error> {
+        self.diagnostics.borrow_mut().clear();
+        let name = path.to_str().ok_or_else(|| self.fail(format!("{} is not valid UTF-8", path.display())))?;
+        let raw = unsafe {
+            mlir_sys::mlirModuleCreateParseFromFile(self.context.to_raw(), melior::StringRef::new(name).to_raw())
+        };
+        if raw.ptr.is_null() {
+            return Err(self.fail(format!("failed to parse {}", path.display())));
+        }
+        let module = unsafe { Module::from_raw(raw) };
+        if !module.as_operation().verify() {
+            return Err(self.fail(format!("{} does not verify", path.display())));
+        }
+        Ok(module)
+    }
+
     /// Runs a textual pass pipeline, e.g. `builtin.module(cute-desugar)`.
     pub fn run_pipeline(&self, module: &mut Module, pipeline: &str) -> Result<(), Error> {
         self.diagnostics.borrow_mut().clear();
@@ -115,6 +132,13 @@ impl Compiler {
     /// Parses `source`, runs `pipeline` and prints the resulting module.
     pub fn opt(&self, source: &str, pipeline: &str) -> Result<String, Error> {
         let mut module = self.parse(source)?;
+        self.run_pipeline(&mut module, pipeline)?;
+        Ok(module.as_operation().to_string())
+    }
+
+    /// [`Compiler::opt`] on a file, with diagnostics located in it.
+    pub fn opt_file(&self, path: &std::path::Path, pipeline: &str) -> Result<String, Error> {
+        let mut module = self.parse_file(path)?;
         self.run_pipeline(&mut module, pipeline)?;
         Ok(module.as_operation().to_string())
     }

@@ -71,3 +71,16 @@ fn opt_runs_a_pipeline_and_reports_bad_ir() {
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("invalid !cute.layout"));
 }
+
+#[test]
+fn opt_on_a_file_locates_diagnostics_in_it() {
+    let path = std::env::temp_dir().join(format!("cute-cli-{}.mlir", std::process::id()));
+    std::fs::write(&path, "func.func private @f(!cute.layout<\"(2,2):(1\">)\n").unwrap();
+    let out = cute(&["opt", path.to_str().unwrap()], "");
+    std::fs::remove_file(&path).ok();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(&format!("{}\":1:", path.display())), "{stderr}");
+    let missing = cute(&["opt", "/nonexistent/cute.mlir"], "");
+    assert_eq!(missing.status.code(), Some(1));
+}

@@ -64,10 +64,13 @@ fn read_input(path: &PathBuf) -> Result<String, String> {
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Opt { input, pipeline } => {
-            let source = read_input(&input)?;
             let compiler = Compiler::new();
-            let output = compiler.opt(&source, &pipeline).map_err(|e| e.to_string())?;
-            println!("{output}");
+            let output = if input.as_os_str() == "-" {
+                compiler.opt(&read_input(&input)?, &pipeline)
+            } else {
+                compiler.opt_file(&input, &pipeline)
+            };
+            println!("{}", output.map_err(|e| e.to_string())?);
         }
         Command::Layout { command } => match command {
             LayoutCommand::Eval { expression } => {
