@@ -260,23 +260,21 @@ fn escape_format(text: &str) -> String {
     text.replace('%', "%%")
 }
 
-fn printf<'c, 'a>(
+/// A `gpu.printf` of `format` with `args`.
+fn printf<'c>(
     context: &'c Context,
-    rewriter: &PatternRewriter,
     format: &str,
-    args: &[Value<'c, 'a>],
+    args: &[Value<'c, '_>],
     location: Location<'c>,
-) -> Result<(), String> {
-    let op = melior::ir::operation::OperationBuilder::new("gpu.printf", location)
+) -> Result<Operation<'c>, String> {
+    melior::ir::operation::OperationBuilder::new("gpu.printf", location)
         .add_attributes(&[(
             melior::ir::Identifier::new(context, "format"),
             melior::ir::attribute::StringAttribute::new(context, format).into(),
         )])
         .add_operands(args)
         .build()
-        .map_err(|e| e.to_string())?;
-    rewriter.as_rewriter_base().insert(op);
-    Ok(())
+        .map_err(|e| e.to_string())
 }
 
 /// `cute.print` (spec 002 "Dynamic print → coord loop"): a static value prints
@@ -300,7 +298,8 @@ fn rewrite_print<'c, 'a>(
             if !spec::is_static(kind, spec)? {
                 return Err(format!("printing the dynamic value {ty} is not supported; print a view or a static value"));
             }
-            printf(context, rewriter, &format!("{prefix}{}\n", escape_format(spec)), &[], location)?;
+            let print = printf(context, &format!("{prefix}{}\n", escape_format(spec)), &[], location)?;
+            rewriter.as_rewriter_base().insert(print);
             continue;
         }
         if crate::dialect::composite_kind(ty) != Some(crate::dialect::Composite::View) {
@@ -359,15 +358,7 @@ fn print_view<'c, 'a>(
     let load = body.append_operation(ops::cute::load(context, element, view, coord, location).into());
     let loaded: Value = load.result(0).map_err(|e| e.to_string())?.into();
     let format = format!("{prefix}{} [%lld] = {conversion}\n", escape_format(layout_spec));
-    let print = melior::ir::operation::OperationBuilder::new("gpu.printf", location)
-        .add_attributes(&[(
-            melior::ir::Identifier::new(context, "format"),
-            melior::ir::attribute::StringAttribute::new(context, &format).into(),
-        )])
-        .add_operands(&[iv, loaded])
-        .build()
-        .map_err(|e| e.to_string())?;
-    body.append_operation(print);
+    body.append_operation(printf(context, &format, &[iv, loaded], location)?);
     body.append_operation(scf::r#yield(&[], location));
     let region = Region::new();
     region.append_block(body);
