@@ -103,3 +103,23 @@ fn unknown_pass_is_reported() {
     let err = compiler.run_pipeline(&mut module, "builtin.module(no-such-pass)").unwrap_err();
     assert!(err.to_string().contains("invalid pass pipeline"), "{err}");
 }
+
+#[test]
+fn every_pass_of_the_crate_parses_in_a_textual_pipeline() {
+    let compiler = Compiler::new();
+    let passes: Vec<_> = cute_mlir::passes::arguments().collect();
+    assert!(passes.contains(&"cute-desugar"), "{passes:?}");
+    for pass in passes.iter().filter(|p| !p.contains("panic")) {
+        let mut module = compiler.parse("func.func @f() { return }").unwrap();
+        compiler.run_pipeline(&mut module, &format!("builtin.module({pass})")).unwrap_or_else(|e| panic!("{pass}: {e}"));
+    }
+}
+
+#[test]
+fn the_dialects_load_into_a_users_own_context() {
+    let context = melior::Context::new();
+    melior::dialect::DialectHandle::func().load_dialect(&context);
+    cute_mlir::dialect::load(&context);
+    let module = melior::ir::Module::parse(&context, r#"func.func private @f(!cute.layout<"(2,2):(1,2)">)"#);
+    assert!(module.is_some(), "cute types parse once the dialects are loaded");
+}
