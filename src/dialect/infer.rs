@@ -9,6 +9,7 @@
 use super::{spec, SpecKind};
 use crate::layout::{
     self,
+    dynamic_tiling::{tile, Tiling},
     partition::{thread_partition, tidfrg},
     tuple_ops::{partition_coord, slice_layout, tuple_arith, TupleOp},
     DivMode, DynInt, IntTuple, Layout, Leaf, Swizzle, Tiler,
@@ -151,6 +152,12 @@ fn layout_result(result: Result<Layout, layout::LayoutError>) -> Result<Vec<Infe
 type LayoutOp = fn(&Layout, &Layout) -> Result<Layout, layout::LayoutError>;
 type TilerOp = fn(&Layout, &Tiler) -> Result<Layout, layout::LayoutError>;
 
+/// Composition and the divides, on static or dynamic layouts
+/// (`layout::dynamic_tiling`).
+fn tiling(args: &Args, kind: Tiling) -> Result<Vec<Inferred>, String> {
+    layout_result(tile(kind, &args.layout(0)?, &args.tiler(1)?))
+}
+
 /// `op(A, B)`: the layout form when B is a layout, the by-mode form otherwise.
 fn layout_by_tiler(args: &Args, by_layout: LayoutOp, by_tiler: TilerOp) -> Result<Vec<Inferred>, String> {
     let a = args.layout(0)?;
@@ -235,7 +242,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         }
 
         // Composition, complement, simplification, inverses.
-        "composition" | "compose" => layout_by_tiler(&args, layout::composition, layout::composition_tiler),
+        "composition" | "compose" => tiling(&args, Tiling::Composition),
         "complement" => layout_result(layout::complement(&args.layout(0)?, &args.tuple(1)?)),
         "coalesce" if operands.len() == 2 => layout_result(layout::coalesce_profile(&args.layout(0)?, &args.tuple(1)?)),
         "coalesce" => layout_result(layout::coalesce(&args.layout(0)?)),
@@ -249,10 +256,10 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "left_inverse" => layout_result(layout::left_inverse(&args.layout(0)?)),
 
         // Divides and products.
-        "logical_divide" => layout_by_tiler(&args, layout::logical_divide, layout::logical_divide_tiler),
-        "zipped_divide" => layout_result(layout::zipped_divide(&args.layout(0)?, &args.tiler(1)?)),
-        "tiled_divide" => layout_result(layout::tiled_divide(&args.layout(0)?, &args.tiler(1)?)),
-        "flat_divide" => layout_result(layout::flat_divide(&args.layout(0)?, &args.tiler(1)?)),
+        "logical_divide" => tiling(&args, Tiling::LogicalDivide),
+        "zipped_divide" => tiling(&args, Tiling::ZippedDivide),
+        "tiled_divide" => tiling(&args, Tiling::TiledDivide),
+        "flat_divide" => tiling(&args, Tiling::FlatDivide),
         "logical_product" => layout_by_tiler(&args, layout::logical_product, layout::logical_product_tiler),
         "zipped_product" => layout_result(layout::zipped_product(&args.layout(0)?, &args.tiler(1)?)),
         "tiled_product" => layout_result(layout::tiled_product(&args.layout(0)?, &args.tiler(1)?)),
@@ -357,7 +364,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 let shape = if threads.shape().is_leaf() { sizes[0].clone() } else { IntTuple::Tuple(sizes) };
                 (Tiler::Shape(shape), args.tuple(2)?)
             };
-            let zipped = layout::zipped_divide(&source, &tiler).map_err(err)?;
+            let zipped = tile(Tiling::ZippedDivide, &source, &tiler).map_err(err)?;
             let coord = partition_coord(&zipped, &coord, local_tile).map_err(|e| format!("{mnemonic}: {e}"))?;
             partition_result(slice_layout(&coord, &zipped, true).map_err(err)?, iterator)
         }

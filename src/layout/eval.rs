@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use super::dynamic_tiling::{has_dynamic, tile, Tiling};
 use super::error::{LayoutError, ParseError};
 use super::notation::Cursor;
 use super::ops::{self, DivMode};
@@ -316,6 +317,21 @@ pub fn apply(op: Op, args: &[Value]) -> Result<Value, EvalError> {
     }
     let a0 = &args[0];
     let l0 = || as_layout(op, a0, 0);
+    // Dynamic layouts tiled by static tiles (`dynamic_tiling`); static
+    // inputs keep the static algebra below (and its allocation-free paths).
+    let tiling = match op {
+        Op::Composition => Some(Tiling::Composition),
+        Op::LogicalDivide => Some(Tiling::LogicalDivide),
+        Op::ZippedDivide => Some(Tiling::ZippedDivide),
+        Op::TiledDivide => Some(Tiling::TiledDivide),
+        Op::FlatDivide => Some(Tiling::FlatDivide),
+        _ => None,
+    };
+    if let (Some(kind), Value::Layout(a)) = (tiling, a0) {
+        if has_dynamic(a) {
+            return Ok(Value::Layout(tile(kind, a, &*as_tiler(op, &args[1], 1)?)?));
+        }
+    }
     Ok(match op {
         Op::Coalesce => Value::Layout(ops::coalesce(l0()?)?),
         Op::CoalesceProfile => {

@@ -26,6 +26,7 @@ pub mod swizzle;
 pub mod tuple;
 pub mod tuple_ops;
 pub mod partition;
+pub mod dynamic_tiling;
 
 pub use descriptor::{parse_descriptor, DescEntry, Descriptor};
 pub use error::{LayoutError, ParseError};

@@ -97,3 +97,20 @@ func.func @mixed(%m: index, %ld: i64) -> !cute.int_tuple<"?"> {
   %i = cute.crd2idx %c, %l : (!cute.coord<"(?,3)">, !cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?">
   return %i : !cute.int_tuple<"?">
 }
+
+// Run-time sized tensors tiled by static tiles (the GEMM case): dynamic
+// extents tile with ceil, known divisibility is kept.
+// CHECK-LABEL: @dynamic_tiling
+func.func @dynamic_tiling(%m: index, %n: index, %ld: i64,
+                          %v: !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"(?{div=256},?):(1,?{i64})">>) {
+  %l = cute.make_layout(shape = (%m, %n : index, index), stride = (%ld : i64)) : !cute.layout<"(?,?):(1,?{i64})">
+  %t = cute.static : !cute.tile<"[128:1;64:1]">
+  // CHECK: cute.zipped_divide {{.*}} -> !cute.layout<"((128,64),(?,?)):((1,?{i64}),(128,?{div=64,i64}))">
+  %z = cute.zipped_divide %l, %t : (!cute.layout<"(?,?):(1,?{i64})">, !cute.tile<"[128:1;64:1]">) -> !cute.layout<"((128,64),(?,?)):((1,?{i64}),(128,?{div=64,i64}))">
+  // CHECK: cute.composition {{.*}} -> !cute.layout<"(128,64):(1,?{i64})">
+  %c = cute.composition %l, %t : (!cute.layout<"(?,?):(1,?{i64})">, !cute.tile<"[128:1;64:1]">) -> !cute.layout<"(128,64):(1,?{i64})">
+  %crd = cute.make_coord(%m, %n) : (index, index) -> !cute.coord<"(?,?)">
+  // CHECK: cute.local_tile {{.*}} -> !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"(128,64):(1,?{i64})">>
+  %tile = cute.local_tile %v, %t, %crd : (!cute.view<!cute.ptr<f16, gmem>, !cute.layout<"(?{div=256},?):(1,?{i64})">>, !cute.tile<"[128:1;64:1]">, !cute.coord<"(?,?)">) -> !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"(128,64):(1,?{i64})">>
+  return
+}

@@ -1,0 +1,293 @@
+//! Tiling layouts with dynamic (`?`) extents or strides by static tiles.
+//!
+//! The static algebra (`ops`) needs static values. The most common CuTe use
+//! — tiling a run-time sized tensor `(?,?):(1,?)` by a static tile
+//! `[128:1;64:1]` (`local_tile`, `zipped_divide`) — only needs, per tiled
+//! mode `s:d` and tile `t:e` (static `t`, `e`):
+//!
+//! ```text
+//! tile = t : d*e
+//! rest = ceil(s / t) : t*d                    (e == 1)
+//!      = (e, ceil(s / (t*e))) : (d, t*e*d)    (e > 1)
+//! ```
+//!
+//! which is what `composition` and `complement` give when `s` is static and
+//! divisible (the tests check exactly that). A dynamic extent is tiled with
+//! `ceil` as CuTe does for run-time problem sizes (the residue is predicated
+//! when lowering); a static extent must be divisible. Known divisibility is
+//! carried into the results (`?{div=256}` tiled by 128 gives `?{div=2}`).
+//!
+//! Modes must be leaves; other cases return `None` and the static algebra
+//! reports the dynamic leaf.
+
+use super::error::LayoutError;
+use super::ops;
+use super::tuple::{DynInt, IntTuple, Layout, Leaf, Tiler};
+
+/// Which by-mode tiling to build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tiling {
+    Composition,
+    LogicalDivide,
+    ZippedDivide,
+    TiledDivide,
+    FlatDivide,
+}
+
+impl Tiling {
+    fn name(self) -> &'static str {
+        match self {
+            Tiling::Composition => "composition",
+            Tiling::LogicalDivide => "logical_divide",
+            Tiling::ZippedDivide => "zipped_divide",
+            Tiling::TiledDivide => "tiled_divide",
+            Tiling::FlatDivide => "flat_divide",
+        }
+    }
+}
+
+fn leaf(l: Leaf) -> IntTuple {
+    IntTuple::Leaf(l)
+}
+
+/// `x * k` for a static `k >= 1`, keeping what is known of a dynamic `x`.
+fn scale(x: &Leaf, k: i64) -> Result<Leaf, String> {
+    match x {
+        Leaf::Int(v) => v.checked_mul(k).map(Leaf::Int).ok_or_else(|| "integer overflow".to_string()),
+        Leaf::Dyn(d) => Ok(Leaf::Dyn(DynInt {
+            divisibility: d.divisibility.checked_mul(k as u64).unwrap_or(d.divisibility),
+            wide: d.wide,
+        })),
+        other => Err(format!("stride {other} is not an integer")),
+    }
+}
+
+/// `ceil(s / q)` for a static `q >= 1`: exact for static `s` (else an error),
+/// dynamic and `ceil` for a dynamic `s`.
+fn quotient(s: &Leaf, q: i64) -> Result<Leaf, String> {
+    match s {
+        Leaf::Int(v) if v % q == 0 => Ok(Leaf::Int(v / q)),
+        Leaf::Int(v) => Err(format!("the tile size {q} does not divide the extent {v}")),
+        Leaf::Dyn(d) => {
+            let q = q as u64;
+            let divisibility = if d.divisibility % q == 0 { d.divisibility / q } else { 1 };
+            Ok(Leaf::Dyn(DynInt { divisibility: divisibility.max(1), wide: d.wide }))
+        }
+        other => Err(format!("extent {other} is not an integer")),
+    }
+}
+
+/// A static tile `t:e` (a layout leaf or a shape `t`), if the tiler element is one.
+fn static_tile(tiler: &Tiler) -> Option<(i64, i64)> {
+    match tiler {
+        Tiler::Layout(l) => match (l.shape().as_int(), l.stride().as_int()) {
+            (Some(t), Some(e)) if t >= 1 && e >= 1 => Some((t, e)),
+            _ => None,
+        },
+        Tiler::Shape(s) => s.as_int().filter(|&t| t >= 1).map(|t| (t, 1)),
+        _ => None,
+    }
+}
+
+/// (tile, rest) of the leaf mode `s:d` by the tile `t:e`.
+fn divide_mode(s: &Leaf, d: &Leaf, t: i64, e: i64) -> Result<(Layout, Layout), String> {
+    let tile = Layout::new(IntTuple::int(t), leaf(scale(d, e)?)).map_err(|err| err.condition)?;
+    let span = t.checked_mul(e).ok_or("integer overflow")?;
+    let count = quotient(s, span)?;
+    let rest_stride = |count: &Leaf, stride: Leaf| if *count == Leaf::Int(1) { Leaf::Int(0) } else { stride };
+    let rest = if e == 1 {
+        let stride = rest_stride(&count, scale(d, t)?);
+        Layout::new(leaf(count), leaf(stride))
+    } else if count == Leaf::Int(1) {
+        // The tile spans the whole mode: only its gaps remain.
+        Layout::new(IntTuple::int(e), leaf(d.clone()))
+    } else {
+        let stride = rest_stride(&count, scale(d, span)?);
+        Layout::new(
+            IntTuple::tuple(vec![IntTuple::int(e), leaf(count)]),
+            IntTuple::tuple(vec![leaf(d.clone()), leaf(stride)]),
+        )
+    }
+    .map_err(|err| err.condition)?;
+    Ok((tile, rest))
+}
+
+/// True if a shape or stride leaf of `l` is dynamic.
+pub fn has_dynamic(l: &Layout) -> bool {
+    l.shape().leaves().into_iter().chain(l.stride().leaves()).any(|x| matches!(x, Leaf::Dyn(_)))
+}
+
+fn leaf_parts(mode: &Layout) -> Option<(Leaf, Leaf)> {
+    match (mode.shape(), mode.stride()) {
+        (IntTuple::Leaf(s), IntTuple::Leaf(d)) => Some((s.clone(), d.clone())),
+        _ => None,
+    }
+}
+
+/// `kind(a, tiler)` for a layout with dynamic leaves, when every tiled mode
+/// is a leaf and every tile is static; `None` when this rule does not apply
+/// (then the static algebra decides, or reports the dynamic leaf).
+pub fn tile_dynamic(kind: Tiling, a: &Layout, tiler: &Tiler) -> Option<Result<Layout, LayoutError>> {
+    if !has_dynamic(a) {
+        return None;
+    }
+    tile_leafwise(kind, a, tiler)
+}
+
+/// `kind(a, tiler)`: the leaf-wise rule for dynamic layouts, else the static
+/// algebra.
+pub fn tile(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, LayoutError> {
+    if let Some(result) = tile_dynamic(kind, a, tiler) {
+        return result;
+    }
+    match (kind, tiler) {
+        (Tiling::Composition, Tiler::Layout(b)) => ops::composition(a, b),
+        (Tiling::Composition, _) => ops::composition_tiler(a, tiler),
+        (Tiling::LogicalDivide, Tiler::Layout(b)) => ops::logical_divide(a, b),
+        (Tiling::LogicalDivide, _) => ops::logical_divide_tiler(a, tiler),
+        (Tiling::ZippedDivide, _) => ops::zipped_divide(a, tiler),
+        (Tiling::TiledDivide, _) => ops::tiled_divide(a, tiler),
+        (Tiling::FlatDivide, _) => ops::flat_divide(a, tiler),
+    }
+}
+
+/// The leaf-wise rule itself, for static and dynamic leaves alike.
+fn tile_leafwise(kind: Tiling, a: &Layout, tiler: &Tiler) -> Option<Result<Layout, LayoutError>> {
+    let fail = |condition: String| LayoutError::new(kind.name(), vec![a.to_string(), tiler.to_string()], condition);
+    // A single tile on a rank-1 layout: (tile, rest) for a divide.
+    let by_mode: Vec<Tiler> = match tiler {
+        Tiler::ByMode(modes) => modes.clone(),
+        single if a.shape().is_leaf() && matches!(kind, Tiling::Composition | Tiling::LogicalDivide) => {
+            let (t, e) = static_tile(single)?;
+            let (s, d) = leaf_parts(a)?;
+            return Some(divide_mode(&s, &d, t, e).map_err(fail).map(|(tile, rest)| match kind {
+                Tiling::Composition => tile,
+                _ => Layout::pair(tile, rest),
+            }));
+        }
+        _ => return None,
+    };
+    let modes = a.modes();
+    if by_mode.len() > modes.len() || a.shape().is_leaf() {
+        return None;
+    }
+    let mut tiles = Vec::new();
+    let mut rests = Vec::new();
+    let mut divided = Vec::new();
+    for (i, mode) in modes.iter().enumerate() {
+        match by_mode.get(i) {
+            // A mode beyond the tiler: dropped by composition, kept by divides.
+            None => {
+                divided.push(mode.clone());
+                rests.push(mode.clone());
+            }
+            // `_` keeps the mode (composition, logical_divide); zipping it
+            // needs a (tile, rest) pair, which the static rule reports.
+            Some(Tiler::Underscore) => match kind {
+                Tiling::Composition => tiles.push(mode.clone()),
+                Tiling::LogicalDivide => divided.push(mode.clone()),
+                _ => return None,
+            },
+            Some(element) => {
+                let (t, e) = static_tile(element)?;
+                let (s, d) = leaf_parts(mode)?;
+                let (tile, rest) = match divide_mode(&s, &d, t, e) {
+                    Ok(parts) => parts,
+                    Err(condition) => return Some(Err(fail(format!("mode {i}: {condition}")))),
+                };
+                divided.push(Layout::pair(tile.clone(), rest.clone()));
+                tiles.push(tile);
+                rests.push(rest);
+            }
+        }
+    }
+    Some(Ok(match kind {
+        Tiling::Composition => Layout::from_modes(tiles),
+        Tiling::LogicalDivide => Layout::from_modes(divided),
+        Tiling::ZippedDivide => Layout::pair(Layout::from_modes(tiles), Layout::from_modes(rests)),
+        Tiling::TiledDivide => {
+            let mut modes = vec![Layout::from_modes(tiles)];
+            modes.extend(rests);
+            Layout::from_modes(modes)
+        }
+        Tiling::FlatDivide => {
+            let mut modes = tiles;
+            modes.extend(rests);
+            Layout::from_modes(modes)
+        }
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{parse_layout, parse_tiler, tuple_ops::is_derefinement};
+
+    /// The static algebra (`tile` on static input never takes the leaf-wise rule).
+    fn static_op(kind: Tiling, a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
+        assert!(!has_dynamic(a));
+        tile(kind, a, t)
+    }
+
+    const KINDS: [Tiling; 5] =
+        [Tiling::Composition, Tiling::LogicalDivide, Tiling::ZippedDivide, Tiling::TiledDivide, Tiling::FlatDivide];
+
+    /// On static layouts the leaf-wise rule is exactly the static algebra.
+    #[test]
+    fn agrees_with_the_static_algebra() {
+        let mut checked = 0;
+        for (s0, s1, d0, d1) in [(8, 16, 1, 8), (16, 4, 4, 1), (12, 6, 2, 24), (32, 8, 1, 32), (4, 4, 3, 12)] {
+            for (t0, e0) in [(1, 1), (2, 1), (4, 1), (2, 2)] {
+                for tail in ["4:1", "2:1", "_", "2:2"] {
+                    let a = parse_layout(&format!("({s0},{s1}):({d0},{d1})")).unwrap();
+                    let t = parse_tiler(&format!("[{t0}:{e0};{tail}]")).unwrap();
+                    for kind in KINDS {
+                        let ours = tile_leafwise(kind, &a, &t);
+                        let reference = static_op(kind, &a, &t);
+                        match (ours, reference) {
+                            (Some(Ok(o)), Ok(r)) => {
+                                assert_eq!(o, r, "{kind:?}({a}, {t})");
+                                checked += 1;
+                            }
+                            (Some(Err(_)) | None, _) => {}
+                            (Some(Ok(o)), Err(e)) => panic!("{kind:?}({a}, {t}) = {o}, but the algebra says {e}"),
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} cases compared");
+    }
+
+    /// A dynamic result is a derefinement of the static result of any
+    /// instance of the dynamic extents.
+    #[test]
+    fn dynamic_results_cover_their_static_instances() {
+        let t = parse_tiler("[128:1;64:1]").unwrap();
+        let dynamic = parse_layout("(?{div=256},?):(1,?{i64})").unwrap();
+        for (m, n) in [(256, 64), (512, 192), (1024, 128)] {
+            let instance = parse_layout(&format!("({m},{n}):(1,{m})")).unwrap();
+            for kind in KINDS {
+                let d = tile_dynamic(kind, &dynamic, &t).unwrap().unwrap();
+                let s = static_op(kind, &instance, &t).unwrap();
+                assert!(
+                    is_derefinement(s.shape(), d.shape()) && is_derefinement(s.stride(), d.stride()),
+                    "{kind:?}: {d} does not cover {s}"
+                );
+            }
+        }
+        let zipped = tile_dynamic(Tiling::ZippedDivide, &dynamic, &t).unwrap().unwrap();
+        assert_eq!(zipped.to_string(), "((128,64),(?{div=2},?)):((1,?{i64}),(128,?{div=64,i64}))");
+    }
+
+    #[test]
+    fn static_extents_must_divide_and_other_cases_defer() {
+        let a = parse_layout("(10,?):(1,10)").unwrap();
+        let e = tile_dynamic(Tiling::ZippedDivide, &a, &parse_tiler("[4:1;2:1]").unwrap()).unwrap().unwrap_err();
+        assert!(e.to_string().contains("mode 0: the tile size 4 does not divide the extent 10"), "{e}");
+        let nested = parse_layout("((2,?),4):((1,2),?)").unwrap();
+        assert!(tile_dynamic(Tiling::ZippedDivide, &nested, &parse_tiler("[4:1;2:1]").unwrap()).is_none());
+        let static_only = parse_layout("(8,8):(1,8)").unwrap();
+        assert!(tile_dynamic(Tiling::ZippedDivide, &static_only, &parse_tiler("[4:1;2:1]").unwrap()).is_none());
+    }
+}
