@@ -295,11 +295,16 @@ fn rewrite_print<'c, 'a>(
     for value in op.operands() {
         let ty = value.r#type();
         if let Some((kind, spec)) = type_spec(ty) {
-            if !spec::is_static(kind, spec)? {
-                return Err(format!("printing the dynamic value {ty} is not supported; print a view or a static value"));
+            if spec::is_static(kind, spec)? {
+                let print = printf(context, &format!("{prefix}{}\n", escape_format(spec)), &[], location)?;
+                rewriter.as_rewriter_base().insert(print);
+            } else if kind.is_tuple() && kind != SpecKind::Tile {
+                print_dynamic_tuple(context, rewriter, value, (kind, spec), &prefix, op.location())?;
+            } else {
+                return Err(format!(
+                    "printing the dynamic value {ty} is not supported; print its shape and stride, a view or a static value"
+                ));
             }
-            let print = printf(context, &format!("{prefix}{}\n", escape_format(spec)), &[], location)?;
-            rewriter.as_rewriter_base().insert(print);
             continue;
         }
         if crate::dialect::composite_kind(ty) != Some(crate::dialect::Composite::View) {
@@ -393,4 +398,53 @@ fn rewrite_make_atom<'c, 'a>(
         .build()
         .map_err(|e| e.to_string())?;
     Ok(vec![insert(rewriter, rebuilt)?])
+}
+
+/// A dynamic int-tuple prints its notation with every leaf read at run time
+/// (`cute.get_leaves`), e.g. `(%lld,4)` for `!cute.shape<"(?,4)">`.
+fn print_dynamic_tuple<'c, 'a>(
+    context: &'c Context,
+    rewriter: &PatternRewriter,
+    value: Value<'c, 'a>,
+    (kind, text): (SpecKind, &str),
+    prefix: &str,
+    location: Location<'c>,
+) -> Result<(), String> {
+    use crate::layout::{IntTuple, Leaf};
+    fn format(t: &IntTuple, out: &mut String) {
+        match t {
+            IntTuple::Leaf(Leaf::Dyn(_)) => out.push_str("%lld"),
+            IntTuple::Leaf(leaf) => out.push_str(&escape_format(&leaf.to_string())),
+            IntTuple::Tuple(items) => {
+                out.push('(');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    format(item, out);
+                }
+                out.push(')');
+            }
+        }
+    }
+    let tuple = spec::parse_checked_tuple(kind, text)?;
+    let leaves = tuple.leaves();
+    if leaves.iter().any(|leaf| !matches!(leaf, Leaf::Int(_) | Leaf::Dyn(_))) {
+        return Err(format!("cannot print the leaves of {text}"));
+    }
+    let index = Type::index(context);
+    let types = vec![index; leaves.len()];
+    let base = rewriter.as_rewriter_base();
+    let read = base.insert(ops::cute::get_leaves(context, &types, value, location).into());
+    let dynamic: Vec<Value> = leaves
+        .iter()
+        .enumerate()
+        .filter(|(_, leaf)| matches!(leaf, Leaf::Dyn(_)))
+        .map(|(i, _)| read.result(i).map(|r| unsafe { Value::from_raw(r.to_raw()) }).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    let mut text = String::from(prefix);
+    format(&tuple, &mut text);
+    text.push('\n');
+    rewriter.as_rewriter_base().insert(printf(context, &text, &dynamic, location)?);
+    Ok(())
 }

@@ -1,10 +1,9 @@
 // cute-desugar reports what it cannot expand on the op, and fails.
 // RUN: %cute-opt %s --pass-pipeline='builtin.module(cute-desugar)' -split-input-file -verify-diagnostics
 
-func.func @dynamic_print(%m: index) {
-  %s = cute.make_shape(%m) : (index) -> !cute.shape<"(?,4)">
-  // expected-error @+1 {{'cute.print' op cute-desugar: printing the dynamic value !cute.shape<"(?,4)"> is not supported; print a view or a static value}}
-  cute.print %s : !cute.shape<"(?,4)">
+func.func @dynamic_layout_print(%l: !cute.layout<"(?,4):(1,?)">) {
+  // expected-error @+1 {{'cute.print' op cute-desugar: printing the dynamic value !cute.layout<"(?,4):(1,?)"> is not supported; print its shape and stride, a view or a static value}}
+  cute.print %l : !cute.layout<"(?,4):(1,?)">
   return
 }
 

@@ -22,5 +22,15 @@ func.func @print_view(%v: !v, %l: !cute.layout<"(4,2):(1,4)">) {
   return
 }
 
+// A dynamic tuple prints its notation with the leaves read at run time.
+// CHECK-LABEL: func @print_tuple
+func.func @print_tuple(%m: index) {
+  %s = cute.make_shape(%m) : (index) -> !cute.shape<"((?,2),4)">
+  // CHECK: %[[L:.*]]:3 = cute.get_leaves %{{.*}} : !cute.shape<"((?,2),4)"> -> index, index, index
+  // CHECK: gpu.printf "shape: ((%lld,2),4)\0A", %[[L]]#0 : index
+  cute.print "shape: ", %s : !cute.shape<"((?,2),4)">
+  return
+}
+
 // CANON-LABEL: func @print_view
 // CANON: scf.for
