@@ -9,9 +9,9 @@
 use super::{spec, SpecKind};
 use crate::layout::{
     self,
-    dynamic_tiling::{tile, Tiling},
+    dynamic_tiling::{has_dynamic, tile, Tiling},
     partition::{thread_partition, tidfrg},
-    tuple_ops::{partition_coord, slice_layout, tuple_arith, TupleOp},
+    tuple_ops::{has_dynamic_leaf, partition_coord, slice_layout, tuple_arith, TupleOp},
     DivMode, DynInt, IntTuple, Layout, Leaf, Swizzle, Tiler,
 };
 
@@ -149,22 +149,10 @@ fn layout_result(result: Result<Layout, layout::LayoutError>) -> Result<Vec<Infe
     Ok(vec![Inferred::Spec(SpecKind::Layout, result.map_err(err)?.to_string())])
 }
 
-type LayoutOp = fn(&Layout, &Layout) -> Result<Layout, layout::LayoutError>;
-type TilerOp = fn(&Layout, &Tiler) -> Result<Layout, layout::LayoutError>;
-
 /// Composition and the divides, on static or dynamic layouts
 /// (`layout::dynamic_tiling`).
 fn tiling(args: &Args, kind: Tiling) -> Result<Vec<Inferred>, String> {
     layout_result(tile(kind, &args.layout(0)?, &args.tiler(1)?))
-}
-
-/// `op(A, B)`: the layout form when B is a layout, the by-mode form otherwise.
-fn layout_by_tiler(args: &Args, by_layout: LayoutOp, by_tiler: TilerOp) -> Result<Vec<Inferred>, String> {
-    let a = args.layout(0)?;
-    layout_result(match args.tiler(1)? {
-        Tiler::Layout(b) => by_layout(&a, &b),
-        tiler => by_tiler(&a, &tiler),
-    })
 }
 
 fn spec_result(kind: SpecKind, value: impl ToString) -> Result<Vec<Inferred>, String> {
@@ -185,10 +173,6 @@ fn dynamic_like(shape: &IntTuple) -> IntTuple {
         IntTuple::Leaf(_) => IntTuple::Leaf(Leaf::Dyn(DynInt::UNKNOWN)),
         IntTuple::Tuple(items) => IntTuple::Tuple(items.iter().map(dynamic_like).collect()),
     }
-}
-
-fn has_dynamic(tuple: &IntTuple) -> bool {
-    tuple.leaves().into_iter().any(|leaf| matches!(leaf, Leaf::Dyn(_)))
 }
 
 /// Infers the result types of `op` (full name, e.g. `cute.composition`).
@@ -260,7 +244,13 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "zipped_divide" => tiling(&args, Tiling::ZippedDivide),
         "tiled_divide" => tiling(&args, Tiling::TiledDivide),
         "flat_divide" => tiling(&args, Tiling::FlatDivide),
-        "logical_product" => layout_by_tiler(&args, layout::logical_product, layout::logical_product_tiler),
+        "logical_product" => {
+            let a = args.layout(0)?;
+            layout_result(match args.tiler(1)? {
+                Tiler::Layout(b) => layout::logical_product(&a, &b),
+                tiler => layout::logical_product_tiler(&a, &tiler),
+            })
+        }
         "zipped_product" => layout_result(layout::zipped_product(&args.layout(0)?, &args.tiler(1)?)),
         "tiled_product" => layout_result(layout::tiled_product(&args.layout(0)?, &args.tiler(1)?)),
         "flat_product" => layout_result(layout::flat_product(&args.layout(0)?, &args.tiler(1)?)),
@@ -281,7 +271,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "cosize" => spec_result(SpecKind::IntTuple, layout::cosize(&args.layout(0)?).map_err(err)?),
         "crd2idx" => {
             let (coord, layout) = (args.tuple(0)?, args.layout(1)?);
-            let index = if has_dynamic(&coord) || has_dynamic(layout.shape()) || has_dynamic(layout.stride()) {
+            let index = if has_dynamic_leaf(&coord) || has_dynamic(&layout) {
                 if !coord.weakly_congruent(layout.shape()) {
                     return Err(format!("crd2idx({coord}, {layout}): coordinate is not weakly congruent to the shape"));
                 }
@@ -294,7 +284,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "idx2crd" => {
             let (index, shape) = (args.tuple(0)?, args.tuple(1)?);
             let coord = match index.as_int() {
-                Some(i) if !has_dynamic(&shape) => layout::idx2crd(i, &shape).map_err(err)?,
+                Some(i) if !has_dynamic_leaf(&shape) => layout::idx2crd(i, &shape).map_err(err)?,
                 _ if index.is_leaf() => dynamic_like(&shape),
                 _ => return Err(format!("idx2crd({index}, {shape}): the index must be a single integer")),
             };

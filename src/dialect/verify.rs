@@ -161,18 +161,14 @@ fn verify_access(op: OperationRef) -> Result<(), String> {
     let first = if op.operand_count() == 3 { 1 } else { 0 };
     let view = operand_type(op, first)?;
     let coord_type = operand_type(op, first + 1)?;
-    let layout = component(view, 1).ok_or("the accessed value is not a !cute.view")?;
-    let shape = match type_spec(layout) {
-        Some((SpecKind::Layout, text)) => spec::parse_checked_layout(text)?.shape().clone(),
-        Some((SpecKind::ComposedLayout, text)) => spec::parse_checked_composed(text)?.layout.shape().clone(),
-        _ => return Err(format!("{view} has no layout")),
-    };
+    let layout = view_layout(view)?;
+    let shape = layout.shape();
     let (kind, text) = spec_of(coord_type, "coordinate")?;
     let coord = spec::parse_checked_tuple(kind, text)?;
     if coord.leaves().iter().any(|leaf| matches!(leaf, Leaf::Underscore)) {
         return Err(format!("coordinate {coord} selects a single element; it cannot hold '_'"));
     }
-    if !coord.weakly_congruent(&shape) {
+    if !coord.weakly_congruent(shape) {
         return Err(format!("coordinate {coord} is not weakly congruent to the shape {shape}"));
     }
     Ok(())

@@ -23,6 +23,7 @@
 use super::error::LayoutError;
 use super::ops;
 use super::tuple::{DynInt, IntTuple, Layout, Leaf, Tiler};
+use super::tuple_ops::has_dynamic_leaf;
 
 /// Which by-mode tiling to build.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,7 +115,7 @@ fn divide_mode(s: &Leaf, d: &Leaf, t: i64, e: i64) -> Result<(Layout, Layout), S
 
 /// True if a shape or stride leaf of `l` is dynamic.
 pub fn has_dynamic(l: &Layout) -> bool {
-    l.shape().leaves().into_iter().chain(l.stride().leaves()).any(|x| matches!(x, Leaf::Dyn(_)))
+    has_dynamic_leaf(l.shape()) || has_dynamic_leaf(l.stride())
 }
 
 fn leaf_parts(mode: &Layout) -> Option<(Leaf, Leaf)> {

@@ -85,6 +85,11 @@ pub fn tuple_arith(op: TupleOp, lhs: &IntTuple, rhs: &IntTuple) -> Result<IntTup
         .map_err(|condition| LayoutError::new(op.name(), vec![lhs.to_string(), rhs.to_string()], condition))
 }
 
+/// True if some leaf of `t` is dynamic (`?`).
+pub fn has_dynamic_leaf(t: &IntTuple) -> bool {
+    t.leaves().into_iter().any(|leaf| matches!(leaf, Leaf::Dyn(_)))
+}
+
 /// True if `to` is `from` with zero or more leaves made dynamic (same tree,
 /// and every static leaf of `to` equal to the one of `from`).
 pub fn is_derefinement(from: &IntTuple, to: &IntTuple) -> bool {
