@@ -292,6 +292,19 @@ fn as_tiler(op: Op, v: &Value, i: usize) -> Result<std::borrow::Cow<'_, Tiler>, 
     }
 }
 
+/// Calls `f` with the tiler argument `v`; a layout is passed as it is
+/// (building a `Tiler::Layout` would copy it).
+fn with_tiler(
+    op: Op,
+    v: &Value,
+    f: impl FnOnce(ops::TilerArg<'_>) -> Result<Layout, EvalError>,
+) -> Result<Layout, EvalError> {
+    match v {
+        Value::Layout(l) => f(ops::TilerArg::Layout(l)),
+        other => f(ops::TilerArg::Tiler(&*as_tiler(op, other, 1)?)),
+    }
+}
+
 /// A shape: an int-tuple, or the shape of a layout.
 fn as_shape_arg(op: Op, v: &Value, i: usize) -> Result<&IntTuple, EvalError> {
     match v {
@@ -350,9 +363,9 @@ pub fn apply(op: Op, args: &[Value]) -> Result<Value, EvalError> {
             Value::Layout(b) => Value::Layout(ops::logical_divide(l0()?, b)?),
             other => Value::Layout(ops::logical_divide_tiler(l0()?, &*as_tiler(op, other, 1)?)?),
         },
-        Op::ZippedDivide => Value::Layout(ops::zipped_divide(l0()?, &*as_tiler(op, &args[1], 1)?)?),
-        Op::TiledDivide => Value::Layout(ops::tiled_divide(l0()?, &*as_tiler(op, &args[1], 1)?)?),
-        Op::FlatDivide => Value::Layout(ops::flat_divide(l0()?, &*as_tiler(op, &args[1], 1)?)?),
+        Op::ZippedDivide => Value::Layout(with_tiler(op, &args[1], |t| Ok(ops::zipped_divide(l0()?, t)?))?),
+        Op::TiledDivide => Value::Layout(with_tiler(op, &args[1], |t| Ok(ops::tiled_divide(l0()?, t)?))?),
+        Op::FlatDivide => Value::Layout(with_tiler(op, &args[1], |t| Ok(ops::flat_divide(l0()?, t)?))?),
         Op::LogicalProduct => match &args[1] {
             Value::Layout(b) => Value::Layout(ops::logical_product(l0()?, b)?),
             other => Value::Layout(ops::logical_product_tiler(
@@ -361,10 +374,10 @@ pub fn apply(op: Op, args: &[Value]) -> Result<Value, EvalError> {
             )?),
         },
         Op::ZippedProduct => {
-            Value::Layout(ops::zipped_product(l0()?, &*as_tiler(op, &args[1], 1)?)?)
+            Value::Layout(with_tiler(op, &args[1], |t| Ok(ops::zipped_product(l0()?, t)?))?)
         }
-        Op::TiledProduct => Value::Layout(ops::tiled_product(l0()?, &*as_tiler(op, &args[1], 1)?)?),
-        Op::FlatProduct => Value::Layout(ops::flat_product(l0()?, &*as_tiler(op, &args[1], 1)?)?),
+        Op::TiledProduct => Value::Layout(with_tiler(op, &args[1], |t| Ok(ops::tiled_product(l0()?, t)?))?),
+        Op::FlatProduct => Value::Layout(with_tiler(op, &args[1], |t| Ok(ops::flat_product(l0()?, t)?))?),
         Op::BlockedProduct => {
             Value::Layout(ops::blocked_product(l0()?, as_layout(op, &args[1], 1)?)?)
         }

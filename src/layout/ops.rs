@@ -136,11 +136,62 @@ fn layout_from_modes(modes: &[(i64, i64)]) -> Layout {
     if modes.len() == 1 {
         return Layout::leaf(modes[0].0, modes[0].1);
     }
-    let (s, d) = modes
-        .iter()
-        .map(|&(s, d)| (IntTuple::int(s), IntTuple::int(d)))
-        .unzip();
-    Layout::from_parts(IntTuple::Tuple(s), IntTuple::Tuple(d))
+    let mut parts = Parts::with_capacity(modes.len());
+    for &(s, d) in modes {
+        parts.push(Layout::leaf(s, d));
+    }
+    parts.finish()
+}
+
+/// The shapes and strides of a tuple layout being built, mode by mode.
+/// Sized up front: every tuple node is a heap allocation, and growing one
+/// costs a second (allocation dominates these small algorithms).
+struct Parts {
+    s: Vec<IntTuple>,
+    d: Vec<IntTuple>,
+}
+
+impl Parts {
+    #[inline]
+    fn with_capacity(n: usize) -> Self {
+        Parts {
+            s: Vec::with_capacity(n),
+            d: Vec::with_capacity(n),
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, l: Layout) {
+        let (s, d) = l.into_parts();
+        self.s.push(s);
+        self.d.push(d);
+    }
+
+    /// Appends a copy of `l` as one mode.
+    #[inline]
+    fn push_ref(&mut self, l: LRef) {
+        self.s.push(l.s.clone());
+        self.d.push(l.d.clone());
+    }
+
+    /// Appends the top-level modes of `l` (a leaf layout is one mode).
+    fn push_modes(&mut self, l: Layout) {
+        match l.into_parts() {
+            (IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
+                self.s.extend(s);
+                self.d.extend(d);
+            }
+            (s, d) => {
+                self.s.push(s);
+                self.d.push(d);
+            }
+        }
+    }
+
+    #[inline]
+    fn finish(self) -> Layout {
+        Layout::from_parts(IntTuple::Tuple(self.s), IntTuple::Tuple(self.d))
+    }
 }
 
 fn static_size(t: &IntTuple) -> Result<i64, Cond> {
@@ -424,17 +475,24 @@ fn table_impl(l: &Layout) -> Result<Vec<i64>, Cond> {
     modes.iter().try_fold(0i64, |acc, &(s, d)| {
         arith::add(acc, arith::mul(s, arith::abs(d)?)?)
     })?;
-    let mut crd: Buf<i64, 8> = Buf::zeroed(modes.len());
-    let mut cur = 0i64;
-    for _ in 0..n {
-        out.push(cur);
-        for (k, &(s, d)) in modes.iter().enumerate() {
+    // Coalescing keeps the function and leaves fewer, longer modes; the
+    // first one is written as a run (a loop the compiler vectorizes), the
+    // others advance an odometer once per run.
+    let mut flat = Modes::new();
+    coalesce_modes(&modes, &mut flat)?;
+    let (s0, d0) = flat[0];
+    let outer = &flat[1..];
+    let mut crd: Buf<i64, 8> = Buf::zeroed(outer.len());
+    let mut base = 0i64;
+    for _ in 0..n / s0 {
+        out.extend((0..s0).map(|j| base + j * d0));
+        for (k, &(s, d)) in outer.iter().enumerate() {
             crd[k] += 1;
-            cur += d;
+            base += d;
             if crd[k] < s {
                 break;
             }
-            cur -= d * s;
+            base -= d * s;
             crd[k] = 0;
         }
     }
@@ -645,14 +703,13 @@ fn bw_coalesce(modes: &[(Leaf, Leaf)], last: (Leaf, Leaf), unit: Unit) -> Result
 /// [`bw_coalesce`] on static modes, returning the coalesced mode list (a
 /// single `(1, d)` mode when everything had shape 1).
 fn bw_coalesce_modes(
-    shapes: &[i64],
-    strides: &[i64],
+    modes: impl DoubleEndedIterator<Item = (i64, i64)>,
     last: (i64, i64),
     unit: Unit,
     out: &mut Modes,
 ) -> Result<(), Cond> {
     out.push(last);
-    for (&s, &d) in shapes.iter().zip(strides).rev() {
+    for (s, d) in modes.rev() {
         if s == 1 {
             continue;
         }
@@ -680,7 +737,7 @@ fn bw_coalesce_int(
     unit: Unit,
 ) -> Result<Layout, Cond> {
     let mut out = Modes::new();
-    bw_coalesce_modes(shapes, strides, last, unit, &mut out)?;
+    bw_coalesce_modes(pairs(shapes, strides), last, unit, &mut out)?;
     Ok(layout_from_modes(&out))
 }
 
@@ -690,9 +747,16 @@ fn coalesce_modes(modes: &[(i64, i64)], out: &mut Modes) -> Result<(), Cond> {
         out.push((1, 0));
         return Ok(());
     };
-    let shapes: Buf<i64, 8> = init.iter().map(|m| m.0).collect();
-    let strides: Buf<i64, 8> = init.iter().map(|m| m.1).collect();
-    bw_coalesce_modes(&shapes, &strides, last, Unit::Zero, out)
+    bw_coalesce_modes(init.iter().copied(), last, Unit::Zero, out)
+}
+
+/// `(shapes[i], strides[i])` pairs.
+#[inline]
+fn pairs<'a>(
+    shapes: &'a [i64],
+    strides: &'a [i64],
+) -> impl DoubleEndedIterator<Item = (i64, i64)> + 'a {
+    shapes.iter().copied().zip(strides.iter().copied())
 }
 
 /// `layout_from_modes(coalesce(modes))`.
@@ -755,15 +819,14 @@ fn coalesce_by(l: LRef, profile: &IntTuple) -> Result<Layout, Cond> {
                     l.rank()
                 ));
             }
-            let modes = l
-                .modes()
-                .enumerate()
-                .map(|(i, m)| match ps.get(i) {
-                    Some(p) => coalesce_by(m, p),
-                    None => Ok(m.to_layout()),
-                })
-                .collect::<Result<_, _>>()?;
-            Ok(Layout::from_modes(modes))
+            let mut parts = Parts::with_capacity(l.rank());
+            for (i, m) in l.modes().enumerate() {
+                match ps.get(i) {
+                    Some(p) => parts.push(coalesce_by(m, p)?),
+                    None => parts.push_ref(m),
+                }
+            }
+            Ok(parts.finish())
         }
     }
 }
@@ -818,7 +881,8 @@ pub fn composition(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
 
 /// `composition(A, tiler)` by mode: mode `i` of `A` is composed with element
 /// `i` of the tiler; modes of `A` beyond the tiler are dropped (current CuTe).
-pub fn composition_tiler(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
+pub fn composition_tiler<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
     wrap!("composition", [a, t], compose_tiler(LRef::of(a), t))
 }
 
@@ -839,28 +903,36 @@ struct Acc {
     neg: bool,
 }
 
+// Composers are filled in place (`load`, `prepare`) rather than returned:
+// moving the inline buffers costs more than the arithmetic on small layouts.
 impl Composer {
-    fn new(a: LRef) -> Result<Self, Cond> {
-        let mut lhs = Modes::new();
-        flat_modes(a, &mut lhs)?;
-        Self::with_modes(lhs)
-    }
-
-    /// From the flat modes of the left operand (all shapes positive).
-    fn with_modes(mut lhs: Modes) -> Result<Self, Cond> {
-        composition_lhs(&mut lhs)?;
-        if lhs.is_empty() {
-            return Err("the layout has no modes".into());
-        }
-        let coord = Buf::zeroed(lhs.len() - 1);
-        Ok(Composer {
-            lhs,
+    fn empty() -> Self {
+        Composer {
+            lhs: Modes::new(),
             acc: Acc {
-                coord,
+                coord: Buf::new(),
                 pos: false,
                 neg: false,
             },
-        })
+        }
+    }
+
+    /// Prepares `A` as the left operand.
+    fn load(&mut self, a: LRef) -> Result<(), Cond> {
+        flat_modes(a, &mut self.lhs)?;
+        self.prepare()
+    }
+
+    /// Prepares the flat modes already in `self.lhs` (all shapes positive).
+    fn prepare(&mut self) -> Result<(), Cond> {
+        composition_lhs(&mut self.lhs)?;
+        if self.lhs.is_empty() {
+            return Err("the layout has no modes".into());
+        }
+        for _ in 1..self.lhs.len() {
+            self.acc.coord.push(0);
+        }
+        Ok(())
     }
 
     /// `A o part`, where `part` is one top-level mode of the right operand.
@@ -938,12 +1010,11 @@ fn compose_tree(
 ) -> Result<Layout, Cond> {
     match (s, d) {
         (IntTuple::Tuple(ss), IntTuple::Tuple(ds)) => {
-            let modes = ss
-                .iter()
-                .zip(ds)
-                .map(|(s, d)| compose_tree(lhs, acc, s, d))
-                .collect::<Result<_, _>>()?;
-            Ok(Layout::from_modes(modes))
+            let mut parts = Parts::with_capacity(ss.len());
+            for (s, d) in ss.iter().zip(ds) {
+                parts.push(compose_tree(lhs, acc, s, d)?);
+            }
+            Ok(parts.finish())
         }
         (IntTuple::Leaf(s), IntTuple::Leaf(d)) => compose_leaf(
             lhs,
@@ -1045,21 +1116,23 @@ fn compose_leaf(lhs: &[(i64, i64)], acc: &mut Acc, s: i64, d: i64) -> Result<Lay
 }
 
 fn compose_one(a: LRef, b: LRef) -> Result<Layout, Cond> {
-    let mut c = Composer::new(a)?;
+    let mut c = Composer::empty();
+    c.load(a)?;
     let r = c.apply(b)?;
     c.finish()?;
     Ok(r)
 }
 
-fn compose_tiler(a: LRef, t: &Tiler) -> Result<Layout, Cond> {
+fn compose_tiler(a: LRef, t: TilerArg) -> Result<Layout, Cond> {
     match elem(t)? {
         Elem::Layout(l) => compose_one(a, LRef::of(&l)),
         Elem::Keep => Ok(a.to_layout()),
         Elem::ByMode(ts) => {
-            let modes = by_mode(a, &ts)?
-                .map(|(m, t)| compose_tiler(m, t))
-                .collect::<Result<_, Cond>>()?;
-            Ok(Layout::from_modes(modes))
+            let mut parts = Parts::with_capacity(ts.len());
+            for (m, t) in by_mode(a, &ts)? {
+                parts.push(compose_tiler(m, t)?);
+            }
+            Ok(parts.finish())
         }
     }
 }
@@ -1128,7 +1201,7 @@ fn complement_modes(a: LRef, cotarget: i64, out: &mut Modes) -> Result<(), Cond>
     }
     let rest_stride = strides.pop().unwrap_or(1);
     let rest = arith::ceil_div(cotarget, rest_stride)?;
-    bw_coalesce_modes(&shapes, &strides, (rest, rest_stride), Unit::Zero, out)
+    bw_coalesce_modes(pairs(&shapes, &strides), (rest, rest_stride), Unit::Zero, out)
 }
 
 // ---------------------------------------------------------------------------
@@ -1230,7 +1303,8 @@ pub fn logical_divide(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
 }
 
 /// By-mode `logical_divide`; `_` keeps a mode, extra modes are kept.
-pub fn logical_divide_tiler(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
+pub fn logical_divide_tiler<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
     wrap!("logical_divide", [a, t], divide_tiler(LRef::of(a), t))
 }
 
@@ -1238,11 +1312,41 @@ pub fn logical_divide_tiler(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError
 fn divide(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
     let mut c = Modes::new();
     complement_modes(b, static_size(a.s)?, &mut c)?;
-    let mut comp = Composer::new(a)?;
+    let mut comp = Composer::empty();
+    comp.load(a)?;
     let tile = comp.apply(b)?;
     let rest = comp.apply_modes(&c)?;
     comp.finish()?;
     Ok((tile, rest))
+}
+
+/// A tiler operand: a [`Tiler`], or a layout used as one (without copying
+/// it into a `Tiler::Layout`).
+#[derive(Clone, Copy, Debug)]
+pub enum TilerArg<'a> {
+    Tiler(&'a Tiler),
+    Layout(&'a Layout),
+}
+
+impl<'a> From<&'a Tiler> for TilerArg<'a> {
+    fn from(t: &'a Tiler) -> Self {
+        TilerArg::Tiler(t)
+    }
+}
+
+impl<'a> From<&'a Layout> for TilerArg<'a> {
+    fn from(l: &'a Layout) -> Self {
+        TilerArg::Layout(l)
+    }
+}
+
+impl fmt::Display for TilerArg<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TilerArg::Tiler(t) => write!(f, "{t}"),
+            TilerArg::Layout(l) => write!(f, "{l}"),
+        }
+    }
 }
 
 /// A tiler element: a layout, `_`, or a by-mode list.
@@ -1252,8 +1356,12 @@ enum Elem<'a> {
     ByMode(std::borrow::Cow<'a, [Tiler]>),
 }
 
-fn elem(t: &Tiler) -> Result<Elem<'_>, Cond> {
+fn elem(t: TilerArg<'_>) -> Result<Elem<'_>, Cond> {
     use std::borrow::Cow;
+    let t = match t {
+        TilerArg::Layout(l) => return Ok(Elem::Layout(Cow::Borrowed(l))),
+        TilerArg::Tiler(t) => t,
+    };
     Ok(match t {
         Tiler::Layout(l) => Elem::Layout(Cow::Borrowed(l)),
         Tiler::Shape(IntTuple::Leaf(l)) => {
@@ -1270,7 +1378,7 @@ fn elem(t: &Tiler) -> Result<Elem<'_>, Cond> {
 fn by_mode<'a, 't>(
     a: LRef<'a>,
     ts: &'t [Tiler],
-) -> Result<impl Iterator<Item = (LRef<'a>, &'t Tiler)>, Cond> {
+) -> Result<impl Iterator<Item = (LRef<'a>, TilerArg<'t>)>, Cond> {
     if ts.len() > a.rank() {
         return Err(format!(
             "tiler has rank {} > rank {} of the layout",
@@ -1278,19 +1386,20 @@ fn by_mode<'a, 't>(
             a.rank()
         ));
     }
-    Ok(a.modes().zip(ts))
+    Ok(a.modes().zip(ts.iter().map(TilerArg::Tiler)))
 }
 
-fn divide_tiler(a: LRef, t: &Tiler) -> Result<Layout, Cond> {
+fn divide_tiler(a: LRef, t: TilerArg) -> Result<Layout, Cond> {
     match elem(t)? {
         Elem::Layout(l) => divide(a, LRef::of(&l)).map(|(x, y)| Layout::pair(x, y)),
         Elem::Keep => Ok(a.to_layout()),
         Elem::ByMode(ts) => {
-            let mut modes = by_mode(a, &ts)?
-                .map(|(m, t)| divide_tiler(m, t))
-                .collect::<Result<Vec<_>, _>>()?;
-            modes.extend(a.modes().skip(ts.len()).map(LRef::to_layout));
-            Ok(Layout::from_modes(modes))
+            let mut parts = Parts::with_capacity(a.rank());
+            for (m, t) in by_mode(a, &ts)? {
+                parts.push(divide_tiler(m, t)?);
+            }
+            a.modes().skip(ts.len()).for_each(|m| parts.push_ref(m));
+            Ok(parts.finish())
         }
     }
 }
@@ -1309,19 +1418,20 @@ fn as_pair(m: LRef, what: &str) -> Result<(Layout, Layout), Cond> {
 /// Splits `A / t` into (tile part, rest part), as CuTe `zip2_by` after
 /// `logical_divide`: `_` keeps a mode, which must then be a rank-2 pair;
 /// extra modes of `A` join the rest.
-fn zip_divide(a: LRef, t: &Tiler) -> Result<(Layout, Layout), Cond> {
+fn zip_divide(a: LRef, t: TilerArg) -> Result<(Layout, Layout), Cond> {
     match elem(t)? {
         Elem::Layout(l) => divide(a, LRef::of(&l)),
         Elem::Keep => as_pair(a, "tile, rest"),
         Elem::ByMode(ts) => {
-            let (mut tiles, mut rests) = (Vec::new(), Vec::new());
+            let mut tiles = Parts::with_capacity(ts.len());
+            let mut rests = Parts::with_capacity(a.rank());
             for (m, t) in by_mode(a, &ts)? {
                 let (x, y) = zip_divide(m, t)?;
                 tiles.push(x);
                 rests.push(y);
             }
-            rests.extend(a.modes().skip(ts.len()).map(LRef::to_layout));
-            Ok((Layout::from_modes(tiles), Layout::from_modes(rests)))
+            a.modes().skip(ts.len()).for_each(|m| rests.push_ref(m));
+            Ok((tiles.finish(), rests.finish()))
         }
     }
 }
@@ -1339,7 +1449,8 @@ fn into_modes(l: Layout) -> Vec<Layout> {
 }
 
 /// `zipped_divide(A, T) = ((tiles...), (rests...))`.
-pub fn zipped_divide(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
+pub fn zipped_divide<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
     wrap!(
         "zipped_divide",
         [a, t],
@@ -1348,27 +1459,31 @@ pub fn zipped_divide(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
 }
 
 /// `tiled_divide(A, T) = ((tiles...), rest0, rest1, ...)`.
-pub fn tiled_divide(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
+pub fn tiled_divide<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
     wrap!(
         "tiled_divide",
         [a, t],
         zip_divide(LRef::of(a), t).map(|(x, y)| {
-            let mut modes = vec![x];
-            modes.extend(into_modes(y));
-            Layout::from_modes(modes)
+            let mut parts = Parts::with_capacity(1 + y.rank());
+            parts.push(x);
+            parts.push_modes(y);
+            parts.finish()
         })
     )
 }
 
 /// `flat_divide(A, T) = (tile0, tile1, ..., rest0, rest1, ...)`.
-pub fn flat_divide(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
+pub fn flat_divide<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
     wrap!(
         "flat_divide",
         [a, t],
         zip_divide(LRef::of(a), t).map(|(x, y)| {
-            let mut modes = into_modes(x);
-            modes.extend(into_modes(y));
-            Layout::from_modes(modes)
+            let mut parts = Parts::with_capacity(x.rank() + y.rank());
+            parts.push_modes(x);
+            parts.push_modes(y);
+            parts.finish()
         })
     )
 }
@@ -1387,7 +1502,8 @@ pub fn logical_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
 }
 
 /// By-mode `logical_product`; `_` keeps a mode, extra modes are kept.
-pub fn logical_product_tiler(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
+pub fn logical_product_tiler<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
     wrap!("logical_product", [a, t], product_tiler(LRef::of(a), t))
 }
 
@@ -1398,49 +1514,52 @@ fn product_pair(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
         arith::add(acc, arith::mul(s - 1, arith::abs(d)?)?)
     })?;
     let cot = arith::mul(static_size(a.s)?, cos)?;
-    let mut c = Modes::new();
-    complement_modes(a, cot, &mut c)?;
-    let mut comp = Composer::with_modes(c)?;
+    let mut comp = Composer::empty();
+    complement_modes(a, cot, &mut comp.lhs)?;
+    comp.prepare()?;
     let repeat = comp.apply(b)?;
     comp.finish()?;
     Ok((a.to_layout(), repeat))
 }
 
-fn product_tiler(a: LRef, t: &Tiler) -> Result<Layout, Cond> {
+fn product_tiler(a: LRef, t: TilerArg) -> Result<Layout, Cond> {
     match elem(t)? {
         Elem::Layout(l) => product_pair(a, LRef::of(&l)).map(|(x, y)| Layout::pair(x, y)),
         Elem::Keep => Ok(a.to_layout()),
         Elem::ByMode(ts) => {
-            let mut modes = by_mode(a, &ts)?
-                .map(|(m, t)| product_tiler(m, t))
-                .collect::<Result<Vec<_>, _>>()?;
-            modes.extend(a.modes().skip(ts.len()).map(LRef::to_layout));
-            Ok(Layout::from_modes(modes))
+            let mut parts = Parts::with_capacity(a.rank());
+            for (m, t) in by_mode(a, &ts)? {
+                parts.push(product_tiler(m, t)?);
+            }
+            a.modes().skip(ts.len()).for_each(|m| parts.push_ref(m));
+            Ok(parts.finish())
         }
     }
 }
 
 /// (block part, repeat part) of `A * t`; `_` keeps a mode, which must then be
 /// a rank-2 pair (CuTe `zip2_by`).
-fn zip_product(a: LRef, t: &Tiler) -> Result<(Layout, Layout), Cond> {
+fn zip_product(a: LRef, t: TilerArg) -> Result<(Layout, Layout), Cond> {
     match elem(t)? {
         Elem::Layout(l) => product_pair(a, LRef::of(&l)),
         Elem::Keep => as_pair(a, "block, repeat"),
         Elem::ByMode(ts) => {
-            let (mut blocks, mut reps) = (Vec::new(), Vec::new());
+            let mut blocks = Parts::with_capacity(a.rank());
+            let mut reps = Parts::with_capacity(ts.len());
             for (m, t) in by_mode(a, &ts)? {
                 let (x, y) = zip_product(m, t)?;
                 blocks.push(x);
                 reps.push(y);
             }
-            blocks.extend(a.modes().skip(ts.len()).map(LRef::to_layout));
-            Ok((Layout::from_modes(blocks), Layout::from_modes(reps)))
+            a.modes().skip(ts.len()).for_each(|m| blocks.push_ref(m));
+            Ok((blocks.finish(), reps.finish()))
         }
     }
 }
 
 /// `zipped_product(A, T) = (A, repeats)`.
-pub fn zipped_product(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
+pub fn zipped_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
     wrap!(
         "zipped_product",
         [a, t],
@@ -1449,27 +1568,31 @@ pub fn zipped_product(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
 }
 
 /// `tiled_product(A, T) = (A, rep0, rep1, ...)`.
-pub fn tiled_product(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
+pub fn tiled_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
     wrap!(
         "tiled_product",
         [a, t],
         zip_product(LRef::of(a), t).map(|(x, y)| {
-            let mut modes = vec![x];
-            modes.extend(into_modes(y));
-            Layout::from_modes(modes)
+            let mut parts = Parts::with_capacity(1 + y.rank());
+            parts.push(x);
+            parts.push_modes(y);
+            parts.finish()
         })
     )
 }
 
 /// `flat_product(A, T) = (a0, a1, ..., rep0, rep1, ...)`.
-pub fn flat_product(a: &Layout, t: &Tiler) -> Result<Layout, LayoutError> {
+pub fn flat_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
     wrap!(
         "flat_product",
         [a, t],
         zip_product(LRef::of(a), t).map(|(x, y)| {
-            let mut modes = into_modes(x);
-            modes.extend(into_modes(y));
-            Layout::from_modes(modes)
+            let mut parts = Parts::with_capacity(x.rank() + y.rank());
+            parts.push_modes(x);
+            parts.push_modes(y);
+            parts.finish()
         })
     )
 }

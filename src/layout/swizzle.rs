@@ -77,11 +77,22 @@ impl ComposedLayout {
     pub fn table(&self) -> Result<Vec<i64>, LayoutError> {
         let fail = |c: Cond| LayoutError::new("swizzle_layout", vec![self.to_string()], c);
         let mut table = ops::table(&self.layout).map_err(|e| fail(e.condition))?;
-        for v in table.iter_mut() {
+        // Check the extremes once, then swizzle in a branch-free loop.
+        let first = table.first().copied().unwrap_or(0);
+        let (lo, hi) = table
+            .iter()
+            .fold((first, first), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+        for v in [lo, hi] {
             let x = v
                 .checked_add(self.offset)
                 .ok_or_else(|| fail(format!("integer overflow in {v} + {}", self.offset)))?;
-            *v = self.swizzle.apply(x).map_err(fail)?;
+            self.swizzle.apply(x).map_err(fail)?;
+        }
+        let (mask, shift) = (self.swizzle.yyy_mask(), self.swizzle.shift);
+        for v in table.iter_mut() {
+            let x = *v + self.offset;
+            let y = x & mask;
+            *v = x ^ if shift >= 0 { y >> shift } else { y << -shift };
         }
         Ok(table)
     }

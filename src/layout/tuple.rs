@@ -382,7 +382,11 @@ impl Layout {
 
     /// Builds a tuple layout whose modes are `modes`.
     pub fn from_modes(modes: Vec<Layout>) -> Layout {
-        let (s, d) = modes.into_iter().map(Layout::into_parts).unzip();
+        let (mut s, mut d) = (Vec::with_capacity(modes.len()), Vec::with_capacity(modes.len()));
+        for m in modes {
+            s.push(m.shape);
+            d.push(m.stride);
+        }
         Layout::from_parts(IntTuple::Tuple(s), IntTuple::Tuple(d))
     }
 
