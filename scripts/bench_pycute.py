@@ -5,12 +5,13 @@ Setup (pycute ships in the CUTLASS wheel):
     python3 -m venv .venv && .venv/bin/pip install --no-deps nvidia-cutlass==4.2.0.0
 Run:
     .venv/bin/python scripts/bench_pycute.py [ORACLE.json] [--compare]
-Prints `cases=N pycute_ns_per_case=X`; with --compare it also runs
-`cute layout bench` (release build) on the same file and prints the ratio.
+Prints `cases=N pycute_ns_per_case=X`; with --compare it alternates three
+times between pycute and `cute layout bench` (release build) on the same file,
+keeps each side's fastest run and prints the ratio.
 
 Arguments are converted to pycute objects before timing; only evaluation is
-timed. Rounds over all cases repeat until at least 1 s has been spent and two
-consecutive rounds agree within 3 % (the same rule as the Rust bench).
+timed. Each bench reports its fastest round over all cases once that minimum
+has settled (the same rule as the Rust bench, see `bench` below).
 """
 
 import json
@@ -160,35 +161,49 @@ def load_cases(path):
 
 
 def bench(cases):
-    def one_round():
+    """Fastest round over all cases, in ns per case: rounds repeat until at
+    least 3 s and 20 rounds have run and the fastest round has not improved by
+    more than 1 % over the last half of the rounds (at most 60 s). The same
+    rule as the Rust bench: interference on a shared machine only adds time."""
+    best = []
+    start = time.perf_counter()
+    while True:
         t = time.perf_counter()
         for fn, args in cases:
             fn(*args)
-        return time.perf_counter() - t
+        cur = time.perf_counter() - t
+        best.append(min(cur, best[-1]) if best else cur)
+        n, spent = len(best), time.perf_counter() - start
+        settled = best[-1] >= 0.99 * best[n // 2]
+        if (spent >= 3.0 and n >= 20 and settled) or spent >= 60.0:
+            return best[-1] * 1e9 / len(cases)
 
-    total, prev = 0.0, one_round()
-    while True:
-        cur = one_round()
-        total += cur
-        if (total >= 1.0 and abs(prev - cur) <= 0.03 * min(prev, cur)) or total >= 60.0:
-            return (prev + cur) / 2 * 1e9 / len(cases)
-        prev = cur
+
+def ours(path):
+    out = subprocess.run(
+        ["cargo", "run", "--quiet", "--release", "--bin", "cute", "--", "layout", "bench", os.path.abspath(path)],
+        cwd=os.path.join(HERE, ".."), check=True, capture_output=True, text=True,
+    ).stdout.strip()
+    return int(re.search(r"cases=(\d+)", out).group(1)), float(re.search(r"ns_per_case=([\d.]+)", out).group(1))
 
 
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     path = args[0] if args else DEFAULT_ORACLE
     cases = load_cases(path)
-    ns = bench(cases)
-    print(f"cases={len(cases)} pycute_ns_per_case={ns:.0f}")
-    if "--compare" in sys.argv:
-        out = subprocess.run(
-            ["cargo", "run", "--quiet", "--release", "--bin", "cute", "--", "layout", "bench", os.path.abspath(path)],
-            cwd=os.path.join(HERE, ".."), check=True, capture_output=True, text=True,
-        ).stdout.strip()
-        print(out)
-        ours = float(re.search(r"ns_per_case=([\d.]+)", out).group(1))
-        print(f"speedup={ns / ours:.1f}x")
+    if "--compare" not in sys.argv:
+        print(f"cases={len(cases)} pycute_ns_per_case={bench(cases):.0f}")
+        return
+    # Alternate the two benches so that both see the same machine load; keep
+    # each side's fastest run.
+    py, rs, n_rs = float("inf"), float("inf"), 0
+    for _ in range(3):
+        py = min(py, bench(cases))
+        n_rs, t = ours(path)
+        rs = min(rs, t)
+    print(f"cases={len(cases)} pycute_ns_per_case={py:.0f}")
+    print(f"cases={n_rs} ns_per_case={rs:.1f}")
+    print(f"speedup={py / rs:.1f}x")
 
 
 if __name__ == "__main__":

@@ -68,12 +68,6 @@ impl<T: Copy + Default, const N: usize> Buf<T, N> {
         Some(v)
     }
 
-    /// A buffer of `len` default elements.
-    pub fn zeroed(len: usize) -> Self {
-        let mut b = Self::new();
-        (0..len).for_each(|_| b.push(T::default()));
-        b
-    }
 }
 
 impl<T: Copy + Default, const N: usize> Default for Buf<T, N> {
@@ -135,6 +129,5 @@ mod tests {
         c[1] = 9;
         assert_eq!(&*c, &[0, 9, 2]);
         assert_eq!(c.pop(), Some(2));
-        assert_eq!(Buf::<i64, 4>::zeroed(3).len(), 3);
     }
 }

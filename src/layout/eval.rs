@@ -234,6 +234,7 @@ fn arg_err<T>(op: Op, message: impl Into<String>) -> Result<T, EvalError> {
     })
 }
 
+#[inline]
 fn as_layout(op: Op, v: &Value, i: usize) -> Result<&Layout, EvalError> {
     match v {
         Value::Layout(l) => Ok(l),
@@ -244,6 +245,7 @@ fn as_layout(op: Op, v: &Value, i: usize) -> Result<&Layout, EvalError> {
     }
 }
 
+#[inline]
 fn as_tuple(op: Op, v: &Value, i: usize) -> Result<&IntTuple, EvalError> {
     match v {
         Value::Tuple(t) => Ok(t),
@@ -257,6 +259,7 @@ fn as_tuple(op: Op, v: &Value, i: usize) -> Result<&IntTuple, EvalError> {
     }
 }
 
+#[inline]
 fn as_int(op: Op, v: &Value, i: usize) -> Result<i64, EvalError> {
     match v {
         Value::Tuple(IntTuple::Leaf(Leaf::Int(n))) => Ok(*n),
@@ -278,6 +281,7 @@ fn as_index(op: Op, v: &Value, i: usize) -> Result<usize, EvalError> {
 }
 
 /// A tiler argument: a by-mode tiler, a layout, or an integer/shape.
+#[inline]
 fn as_tiler(op: Op, v: &Value, i: usize) -> Result<std::borrow::Cow<'_, Tiler>, EvalError> {
     use std::borrow::Cow;
     match v {

@@ -195,12 +195,12 @@ impl Parts {
 }
 
 fn static_size(t: &IntTuple) -> Result<i64, Cond> {
-    let mut acc = 1i64;
-    t.try_for_each_leaf(&mut |l| {
-        acc = arith::mul(acc, leaf_static(l, "shape")?)?;
-        Ok::<(), Cond>(())
-    })?;
-    Ok(acc)
+    match t {
+        IntTuple::Leaf(l) => leaf_static(l, "shape"),
+        IntTuple::Tuple(v) => v
+            .iter()
+            .try_fold(1i64, |acc, x| arith::mul(acc, static_size(x)?)),
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -475,28 +475,49 @@ fn table_impl(l: &Layout) -> Result<Vec<i64>, Cond> {
     modes.iter().try_fold(0i64, |acc, &(s, d)| {
         arith::add(acc, arith::mul(s, arith::abs(d)?)?)
     })?;
-    // Coalescing keeps the function and leaves fewer, longer modes; the
-    // first one is written as a run (a loop the compiler vectorizes), the
-    // others advance an odometer once per run.
+    // Col-major order: the table of modes 0..=k is `s_k` copies of the table
+    // of modes 0..k, copy `j` shifted by `j * d_k`. Copying and shifting
+    // whole runs is a memcpy and a vectorized add per element, and doubling
+    // the copies keeps the number of runs logarithmic.
+    // Coalescing first keeps the function with fewer, longer modes.
     let mut flat = Modes::new();
     coalesce_modes(&modes, &mut flat)?;
     let (s0, d0) = flat[0];
-    let outer = &flat[1..];
-    let mut crd: Buf<i64, 8> = Buf::zeroed(outer.len());
-    let mut base = 0i64;
-    for _ in 0..n / s0 {
-        out.extend((0..s0).map(|j| base + j * d0));
-        for (k, &(s, d)) in outer.iter().enumerate() {
-            crd[k] += 1;
-            base += d;
-            if crd[k] < s {
-                break;
-            }
-            base -= d * s;
-            crd[k] = 0;
+    out.extend((0..s0).map(|j| j * d0));
+    for &(s, d) in flat[1..].iter() {
+        // Double the copies present (`have` of the `s` needed) each step.
+        let len = out.len();
+        let mut have = 1i64;
+        while have < s {
+            let take = have.min(s - have);
+            let start = out.len();
+            out.extend_from_within(..take as usize * len);
+            let shift = have * d;
+            out[start..].iter_mut().for_each(|v| *v += shift);
+            have += take;
         }
     }
     Ok(out)
+}
+
+/// The smallest and largest value of a static layout's function on its
+/// domain (both 0 for an empty layout).
+pub(crate) fn image_bounds(l: &Layout) -> Result<(i64, i64), LayoutError> {
+    let mut modes = Modes::new();
+    push_modes(l.shape(), l.stride(), &mut modes).map_err(|c| fail("table", &[l], c))?;
+    let (mut lo, mut hi) = (0i64, 0i64);
+    for &(s, d) in modes.iter() {
+        if s == 0 {
+            return Ok((0, 0));
+        }
+        let ext = arith::mul(s - 1, d).map_err(|c| fail("table", &[l], c))?;
+        if ext < 0 {
+            lo = arith::add(lo, ext).map_err(|c| fail("table", &[l], c))?;
+        } else {
+            hi = arith::add(hi, ext).map_err(|c| fail("table", &[l], c))?;
+        }
+    }
+    Ok((lo, hi))
 }
 
 // ---------------------------------------------------------------------------
@@ -1185,23 +1206,23 @@ fn complement_modes(a: LRef, cotarget: i64, out: &mut Modes) -> Result<(), Cond>
         ));
     }
     modes.sort_by_key(|m| m.1);
-    let mut shapes: Buf<i64, 8> = Buf::new();
-    let mut strides: Buf<i64, 8> = Buf::new();
-    strides.push(1i64);
-    for &(s, d) in modes.iter() {
-        let prev = strides[strides.len() - 1];
+    // Mode i of the complement fills the gap below mode i of A: shape
+    // d_i / prev, stride prev (prev = the span of the smaller modes),
+    // rewritten in place.
+    let mut prev = 1i64;
+    for m in modes.iter_mut() {
+        let (s, d) = *m;
         let gap = d / prev;
         if gap == 0 {
             return Err(format!(
                 "non-injective layout: stride {d} lies inside the span {prev} of the smaller modes"
             ));
         }
-        shapes.push(gap);
-        strides.push(arith::mul(d, s)?);
+        *m = (gap, prev);
+        prev = arith::mul(d, s)?;
     }
-    let rest_stride = strides.pop().unwrap_or(1);
-    let rest = arith::ceil_div(cotarget, rest_stride)?;
-    bw_coalesce_modes(pairs(&shapes, &strides), (rest, rest_stride), Unit::Zero, out)
+    let rest = arith::ceil_div(cotarget, prev)?;
+    bw_coalesce_modes(modes.iter().copied(), (rest, prev), Unit::Zero, out)
 }
 
 // ---------------------------------------------------------------------------

@@ -78,21 +78,29 @@ impl ComposedLayout {
         let fail = |c: Cond| LayoutError::new("swizzle_layout", vec![self.to_string()], c);
         let mut table = ops::table(&self.layout).map_err(|e| fail(e.condition))?;
         // Check the extremes once, then swizzle in a branch-free loop.
-        let first = table.first().copied().unwrap_or(0);
-        let (lo, hi) = table
-            .iter()
-            .fold((first, first), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+        // The extremes of the layout's image, from its modes (no pass over
+        // the table): every offset in between is then valid.
+        let (lo, hi) = ops::image_bounds(&self.layout).map_err(|e| fail(e.condition))?;
         for v in [lo, hi] {
             let x = v
                 .checked_add(self.offset)
                 .ok_or_else(|| fail(format!("integer overflow in {v} + {}", self.offset)))?;
             self.swizzle.apply(x).map_err(fail)?;
         }
-        let (mask, shift) = (self.swizzle.yyy_mask(), self.swizzle.shift);
-        for v in table.iter_mut() {
-            let x = *v + self.offset;
-            let y = x & mask;
-            *v = x ^ if shift >= 0 { y >> shift } else { y << -shift };
+        // Offsets are non-negative here, so unsigned shifts give the same bits
+        // (and vectorize: x86-64 has no 64-bit arithmetic vector shift).
+        let (offset, mask) = (self.offset, self.swizzle.yyy_mask() as u64);
+        let shift = self.swizzle.shift.unsigned_abs();
+        if self.swizzle.shift >= 0 {
+            table.iter_mut().for_each(|v| {
+                let x = (*v + offset) as u64;
+                *v = (x ^ ((x & mask) >> shift)) as i64;
+            });
+        } else {
+            table.iter_mut().for_each(|v| {
+                let x = (*v + offset) as u64;
+                *v = (x ^ ((x & mask) << shift)) as i64;
+            });
         }
         Ok(table)
     }
