@@ -5,9 +5,10 @@ Setup (pycute ships in the CUTLASS wheel):
     python3 -m venv .venv && .venv/bin/pip install --no-deps nvidia-cutlass==4.2.0.0
 Run:
     .venv/bin/python scripts/bench_pycute.py [ORACLE.json] [--compare]
-Prints `cases=N pycute_ns_per_case=X`; with --compare it alternates three
-times between pycute and `cute layout bench` (release build) on the same file,
-keeps each side's fastest run and prints the ratio.
+Prints `cases=N pycute_ns_per_case=X`; with --compare it writes the cases
+pycute evaluates to a temporary file, alternates three times between pycute
+and `cute layout bench` (release build) on exactly those cases, keeps each
+side's fastest run and prints the ratio.
 
 Arguments are converted to pycute objects before timing; only evaluation is
 timed. Each bench reports its fastest round over all cases once that minimum
@@ -19,6 +20,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 
 import pycute
@@ -144,9 +146,10 @@ OPS = {
 
 
 def load_cases(path):
+    """The ok-cases pycute evaluates, as (fn, args), and their JSON."""
     with open(path) as f:
         root = json.load(f)
-    cases = []
+    cases, raw = [], []
     for case in root["cases"]:
         if case.get("status") != "ok":
             continue
@@ -157,14 +160,16 @@ def load_cases(path):
         except Exception:  # pycute refuses it: not an ok-case here
             continue
         cases.append((fn, args))
-    return cases
+        raw.append(case)
+    return cases, raw
 
 
 def bench(cases):
     """Fastest round over all cases, in ns per case: rounds repeat until at
     least 3 s and 20 rounds have run and the fastest round has not improved by
-    more than 1 % over the last half of the rounds (at most 60 s). The same
-    rule as the Rust bench: interference on a shared machine only adds time."""
+    more than 1 % over the last half of the rounds (at most 60 s). The Rust
+    bench uses the same rule with a 1 s minimum (its rounds are ~100x
+    shorter); interference on a shared machine only ever adds time."""
     best = []
     start = time.perf_counter()
     while True:
@@ -179,28 +184,51 @@ def bench(cases):
             return best[-1] * 1e9 / len(cases)
 
 
-def ours(path):
-    out = subprocess.run(
-        ["cargo", "run", "--quiet", "--release", "--bin", "cute", "--", "layout", "bench", os.path.abspath(path)],
+def cute(*args):
+    return subprocess.run(
+        ["cargo", "run", "--quiet", "--release", "--bin", "cute", "--", "layout", *args],
         cwd=os.path.join(HERE, ".."), check=True, capture_output=True, text=True,
-    ).stdout.strip()
+    ).stdout
+
+
+def accepted(path):
+    """Ids of the cases `cute layout batch` evaluates without an error."""
+    lines = (json.loads(line) for line in cute("batch", path).splitlines())
+    return {line["id"] for line in lines if "value" in line}
+
+
+def ours(path):
+    out = cute("bench", os.path.abspath(path)).strip()
     return int(re.search(r"cases=(\d+)", out).group(1)), float(re.search(r"ns_per_case=([\d.]+)", out).group(1))
 
 
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     path = args[0] if args else DEFAULT_ORACLE
-    cases = load_cases(path)
+    cases, raw = load_cases(path)
     if "--compare" not in sys.argv:
         print(f"cases={len(cases)} pycute_ns_per_case={bench(cases):.0f}")
         return
+    # Both sides time exactly the cases both evaluate: the cases pycute
+    # accepts, less those `cute layout batch` rejects (inadmissible in current
+    # CuTe), written out for `cute layout bench`.
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump({"cases": raw}, f)
+        same = f.name
+    ok = accepted(same)
+    cases = [c for c, r in zip(cases, raw) if r["id"] in ok]
+    with open(same, "w") as f:
+        json.dump({"cases": [r for r in raw if r["id"] in ok]}, f)
     # Alternate the two benches so that both see the same machine load; keep
     # each side's fastest run.
     py, rs, n_rs = float("inf"), float("inf"), 0
-    for _ in range(3):
-        py = min(py, bench(cases))
-        n_rs, t = ours(path)
-        rs = min(rs, t)
+    try:
+        for _ in range(3):
+            py = min(py, bench(cases))
+            n_rs, t = ours(same)
+            rs = min(rs, t)
+    finally:
+        os.unlink(same)
     print(f"cases={len(cases)} pycute_ns_per_case={py:.0f}")
     print(f"cases={n_rs} ns_per_case={rs:.1f}")
     print(f"speedup={py / rs:.1f}x")

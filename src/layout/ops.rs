@@ -110,8 +110,18 @@ fn push_modes(s: &IntTuple, d: &IntTuple, out: &mut Modes) -> Result<(), Cond> {
             out.push((leaf_static(a, "shape")?, leaf_static(b, "stride")?));
             Ok(())
         }
-        (IntTuple::Tuple(a), IntTuple::Tuple(b)) => {
-            a.iter().zip(b).try_for_each(|(x, y)| push_modes(x, y, out))
+        (IntTuple::Tuple(a), IntTuple::Tuple(b)) if a.len() == b.len() => {
+            for (x, y) in a.iter().zip(b) {
+                // Static leaves inline: most modes are, and the recursive call
+                // with its `Result` costs more than the push.
+                match (x, y) {
+                    (IntTuple::Leaf(Leaf::Int(p)), IntTuple::Leaf(Leaf::Int(q))) => {
+                        out.push((*p, *q))
+                    }
+                    _ => push_modes(x, y, out)?,
+                }
+            }
+            Ok(())
         }
         _ => Err("shape and stride are not congruent".into()),
     }
@@ -395,18 +405,18 @@ fn crd2idx_impl(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Result<i64, Cond> {
         }
         (IntTuple::Tuple(_), _, _) => Err(format!("coordinate {c} does not match shape {s}")),
         (IntTuple::Leaf(l), IntTuple::Tuple(ss), IntTuple::Tuple(ds)) => {
-            let mut rem = leaf_static(l, "coordinate")?;
+            let mut left = leaf_static(l, "coordinate")?;
             let mut acc = 0i64;
             for (i, (s, d)) in ss.iter().zip(ds).enumerate() {
                 if i + 1 == ss.len() {
-                    acc = arith::add(acc, crd2idx_impl(&IntTuple::int(rem), s, d)?)?;
+                    acc = arith::add(acc, crd2idx_impl(&IntTuple::int(left), s, d)?)?;
                 } else {
                     let sz = static_size(s)?;
                     if sz <= 0 {
                         return Err(format!("mode shape {s} is not positive"));
                     }
-                    acc = arith::add(acc, crd2idx_impl(&IntTuple::int(rem % sz), s, d)?)?;
-                    rem /= sz;
+                    acc = arith::add(acc, crd2idx_impl(&IntTuple::int(left % sz), s, d)?)?;
+                    left /= sz;
                 }
             }
             Ok(acc)
@@ -1033,7 +1043,12 @@ fn compose_tree(
         (IntTuple::Tuple(ss), IntTuple::Tuple(ds)) => {
             let mut parts = Parts::with_capacity(ss.len());
             for (s, d) in ss.iter().zip(ds) {
-                parts.push(compose_tree(lhs, acc, s, d)?);
+                parts.push(match (s, d) {
+                    (IntTuple::Leaf(Leaf::Int(s)), IntTuple::Leaf(Leaf::Int(d))) => {
+                        compose_leaf(lhs, acc, *s, *d)?
+                    }
+                    _ => compose_tree(lhs, acc, s, d)?,
+                });
             }
             Ok(parts.finish())
         }
@@ -1183,19 +1198,26 @@ fn complement_impl(a: LRef, cotarget: i64) -> Result<Layout, Cond> {
 /// The complement as a flat mode list (what `complement_impl` returns, before
 /// building the tree), for the divide and product, which consume it.
 fn complement_modes(a: LRef, cotarget: i64, out: &mut Modes) -> Result<(), Cond> {
+    let mut flat = Modes::new();
+    if cotarget >= 1 {
+        flat_modes(a, &mut flat)?;
+    }
+    complement_of_flat(&mut flat, cotarget, out)
+}
+
+/// [`complement_modes`] of the flat modes of A (consumed as scratch).
+fn complement_of_flat(flat: &mut Modes, cotarget: i64, out: &mut Modes) -> Result<(), Cond> {
     if cotarget < 1 {
         return Err(format!("cotarget {cotarget} must be at least 1"));
     }
     // filter = coalesce(filter_zeros(A)) on the flat modes.
-    let mut flat = Modes::new();
-    flat_modes(a, &mut flat)?;
     for m in flat.iter_mut() {
         if m.1 == 0 {
             m.0 = 1;
         }
     }
     let mut modes = Modes::new();
-    coalesce_modes(&flat, &mut modes)?;
+    coalesce_modes(flat, &mut modes)?;
     if modes.len() == 1 && modes[0].1 == 0 {
         out.push((cotarget, if cotarget == 1 { 0 } else { 1 }));
         return Ok(());
@@ -1331,10 +1353,13 @@ pub fn logical_divide_tiler<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Resul
 
 /// The (tile, rest) modes of `A o (B, complement(B, size(A)))`.
 fn divide(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
-    let mut c = Modes::new();
-    complement_modes(b, static_size(a.s)?, &mut c)?;
+    // A is flattened once: for its size and as the composer's operand.
     let mut comp = Composer::empty();
-    comp.load(a)?;
+    flat_modes(a, &mut comp.lhs)?;
+    let size = product(comp.lhs.iter().map(|m| m.0))?;
+    let mut c = Modes::new();
+    complement_modes(b, size, &mut c)?;
+    comp.prepare()?;
     let tile = comp.apply(b)?;
     let rest = comp.apply_modes(&c)?;
     comp.finish()?;
@@ -1534,9 +1559,11 @@ fn product_pair(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
     let cos = modes.iter().try_fold(1i64, |acc, &(s, d)| {
         arith::add(acc, arith::mul(s - 1, arith::abs(d)?)?)
     })?;
-    let cot = arith::mul(static_size(a.s)?, cos)?;
+    let mut flat = Modes::new();
+    flat_modes(a, &mut flat)?;
+    let cot = arith::mul(product(flat.iter().map(|m| m.0))?, cos)?;
     let mut comp = Composer::empty();
-    complement_modes(a, cot, &mut comp.lhs)?;
+    complement_of_flat(&mut flat, cot, &mut comp.lhs)?;
     comp.prepare()?;
     let repeat = comp.apply(b)?;
     comp.finish()?;
