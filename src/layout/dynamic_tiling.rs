@@ -92,7 +92,7 @@ fn static_tile(tiler: &Tiler) -> Option<(i64, i64)> {
 
 /// (tile, rest) of the leaf mode `s:d` by the tile `t:e`.
 fn divide_mode(s: &Leaf, d: &Leaf, t: i64, e: i64) -> Result<(Layout, Layout), String> {
-    let tile = Layout::new(IntTuple::int(t), leaf(scale(d, e)?)).map_err(|err| err.condition)?;
+    let tile = Layout::new(IntTuple::int(t), leaf(scale(d, e)?)).map_err(|err| err.into_condition())?;
     let span = t.checked_mul(e).ok_or("integer overflow")?;
     let count = quotient(s, span)?;
     let rest_stride = |count: &Leaf, stride: Leaf| if *count == Leaf::Int(1) { Leaf::Int(0) } else { stride };
@@ -109,7 +109,7 @@ fn divide_mode(s: &Leaf, d: &Leaf, t: i64, e: i64) -> Result<(Layout, Layout), S
             IntTuple::tuple(vec![leaf(d.clone()), leaf(stride)]),
         )
     }
-    .map_err(|err| err.condition)?;
+    .map_err(|err| err.into_condition())?;
     Ok((tile, rest))
 }
 

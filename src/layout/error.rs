@@ -37,9 +37,18 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// An operation of the algebra refused its operands.
+/// An operation of the algebra refused its operands (the fields are read
+/// through `Deref`).
+///
+/// Boxed: every operation returns `Result<_, LayoutError>`, and a
+/// pointer-sized error keeps those results small on the success path, which
+/// is the hot one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LayoutError {
+pub struct LayoutError(Box<LayoutErrorInfo>);
+
+/// What a [`LayoutError`] says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutErrorInfo {
     /// Operation name, e.g. `composition`.
     pub op: &'static str,
     /// The operands, printed in CuTe notation.
@@ -50,11 +59,24 @@ pub struct LayoutError {
 
 impl LayoutError {
     pub fn new(op: &'static str, operands: Vec<String>, condition: impl Into<String>) -> Self {
-        LayoutError {
+        LayoutError(Box::new(LayoutErrorInfo {
             op,
             operands,
             condition: condition.into(),
-        }
+        }))
+    }
+
+    /// The violated condition, by value.
+    pub fn into_condition(self) -> String {
+        self.0.condition
+    }
+}
+
+impl std::ops::Deref for LayoutError {
+    type Target = LayoutErrorInfo;
+
+    fn deref(&self) -> &LayoutErrorInfo {
+        &self.0
     }
 }
 

@@ -302,7 +302,7 @@ impl<'a> Cursor<'a> {
                 format!("stride {stride} is not congruent with shape {shape}"),
             ));
         }
-        Layout::new(shape, stride).map_err(|e| ParseError::new(start, e.condition))
+        Layout::new(shape, stride).map_err(|e| ParseError::new(start, e.into_condition()))
     }
 
     fn per_mode_layout(&mut self) -> PResult<Layout> {

@@ -76,11 +76,11 @@ impl ComposedLayout {
     /// The function table `[swizzle(offset + L(i)) for i < size(L)]`.
     pub fn table(&self) -> Result<Vec<i64>, LayoutError> {
         let fail = |c: Cond| LayoutError::new("swizzle_layout", vec![self.to_string()], c);
-        let mut table = ops::table(&self.layout).map_err(|e| fail(e.condition))?;
+        let mut table = ops::table(&self.layout).map_err(|e| fail(e.into_condition()))?;
         // Check the extremes once, then swizzle in a branch-free loop.
         // The extremes of the layout's image, from its modes (no pass over
         // the table): every offset in between is then valid.
-        let (lo, hi) = ops::image_bounds(&self.layout).map_err(|e| fail(e.condition))?;
+        let (lo, hi) = ops::image_bounds(&self.layout).map_err(|e| fail(e.into_condition()))?;
         for v in [lo, hi] {
             let x = v
                 .checked_add(self.offset)
