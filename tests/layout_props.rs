@@ -63,6 +63,24 @@ fn rebuild(shape: &IntTuple, leaves: &mut impl Iterator<Item = IntTuple>) -> Int
     }
 }
 
+/// Like [`layout`], with strides of both signs.
+fn signed_layout() -> impl Strategy<Value = Layout> {
+    layout().prop_flat_map(|l| {
+        let n = l.stride().leaves().len();
+        (Just(l), prop::collection::vec(any::<bool>(), n)).prop_map(|(l, negate)| {
+            let mut k = 0;
+            let stride = l.stride().try_map_leaves(&mut |lf| {
+                k += 1;
+                match lf {
+                    cute::Leaf::Int(v) if negate[k - 1] => Ok::<_, ()>(cute::Leaf::Int(-v)),
+                    other => Ok(other.clone()),
+                }
+            });
+            Layout::new(l.shape().clone(), stride.unwrap()).unwrap()
+        })
+    })
+}
+
 /// 256 cases by default (seconds in debug); `PROPTEST_CASES` raises it.
 fn cases() -> u32 {
     std::env::var("PROPTEST_CASES")
@@ -218,6 +236,53 @@ proptest! {
             prop_assert!(c.congruent(&s));
             prop_assert_eq!(cute::crd2idx(&c, &l).unwrap(), i);
         }
+    }
+
+    // `table` is built by copying runs, not by evaluating each index: check
+    // it against `crd2idx` one index at a time.
+    #[test]
+    fn table_is_the_function(l in signed_layout()) {
+        let t = table(&l);
+        prop_assert_eq!(t.len() as i64, size(&l));
+        for (i, v) in t.iter().enumerate() {
+            prop_assert_eq!(*v, at(&l, i as i64), "{}", l);
+        }
+    }
+
+    // The swizzle table checks only the extremes of the image and then
+    // swizzles branch-free: it must equal `swizzle(offset + L(i))` element by
+    // element, and fail exactly when some element fails.
+    #[test]
+    fn swizzle_table_is_the_function(
+        l in signed_layout(),
+        bits in 0u32..4,
+        base in 0u32..4,
+        extra in 0u32..3,
+        left: bool,
+        offset in -64i64..256,
+    ) {
+        let shift = (bits + extra) as i32 * if left { -1 } else { 1 };
+        let swizzle = cute::Swizzle::new(bits, base, shift).unwrap();
+        let c = cute::ComposedLayout { swizzle, offset, layout: l.clone() };
+        let want: Result<Vec<i64>, _> =
+            (0..size(&l)).map(|i| swizzle.apply(offset + at(&l, i))).collect();
+        match (c.table(), want) {
+            (Ok(got), Ok(want)) => prop_assert_eq!(got, want, "{}", c),
+            (Err(_), Err(_)) => {}
+            (got, want) => prop_assert!(false, "{}: {:?} vs {:?}", c, got, want),
+        }
+    }
+
+    // A layout passed directly as the tiler is the same as `Tiler::Layout`.
+    #[test]
+    fn a_layout_is_its_tiler_element(a in layout(), b in injective_layout()) {
+        let t = cute::Tiler::Layout(b.clone());
+        prop_assert_eq!(cute::zipped_divide(&a, &b).ok(), cute::zipped_divide(&a, &t).ok());
+        prop_assert_eq!(cute::tiled_divide(&a, &b).ok(), cute::tiled_divide(&a, &t).ok());
+        prop_assert_eq!(cute::flat_divide(&a, &b).ok(), cute::flat_divide(&a, &t).ok());
+        prop_assert_eq!(cute::zipped_product(&a, &b).ok(), cute::zipped_product(&a, &t).ok());
+        prop_assert_eq!(cute::tiled_product(&a, &b).ok(), cute::tiled_product(&a, &t).ok());
+        prop_assert_eq!(cute::flat_product(&a, &b).ok(), cute::flat_product(&a, &t).ok());
     }
 
     #[test]
