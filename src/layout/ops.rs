@@ -1494,6 +1494,22 @@ fn into_modes(l: Layout) -> Vec<Layout> {
     }
 }
 
+/// `(x, y0, y1, ...)`: the tiled form of a zipped divide or product.
+fn tiled((x, y): (Layout, Layout)) -> Layout {
+    let mut parts = Parts::with_capacity(1 + y.rank());
+    parts.push(x);
+    parts.push_modes(y);
+    parts.finish()
+}
+
+/// `(x0, x1, ..., y0, y1, ...)`: the flat form of a zipped divide or product.
+fn flat((x, y): (Layout, Layout)) -> Layout {
+    let mut parts = Parts::with_capacity(x.rank() + y.rank());
+    parts.push_modes(x);
+    parts.push_modes(y);
+    parts.finish()
+}
+
 /// `zipped_divide(A, T) = ((tiles...), (rests...))`.
 pub fn zipped_divide<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
     let t = t.into();
@@ -1510,12 +1526,7 @@ pub fn tiled_divide<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout
     wrap!(
         "tiled_divide",
         [a, t],
-        zip_divide(LRef::of(a), t).map(|(x, y)| {
-            let mut parts = Parts::with_capacity(1 + y.rank());
-            parts.push(x);
-            parts.push_modes(y);
-            parts.finish()
-        })
+        zip_divide(LRef::of(a), t).map(tiled)
     )
 }
 
@@ -1525,12 +1536,7 @@ pub fn flat_divide<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout,
     wrap!(
         "flat_divide",
         [a, t],
-        zip_divide(LRef::of(a), t).map(|(x, y)| {
-            let mut parts = Parts::with_capacity(x.rank() + y.rank());
-            parts.push_modes(x);
-            parts.push_modes(y);
-            parts.finish()
-        })
+        zip_divide(LRef::of(a), t).map(flat)
     )
 }
 
@@ -1621,12 +1627,7 @@ pub fn tiled_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layou
     wrap!(
         "tiled_product",
         [a, t],
-        zip_product(LRef::of(a), t).map(|(x, y)| {
-            let mut parts = Parts::with_capacity(1 + y.rank());
-            parts.push(x);
-            parts.push_modes(y);
-            parts.finish()
-        })
+        zip_product(LRef::of(a), t).map(tiled)
     )
 }
 
@@ -1636,12 +1637,7 @@ pub fn flat_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout
     wrap!(
         "flat_product",
         [a, t],
-        zip_product(LRef::of(a), t).map(|(x, y)| {
-            let mut parts = Parts::with_capacity(x.rank() + y.rank());
-            parts.push_modes(x);
-            parts.push_modes(y);
-            parts.finish()
-        })
+        zip_product(LRef::of(a), t).map(flat)
     )
 }
 
