@@ -222,7 +222,7 @@ pub fn slice_layout(coord: &IntTuple, layout: &Layout, keep_underscores: bool) -
     let part = |t: &IntTuple| if keep_underscores { slice(coord, t) } else { dice(coord, t) };
     let (shape, stride) = (part(layout.shape()).map_err(fail)?, part(layout.stride()).map_err(fail)?);
     if shape == IntTuple::Tuple(Vec::new()) {
-        return Err(fail(format!("no mode is kept: the result would be empty")));
+        return Err(fail("no mode is kept: the result would be empty".to_string()));
     }
     Layout::new(shape, stride)
 }
