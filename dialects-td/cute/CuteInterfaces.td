@@ -41,10 +41,12 @@ def Cute_CopyAtomTypeInterface : TypeInterface<"CopyAtomTypeInterface"> {
   let methods = [
     InterfaceMethod<"The element type one atom moves.", "::mlir::Type", "getCopyElementType">,
     InterfaceMethod<"Bits moved per thread by one atom.", "unsigned", "getCopyBits">,
-    InterfaceMethod<[{The atom's (thread, value) -> element layouts in CuTe
+    InterfaceMethod<[{The atom's (thread, value) -> bit layouts in CuTe
                       notation, in order reference, source, destination
-                      (CuTe's Copy_Traits RefLayout/SrcLayout/DstLayout in
-                      elements). Empty if the atom does not describe them; then
+                      (CuTe's Copy_Traits RefLayout/SrcLayout/DstLayout, in
+                      bits as CuTe writes them; partitioning upcasts them to
+                      elements of the copy element type, as CuTe's Copy_Atom
+                      does). Empty if the atom does not describe them; then
                       tiled-copy partitioning rejects it.}],
                     "::llvm::SmallVector<std::string, 3>", "getThreadValueLayouts", (ins), "",
                     "return {};">,

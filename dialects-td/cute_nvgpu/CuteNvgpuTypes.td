@@ -64,7 +64,8 @@ def CuteNvgpu_UniversalFmaAtomType
 
 class CuteNvgpu_MatrixCopyAtom<string name, string typeMnemonic, string tier, string dir>
     : CuteNvgpu_AtomType<name, typeMnemonic,
-                         [DeclareTypeInterfaceMethods<Cute_CopyAtomTypeInterface>]> {
+                         [DeclareTypeInterfaceMethods<Cute_CopyAtomTypeInterface,
+                                                      ["getThreadValueLayouts"]>]> {
   let summary = dir # " of 8x8 b16 matrices, x1/x2/x4, optionally transposed (" # tier # ")";
   let description = [{
     `m8n8` fetches one 8x8 sub-tile of 16-bit elements, `.x2` and `.x4` two
@@ -92,7 +93,8 @@ def CuteNvgpu_StsmAtomType
 
 def CuteNvgpu_SimtAsyncCopyAtomType
     : CuteNvgpu_AtomType<"SimtAsyncCopyAtom", "atom.simt_async_copy",
-                         [DeclareTypeInterfaceMethods<Cute_CopyAtomTypeInterface>,
+                         [DeclareTypeInterfaceMethods<Cute_CopyAtomTypeInterface,
+                                                      ["getThreadValueLayouts"]>,
                           CuteNvgpu_AsyncCopyAtomTypeInterface]> {
   let summary = "cp.async gmem -> smem of 4, 8 or 16 bytes per thread (SM80)";
   let description = [{

@@ -434,10 +434,12 @@ extern "C" MlirAttribute cute_cpp_atom_bundle(MlirType atom) {
 }
 
 extern "C" intptr_t cute_cpp_copy_atom_layouts(MlirType atom, MlirStringCallback callback,
-                                                void *userData) {
+                                                void *userData, unsigned *valueBits) {
   auto copy = llvm::dyn_cast<CopyAtomTypeInterface>(unwrap(atom));
   if (!copy)
     return -1;
+  Type value = copy.getCopyElementType();
+  *valueBits = value.isIntOrFloat() ? value.getIntOrFloatBitWidth() : 0;
   SmallVector<std::string, 3> layouts = copy.getThreadValueLayouts();
   for (const std::string &layout : layouts)
     callback(MlirStringRef{layout.data(), layout.size()}, userData);

@@ -77,9 +77,15 @@ Type UniversalCopyAtomType::getCopyElementType() const { return getValueType(); 
 
 unsigned UniversalCopyAtomType::getCopyBits() const { return bitsOf(getValueType()); }
 
-// One thread moves one value: CuTe's UniversalCopy traits in elements.
+/// One thread moves `bits` bits (CuTe's UniversalCopy and cp.async traits:
+/// `Layout<Shape<_1, Int<bits>>>` for reference, source and destination).
+static SmallVector<std::string, 3> oneThreadBitLayouts(unsigned bits) {
+  std::string layout = "(1," + std::to_string(bits) + "):(0,1)";
+  return {layout, layout, layout};
+}
+
 SmallVector<std::string, 3> UniversalCopyAtomType::getThreadValueLayouts() const {
-  return {"(1,1):(0,1)", "(1,1):(0,1)", "(1,1):(0,1)"};
+  return oneThreadBitLayouts(bitsOf(getValueType()));
 }
 
 LogicalResult UniversalCopyAtomType::verifyInstance(
@@ -163,6 +169,32 @@ static LogicalResult verifyMatrixCopy(StringRef mnemonic, function_ref<InFlightD
   return success();
 }
 
+/// CuTe's ldmatrix/stmatrix traits, (thread, value) -> bit, as
+/// {reference, source, destination}: `Copy_Traits<SM75_U32x{1,2,4}_LDSM_N>`
+/// and `<SM75_U16x{2,4,8}_LDSM_T>`; stmatrix (`SM90_*_STSM_*`) swaps source
+/// and destination and keeps the register side as the reference.
+static SmallVector<std::string, 3> matrixCopyBitLayouts(unsigned num, bool trans, bool store) {
+  // The shared-memory side: 8 row addresses per sub-tile, from 8, 16 or 32
+  // lanes (the other lanes' addresses are ignored: stride 0).
+  std::string smem = num == 1   ? "((8,4),128):((128,0),1)"
+                     : num == 2 ? "((16,2),128):((128,0),1)"
+                                : "(32,128):(128,1)";
+  // The register side: 32 bits per lane per sub-tile, transposed in 16-bit
+  // halves by `.trans`.
+  std::string regs;
+  if (!trans)
+    regs = num == 1   ? "(32,32):(32,1)"
+           : num == 2 ? "(32,(32,2)):(32,(1,1024))"
+                      : "(32,(32,4)):(32,(1,1024))";
+  else
+    regs = num == 1   ? "((4,8),(16,2)):((256,16),(1,128))"
+           : num == 2 ? "((4,8),(16,2,2)):((256,16),(1,128,1024))"
+                      : "((4,8),(16,2,4)):((256,16),(1,128,1024))";
+  if (store)
+    return {regs, regs, smem};
+  return {regs, smem, regs};
+}
+
 #define CUTE_NVGPU_MATRIX_COPY_GLUE(Cls)                                                           \
   Type Cls::parse(AsmParser &parser) { return parseMatrixCopy<Cls>(parser); }                      \
   void Cls::print(AsmPrinter &printer) const { printMatrixCopy(printer, *this); }                  \
@@ -171,7 +203,10 @@ static LogicalResult verifyMatrixCopy(StringRef mnemonic, function_ref<InFlightD
     return verifyMatrixCopy(getMnemonic(), emitError, num, element);                               \
   }                                                                                                \
   Type Cls::getCopyElementType() const { return getElementType(); }                                \
-  unsigned Cls::getCopyBits() const { return 32 * getNum(); }
+  unsigned Cls::getCopyBits() const { return 32 * getNum(); }                                      \
+  SmallVector<std::string, 3> Cls::getThreadValueLayouts() const {                                 \
+    return matrixCopyBitLayouts(getNum(), getTrans(), std::is_same_v<Cls, StsmAtomType>);          \
+  }
 CUTE_NVGPU_MATRIX_COPY_TYPES(CUTE_NVGPU_MATRIX_COPY_GLUE)
 
 //===----------------------------------------------------------------------===//
@@ -222,6 +257,9 @@ LogicalResult SimtAsyncCopyAtomType::verify(function_ref<InFlightDiagnostic()> e
 
 Type SimtAsyncCopyAtomType::getCopyElementType() const { return getElementType(); }
 unsigned SimtAsyncCopyAtomType::getCopyBits() const { return getBytes() * 8; }
+SmallVector<std::string, 3> SimtAsyncCopyAtomType::getThreadValueLayouts() const {
+  return oneThreadBitLayouts(getBytes() * 8);
+}
 
 //===----------------------------------------------------------------------===//
 // Tensor-memory copies: `<T>`

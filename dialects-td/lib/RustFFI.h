@@ -86,10 +86,12 @@ MlirLogicalResult cute_cpp_verify_atom_instance(MlirOperation op);
 /// {kind, value_type, copy_bits} for copy atoms; null for other types.
 MlirAttribute cute_cpp_atom_bundle(MlirType atom);
 
-/// Passes the (thread, value) layouts of a copy atom type (reference,
-/// source, destination) to `callback`; returns their number, -1 if `atom` is
-/// not a copy atom.
-intptr_t cute_cpp_copy_atom_layouts(MlirType atom, MlirStringCallback callback, void *userData);
+/// Passes the (thread, value) -> bit layouts of a copy atom type (reference,
+/// source, destination) to `callback` and stores the bit width of its element
+/// type in `valueBits` (0 if it has none); returns their number, -1 if `atom`
+/// is not a copy atom.
+intptr_t cute_cpp_copy_atom_layouts(MlirType atom, MlirStringCallback callback, void *userData,
+                                    unsigned *valueBits);
 
 /// Address space and alignment of a !cute.ptr; false for other types.
 bool cute_cpp_ptr_info(MlirType type, uint32_t *addressSpace, uint64_t *alignment);

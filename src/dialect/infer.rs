@@ -12,7 +12,7 @@ use crate::layout::{
     dynamic_tiling::{has_dynamic, tile, Tiling},
     partition::{thread_partition, tidfrg},
     tuple_ops::{has_dynamic_leaf, partition_coord, slice_layout, tuple_arith, TupleOp},
-    DivMode, DynInt, IntTuple, Layout, Leaf, Swizzle, Tiler,
+    upcast, DivMode, DynInt, IntTuple, Layout, Leaf, Swizzle, Tiler,
 };
 
 /// An operand as inference sees it.
@@ -25,7 +25,9 @@ pub enum Operand<'a> {
     /// A `!cute.tiled_copy`: thread-value layout, tiler, and the atom's
     /// (reference, source, destination) thread-value layouts (empty when
     /// the atom does not describe them).
-    TiledCopy { layout_tv: &'a str, tiler: &'a str, atom_layouts: Vec<String> },
+    /// `atom_layouts`: the atom's (reference, source, destination)
+    /// `(thread, value) -> bit` layouts; `value_bits`: its element width.
+    TiledCopy { layout_tv: &'a str, tiler: &'a str, atom_layouts: Vec<String>, value_bits: u32 },
     /// Any other type.
     Other,
 }
@@ -324,17 +326,23 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             layout_result(slice_layout(&args.tuple(1)?, &args.layout(0)?, keep))
         }
         "tiled.copy.partition_S" | "tiled.copy.partition_D" => {
-            let Some(Operand::TiledCopy { layout_tv, tiler, atom_layouts }) = operands.first() else {
+            let Some(Operand::TiledCopy { layout_tv, tiler, atom_layouts, value_bits }) = operands.first() else {
                 return Err("operand #0 must be a !cute.tiled_copy".into());
             };
             let [reference, source, destination] = &atom_layouts[..] else {
                 return Err("the copy atom does not describe its thread-value layouts, so it cannot be partitioned".into());
             };
-            let parse = |text: &str| spec::parse_checked_layout(text);
+            if *value_bits == 0 {
+                return Err("the copy atom's element type has no bit width, so it cannot be partitioned".into());
+            }
+            // The atom's layouts are in bits; CuTe's Copy_Atom reads them in
+            // elements of its value type (`recast_layout<uint1_t, T>`).
+            let elements = |text: &str| upcast(&spec::parse_checked_layout(text)?, i64::from(*value_bits)).map_err(err);
             let target = if mnemonic.ends_with('S') { source } else { destination };
             let (tensor, iterator) = args.layout_or_view(1)?;
-            let frg = tidfrg(&tensor, &parse(layout_tv)?, &spec::parse_checked_tile(tiler)?, &parse(reference)?, &parse(target)?)
-                .map_err(err)?;
+            let layout_tv = spec::parse_checked_layout(layout_tv)?;
+            let tiler = spec::parse_checked_tile(tiler)?;
+            let frg = tidfrg(&tensor, &layout_tv, &tiler, &elements(reference)?, &elements(target)?).map_err(err)?;
             partition_result(thread_partition(&frg).map_err(err)?, iterator)
         }
         "local_tile" | "local_partition" => {
@@ -399,9 +407,9 @@ mod tests {
     #[test]
     fn tiled_copy_partition_needs_the_atoms_layouts() {
         let view = Operand::View { iterator: "!cute.ptr<f32, gmem>".into(), layout: (Layout, "(16,8):(1,16)") };
-        let tiled = |atom_layouts: Vec<String>| Operand::TiledCopy { layout_tv: "(8,4):(1,8)", tiler: "[8:1;4:1]", atom_layouts };
+        let tiled = |atom_layouts: Vec<String>| Operand::TiledCopy { layout_tv: "(8,4):(1,8)", tiler: "[8:1;4:1]", atom_layouts, value_bits: 32 };
         let thread = Operand::Spec(IntTuple, "?");
-        let unit = vec!["(1,1):(0,1)".to_string(); 3];
+        let unit = vec!["(1,32):(0,1)".to_string(); 3];
         let ok = infer("cute.tiled.copy.partition_S", &[tiled(unit), view.clone(), thread.clone()], &NoAttrs).unwrap();
         assert_eq!(ok[0].type_text(), r#"!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"((1,4),2,2):((0,16),8,64)">>"#);
         let e = infer("cute.tiled.copy.partition_D", &[tiled(vec![]), view, thread], &NoAttrs).unwrap_err();

@@ -42,6 +42,7 @@ pub mod cpp {
             atom: MlirType,
             callback: mlir_sys::MlirStringCallback,
             user_data: *mut c_void,
+            value_bits: *mut u32,
         ) -> isize;
         pub fn cute_cpp_verify_atom_instance(op: mlir_sys::MlirOperation) -> mlir_sys::MlirLogicalResult;
         pub fn cute_cpp_ptr_info(ty: MlirType, address_space: *mut u32, alignment: *mut u64) -> bool;
@@ -154,7 +155,8 @@ fn infer_operand<'c>(ty: Type<'c>) -> infer::Operand<'c> {
         Some(Composite::TiledCopy) => {
             let spec = |i| component(ty, i).and_then(type_spec).map(|(_, s)| s);
             if let (Some(atom), Some(layout_tv), Some(tiler)) = (component(ty, 0), spec(1), spec(2)) {
-                return infer::Operand::TiledCopy { layout_tv, tiler, atom_layouts: copy_atom_layouts(atom) };
+                let (atom_layouts, value_bits) = copy_atom_layouts(atom);
+                return infer::Operand::TiledCopy { layout_tv, tiler, atom_layouts, value_bits };
             }
         }
         _ => {}
@@ -162,16 +164,20 @@ fn infer_operand<'c>(ty: Type<'c>) -> infer::Operand<'c> {
     infer::Operand::Other
 }
 
-/// The (reference, source, destination) thread-value layouts a copy atom type
-/// reports through the copy-atom interface.
-fn copy_atom_layouts(atom: Type) -> Vec<String> {
+/// The (reference, source, destination) thread-value layouts in bits a copy
+/// atom type reports through the copy-atom interface, and the bit width of
+/// its element type (0 if it has none).
+fn copy_atom_layouts(atom: Type) -> (Vec<String>, u32) {
     unsafe extern "C" fn push(piece: MlirStringRef, user_data: *mut c_void) {
         let layouts = unsafe { &mut *(user_data as *mut Vec<String>) };
         layouts.push(unsafe { str_of(piece) }.unwrap_or_default().to_string());
     }
     let mut layouts: Vec<String> = Vec::new();
-    unsafe { cpp::cute_cpp_copy_atom_layouts(atom.to_raw(), Some(push), &mut layouts as *mut _ as *mut c_void) };
-    layouts
+    let mut bits = 0u32;
+    unsafe {
+        cpp::cute_cpp_copy_atom_layouts(atom.to_raw(), Some(push), &mut layouts as *mut _ as *mut c_void, &mut bits)
+    };
+    (layouts, bits)
 }
 
 /// Infers the result types of a cute op with [`infer::infer`]; on failure

@@ -530,6 +530,49 @@ pub(crate) fn image_bounds(l: &Layout) -> Result<(i64, i64), LayoutError> {
     Ok((lo, hi))
 }
 
+/// `upcast<N>(L)` (CuTe): `L` in units `N` times wider, e.g. a copy atom's
+/// `(thread, value) -> bit` layout as `(thread, value) -> element` for
+/// `N`-bit elements. A stride-0 leaf is kept; any other leaf `s:d` becomes
+/// `ceil(s / ceil(N/|d|)) : sign(d) * ceil(|d|/N)`, and `|d|` and `N` must
+/// divide one another (CuTe's static assertion).
+pub fn upcast(l: &Layout, n: i64) -> Result<Layout, LayoutError> {
+    fn go(s: &IntTuple, d: &IntTuple, n: i64) -> Result<(IntTuple, IntTuple), Cond> {
+        match (s, d) {
+            (IntTuple::Tuple(ss), IntTuple::Tuple(ds)) if ss.len() == ds.len() => {
+                let (mut shapes, mut strides) = (Vec::with_capacity(ss.len()), Vec::with_capacity(ss.len()));
+                for (s, d) in ss.iter().zip(ds) {
+                    let (x, y) = go(s, d, n)?;
+                    shapes.push(x);
+                    strides.push(y);
+                }
+                Ok((IntTuple::Tuple(shapes), IntTuple::Tuple(strides)))
+            }
+            (IntTuple::Leaf(s), IntTuple::Leaf(d)) => {
+                let (s, d) = (leaf_static(s, "shape")?, leaf_static(d, "stride")?);
+                if d == 0 {
+                    return Ok((IntTuple::int(s), IntTuple::int(0)));
+                }
+                let a = arith::abs(d)?;
+                if a % n != 0 && n % a != 0 {
+                    return Err(format!("stride {d} and the factor {n} do not divide one another"));
+                }
+                let shape = arith::ceil_div(s, arith::ceil_div(n, a)?)?;
+                Ok((IntTuple::int(shape), IntTuple::int(d.signum() * arith::ceil_div(a, n)?)))
+            }
+            _ => Err("shape and stride are not congruent".into()),
+        }
+    }
+    wrap!(
+        "upcast",
+        [l, n],
+        if n < 1 {
+            Err(format!("the factor {n} must be positive"))
+        } else {
+            go(l.shape(), l.stride(), n).map(|(s, d)| Layout::from_parts(s, d))
+        }
+    )
+}
+
 // ---------------------------------------------------------------------------
 // make_layout and friends
 // ---------------------------------------------------------------------------
@@ -2073,6 +2116,20 @@ mod tests {
         );
         assert_eq!(idx2crd(7, &t("5")).unwrap().to_string(), "7");
         assert_eq!(table(&l("(2,2):(2,1)")).unwrap(), vec![0, 2, 1, 3]);
+    }
+
+    #[test]
+    fn upcast_bits_to_elements() {
+        // CuTe's ldmatrix x1 layouts in bits, as 16-bit elements.
+        let up = |s: &str, n| upcast(&l(s), n).map(|r| r.to_string()).map_err(|e| e.to_string());
+        assert_eq!(up("((8,4),128):((128,0),1)", 16).unwrap(), "((8,4),8):((8,0),1)");
+        assert_eq!(up("(32,32):(32,1)", 16).unwrap(), "(32,2):(2,1)");
+        assert_eq!(up("(32,(32,2)):(32,(1,1024))", 8).unwrap(), "(32,(4,2)):(4,(1,128))");
+        assert_eq!(up("(1,32):(0,1)", 32).unwrap(), "(1,1):(0,1)");
+        assert_eq!(up("(4,2):(-2,8)", 2).unwrap(), "(4,2):(-1,4)");
+        assert!(up("4:3", 2).unwrap_err().contains("do not divide one another"));
+        assert!(up("4:1", 0).unwrap_err().contains("must be positive"));
+        assert!(up("?:1", 2).unwrap_err().contains("dynamic"));
         assert!(err(table(&l("(65536,65536):(1,65536)"))).contains("exceeds"));
     }
 

@@ -128,4 +128,50 @@ mod tests {
         }
         assert_eq!(all, (0..128).collect::<BTreeSet<_>>());
     }
+
+    /// Partitions with an ldmatrix/stmatrix atom (CuTe's `(thread, value) ->
+    /// bit` traits upcast to 16-bit elements), tiled by its own reference
+    /// layout over a 1-D tensor of two tiles: thread `t` of `partition_S`/`_D`
+    /// gets exactly the element offsets `trg(t, v)` the atom gives it, in
+    /// every tile (so source threads that only repeat a row address see that
+    /// row again).
+    #[test]
+    fn matrix_copy_atoms_partition_by_their_own_layouts() {
+        let smem = ["((8,4),128):((128,0),1)", "((16,2),128):((128,0),1)", "(32,128):(128,1)"];
+        let regs = [
+            "(32,32):(32,1)",
+            "(32,(32,2)):(32,(1,1024))",
+            "(32,(32,4)):(32,(1,1024))",
+            "((4,8),(16,2)):((256,16),(1,128))",
+            "((4,8),(16,2,2)):((256,16),(1,128,1024))",
+            "((4,8),(16,2,4)):((256,16),(1,128,1024))",
+        ];
+        let elements = |bits: &str| ops::upcast(&l(bits), 16).unwrap();
+        for (i, reg) in regs.iter().enumerate() {
+            let (reg, smem) = (elements(reg), elements(smem[i % 3]));
+            // ldmatrix: smem -> regs (reference regs); stmatrix: regs -> smem.
+            for (src, dst) in [(&smem, &reg), (&reg, &smem)] {
+                let atom_ref = &reg;
+                let n = ops::size(atom_ref).unwrap().as_int().unwrap();
+                let tensor = l(&format!("{}:1", 2 * n));
+                let tiler = parse_tiler(&format!("[{n}:1]")).unwrap();
+                for trg in [src, dst] {
+                    let frg = tidfrg(&tensor, atom_ref, &tiler, atom_ref, trg).unwrap();
+                    let table = ops::table(&frg).unwrap();
+                    let trg_table = ops::table(trg).unwrap();
+                    for t in 0..32 {
+                        let mine: BTreeSet<i64> =
+                            table.iter().enumerate().filter(|(k, _)| *k as i64 % 32 == t).map(|(_, &o)| o).collect();
+                        let want: BTreeSet<i64> = trg_table
+                            .iter()
+                            .enumerate()
+                            .filter(|(k, _)| *k as i64 % 32 == t)
+                            .flat_map(|(_, &o)| [o, o + n])
+                            .collect();
+                        assert_eq!(mine, want, "atom {atom_ref} target {trg} thread {t}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -128,3 +128,15 @@ func.func @tile_coord(%base: !cute.ptr<f16, smem>, %l: !cute.layout<"(128,64):(1
   %p, %t = cute.tile_partition %base, %l, %c : !cute.ptr<f16, smem>, !cute.layout<"(128,64):(1,128)">, !cute.coord<"(?,?,?)"> -> !cute.ptr<f16, smem>, !cute.layout<"(32,32):(1,128)">
   return
 }
+
+// -----
+
+// A copy atom that does not describe its thread-value layouts cannot be
+// partitioned (the tensor-memory loads do not yet).
+!tmem = !cute.tiled_copy<!cute_nvgpu.atom.tmem_load<f32>, !cute.layout<"(8,4):(1,8)">, !cute.tile<"[8:1;4:1]">>
+func.func @partition_without_layouts(%tc: !tmem, %src: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(16,8):(1,16)">>, %t: !cute.int_tuple<"?">) {
+  // expected-error @+2 {{'cute.tiled.copy.partition_S' op the copy atom does not describe its thread-value layouts, so it cannot be partitioned}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %s = cute.tiled.copy.partition_S %tc, %src, %t : (!tmem, !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(16,8):(1,16)">>, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"1:1">>
+  return
+}
