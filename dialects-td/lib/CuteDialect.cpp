@@ -438,8 +438,7 @@ extern "C" intptr_t cute_cpp_copy_atom_layouts(MlirType atom, MlirStringCallback
   auto copy = llvm::dyn_cast<CopyAtomTypeInterface>(unwrap(atom));
   if (!copy)
     return -1;
-  Type value = copy.getCopyElementType();
-  *valueBits = value.isIntOrFloat() ? value.getIntOrFloatBitWidth() : 0;
+  *valueBits = bitsOf(copy.getCopyElementType());
   SmallVector<std::string, 3> layouts = copy.getThreadValueLayouts();
   for (const std::string &layout : layouts)
     callback(MlirStringRef{layout.data(), layout.size()}, userData);
@@ -453,6 +452,16 @@ extern "C" bool cute_cpp_ptr_info(MlirType type, uint32_t *addressSpace, uint64_
   *addressSpace = ptr.getAddressSpace();
   *alignment = ptr.getAlignment();
   return true;
+}
+
+unsigned mlir::cute::bitsOf(Type type) {
+  if (type && type.isIntOrFloat())
+    return type.getIntOrFloatBitWidth();
+  if (auto vector = llvm::dyn_cast_if_present<VectorType>(type))
+    return vector.getNumElements() * bitsOf(vector.getElementType());
+  if (auto complex = llvm::dyn_cast_if_present<ComplexType>(type))
+    return 2 * bitsOf(complex.getElementType());
+  return 0;
 }
 
 Type mlir::cute::getViewElementType(Type viewType) {

@@ -60,6 +60,10 @@ OpFoldResult foldTupleEq(Type lhs, Type rhs);
 
 /// The element type a view loads and stores (null if not a view).
 Type getViewElementType(Type viewType);
+
+/// Width in bits of a scalar, vector or complex type (CuTe's `sizeof_bits`;
+/// 0 for a null or any other type).
+unsigned bitsOf(Type type);
 } // namespace mlir::cute
 
 #include "cute/CuteDialect.h.inc"

@@ -58,16 +58,7 @@ void CuteNvgpuDialect::initialize() {
       >();
 }
 
-/// Element width in bits of a scalar, vector or complex type (0 if unknown).
-static unsigned bitsOf(Type type) {
-  if (type.isIntOrFloat())
-    return type.getIntOrFloatBitWidth();
-  if (auto vector = llvm::dyn_cast<VectorType>(type))
-    return vector.getNumElements() * bitsOf(vector.getElementType());
-  if (auto complex = llvm::dyn_cast<ComplexType>(type))
-    return 2 * bitsOf(complex.getElementType());
-  return 0;
-}
+using mlir::cute::bitsOf;
 
 //===----------------------------------------------------------------------===//
 // Universal atoms

@@ -109,15 +109,7 @@ const MmaFamily &mlir::cute_nvgpu::detail::familyOf(StringRef mnemonic) {
 // The registry table (spec 003 "Atom TypeID Registry")
 //===----------------------------------------------------------------------===//
 
-static unsigned bitsOf(Type type) {
-  if (type && type.isIntOrFloat())
-    return type.getIntOrFloatBitWidth();
-  if (auto vector = llvm::dyn_cast_if_present<VectorType>(type))
-    return vector.getNumElements() * bitsOf(vector.getElementType());
-  if (auto complex = llvm::dyn_cast_if_present<ComplexType>(type))
-    return 2 * bitsOf(complex.getElementType());
-  return 0;
-}
+using mlir::cute::bitsOf;
 
 static AtomRecord mmaRecord(unsigned minTier, unsigned maxTier, bool arch, unsigned a, unsigned b,
                             unsigned d, bool sparse, bool scale) {

@@ -62,3 +62,15 @@ func.func @cp_async(%tc: !cpa, %src: !gv, %dst: !sv32, %tid: i32) {
   %d = cute.tiled.copy.partition_D %tc, %dst, %t : (!cpa, !sv32, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, smem>, !cute.layout<"((8,1),2,2):((1,0),16,512)">>
   return
 }
+
+// A vector element is one value of its full width (CuTe's sizeof_bits), as
+// for any other element type.
+!tcv = !cute.tiled_copy<!cute_nvgpu.atom.universal_copy<vector<2xf16>>, !cute.layout<"(8,4):(1,8)">, !cute.tile<"[8:1;4:1]">>
+!gvv = !cute.view<!cute.ptr<vector<2xf16>, gmem>, !cute.layout<"(16,8):(1,16)">>
+
+// CHECK-LABEL: @universal_vector
+func.func @universal_vector(%tc: !tcv, %src: !gvv, %t: !cute.int_tuple<"?">) {
+  // CHECK: cute.tiled.copy.partition_S {{.*}} -> !cute.view<!cute.ptr<vector<2xf16>, gmem>, !cute.layout<"((1,4),2,2):((0,16),8,64)">>
+  %s = cute.tiled.copy.partition_S %tc, %src, %t : (!tcv, !gvv, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<vector<2xf16>, gmem>, !cute.layout<"((1,4),2,2):((0,16),8,64)">>
+  return
+}
