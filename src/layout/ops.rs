@@ -1391,7 +1391,7 @@ pub fn logical_divide(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
 /// By-mode `logical_divide`; `_` keeps a mode, extra modes are kept.
 pub fn logical_divide_tiler<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
     let t = t.into();
-    wrap!("logical_divide", [a, t], divide_tiler(LRef::of(a), t))
+    wrap!("logical_divide", [a, t], logical_by_mode(LRef::of(a), t, divide))
 }
 
 /// The (tile, rest) modes of `A o (B, complement(B, size(A)))`.
@@ -1478,17 +1478,63 @@ fn by_mode<'a, 't>(
     Ok(a.modes().zip(ts.iter().map(TilerArg::Tiler)))
 }
 
-fn divide_tiler(a: LRef, t: TilerArg) -> Result<Layout, Cond> {
+
+/// The two parts of a logical divide or product of `A` by one layout: (tile,
+/// rest) of a divide, (block, repeat) of a product.
+type Parts2 = for<'a, 'b> fn(LRef<'a>, LRef<'b>) -> Result<(Layout, Layout), Cond>;
+
+/// By-mode logical divide or product: a layout element gives the pair of
+/// `parts`, `_` keeps the mode, modes of `A` beyond the tiler are kept.
+fn logical_by_mode(a: LRef, t: TilerArg, parts2: Parts2) -> Result<Layout, Cond> {
     match elem(t)? {
-        Elem::Layout(l) => divide(a, LRef::of(&l)).map(|(x, y)| Layout::pair(x, y)),
+        Elem::Layout(l) => parts2(a, LRef::of(&l)).map(|(x, y)| Layout::pair(x, y)),
         Elem::Keep => Ok(a.to_layout()),
         Elem::ByMode(ts) => {
             let mut parts = Parts::with_capacity(a.rank());
             for (m, t) in by_mode(a, &ts)? {
-                parts.push(divide_tiler(m, t)?);
+                parts.push(logical_by_mode(m, t, parts2)?);
             }
             a.modes().skip(ts.len()).for_each(|m| parts.push_ref(m));
             Ok(parts.finish())
+        }
+    }
+}
+
+/// Which part of a zipped divide or product the modes of `A` beyond the
+/// tiler join, and what the parts are called.
+#[derive(Clone, Copy)]
+struct ZipParts {
+    names: &'static str,
+    extra_in_first: bool,
+}
+
+/// The divide's (tile, rest): extra modes join the rest.
+const DIVIDE_PARTS: ZipParts = ZipParts { names: "tile, rest", extra_in_first: false };
+/// The product's (block, repeat): extra modes join the block.
+const PRODUCT_PARTS: ZipParts = ZipParts { names: "block, repeat", extra_in_first: true };
+
+/// The two parts of `A / t` or `A * t` gathered over the modes, as CuTe
+/// `zip2_by` after the logical divide or product: `_` keeps a mode, which must
+/// then be a rank-2 pair.
+fn zipped_by_mode(a: LRef, t: TilerArg, parts2: Parts2, zip: ZipParts) -> Result<(Layout, Layout), Cond> {
+    match elem(t)? {
+        Elem::Layout(l) => parts2(a, LRef::of(&l)),
+        Elem::Keep => as_pair(a, zip.names),
+        Elem::ByMode(ts) => {
+            let (n, r) = (ts.len(), a.rank());
+            let (mut first, mut second) = if zip.extra_in_first {
+                (Parts::with_capacity(r), Parts::with_capacity(n))
+            } else {
+                (Parts::with_capacity(n), Parts::with_capacity(r))
+            };
+            for (m, t) in by_mode(a, &ts)? {
+                let (x, y) = zipped_by_mode(m, t, parts2, zip)?;
+                first.push(x);
+                second.push(y);
+            }
+            let extra = if zip.extra_in_first { &mut first } else { &mut second };
+            a.modes().skip(n).for_each(|m| extra.push_ref(m));
+            Ok((first.finish(), second.finish()))
         }
     }
 }
@@ -1504,26 +1550,6 @@ fn as_pair(m: LRef, what: &str) -> Result<(Layout, Layout), Cond> {
     }
 }
 
-/// Splits `A / t` into (tile part, rest part), as CuTe `zip2_by` after
-/// `logical_divide`: `_` keeps a mode, which must then be a rank-2 pair;
-/// extra modes of `A` join the rest.
-fn zip_divide(a: LRef, t: TilerArg) -> Result<(Layout, Layout), Cond> {
-    match elem(t)? {
-        Elem::Layout(l) => divide(a, LRef::of(&l)),
-        Elem::Keep => as_pair(a, "tile, rest"),
-        Elem::ByMode(ts) => {
-            let mut tiles = Parts::with_capacity(ts.len());
-            let mut rests = Parts::with_capacity(a.rank());
-            for (m, t) in by_mode(a, &ts)? {
-                let (x, y) = zip_divide(m, t)?;
-                tiles.push(x);
-                rests.push(y);
-            }
-            a.modes().skip(ts.len()).for_each(|m| rests.push_ref(m));
-            Ok((tiles.finish(), rests.finish()))
-        }
-    }
-}
 
 /// Top-level modes of `l`, moving out of it (a leaf layout is one mode).
 fn into_modes(l: Layout) -> Vec<Layout> {
@@ -1559,7 +1585,7 @@ pub fn zipped_divide<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layou
     wrap!(
         "zipped_divide",
         [a, t],
-        zip_divide(LRef::of(a), t).map(|(x, y)| Layout::pair(x, y))
+        zipped_by_mode(LRef::of(a), t, divide, DIVIDE_PARTS).map(|(x, y)| Layout::pair(x, y))
     )
 }
 
@@ -1569,7 +1595,7 @@ pub fn tiled_divide<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout
     wrap!(
         "tiled_divide",
         [a, t],
-        zip_divide(LRef::of(a), t).map(tiled)
+        zipped_by_mode(LRef::of(a), t, divide, DIVIDE_PARTS).map(tiled)
     )
 }
 
@@ -1579,7 +1605,7 @@ pub fn flat_divide<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout,
     wrap!(
         "flat_divide",
         [a, t],
-        zip_divide(LRef::of(a), t).map(flat)
+        zipped_by_mode(LRef::of(a), t, divide, DIVIDE_PARTS).map(flat)
     )
 }
 
@@ -1599,7 +1625,7 @@ pub fn logical_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
 /// By-mode `logical_product`; `_` keeps a mode, extra modes are kept.
 pub fn logical_product_tiler<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
     let t = t.into();
-    wrap!("logical_product", [a, t], product_tiler(LRef::of(a), t))
+    wrap!("logical_product", [a, t], logical_by_mode(LRef::of(a), t, product_pair))
 }
 
 fn product_pair(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
@@ -1619,40 +1645,7 @@ fn product_pair(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
     Ok((a.to_layout(), repeat))
 }
 
-fn product_tiler(a: LRef, t: TilerArg) -> Result<Layout, Cond> {
-    match elem(t)? {
-        Elem::Layout(l) => product_pair(a, LRef::of(&l)).map(|(x, y)| Layout::pair(x, y)),
-        Elem::Keep => Ok(a.to_layout()),
-        Elem::ByMode(ts) => {
-            let mut parts = Parts::with_capacity(a.rank());
-            for (m, t) in by_mode(a, &ts)? {
-                parts.push(product_tiler(m, t)?);
-            }
-            a.modes().skip(ts.len()).for_each(|m| parts.push_ref(m));
-            Ok(parts.finish())
-        }
-    }
-}
 
-/// (block part, repeat part) of `A * t`; `_` keeps a mode, which must then be
-/// a rank-2 pair (CuTe `zip2_by`).
-fn zip_product(a: LRef, t: TilerArg) -> Result<(Layout, Layout), Cond> {
-    match elem(t)? {
-        Elem::Layout(l) => product_pair(a, LRef::of(&l)),
-        Elem::Keep => as_pair(a, "block, repeat"),
-        Elem::ByMode(ts) => {
-            let mut blocks = Parts::with_capacity(a.rank());
-            let mut reps = Parts::with_capacity(ts.len());
-            for (m, t) in by_mode(a, &ts)? {
-                let (x, y) = zip_product(m, t)?;
-                blocks.push(x);
-                reps.push(y);
-            }
-            a.modes().skip(ts.len()).for_each(|m| blocks.push_ref(m));
-            Ok((blocks.finish(), reps.finish()))
-        }
-    }
-}
 
 /// `zipped_product(A, T) = (A, repeats)`.
 pub fn zipped_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
@@ -1660,7 +1653,7 @@ pub fn zipped_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layo
     wrap!(
         "zipped_product",
         [a, t],
-        zip_product(LRef::of(a), t).map(|(x, y)| Layout::pair(x, y))
+        zipped_by_mode(LRef::of(a), t, product_pair, PRODUCT_PARTS).map(|(x, y)| Layout::pair(x, y))
     )
 }
 
@@ -1670,7 +1663,7 @@ pub fn tiled_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layou
     wrap!(
         "tiled_product",
         [a, t],
-        zip_product(LRef::of(a), t).map(tiled)
+        zipped_by_mode(LRef::of(a), t, product_pair, PRODUCT_PARTS).map(tiled)
     )
 }
 
@@ -1680,7 +1673,7 @@ pub fn flat_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout
     wrap!(
         "flat_product",
         [a, t],
-        zip_product(LRef::of(a), t).map(flat)
+        zipped_by_mode(LRef::of(a), t, product_pair, PRODUCT_PARTS).map(flat)
     )
 }
 
