@@ -91,6 +91,12 @@ mod tests {
         parse_layout(s).unwrap()
     }
 
+    /// The entries of a `(thread, ...)` table that belong to thread `t` of
+    /// `threads` (thread is the innermost, col-major index).
+    fn of_thread(table: &[i64], threads: i64, t: i64) -> impl Iterator<Item = i64> + '_ {
+        table.iter().enumerate().filter(move |(i, _)| *i as i64 % threads == t).map(|(_, &o)| o)
+    }
+
     /// Every thread's partition addresses exactly the tensor elements that the
     /// thread-value layout gives it, over all tiles; together, all elements.
     #[test]
@@ -109,8 +115,7 @@ mod tests {
         let table = ops::table(&frg).unwrap();
         let threads = 8;
         for t in 0..threads {
-            // Elements of thread t in tidfrg: indices i with i % threads == t.
-            let mine: BTreeSet<i64> = table.iter().enumerate().filter(|(i, _)| *i as i64 % threads == t).map(|(_, &o)| o).collect();
+            let mine: BTreeSet<i64> = of_thread(&table, threads, t).collect();
             // The same thread from the thread-value layout: tile coordinate
             // layout_tv(t, v), in every tile.
             let tile = zipped.mode(0).unwrap();
@@ -149,27 +154,20 @@ mod tests {
         let elements = |bits: &str| ops::upcast(&l(bits), 16).unwrap();
         for (i, reg) in regs.iter().enumerate() {
             let (reg, smem) = (elements(reg), elements(smem[i % 3]));
-            // ldmatrix: smem -> regs (reference regs); stmatrix: regs -> smem.
-            for (src, dst) in [(&smem, &reg), (&reg, &smem)] {
-                let atom_ref = &reg;
-                let n = ops::size(atom_ref).unwrap().as_int().unwrap();
-                let tensor = l(&format!("{}:1", 2 * n));
-                let tiler = parse_tiler(&format!("[{n}:1]")).unwrap();
-                for trg in [src, dst] {
-                    let frg = tidfrg(&tensor, atom_ref, &tiler, atom_ref, trg).unwrap();
-                    let table = ops::table(&frg).unwrap();
-                    let trg_table = ops::table(trg).unwrap();
-                    for t in 0..32 {
-                        let mine: BTreeSet<i64> =
-                            table.iter().enumerate().filter(|(k, _)| *k as i64 % 32 == t).map(|(_, &o)| o).collect();
-                        let want: BTreeSet<i64> = trg_table
-                            .iter()
-                            .enumerate()
-                            .filter(|(k, _)| *k as i64 % 32 == t)
-                            .flat_map(|(_, &o)| [o, o + n])
-                            .collect();
-                        assert_eq!(mine, want, "atom {atom_ref} target {trg} thread {t}");
-                    }
+            // ldmatrix (smem -> regs) and stmatrix (regs -> smem) both take
+            // the register side as reference; either side is a target.
+            let atom_ref = &reg;
+            let n = ops::size(atom_ref).unwrap().as_int().unwrap();
+            let tensor = l(&format!("{}:1", 2 * n));
+            let tiler = parse_tiler(&format!("[{n}:1]")).unwrap();
+            for trg in [&smem, &reg] {
+                let frg = tidfrg(&tensor, atom_ref, &tiler, atom_ref, trg).unwrap();
+                let table = ops::table(&frg).unwrap();
+                let trg_table = ops::table(trg).unwrap();
+                for t in 0..32 {
+                    let mine: BTreeSet<i64> = of_thread(&table, 32, t).collect();
+                    let want: BTreeSet<i64> = of_thread(&trg_table, 32, t).flat_map(|o| [o, o + n]).collect();
+                    assert_eq!(mine, want, "atom {atom_ref} target {trg} thread {t}");
                 }
             }
         }
