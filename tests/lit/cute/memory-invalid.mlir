@@ -140,3 +140,15 @@ func.func @partition_without_layouts(%tc: !tmem, %src: !cute.view<!cute.ptr<f32,
   %s = cute.tiled.copy.partition_S %tc, %src, %t : (!tmem, !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(16,8):(1,16)">>, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"1:1">>
   return
 }
+
+// -----
+
+// The atom's layouts are in bits: an element without a storage width
+// (`index`) cannot be counted in them.
+!tci = !cute.tiled_copy<!cute_nvgpu.atom.universal_copy<index>, !cute.layout<"(8,4):(1,8)">, !cute.tile<"[8:1;4:1]">>
+func.func @partition_index(%tc: !tci, %src: !cute.view<!cute.ptr<index, gmem>, !cute.layout<"(16,8):(1,16)">>, %t: !cute.int_tuple<"?">) {
+  // expected-error @+2 {{'cute.tiled.copy.partition_S' op the copy atom's element type has no bit width, so it cannot be partitioned}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %s = cute.tiled.copy.partition_S %tc, %src, %t : (!tci, !cute.view<!cute.ptr<index, gmem>, !cute.layout<"(16,8):(1,16)">>, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<index, gmem>, !cute.layout<"1:1">>
+  return
+}
