@@ -8,10 +8,13 @@
 //!   as melior rewrite patterns and registered with MLIR's pass registry.
 //! * [`pipeline`]: the library API: parse cute IR, run pipelines.
 //! * [`ffi`]: the C ABI the C++ glue calls; no panic crosses it.
+//! * [`handle`]: sound views of raw MLIR handles (a `&Context` borrowed from
+//!   a live owner, never from a temporary).
 //! * `plugin`: the `mlir-opt-22 --load-{dialect,pass}-plugin` entry points.
 
 pub mod dialect;
 pub mod ffi;
+pub mod handle;
 pub mod layout;
 pub mod passes;
 pub mod pipeline;

@@ -6,6 +6,7 @@
 
 use cute_mlir::{
     dialect::{make_type, type_spec, SpecKind},
+    handle::BorrowedContext,
     Compiler,
 };
 use melior::{
@@ -75,7 +76,10 @@ fn ir_op(op: &str) -> Option<&'static str> {
 
 /// Appends `func.func @name() -> T { %args = cute.static; %r = op(%args); return %r }`.
 fn append_case(module: &Module, name: &str, op: &str, args: &[(SpecKind, String)]) -> Result<(), String> {
-    let context = unsafe { module.context().to_ref() };
+    // A `&Context` borrowed from a live owner (issue 9: `to_ref()` on the
+    // temporary `module.context()` dangles in optimized builds).
+    let context = BorrowedContext::of(&module.as_operation());
+    let context = context.get();
     let location = Location::unknown(context);
     let block = Block::new(&[]);
     let mut operands: Vec<Value> = Vec::new();

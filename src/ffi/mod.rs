@@ -12,8 +12,8 @@ use melior::{
         operation::OperationLike,
         Attribute, OperationRef, Type, TypeLike,
     },
-    ContextRef,
 };
+use crate::handle::BorrowedContext;
 use mlir_sys::{
     MlirAttribute, MlirContext, MlirLocation, MlirLogicalResult, MlirOperation, MlirStringCallback,
     MlirStringRef, MlirType,
@@ -195,7 +195,9 @@ pub extern "C" fn cute_rs_infer_types(
 ) -> isize {
     let outcome = guard(|| {
         let name = unsafe { str_of(name) }?;
-        let context = unsafe { ContextRef::from_raw(context).to_ref() };
+        // SAFETY: C++ passes the context of the op being built.
+        let context = unsafe { BorrowedContext::from_raw(context) };
+        let context = context.get();
         let types: &[MlirType] = if num_operands > 0 {
             unsafe { std::slice::from_raw_parts(operand_types, num_operands as usize) }
         } else {

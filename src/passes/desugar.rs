@@ -18,6 +18,7 @@
 
 use crate::dialect::{make_type, ops, spec, type_spec, SpecKind};
 use crate::ffi::guard;
+use crate::handle::BorrowedContext;
 use melior::{
     create_op_rewrite_pattern,
     ir::{
@@ -68,7 +69,8 @@ const PHASES: &[&[(&str, Rewrite, &[&str])]] = &[
 
 /// Runs the desugar pass on `root`.
 pub fn run(root: OperationRef) -> Result<(), String> {
-    let context = unsafe { root.context().to_ref() };
+    let context = BorrowedContext::of(&root);
+    let context = context.get();
     let failed: Rc<RefCell<bool>> = Rc::default();
     for phase in PHASES {
         let set = RewritePatternSet::new(context);
@@ -100,8 +102,8 @@ fn pattern(
         move |_, raw_op, raw_rewriter| {
             let op = unsafe { OperationRef::from_raw(raw_op) };
             let rewriter = unsafe { PatternRewriter::from_raw(raw_rewriter) };
-            let context = unsafe { op.context().to_ref() };
-            match guard(|| rewrite(context, op, &rewriter)) {
+            let context = BorrowedContext::of(&op);
+            match guard(|| rewrite(context.get(), op, &rewriter)) {
                 Ok(values) => {
                     rewriter.as_rewriter_base().replace_op_with_values(op, &values);
                     true

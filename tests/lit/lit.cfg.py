@@ -17,7 +17,9 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.test_source_root, "Output")
 
 repo = os.path.abspath(os.path.join(config.test_source_root, "..", ".."))
-target = os.environ.get("CUTE_TARGET_DIR", os.path.join(repo, "target", "debug"))
+# CUTE_TARGET_DIR picks another build (ci/test: target/opt-ci, target/release);
+# a relative path is taken from the repository root.
+target = os.path.join(repo, os.environ.get("CUTE_TARGET_DIR", os.path.join("target", "debug")))
 plugin = os.path.join(target, "libcute_mlir.so")
 cute = os.path.join(target, "cute")
 for path in (plugin, cute):
@@ -31,3 +33,7 @@ config.substitutions.append(
     ("%cute-opt", f"{llvm_bin}/mlir-opt --load-dialect-plugin={plugin} --load-pass-plugin={plugin}")
 )
 config.substitutions.append(("%cute", cute))
+
+# A test that hangs fails instead of stalling CI (an optimized build with a
+# dangling context spun forever in some inputs instead of crashing: issue 9).
+config.maxIndividualTestTime = 120
