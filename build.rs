@@ -5,7 +5,11 @@
 //!   `$OUT_DIR/inc/<dialect>/`.
 //! * `-gen-dialect-doc` writes the dialect references to `$OUT_DIR/inc/docs/`;
 //!   `tests/docs.rs` checks that `docs/` holds them fresh.
-//! * `cc` compiles `dialects-td/lib/*.cpp` against `/usr/lib/llvm-22/include`.
+//! * `cc` compiles every `.cpp` under `dialects-td/lib/` (recursively)
+//!   against `/usr/lib/llvm-22/include`.
+//! * bindgen turns `dialects-td/lib/CppFFI.h` (with `CuteAbi.h`, the values
+//!   shared across the C ABI) into `$OUT_DIR/abi.rs`, included by
+//!   `src/ffi/abi.rs`: every enum and struct crossing the ABI is written once.
 //! * Debian ships the MLIR C API only as static `libMLIRCAPI*.a` archives, but
 //!   mlir-sys (with `MLIR_SYS_LINK_SHARED=1`) asks for `-lMLIR-C`: a GNU ld
 //!   linker script named `libMLIR-C.so` in `$OUT_DIR` groups those archives
@@ -100,6 +104,7 @@ fn main() {
         run_tblgen(&prefix, td_dir, &inc, job);
     }
     compile_glue(&prefix, td_dir, &inc);
+    generate_abi(&prefix, td_dir, &out);
     write_mlir_c_shim(&prefix, &out);
 }
 
@@ -146,11 +151,8 @@ fn run_tblgen(prefix: &Path, td_dir: &Path, inc: &Path, job: &TblgenJob) {
 /// names, so code built by GCC would disagree with the clang-built libMLIR.so
 /// (e.g. the greedy driver would not see `cute.static` as a constant).
 fn compile_glue(prefix: &Path, td_dir: &Path, inc: &Path) {
-    let mut sources: Vec<PathBuf> = fs::read_dir(td_dir.join("lib"))
-        .expect("dialects-td/lib is readable")
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("cpp"))
-        .collect();
+    let mut sources = Vec::new();
+    collect_sources(&td_dir.join("lib"), &mut sources);
     sources.sort();
     cc::Build::new()
         .cpp(true)
@@ -166,6 +168,41 @@ fn compile_glue(prefix: &Path, td_dir: &Path, inc: &Path) {
         .flag_if_supported("-Wno-comment")
         .files(&sources)
         .compile("cute_glue");
+}
+
+/// Every `.cpp` under `dir`, in subfolders too (a `lib/Conversion/` folder
+/// must not be skipped silently).
+fn collect_sources(dir: &Path, sources: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).expect("dialects-td/lib is readable") {
+        let path = entry.expect("directory entry").path();
+        if path.is_dir() {
+            collect_sources(&path, sources);
+        } else if path.extension().and_then(|e| e.to_str()) == Some("cpp") {
+            sources.push(path);
+        }
+    }
+}
+
+/// The Rust side of `CppFFI.h` and `CuteAbi.h`. The MLIR C API types are
+/// mlir-sys's (blocklisted here, imported by `src/ffi/abi.rs`). C enums
+/// become newtypes, so a value C++ sends that Rust does not know is a value
+/// to report, not undefined behaviour.
+fn generate_abi(prefix: &Path, td_dir: &Path, out: &Path) {
+    let header = td_dir.join("lib/CppFFI.h");
+    bindgen::Builder::default()
+        .header(header.display().to_string())
+        .clang_arg(format!("-I{}", prefix.join("include").display()))
+        .clang_arg(format!("-I{}", td_dir.join("lib").display()))
+        .allowlist_function("cute_cpp_.*|cute_nvgpu_cpp_.*|mlirGetDialectHandle__cute.*")
+        .allowlist_type("Cute.*")
+        .blocklist_type("Mlir.*")
+        .newtype_enum("Cute.*")
+        .derive_default(false)
+        .layout_tests(true)
+        .generate()
+        .expect("bindgen: dialects-td/lib/CppFFI.h")
+        .write_to_file(out.join("abi.rs"))
+        .expect("write abi.rs");
 }
 
 fn write_mlir_c_shim(prefix: &Path, out: &Path) {

@@ -30,7 +30,7 @@ pub struct PassPluginLibraryInfo {
 
 extern "C" fn register_dialects(registry: *mut c_void) {
     // C++ code only: nothing here can panic.
-    unsafe { crate::ffi::cpp::cute_cpp_register_dialects(registry) }
+    unsafe { crate::ffi::abi::cute_cpp_register_dialects(registry) }
 }
 
 extern "C" fn register_passes() {

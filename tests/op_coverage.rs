@@ -1,17 +1,23 @@
-//! Every op of the `cute` dialect appears in the lit round-trip and pass
-//! suites: a new op without a test fails here, naming it.
+//! Every op of both dialects (`cute`, `cute_nvgpu`) appears in the lit
+//! suites and has an entry in the verifier table: a new or renamed op without
+//! a test or a verifier entry fails here, naming it.
 
+use cute_mlir::dialect::verify::verifier;
 use std::{collections::BTreeSet, fs, path::Path};
 
-/// Mnemonics of `def X : Cute_<Class><"mnemonic"...` in the ODS files.
-fn cute_mnemonics(root: &Path) -> BTreeSet<String> {
+/// Full names (`cute.composition`, `cute_nvgpu.gmma.descriptor`) of every
+/// `def X : <Class>Op<"mnemonic" ...` in the ODS files of a dialect, also
+/// when the definition spans lines.
+fn op_names(root: &Path, dialect: &str) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
-    for entry in fs::read_dir(root.join("dialects-td/cute")).expect("dialects-td/cute") {
+    for entry in fs::read_dir(root.join("dialects-td").join(dialect)).expect("dialect td dir") {
         let text = fs::read_to_string(entry.expect("entry").path()).expect("read .td");
-        for line in text.lines().filter(|l| l.starts_with("def Cute_") && l.contains("Op<\"")) {
-            let start = line.find("Op<\"").expect("checked") + 4;
-            let end = line[start..].find('"').expect("closing quote") + start;
-            found.insert(line[start..end].to_string());
+        for def in text.split("\ndef ").skip(1) {
+            // The head of the definition: up to its body or its end.
+            let head = &def[..def.find(['{', ';']).unwrap_or(def.len())];
+            let Some(start) = head.find("Op<\"").map(|i| i + 4) else { continue };
+            let end = head[start..].find('"').expect("closing quote") + start;
+            found.insert(format!("{dialect}.{}", &head[start..end]));
         }
     }
     found
@@ -28,17 +34,31 @@ fn lit_text(dir: &Path, out: &mut String) {
     }
 }
 
-#[test]
-fn every_cute_op_has_a_lit_test() {
+fn all_ops() -> BTreeSet<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let ops = cute_mnemonics(root);
-    assert!(ops.len() > 60, "only {} ops found", ops.len());
+    let cute = op_names(root, "cute");
+    let nvgpu = op_names(root, "cute_nvgpu");
+    assert!(cute.len() > 60, "only {} cute ops found", cute.len());
+    assert!(nvgpu.len() > 10, "only {} cute_nvgpu ops found", nvgpu.len());
+    cute.into_iter().chain(nvgpu).collect()
+}
+
+#[test]
+fn every_op_has_a_lit_test() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ops = all_ops();
     let mut tests = String::new();
     lit_text(&root.join("tests/lit"), &mut tests);
-    let missing: Vec<_> = ops
-        .iter()
-        .filter(|m| !tests.contains(&format!("cute.{m} ")) && !tests.contains(&format!("cute.{m}(")))
-        .collect();
-    println!("op coverage: {} cute ops, {} without a lit test", ops.len(), missing.len());
+    let missing: Vec<_> =
+        ops.iter().filter(|m| !tests.contains(&format!("{m} ")) && !tests.contains(&format!("{m}("))).collect();
+    println!("op coverage: {} ops, {} without a lit test", ops.len(), missing.len());
     assert!(missing.is_empty(), "ops without a lit test: {missing:?}");
+}
+
+#[test]
+fn every_op_has_a_verifier_entry() {
+    let ops = all_ops();
+    let missing: Vec<_> = ops.iter().filter(|name| verifier(name).is_none()).collect();
+    assert!(missing.is_empty(), "ops with no entry in the verifier table (src/dialect/verify.rs): {missing:?}");
+    assert!(verifier("cute.no_such_op").is_none(), "an unknown op has no entry");
 }

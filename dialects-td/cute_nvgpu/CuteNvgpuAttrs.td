@@ -29,19 +29,13 @@ def CuteNvgpu_TargetAttr : AttrDef<CuteNvgpu_Dialect, "Target"> {
     ```
 
     An atom is legal on a target when the target's SM number lies in the
-    atom's tier window (`AtomRecordTypeInterface::getAtomRecord`) and, for
+    atom's tier window (the Rust registry, src/dialect/nvgpu/records.rs) and, for
     architecture-accelerated atoms (WGMMA, tcgen05, block-scaled register
     MMA), the target carries the `a` or `f` suffix.
   }];
   let parameters = (ins StringRefParameter<"the chip, e.g. sm_90a">:$chip);
   let assemblyFormat = "`<` $chip `>`";
   let genVerifyDecl = 1;
-  let extraClassDeclaration = [{
-    /// The SM number (90 for sm_90a).
-    unsigned getSmNumber() const;
-    /// The suffix: 0, 'a' or 'f'.
-    char getSuffix() const;
-  }];
 }
 
 #endif // CUTE_NVGPU_ATTRS_TD

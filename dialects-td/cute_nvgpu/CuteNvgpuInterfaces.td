@@ -9,10 +9,10 @@
 // interfaces; a capability query is a TypeID compare, never a mnemonic
 // comparison.
 //
-// Every method's default implementation forwards to the registry table in
-// dialects-td/lib/CuteNvgpuRegistry.cpp (`::mlir::cute_nvgpu::detail`), so a
-// type joins an interface by listing it, and the per-atom facts stay in one
-// table. This file is the root of its own tblgen job (interface generators
+// Every method's default implementation forwards to the registry in Rust
+// (src/dialect/nvgpu/, through `::mlir::cute_nvgpu::rustText/rustNumber`),
+// so a type joins an interface by listing it, and the per-atom facts stay in
+// one table. This file is the root of its own tblgen job (interface generators
 // only emit the interfaces defined in the root file).
 //
 //===----------------------------------------------------------------------===//
@@ -25,33 +25,16 @@ include "mlir/IR/OpBase.td"
 def CuteNvgpu_AtomRecordTypeInterface : TypeInterface<"AtomRecordTypeInterface"> {
   let cppNamespace = "::mlir::cute_nvgpu";
   let description = [{
-    Every type of the registry: its tier window and the MMA or copy record of
-    spec 003 (`MmaAtomContract` / `CopyAtomContract`), and the verifier of an
-    instance's full operand types (element types, then residency, then
-    layouts: the spec 003 ladder order).
+    Every type of the registry. Its record (tier window, `MmaAtomContract` /
+    `CopyAtomContract` of spec 003), its type verifier and the instance
+    verifier of an atom call (element types, then residency, then layouts:
+    the spec 003 ladder order) live in Rust (src/dialect/nvgpu/).
   }];
   let methods = [
-    InterfaceMethod<[{The spec 003 record: tier window, residencies, widths
-                      and capability flags.}],
-                    "::mlir::cute_nvgpu::AtomRecord", "getAtomRecord", (ins), [{}],
-                    [{ return ::mlir::cute_nvgpu::detail::atomRecord($_type); }]>,
     InterfaceMethod<[{The first SM tier that registers the type (70, 75, 80, 89,
                       90, 100, 120; 0 for the universal atoms).}],
                     "unsigned", "getMinTier", (ins), [{}],
-                    [{ return ::mlir::cute_nvgpu::detail::atomRecord($_type).minTier; }]>,
-    InterfaceMethod<[{Whether the type is registered on the SM target `sm`
-                      (suffix 0, 'a' or 'f'): the tier window, plus the
-                      suffix for architecture-accelerated atoms.}],
-                    "bool", "isLegalOn", (ins "unsigned":$sm, "char":$suffix), [{}],
-                    [{ return ::mlir::cute_nvgpu::detail::atomLegalOn(
-                           ::mlir::cute_nvgpu::detail::atomRecord($_type), sm, suffix); }]>,
-    InterfaceMethod<[{Verifies an instance's operand types: (D, A, B, C)
-                      views for an MMA atom or a tiled MMA, (source,
-                      destination) views for a copy atom.}],
-                    "::llvm::LogicalResult", "verifyOperands",
-                    (ins "::mlir::TypeRange":$operandTypes, "bool":$tiled,
-                         "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError), [{}],
-                    [{ return ::mlir::cute_nvgpu::detail::verifyOperands($_type, operandTypes, tiled, emitError); }]>,
+                    [{ return ::mlir::cute_nvgpu::rustNumber($_type, CUTE_NVGPU_NUMBER_MIN_TIER); }]>,
   ];
 }
 
@@ -63,15 +46,9 @@ def CuteNvgpu_PrefetchAtomTypeInterface : TypeInterface<"PrefetchAtomTypeInterfa
   }];
   let methods = [
     InterfaceMethod<"Rank of the prefetched box (1..5).", "unsigned", "getPrefetchRank", (ins), [{}],
-                    [{ return ::mlir::cute_nvgpu::detail::tmaRank($_type); }]>,
+                    [{ return ::mlir::cute_nvgpu::rustNumber($_type, CUTE_NVGPU_NUMBER_TMA_RANK); }]>,
     InterfaceMethod<"The cache hint of the prefetch.", "::llvm::StringRef", "getCacheHint", (ins), [{}],
                     [{ return "evict_normal"; }]>,
-    InterfaceMethod<[{Verifies a prefetch use: one coordinate per box
-                      dimension.}],
-                    "::llvm::LogicalResult", "verifyPrefetch",
-                    (ins "unsigned":$numCoords,
-                         "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError), [{}],
-                    [{ return ::mlir::cute_nvgpu::detail::verifyPrefetch($_type, numCoords, emitError); }]>,
   ];
 }
 
@@ -83,16 +60,16 @@ def CuteNvgpu_TmaAtomTypeInterface : TypeInterface<"TmaAtomTypeInterface"> {
   }];
   let methods = [
     InterfaceMethod<"Box rank (1..5; im2col 3..5).", "unsigned", "getTmaRank", (ins), [{}],
-                    [{ return ::mlir::cute_nvgpu::detail::tmaRank($_type); }]>,
+                    [{ return ::mlir::cute_nvgpu::rustNumber($_type, CUTE_NVGPU_NUMBER_TMA_RANK); }]>,
     InterfaceMethod<"Descriptor flavour: `tile`, `multicast` or `im2col`.", "::llvm::StringRef",
                     "getTmaMode", (ins), [{}],
-                    [{ return ::mlir::cute_nvgpu::detail::tmaMode($_type); }]>,
+                    [{ return ::mlir::cute_nvgpu::rustText($_type, CUTE_NVGPU_TEXT_TMA_MODE); }]>,
     InterfaceMethod<"Direction: `load`, `store` or `reduce`.", "::llvm::StringRef",
                     "getTmaDirection", (ins), [{}],
-                    [{ return ::mlir::cute_nvgpu::detail::tmaDirection($_type); }]>,
+                    [{ return ::mlir::cute_nvgpu::rustText($_type, CUTE_NVGPU_TEXT_TMA_DIRECTION); }]>,
     InterfaceMethod<"Whether the atom is bound to its mbarrier and cache state.",
                     "bool", "isExecutable", (ins), [{}],
-                    [{ return ::mlir::cute_nvgpu::detail::tmaExecutable($_type); }]>,
+                    [{ return ::mlir::cute_nvgpu::rustNumber($_type, CUTE_NVGPU_NUMBER_EXECUTABLE) != 0; }]>,
   ];
 }
 
@@ -105,11 +82,11 @@ def CuteNvgpu_AsyncCopyAtomTypeInterface : TypeInterface<"AsyncCopyAtomTypeInter
   let methods = [
     InterfaceMethod<"`cp.async.group`, `mbarrier` or `bulk_group`.", "::llvm::StringRef",
                     "getCompletionMechanism", (ins), [{}],
-                    [{ return ::mlir::cute_nvgpu::detail::completionMechanism($_type); }]>,
+                    [{ return ::mlir::cute_nvgpu::rustText($_type, CUTE_NVGPU_TEXT_COMPLETION_MECHANISM); }]>,
     InterfaceMethod<[{The cache policy, derived from the atom alone (`ca`, `cg`
                       or `none`): there is no per-op cache hint.}],
                     "::llvm::StringRef", "getCachePolicy", (ins), [{}],
-                    [{ return ::mlir::cute_nvgpu::detail::cachePolicy($_type); }]>,
+                    [{ return ::mlir::cute_nvgpu::rustText($_type, CUTE_NVGPU_TEXT_CACHE_POLICY); }]>,
   ];
 }
 
@@ -121,7 +98,7 @@ def CuteNvgpu_TmemAtomTypeInterface : TypeInterface<"TmemAtomTypeInterface"> {
   let methods = [
     InterfaceMethod<"TMEM columns (32-bit) the accumulator of one atom occupies.", "unsigned",
                     "getTmemColumns", (ins), [{}],
-                    [{ return ::mlir::cute_nvgpu::detail::tmemColumns($_type); }]>,
+                    [{ return ::mlir::cute_nvgpu::rustNumber($_type, CUTE_NVGPU_NUMBER_TMEM_COLUMNS); }]>,
   ];
 }
 
@@ -137,7 +114,7 @@ def CuteNvgpu_SparseMetadataAtomTypeInterface : TypeInterface<"SparseMetadataAto
                     [{ return ::mlir::IntegerType::get($_type.getContext(), 32); }]>,
     InterfaceMethod<"The structured-sparsity pattern (`2:4`; `1:2` for tf32).",
                     "::llvm::StringRef", "getSparsityPattern", (ins), [{}],
-                    [{ return ::mlir::cute_nvgpu::detail::sparsityPattern($_type); }]>,
+                    [{ return ::mlir::cute_nvgpu::rustText($_type, CUTE_NVGPU_TEXT_SPARSITY_PATTERN); }]>,
   ];
 }
 
@@ -166,7 +143,7 @@ def CuteNvgpu_SmemDescriptorAtomTypeInterface : TypeInterface<"SmemDescriptorAto
   let methods = [
     InterfaceMethod<"Whether operand A is descriptor-backed (`ss` fragments).", "bool",
                     "isADescriptor", (ins), [{}],
-                    [{ return $_type.getFragKind() == ::mlir::cute_nvgpu::FragKind::SS; }]>,
+                    [{ return $_type.getFragKind() == CUTE_NVGPU_FRAG_SS; }]>,
     InterfaceMethod<"Whether operand B is descriptor-backed (always for WGMMA and UMMA).",
                     "bool", "isBDescriptor", (ins), [{}], [{ return true; }]>,
   ];

@@ -26,8 +26,7 @@ class CuteNvgpu_AtomType<string name, string typeMnemonic, list<Trait> traits = 
 
 def CuteNvgpu_UniversalCopyAtomType
     : CuteNvgpu_AtomType<"UniversalCopyAtom", "atom.universal_copy",
-                         [DeclareTypeInterfaceMethods<Cute_CopyAtomTypeInterface,
-                                                      ["getThreadValueLayouts"]>]> {
+                         [DeclareTypeInterfaceMethods<Cute_CopyAtomTypeInterface>]> {
   let summary = "universal copy atom: one element, scalar ld/st (all tiers)";
   let description = [{
     The generic fallback copy atom of spec 003: any source/destination pair
@@ -64,8 +63,7 @@ def CuteNvgpu_UniversalFmaAtomType
 
 class CuteNvgpu_MatrixCopyAtom<string name, string typeMnemonic, string tier, string dir>
     : CuteNvgpu_AtomType<name, typeMnemonic,
-                         [DeclareTypeInterfaceMethods<Cute_CopyAtomTypeInterface,
-                                                      ["getThreadValueLayouts"]>]> {
+                         [DeclareTypeInterfaceMethods<Cute_CopyAtomTypeInterface>]> {
   let summary = dir # " of 8x8 b16 matrices, x1/x2/x4, optionally transposed (" # tier # ")";
   let description = [{
     `m8n8` fetches one 8x8 sub-tile of 16-bit elements, `.x2` and `.x4` two
@@ -93,8 +91,7 @@ def CuteNvgpu_StsmAtomType
 
 def CuteNvgpu_SimtAsyncCopyAtomType
     : CuteNvgpu_AtomType<"SimtAsyncCopyAtom", "atom.simt_async_copy",
-                         [DeclareTypeInterfaceMethods<Cute_CopyAtomTypeInterface,
-                                                      ["getThreadValueLayouts"]>,
+                         [DeclareTypeInterfaceMethods<Cute_CopyAtomTypeInterface>,
                           CuteNvgpu_AsyncCopyAtomTypeInterface]> {
   let summary = "cp.async gmem -> smem of 4, 8 or 16 bytes per thread (SM80)";
   let description = [{
@@ -113,10 +110,6 @@ def CuteNvgpu_SimtAsyncCopyAtomType
   let parameters = (ins "unsigned":$bytes, "::mlir::Type":$elementType);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
-  let extraClassDeclaration = [{
-    /// Elements one copy moves (bytes * 8 / element width).
-    unsigned getNumElements() const;
-  }];
 }
 
 //===----------------------------------------------------------------------===//

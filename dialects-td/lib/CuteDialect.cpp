@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CuteDialect.h"
+#include "CppFFI.h"
 #include "RustFFI.h"
 
 #include "mlir/CAPI/IR.h"
@@ -18,8 +19,6 @@ using namespace mlir;
 using namespace mlir::cute;
 
 #include "cute/CuteDialect.cpp.inc"
-
-MLIR_DEFINE_EXPLICIT_TYPE_ID(::mlir::cute::AtomDialectInterface)
 
 #include "cute/CuteTypeInterfaces.cpp.inc"
 
@@ -114,22 +113,17 @@ Operation *CuteDialect::materializeConstant(OpBuilder &builder, Attribute value,
 // Type parsing and printing
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// One textual type of the dialect: `!cute.<mnemonic><"spec">`.
-struct SpecTypeSpelling {
-  llvm::StringLiteral mnemonic;
-  uint32_t specKind;
-};
-} // namespace
+/// The mnemonic of a spec kind (`!cute.<mnemonic><"spec">`): Rust's
+/// `SpecKind::mnemonic` is the one table.
+static StringRef specMnemonic(uint32_t kind) { return unwrap(cute_rs_spec_mnemonic(kind)); }
 
-// Indexed by spec kind (RustFFI.h); kinds 0-4 share IntTupleType's storage.
-static constexpr SpecTypeSpelling kSpecTypes[] = {
-    {"int_tuple", CUTE_SPEC_INT_TUPLE}, {"shape", CUTE_SPEC_SHAPE},
-    {"stride", CUTE_SPEC_STRIDE},       {"coord", CUTE_SPEC_COORD},
-    {"tile", CUTE_SPEC_TILE},           {"layout", CUTE_SPEC_LAYOUT},
-    {"swizzle", CUTE_SPEC_SWIZZLE},     {"composed_layout", CUTE_SPEC_COMPOSED_LAYOUT},
-    {"basis", CUTE_SPEC_BASIS},
-};
+/// The spec kind spelled `mnemonic`, if any.
+static std::optional<uint32_t> specKindOf(StringRef mnemonic) {
+  for (uint32_t kind = CUTE_SPEC_INT_TUPLE; kind <= CUTE_SPEC_BASIS; ++kind)
+    if (specMnemonic(kind) == mnemonic)
+      return kind;
+  return std::nullopt;
+}
 
 static Type getSpecType(MLIRContext *ctx, uint32_t kind, StringRef spec) {
   switch (kind) {
@@ -219,7 +213,7 @@ static ParseResult parseUnquotedSpec(AsmParser &parser, std::string &out) {
 
 /// Parses `<"spec">` (or the spec's unquoted spelling) and canonicalizes it
 /// in Rust; `prefix` is `!cute.` or `#cute.` for the diagnostic.
-static FailureOr<std::string> parseSpecBody(AsmParser &parser, const SpecTypeSpelling &spelling,
+static FailureOr<std::string> parseSpecBody(AsmParser &parser, uint32_t kind,
                                             StringRef prefix) {
   SMLoc specLoc = parser.getCurrentLocation();
   if (parser.parseLess())
@@ -233,8 +227,8 @@ static FailureOr<std::string> parseSpecBody(AsmParser &parser, const SpecTypeSpe
   }
   std::string result;
   MlirStringRef input{text.data(), text.size()};
-  if (!cute_rs_canonicalize(spelling.specKind, input, appendToString, &result))
-    return parser.emitError(specLoc) << "invalid " << prefix << spelling.mnemonic << " \"" << text
+  if (!cute_rs_canonicalize(kind, input, appendToString, &result))
+    return parser.emitError(specLoc) << "invalid " << prefix << specMnemonic(kind) << " \"" << text
                                      << "\": " << result;
   return result;
 }
@@ -246,16 +240,15 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
   OptionalParseResult odsResult = generatedTypeParser(parser, &mnemonic, odsType);
   if (odsResult.has_value())
     return odsType;
-  const SpecTypeSpelling *spelling = llvm::find_if(
-      kSpecTypes, [&](const SpecTypeSpelling &s) { return s.mnemonic == mnemonic; });
-  if (spelling == std::end(kSpecTypes) || spelling->specKind == CUTE_SPEC_BASIS) {
+  std::optional<uint32_t> kind = specKindOf(mnemonic);
+  if (!kind || *kind == CUTE_SPEC_BASIS) {
     parser.emitError(loc) << "unknown type '!cute." << mnemonic << "'";
     return {};
   }
-  FailureOr<std::string> spec = parseSpecBody(parser, *spelling, "!cute.");
+  FailureOr<std::string> spec = parseSpecBody(parser, *kind, "!cute.");
   if (failed(spec))
     return {};
-  return getSpecType(getContext(), spelling->specKind, *spec);
+  return getSpecType(getContext(), *kind, *spec);
 }
 
 Attribute CuteDialect::parseAttribute(DialectAsmParser &parser, Type) const {
@@ -263,21 +256,20 @@ Attribute CuteDialect::parseAttribute(DialectAsmParser &parser, Type) const {
   StringRef mnemonic;
   if (parser.parseKeyword(&mnemonic))
     return {};
-  const SpecTypeSpelling *spelling = llvm::find_if(
-      kSpecTypes, [&](const SpecTypeSpelling &s) { return s.mnemonic == mnemonic; });
-  if (spelling == std::end(kSpecTypes)) {
+  std::optional<uint32_t> kind = specKindOf(mnemonic);
+  if (!kind) {
     parser.emitError(loc) << "unknown attribute '#cute." << mnemonic << "'";
     return {};
   }
-  FailureOr<std::string> spec = parseSpecBody(parser, *spelling, "#cute.");
+  FailureOr<std::string> spec = parseSpecBody(parser, *kind, "#cute.");
   if (failed(spec))
     return {};
-  return SpecAttr::get(getContext(), spelling->specKind, *spec);
+  return SpecAttr::get(getContext(), *kind, *spec);
 }
 
 void CuteDialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) const {
   auto spec = llvm::cast<SpecAttr>(attr);
-  printer << kSpecTypes[spec.getKind()].mnemonic << '<';
+  printer << specMnemonic(spec.getKind()) << '<';
   printer.printString(spec.getSpec());
   printer << '>';
 }
@@ -287,7 +279,7 @@ void CuteDialect::printType(Type type, DialectAsmPrinter &printer) const {
     return;
   auto found = getSpecOf(type);
   assert(found && "every cute type is a spec type");
-  printer << kSpecTypes[found->first].mnemonic << '<';
+  printer << specMnemonic(found->first) << '<';
   printer.printString(found->second);
   printer << '>';
 }
@@ -376,92 +368,37 @@ LogicalResult ViewType::verify(function_ref<InFlightDiagnostic()> emitError, Typ
 // Accessors for the Rust side (declared in RustFFI.h)
 //===----------------------------------------------------------------------===//
 
-extern "C" int32_t cute_cpp_composite_kind(MlirType type) {
-  Type t = unwrap(type);
-  if (llvm::isa<PtrType>(t))
-    return CUTE_COMPOSITE_PTR;
-  if (llvm::isa<DescIterType>(t))
-    return CUTE_COMPOSITE_DESC_ITER;
-  if (llvm::isa<ViewType>(t))
-    return CUTE_COMPOSITE_VIEW;
-  if (llvm::isa<TiledCopyType>(t))
-    return CUTE_COMPOSITE_TILED_COPY;
-  if (llvm::isa<TiledMmaType>(t))
-    return CUTE_COMPOSITE_TILED_MMA;
-  return CUTE_COMPOSITE_NONE;
-}
-
-extern "C" MlirType cute_cpp_type_component(MlirType type, uint32_t index) {
-  Type t = unwrap(type);
-  Type component;
-  if (auto ptr = llvm::dyn_cast<PtrType>(t); ptr && index == 0)
-    component = ptr.getElementType();
-  else if (auto iter = llvm::dyn_cast<DescIterType>(t); iter && index == 0)
-    component = iter.getPointer();
-  else if (auto view = llvm::dyn_cast<ViewType>(t))
-    component = index == 0 ? view.getIterator() : index == 1 ? view.getLayout() : Type();
-  else if (auto tiled = llvm::dyn_cast<TiledCopyType>(t))
-    component = index == 0   ? tiled.getAtom()
-                : index == 1 ? Type(tiled.getLayoutTV())
-                : index == 2 ? Type(tiled.getTiler())
-                             : Type();
-  else if (auto tiled = llvm::dyn_cast<TiledMmaType>(t))
-    component = index == 0 ? tiled.getAtom() : index == 1 ? Type(tiled.getAtomLayout()) : Type();
-  return wrap(component);
-}
-
-extern "C" MlirAttribute cute_cpp_atom_bundle(MlirType atom) {
-  Type type = unwrap(atom);
-  MLIRContext *ctx = type.getContext();
-  Builder builder(ctx);
-  SmallVector<NamedAttribute> entries;
-  if (auto mma = llvm::dyn_cast<MmaAtomTypeInterface>(type)) {
-    entries.push_back(builder.getNamedAttr("kind", builder.getStringAttr("mma")));
-    entries.push_back(builder.getNamedAttr(
-        "shape_mnk", SpecAttr::get(ctx, CUTE_SPEC_SHAPE, mma.getShapeMNK())));
-    SmallVector<Attribute> types;
-    for (Type element : mma.getOperandElementTypes())
-      types.push_back(TypeAttr::get(element));
-    entries.push_back(builder.getNamedAttr("element_types", builder.getArrayAttr(types)));
-  } else if (auto copy = llvm::dyn_cast<CopyAtomTypeInterface>(type)) {
-    entries.push_back(builder.getNamedAttr("kind", builder.getStringAttr("copy")));
-    entries.push_back(builder.getNamedAttr("value_type", TypeAttr::get(copy.getCopyElementType())));
-    entries.push_back(builder.getNamedAttr("copy_bits", builder.getI32IntegerAttr(copy.getCopyBits())));
+extern "C" bool cute_cpp_composite_parts(MlirType raw, CuteCompositeParts *out) {
+  Type t = unwrap(raw);
+  CuteCompositeParts p{};
+  if (auto ptr = llvm::dyn_cast<PtrType>(t)) {
+    p.kind = CUTE_COMPOSITE_PTR;
+    p.element = wrap(ptr.getElementType());
+    p.addressSpace = ptr.getAddressSpace();
+    p.alignment = ptr.getAlignment();
+  } else if (auto iter = llvm::dyn_cast<DescIterType>(t)) {
+    p.kind = CUTE_COMPOSITE_DESC_ITER;
+    p.iterator = wrap(iter.getPointer());
+    if (auto ptr = llvm::dyn_cast<PtrType>(iter.getPointer()))
+      p.element = wrap(ptr.getElementType());
+  } else if (auto view = llvm::dyn_cast<ViewType>(t)) {
+    p.kind = CUTE_COMPOSITE_VIEW;
+    p.iterator = wrap(view.getIterator());
+    p.layout = wrap(view.getLayout());
+  } else if (auto tiled = llvm::dyn_cast<TiledCopyType>(t)) {
+    p.kind = CUTE_COMPOSITE_TILED_COPY;
+    p.atom = wrap(tiled.getAtom());
+    p.layout = wrap(Type(tiled.getLayoutTV()));
+    p.tiler = wrap(Type(tiled.getTiler()));
+  } else if (auto tiled = llvm::dyn_cast<TiledMmaType>(t)) {
+    p.kind = CUTE_COMPOSITE_TILED_MMA;
+    p.atom = wrap(tiled.getAtom());
+    p.layout = wrap(Type(tiled.getAtomLayout()));
   } else {
-    return wrap(Attribute());
-  }
-  return wrap(Attribute(builder.getDictionaryAttr(entries)));
-}
-
-extern "C" intptr_t cute_cpp_copy_atom_layouts(MlirType atom, MlirStringCallback callback,
-                                                void *userData, unsigned *valueBits) {
-  auto copy = llvm::dyn_cast<CopyAtomTypeInterface>(unwrap(atom));
-  if (!copy)
-    return -1;
-  *valueBits = bitsOf(copy.getCopyElementType());
-  SmallVector<std::string, 3> layouts = copy.getThreadValueLayouts();
-  for (const std::string &layout : layouts)
-    callback(MlirStringRef{layout.data(), layout.size()}, userData);
-  return static_cast<intptr_t>(layouts.size());
-}
-
-extern "C" bool cute_cpp_ptr_info(MlirType type, uint32_t *addressSpace, uint64_t *alignment) {
-  auto ptr = llvm::dyn_cast<PtrType>(unwrap(type));
-  if (!ptr)
     return false;
-  *addressSpace = ptr.getAddressSpace();
-  *alignment = ptr.getAlignment();
+  }
+  *out = p;
   return true;
-}
-
-unsigned mlir::cute::bitsOf(Type type) {
-  if (type && type.isIntOrFloat())
-    return type.getIntOrFloatBitWidth();
-  if (auto vector = llvm::dyn_cast_if_present<VectorType>(type))
-    return vector.getNumElements() * bitsOf(vector.getElementType());
-  if (auto complex = llvm::dyn_cast_if_present<ComplexType>(type))
-    return 2 * bitsOf(complex.getElementType());
-  return 0;
 }
 
 Type mlir::cute::getViewElementType(Type viewType) {
@@ -496,42 +433,6 @@ LogicalResult TiledMmaType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!llvm::isa<MmaAtomTypeInterface>(atom))
     return emitError() << "tiled_mma atom " << atom << " does not implement the MMA-atom interface";
   return success();
-}
-
-/// The atom of an atom call: the atom operand itself or a tiled atom's atom.
-static Type callAtom(Type atom) {
-  if (auto tiled = llvm::dyn_cast<TiledCopyType>(atom))
-    return tiled.getAtom();
-  if (auto tiled = llvm::dyn_cast<TiledMmaType>(atom))
-    return tiled.getAtom();
-  return atom;
-}
-
-extern "C" MlirLogicalResult cute_cpp_verify_atom_instance(MlirOperation raw) {
-  Operation *op = unwrap(raw);
-  SmallVector<Type> elementTypes;
-  for (Value operand : op->getOperands().drop_front())
-    elementTypes.push_back(getViewElementType(operand.getType()));
-  auto emit = [&] { return op->emitOpError(); };
-  Type atomOperand = op->getOperand(0).getType();
-  Type atom = callAtom(atomOperand);
-  LogicalResult instance = failure();
-  if (auto copy = llvm::dyn_cast<CopyAtomTypeInterface>(atom))
-    instance = copy.verifyInstance(elementTypes, emit);
-  else if (auto mma = llvm::dyn_cast<MmaAtomTypeInterface>(atom))
-    instance = mma.verifyInstance(elementTypes, emit);
-  else
-    return wrap(emit() << "atom type " << atom << " does not implement a known atom interface");
-  if (failed(instance))
-    return wrap(instance);
-  // The atom's dialect checks what element types cannot tell (residencies,
-  // layouts), through its AtomDialectInterface.
-  if (auto *hooks = atom.getDialect().getRegisteredInterface<AtomDialectInterface>()) {
-    SmallVector<Type> operandTypes(llvm::drop_begin(op->getOperandTypes()));
-    bool tiled = llvm::isa<TiledCopyType, TiledMmaType>(atomOperand);
-    return wrap(hooks->verifyAtomOperands(atom, operandTypes, tiled, emit));
-  }
-  return wrap(success());
 }
 
 LogicalResult CuteDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {

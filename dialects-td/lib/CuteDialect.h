@@ -14,28 +14,17 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-namespace mlir::cute {
-/// Kind discriminator of the one int-tuple storage (values match the Rust
-/// side's spec kinds in RustFFI.h).
-enum class TupleKind : uint32_t {
-  IntTuple = 0,
-  Shape = 1,
-  Stride = 2,
-  Coord = 3,
-  Tile = 4,
-};
+#include "CuteAbi.h"
 
-/// Implemented by dialects that define atom types (cute_nvgpu), to check the
-/// operands of an atom call beyond element types — residencies, layouts —
-/// without `cute` knowing any SM tier.
-class AtomDialectInterface : public DialectInterface::Base<AtomDialectInterface> {
-public:
-  AtomDialectInterface(Dialect *dialect) : Base(dialect) {}
-  /// `operandTypes` are the call's views (D, A, B, C or source,
-  /// destination); `tiled` is true for a tiled copy/MMA operand.
-  virtual ::llvm::LogicalResult
-  verifyAtomOperands(Type atom, TypeRange operandTypes, bool tiled,
-                     ::llvm::function_ref<InFlightDiagnostic()> emitError) const = 0;
+namespace mlir::cute {
+/// Kind discriminator of the one int-tuple storage: the tuple kinds of
+/// CuteSpecKind (CuteAbi.h).
+enum class TupleKind : uint32_t {
+  IntTuple = CUTE_SPEC_INT_TUPLE,
+  Shape = CUTE_SPEC_SHAPE,
+  Stride = CUTE_SPEC_STRIDE,
+  Coord = CUTE_SPEC_COORD,
+  Tile = CUTE_SPEC_TILE,
 };
 
 /// Runs the Rust verifier of `op` (src/dialect/verify.rs).
@@ -58,17 +47,13 @@ OpFoldResult foldStatic(Operation *op);
 /// Fold of cute.tuple_eq: decided when both tuples are static.
 OpFoldResult foldTupleEq(Type lhs, Type rhs);
 
-/// The element type a view loads and stores (null if not a view).
+/// The element type a view loads and stores (null if not a view); ODS type
+/// constraints of cute.load / cute.store use it.
 Type getViewElementType(Type viewType);
 
-/// Width in bits of a scalar, vector or complex type (CuTe's `sizeof_bits`;
-/// 0 for a null or any other type).
-unsigned bitsOf(Type type);
 } // namespace mlir::cute
 
 #include "cute/CuteDialect.h.inc"
-
-MLIR_DECLARE_EXPLICIT_TYPE_ID(::mlir::cute::AtomDialectInterface)
 
 #include "cute/CuteTypeInterfaces.h.inc"
 

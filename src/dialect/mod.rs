@@ -8,12 +8,14 @@
 //! Where each op lives: defined in `dialects-td/cute/CuteOps.td`, verified in
 //! [`verify`], rewritten by `crate::passes`.
 
+pub mod atoms;
 pub mod infer;
 pub mod nvgpu;
 pub mod spec;
+pub mod types;
 pub mod verify;
 
-use crate::ffi::cpp;
+use crate::ffi::abi::{self, CuteCompositeKind as CK, CuteSpecKind as SK};
 use melior::{
     dialect::{DialectHandle, DialectRegistry},
     ir::{Type, TypeLike},
@@ -30,21 +32,21 @@ pub mod ops {
     }
 }
 
-/// Kind of a static value carried by a cute type; the numbering is shared with
-/// the C++ glue (`CuteSpecKind` in `dialects-td/lib/RustFFI.h`).
+/// Kind of a static value carried by a cute type; the numbering is the C
+/// ABI's (`CuteSpecKind` in `dialects-td/lib/CuteAbi.h`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u32)]
 pub enum SpecKind {
-    IntTuple = 0,
-    Shape = 1,
-    Stride = 2,
-    Coord = 3,
-    Tile = 4,
-    Layout = 5,
-    Swizzle = 6,
-    ComposedLayout = 7,
+    IntTuple = SK::CUTE_SPEC_INT_TUPLE.0,
+    Shape = SK::CUTE_SPEC_SHAPE.0,
+    Stride = SK::CUTE_SPEC_STRIDE.0,
+    Coord = SK::CUTE_SPEC_COORD.0,
+    Tile = SK::CUTE_SPEC_TILE.0,
+    Layout = SK::CUTE_SPEC_LAYOUT.0,
+    Swizzle = SK::CUTE_SPEC_SWIZZLE.0,
+    ComposedLayout = SK::CUTE_SPEC_COMPOSED_LAYOUT.0,
     /// Attributes only (`#cute.basis`): a spec 001 `N@dim` descriptor.
-    Basis = 8,
+    Basis = SK::CUTE_SPEC_BASIS.0,
 }
 
 impl SpecKind {
@@ -61,7 +63,7 @@ impl SpecKind {
     ];
 
     pub fn from_raw(raw: u32) -> Option<Self> {
-        Self::ALL.get(raw as usize).copied()
+        Self::ALL.into_iter().find(|k| *k as u32 == raw)
     }
 
     /// The type mnemonic: `!cute.<mnemonic><"spec">`.
@@ -87,12 +89,12 @@ impl SpecKind {
 
 /// Handle of the `cute` dialect, for melior's dialect registration.
 pub fn cute_handle() -> DialectHandle {
-    unsafe { DialectHandle::from_raw(cpp::mlirGetDialectHandle__cute__()) }
+    unsafe { DialectHandle::from_raw(abi::mlirGetDialectHandle__cute__()) }
 }
 
 /// Handle of the `cute_nvgpu` dialect.
 pub fn cute_nvgpu_handle() -> DialectHandle {
-    unsafe { DialectHandle::from_raw(cpp::mlirGetDialectHandle__cute_nvgpu__()) }
+    unsafe { DialectHandle::from_raw(abi::mlirGetDialectHandle__cute_nvgpu__()) }
 }
 
 /// Inserts both dialects into `registry`.
@@ -110,15 +112,15 @@ pub fn load(context: &Context) {
 /// The kind and canonical spec of a cute int-tuple or layout type.
 pub fn type_spec<'c>(ty: Type<'c>) -> Option<(SpecKind, &'c str)> {
     let mut spec = MlirStringRef { data: std::ptr::null(), length: 0 };
-    let kind = unsafe { cpp::cute_cpp_type_spec(ty.to_raw(), &mut spec) };
+    let kind = unsafe { abi::cute_cpp_type_spec(ty.to_raw(), &mut spec) };
     let kind = SpecKind::from_raw(u32::try_from(kind).ok()?)?;
     // The spec is uniqued in the context's type storage, alive as long as it.
     let text = unsafe { crate::ffi::str_of(spec) }.ok()?;
     Some((kind, text))
 }
 
-/// The composite (non-spec) cute types; numbering shared with
-/// `CuteCompositeKind` in `dialects-td/lib/RustFFI.h`.
+/// The composite (non-spec) cute types (`CuteCompositeKind` in
+/// `dialects-td/lib/CuteAbi.h`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Composite {
     Ptr,
@@ -128,30 +130,52 @@ pub enum Composite {
     TiledMma,
 }
 
-/// Which composite cute type `ty` is, if any.
-pub fn composite_kind(ty: Type) -> Option<Composite> {
-    match unsafe { cpp::cute_cpp_composite_kind(ty.to_raw()) } {
-        1 => Some(Composite::Ptr),
-        2 => Some(Composite::DescIter),
-        3 => Some(Composite::View),
-        4 => Some(Composite::TiledCopy),
-        5 => Some(Composite::TiledMma),
-        _ => None,
+/// The parts of a composite cute type; which are set depends on the kind.
+#[derive(Clone, Copy, Debug)]
+pub struct CompositeParts<'c> {
+    pub kind: Composite,
+    /// ptr, desc_iter: the element type.
+    pub element: Option<Type<'c>>,
+    /// desc_iter: the pointer type; view: the iterator.
+    pub iterator: Option<Type<'c>>,
+    /// view: the layout; tiled_copy: the TV layout; tiled_mma: the atom layout.
+    pub layout: Option<Type<'c>>,
+    /// tiled_copy, tiled_mma: the atom.
+    pub atom: Option<Type<'c>>,
+    /// tiled_copy: the tiler.
+    pub tiler: Option<Type<'c>>,
+    /// ptr: address space (NVVM numbering) and alignment in bytes.
+    pub address_space: u32,
+    pub alignment: u64,
+}
+
+/// The parts of a composite cute type (None for any other type).
+pub fn composite_parts(ty: Type<'_>) -> Option<CompositeParts<'_>> {
+    let mut raw = abi::CuteCompositeParts::default();
+    // SAFETY: C++ only reads `ty` and fills `raw`.
+    if !unsafe { abi::cute_cpp_composite_parts(ty.to_raw(), &mut raw) } {
+        return None;
     }
-}
-
-/// Component `index` of a composite type: ptr 0 = element; desc_iter 0 =
-/// pointer; view 0 = iterator, 1 = layout; tiled_copy 0 = atom, 1 = TV
-/// layout, 2 = tiler; tiled_mma 0 = atom, 1 = atom layout.
-pub fn component<'c>(ty: Type<'c>, index: u32) -> Option<Type<'c>> {
-    let raw = unsafe { cpp::cute_cpp_type_component(ty.to_raw(), index) };
-    (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) })
-}
-
-/// Address space and alignment of a `!cute.ptr`.
-pub fn ptr_info(ty: Type) -> Option<(u32, u64)> {
-    let (mut space, mut alignment) = (0u32, 0u64);
-    unsafe { cpp::cute_cpp_ptr_info(ty.to_raw(), &mut space, &mut alignment) }.then_some((space, alignment))
+    let kind = match raw.kind {
+        CK::CUTE_COMPOSITE_PTR => Composite::Ptr,
+        CK::CUTE_COMPOSITE_DESC_ITER => Composite::DescIter,
+        CK::CUTE_COMPOSITE_VIEW => Composite::View,
+        CK::CUTE_COMPOSITE_TILED_COPY => Composite::TiledCopy,
+        CK::CUTE_COMPOSITE_TILED_MMA => Composite::TiledMma,
+        _ => return None,
+    };
+    // SAFETY: non-null handles name types uniqued in `ty`'s context.
+    let ty_of = |raw: mlir_sys::MlirType| (!raw.ptr.is_null()).then(|| unsafe { Type::from_raw(raw) });
+    Some(CompositeParts {
+        kind,
+        element: ty_of(raw.element),
+        iterator: ty_of(raw.iterator),
+        layout: ty_of(raw.layout),
+        atom: ty_of(raw.atom),
+        tiler: ty_of(raw.tiler),
+        address_space: raw.addressSpace,
+        alignment: raw.alignment,
+    })
 }
 
 /// Builds `!cute.<kind><"spec">` (the spec is canonicalized by the parser).

@@ -16,7 +16,7 @@
 //! | `cute.make_atom` | the same atom with its interface's bundle (`atom` attribute) |
 //! | `cute.print` | `gpu.printf` of static notation; an `scf.for` over a view's coordinates |
 
-use crate::dialect::{make_type, ops, spec, type_spec, SpecKind};
+use crate::dialect::{atoms, composite_parts, make_type, ops, spec, type_spec, Composite, SpecKind};
 use crate::ffi::guard;
 use crate::handle::BorrowedContext;
 use melior::{
@@ -309,7 +309,7 @@ fn rewrite_print<'c, 'a>(
             }
             continue;
         }
-        if crate::dialect::composite_kind(ty) != Some(crate::dialect::Composite::View) {
+        if composite_parts(ty).map(|p| p.kind) != Some(Composite::View) {
             return Err(format!("cannot print a value of type {ty}"));
         }
         print_view(context, op, rewriter, value, &prefix)?;
@@ -330,19 +330,15 @@ fn print_view<'c, 'a>(
     };
     let location = op.location();
     let index = Type::index(context);
-    let layout_type = crate::dialect::component(view.r#type(), 1).ok_or("view without layout")?;
+    let parts = composite_parts(view.r#type()).ok_or("not a view")?;
+    let layout_type = parts.layout.ok_or("view without layout")?;
     let (layout_kind, layout_spec) = type_spec(layout_type).ok_or("view without layout")?;
     if layout_kind != SpecKind::Layout {
         return Err(format!("printing a view with layout {layout_type} is not supported"));
     }
-    let element = {
-        let iterator = crate::dialect::component(view.r#type(), 0).ok_or("view without iterator")?;
-        let pointer = match crate::dialect::composite_kind(iterator) {
-            Some(crate::dialect::Composite::DescIter) => crate::dialect::component(iterator, 0),
-            _ => Some(iterator),
-        };
-        pointer.and_then(|p| crate::dialect::component(p, 0)).ok_or("cannot print a memref-backed view")?
-    };
+    // A pointer's or descriptor iterator's element type; memrefs have none here.
+    let iterator = parts.iterator.ok_or("view without iterator")?;
+    let element = composite_parts(iterator).and_then(|p| p.element).ok_or("cannot print a memref-backed view")?;
     let conversion = printf_conversion(element)
         .ok_or_else(|| format!("cannot print elements of type {element} (f32, f64 and integers print)"))?;
     let layout = insert(rewriter, ops::cute::get_layout(context, layout_type, view, location).into())?;
@@ -387,11 +383,8 @@ fn rewrite_make_atom<'c, 'a>(
         return Err(String::new());
     }
     let atom = result_type(op)?;
-    let raw = unsafe { crate::ffi::cpp::cute_cpp_atom_bundle(melior::ir::TypeLike::to_raw(&atom)) };
-    if raw.ptr.is_null() {
-        return Err(format!("{atom} does not implement an atom interface"));
-    }
-    let bundle = unsafe { melior::ir::Attribute::from_raw(raw) };
+    let text = atoms::bundle(atom).ok_or_else(|| format!("{atom} does not implement an atom interface"))?;
+    let bundle = melior::ir::Attribute::parse(context, &text).ok_or_else(|| format!("cannot build the atom bundle {text}"))?;
     let operands: Vec<Value> = op.operands().collect();
     let rebuilt = melior::ir::operation::OperationBuilder::new("cute.make_atom", op.location())
         .add_operands(&operands)

@@ -10,7 +10,7 @@
 pub mod desugar;
 pub mod testing;
 
-use crate::ffi::{cpp, emit_error, guard};
+use crate::ffi::{abi, emit_error, guard};
 use melior::{
     ir::{operation::OperationLike, r#type::TypeId, OperationRef},
     pass::{create_external, ExternalPass, Pass, RunExternalPass},
@@ -102,7 +102,7 @@ pub fn register_all() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         for id in 0..PASSES.len() as u32 {
-            unsafe { cpp::cute_cpp_register_pass(create_pass, id) };
+            unsafe { abi::cute_cpp_register_pass(Some(create_pass), id) };
         }
     });
 }

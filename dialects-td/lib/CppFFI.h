@@ -1,0 +1,47 @@
+//===- CppFFI.h - entry points implemented in C++ for Rust (src/ffi/abi.rs) -===//
+//
+// The other direction of the C ABI: what Rust calls. Rust's declarations are
+// generated from this header by bindgen (build.rs), with the shared enums and
+// structs of CuteAbi.h. Accessors only: they read ODS types and register
+// dialects and passes; no rule lives behind them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CUTE_CPP_FFI_H
+#define CUTE_CPP_FFI_H
+
+#include "CuteAbi.h"
+#include "mlir-c/Pass.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Dialect handles (Registration.cpp).
+MlirDialectHandle mlirGetDialectHandle__cute__(void);
+MlirDialectHandle mlirGetDialectHandle__cute_nvgpu__(void);
+
+/// Inserts both dialects into an `mlir::DialectRegistry *`.
+void cute_cpp_register_dialects(void *registry);
+
+/// Registers pass `id` with the global pass registry; `factory(id)` creates
+/// an instance.
+void cute_cpp_register_pass(MlirPass (*factory)(uint32_t), uint32_t id);
+
+/// If `type` is a spec-carrying cute type, stores its canonical spec (uniqued
+/// in the context) and returns its CuteSpecKind, else -1.
+int32_t cute_cpp_type_spec(MlirType type, MlirStringRef *spec);
+
+/// The parts of a composite cute type (ptr, desc_iter, view, tiled_copy,
+/// tiled_mma); false for other types.
+bool cute_cpp_composite_parts(MlirType type, CuteCompositeParts *parts);
+
+/// The parameters and interfaces of a cute_nvgpu registry type; false for
+/// other types (and for a null type).
+bool cute_nvgpu_cpp_atom(MlirType type, CuteNvgpuAtom *atom);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // CUTE_CPP_FFI_H

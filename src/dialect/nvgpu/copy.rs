@@ -1,0 +1,324 @@
+//! Copy atoms (spec 003 "Copy Atom Operand-Layout Contracts"): the type
+//! verifiers of ldmatrix/stmatrix, cp.async, the tensor-memory copies, TMA
+//! and SMEM descriptor views; CuTe's (thread, value) -> bit layouts of each
+//! copy atom as layout values; and the instance checks (element types,
+//! residencies, vectorization, ldmatrix fragments and transposition).
+
+use super::atom::{Atom, Tma, TmaMode};
+use super::operands::{residency, Operand};
+use crate::dialect::types::{bits_of, quoted, type_text};
+use crate::layout::{self, Layout, Leaf};
+use melior::ir::Type;
+
+/// TMA reductions.
+pub const REDUCTIONS: [&str; 8] = ["add", "min", "max", "inc", "dec", "and", "or", "xor"];
+
+/// The type verifier of every copy-like registry type (None for MMAs).
+pub fn verify_type(atom: &Atom) -> Option<Result<(), String>> {
+    Some(match atom {
+        Atom::MatrixCopy { num, element, .. } => {
+            let mnemonic = atom.mnemonic();
+            if !matches!(num, 1 | 2 | 4) {
+                Err(format!("'{mnemonic}' fetches x1, x2 or x4 sub-tiles, got x{num}"))
+            } else if bits_of(*element) != 16 {
+                Err(format!("'{mnemonic}' moves 16-bit elements, got {}", quoted(*element)))
+            } else {
+                Ok(())
+            }
+        }
+        Atom::SimtAsyncCopy { bytes, element } => {
+            let bits = bits_of(*element);
+            if bits == 0 || !bits.is_multiple_of(8) || !(bytes * 8).is_multiple_of(bits) {
+                Err(format!("'atom.simt_async_copy' of {bytes} bytes cannot move whole {} elements", quoted(*element)))
+            } else if !matches!(bytes, 4 | 8 | 16) {
+                // cp.async moves 4, 8 or 16 bytes; the width failure surfaces
+                // through the copy-vectorization template (spec 003).
+                Err(format!(
+                    "'atom.simt_async_copy' cannot vectorize copy to {} elements (static strides must be 1)",
+                    bytes * 8 / bits
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        Atom::TmemCopy { op, element } => {
+            if op.widths().contains(&bits_of(*element)) {
+                Ok(())
+            } else {
+                let widths = op.widths().iter().map(u32::to_string).collect::<Vec<_>>().join("/");
+                Err(format!("'{}' moves {widths}-bit elements, got {}", op.mnemonic(), quoted(*element)))
+            }
+        }
+        Atom::Tma { tma, element, rank, reduction } => verify_tma(*tma, *element, *rank, reduction),
+        Atom::SmemDescView { element, swizzle, .. } => {
+            if bits_of(*element) == 0 {
+                Err(format!("'smem_desc_view' describes scalar elements, got {}", quoted(*element)))
+            } else if !matches!(swizzle, 0 | 32 | 64 | 128) {
+                Err(format!("'smem_desc_view' swizzle is 0, 32, 64 or 128 bytes, got {swizzle}"))
+            } else {
+                Ok(())
+            }
+        }
+        Atom::UniversalCopy { .. } | Atom::UniversalFma { .. } | Atom::Mma(_) => return None,
+    })
+}
+
+fn verify_tma(tma: Tma, element: Type, rank: u32, reduction: &str) -> Result<(), String> {
+    let mnemonic = tma.mnemonic();
+    let reduce = tma.direction == super::atom::TmaDirection::Reduce;
+    let lo = if tma.mode == TmaMode::Im2col { 3 } else { 1 };
+    if rank < lo || rank > 5 {
+        return Err(format!("'{mnemonic}' boxes have rank {lo}..5, got {rank}"));
+    }
+    if bits_of(element) == 0 {
+        return Err(format!("'{mnemonic}' moves scalar elements, got {}", quoted(element)));
+    }
+    if reduce && !REDUCTIONS.contains(&reduction) {
+        return Err(format!(
+            "'{mnemonic}' reduction must be one of add, min, max, inc, dec, and, or, xor; got '{reduction}'"
+        ));
+    }
+    if !reduce && !reduction.is_empty() {
+        return Err(format!("'{mnemonic}' takes no reduction"));
+    }
+    Ok(())
+}
+
+/// The element type one atom moves (None for non-copy atoms).
+pub fn copy_element<'c>(atom: &Atom<'c>) -> Option<Type<'c>> {
+    match atom {
+        Atom::UniversalCopy { value } => Some(*value),
+        Atom::MatrixCopy { element, .. }
+        | Atom::SimtAsyncCopy { element, .. }
+        | Atom::TmemCopy { element, .. } => Some(*element),
+        Atom::Tma { tma, element, .. } if tma.executable => Some(*element),
+        _ => None,
+    }
+}
+
+/// Bits one thread moves per atom (None for non-copy atoms).
+pub fn copy_bits(atom: &Atom) -> Option<u32> {
+    match atom {
+        Atom::MatrixCopy { num, .. } => Some(32 * num),
+        Atom::SimtAsyncCopy { bytes, .. } => Some(bytes * 8),
+        _ => copy_element(atom).map(bits_of),
+    }
+}
+
+/// CuTe's (thread, value) -> bit layouts of a copy atom: reference, source,
+/// destination (`Copy_Traits<...>::{RefLayout, SrcLayout, DstLayout}`).
+/// None for atoms CuTe partitions otherwise (TMA, tensor memory).
+pub fn thread_value_layouts(atom: &Atom) -> Option<[Layout; 3]> {
+    let parse = |text: &str| crate::layout::parse_layout(text).expect("the atom layouts are valid CuTe notation");
+    let one_thread = |bits: u32| {
+        // UniversalCopy and cp.async: `Layout<Shape<_1, Int<bits>>>`.
+        let l = parse(&format!("(1,{bits}):(0,1)"));
+        [l.clone(), l.clone(), l]
+    };
+    match atom {
+        Atom::UniversalCopy { value } => Some(one_thread(bits_of(*value))),
+        Atom::SimtAsyncCopy { bytes, .. } => Some(one_thread(bytes * 8)),
+        Atom::MatrixCopy { store, num, trans, .. } => {
+            // `Copy_Traits<SM75_U32x{1,2,4}_LDSM_N>` / `<SM75_U16x{2,4,8}_LDSM_T>`;
+            // stmatrix (`SM90_*_STSM_*`) swaps source and destination and
+            // keeps the register side as the reference. The shared-memory
+            // side: 8 row addresses per sub-tile from 8, 16 or 32 lanes (the
+            // other lanes' addresses are ignored: stride 0).
+            let smem = parse(match num {
+                1 => "((8,4),128):((128,0),1)",
+                2 => "((16,2),128):((128,0),1)",
+                _ => "(32,128):(128,1)",
+            });
+            // The register side: 32 bits per lane per sub-tile, transposed
+            // in 16-bit halves by `.trans`.
+            let regs = parse(match (trans, num) {
+                (false, 1) => "(32,32):(32,1)",
+                (false, 2) => "(32,(32,2)):(32,(1,1024))",
+                (false, _) => "(32,(32,4)):(32,(1,1024))",
+                (true, 1) => "((4,8),(16,2)):((256,16),(1,128))",
+                (true, 2) => "((4,8),(16,2,2)):((256,16),(1,128,1024))",
+                (true, _) => "((4,8),(16,2,4)):((256,16),(1,128,1024))",
+            });
+            Some(if *store { [regs.clone(), regs, smem] } else { [regs.clone(), smem, regs] })
+        }
+        _ => None,
+    }
+}
+
+/// Element types of a copy instance: source and destination move the
+/// atom's element type (16-bit matrix copies: any 16-bit type).
+pub fn verify_element_types(atom: &Atom, atom_text: &str, elements: &[Option<Type>]) -> Result<(), String> {
+    if let Atom::UniversalCopy { value } = atom {
+        for (role, got) in ["source", "destination"].into_iter().zip(elements) {
+            if *got != Some(*value) {
+                let held = got.map_or_else(|| "'<<NULL TYPE>>'".to_string(), quoted);
+                return Err(format!("atom.universal_copy moves {} but the {role} holds {held}", quoted(*value)));
+            }
+        }
+        return Ok(());
+    }
+    let Some(element) = copy_element(atom) else { return Ok(()) };
+    let matrix = matches!(atom, Atom::MatrixCopy { .. });
+    for (role, got) in ["source", "destination"].into_iter().zip(elements) {
+        let ok = if matrix { got.is_some_and(|t| bits_of(t) == 16) } else { *got == Some(element) };
+        if !ok {
+            let moves = if matrix { "16-bit elements".to_string() } else { element.to_string() };
+            return Err(format!("'{atom_text}' moves {moves} but the {role} holds {}", type_text(*got)));
+        }
+    }
+    Ok(())
+}
+
+/// The residency and layout contract of a copy instance (source, destination).
+pub fn verify_operands(atom: &Atom, atom_text: &str, ops: &[Operand], tiled: bool) -> Result<(), String> {
+    let [src, dst] = ops else { return Ok(()) };
+    let record = super::records::record(atom);
+    // `any` (the universal copy) accepts every address space, even ones the
+    // residency classes do not name (constant, generic).
+    let accepts = |allowed: u32, op: &Operand| allowed == residency::ANY || op.residency & allowed != 0;
+    if !accepts(record.source, src) || !accepts(record.destination, dst) {
+        return Err(format!(
+            "'{atom_text}' copies {} to {}, but got src: {}, dst: {}",
+            residency::name(record.source),
+            residency::name(record.destination),
+            src.ty,
+            dst.ty
+        ));
+    }
+    if tiled {
+        return Ok(());
+    }
+    match atom {
+        Atom::SimtAsyncCopy { bytes, element } => {
+            let bits = bits_of(*element);
+            let elements = (bytes * 8).checked_div(bits).unwrap_or(0);
+            check_copy_vectorize(elements as i64, &src.layout()?, &dst.layout()?, "atom.simt_async_copy")
+        }
+        Atom::MatrixCopy { store: false, num, trans, .. } => check_matrix_copy(*num, *trans, true, src, dst, atom_text),
+        Atom::MatrixCopy { store: true, num, trans, .. } => check_matrix_copy(*num, *trans, false, dst, src, atom_text),
+        _ => Ok(()),
+    }
+}
+
+/// The leading contiguous run of a layout: (elements, stride of the first
+/// leaf if static) after coalescing.
+fn leading_run(layout: &Layout) -> Result<(Option<i64>, Option<i64>), String> {
+    let flat = layout::coalesce(layout).map_err(|e| e.to_string())?;
+    let first = if flat.rank() > 1 || !flat.shape().is_leaf() { flat.mode(0).unwrap_or(flat.clone()) } else { flat.clone() };
+    let int = |leaves: Vec<&Leaf>| match leaves.first() {
+        Some(Leaf::Int(v)) => Some(*v),
+        _ => None,
+    };
+    Ok((int(first.shape().leaves()), int(first.stride().leaves())))
+}
+
+/// The copy-vectorization helper: `elements` values per instruction need a
+/// unit stride on both sides.
+pub fn check_copy_vectorize(elements: i64, src: &Layout, dst: &Layout, name: &str) -> Result<(), String> {
+    if elements <= 1 {
+        return Ok(());
+    }
+    let (src_run, src_stride) = leading_run(src)?;
+    let (dst_run, dst_stride) = leading_run(dst)?;
+    if let (Some(s), Some(d)) = (src_stride, dst_stride) {
+        if s != d {
+            return Err(format!("'{name}' cannot vectorize copy to {elements} elements (static strides must match)"));
+        }
+    }
+    let unit = |stride: Option<i64>, run: Option<i64>| match (stride, run) {
+        (Some(s), _) if s != 1 => false,
+        (Some(1), Some(r)) => r % elements == 0,
+        _ => true,
+    };
+    if !unit(src_stride, src_run) || !unit(dst_stride, dst_run) {
+        return Err(format!("'{name}' cannot vectorize copy to {elements} elements (static strides must be 1)"));
+    }
+    Ok(())
+}
+
+/// ldmatrix / stmatrix: a lane holds 2 elements per 8x8 sub-tile; without
+/// `.trans` a lane's pair is contiguous in shared memory, with `.trans` it
+/// spans two rows.
+pub fn check_matrix_copy(num: u32, trans: bool, load: bool, smem: &Operand, reg: &Operand, name: &str) -> Result<(), String> {
+    let per_lane = 2 * i64::from(num);
+    if let Some(size) = layout::size(&reg.layout()?).ok().and_then(|s| s.as_int()) {
+        if size != per_lane {
+            return Err(format!(
+                "'{name}' {} {per_lane} elements per lane, but the register fragment {} holds {size}",
+                if load { "loads" } else { "stores" },
+                reg.layout_text
+            ));
+        }
+    }
+    let (run, stride) = leading_run(&smem.layout()?)?;
+    let pairs_contiguous = stride == Some(1) && run.is_none_or(|r| r >= 2);
+    let pairs_strided = stride.is_some_and(|s| s != 1);
+    if !trans && stride.is_some() && !pairs_contiguous {
+        return Err(format!(
+            "'{name}' expects each lane's element pairs contiguous in shared memory, but got {}; a transposed tile needs .trans",
+            smem.layout_text
+        ));
+    }
+    if trans && stride.is_some() && !pairs_strided {
+        return Err(format!(
+            "'{name}' transposes: each lane's element pair spans two rows, but {} is contiguous; drop .trans",
+            smem.layout_text
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::operands::testing::{context, operand};
+    use super::*;
+
+    fn layout(text: &str) -> Layout {
+        crate::layout::parse_layout(text).unwrap()
+    }
+
+    #[test]
+    fn copy_vectorization_needs_unit_matching_strides() {
+        let check = |n, s, d| check_copy_vectorize(n, &layout(s), &layout(d), "atom.simt_async_copy");
+        assert_eq!(check(4, "4:1", "4:1"), Ok(()));
+        assert_eq!(check(8, "(2,4):(1,2)", "8:1"), Ok(()), "coalesces to 8:1");
+        assert_eq!(check(1, "4:7", "4:3"), Ok(()), "one element always vectorizes");
+        assert_eq!(
+            check(4, "4:2", "4:1").unwrap_err(),
+            "'atom.simt_async_copy' cannot vectorize copy to 4 elements (static strides must match)"
+        );
+        assert_eq!(
+            check(4, "4:2", "4:2").unwrap_err(),
+            "'atom.simt_async_copy' cannot vectorize copy to 4 elements (static strides must be 1)"
+        );
+        assert!(check(8, "(2,4):(4,1)", "(2,4):(4,1)").is_err(), "the unit-stride run is shorter than 8");
+        assert_eq!(check(4, "4:?", "4:1"), Ok(()), "dynamic strides are not rejected statically");
+    }
+
+    #[test]
+    fn matrix_copies_check_fragment_and_transposition() {
+        let ctx = context();
+        let check = |num, trans, s, r| check_matrix_copy(num, trans, true, &operand(&ctx, s), &operand(&ctx, r), "atom.ldsm");
+        assert_eq!(check(4, false, "(2,4):(1,8)", "8:1"), Ok(()));
+        assert_eq!(check(4, true, "(2,4):(64,8)", "8:1"), Ok(()));
+        assert!(check(4, false, "(2,2):(1,8)", "4:1").unwrap_err().contains("loads 8 elements per lane"));
+        assert!(check(4, false, "(2,4):(64,8)", "8:1").unwrap_err().contains("needs .trans"));
+        assert!(check(4, true, "(2,4):(1,8)", "8:1").unwrap_err().contains("drop .trans"));
+    }
+
+    #[test]
+    fn thread_value_layouts_are_cute_s() {
+        let ctx = context();
+        let f16 = Type::parse(&ctx, "f16").unwrap();
+        let ldsm = Atom::MatrixCopy { store: false, num: 4, trans: false, element: f16 };
+        let [reference, src, dst] = thread_value_layouts(&ldsm).expect("ldmatrix has TV layouts");
+        assert_eq!(src.to_string(), "(32,128):(128,1)");
+        assert_eq!(reference, dst);
+        let stsm = Atom::MatrixCopy { store: true, num: 1, trans: true, element: f16 };
+        let [_, src, dst] = thread_value_layouts(&stsm).unwrap();
+        assert_eq!(src.to_string(), "((4,8),(16,2)):((256,16),(1,128))");
+        assert_eq!(dst.to_string(), "((8,4),128):((128,0),1)");
+        let tmem = Atom::TmemCopy { op: super::super::TmemCopy::Load, element: f16 };
+        assert!(thread_value_layouts(&tmem).is_none(), "CuTe partitions TMEM copies otherwise");
+    }
+}

@@ -1,0 +1,266 @@
+//! Verifiers of the `cute_nvgpu` ops (spec 000's SM90/SM100 lowering ops):
+//! residencies and element types against the registry's atom types, with the
+//! registry's verbatim strings where the same contract is violated. Called
+//! from each op's C++ `verify()` through `cute_rs_verify_op`.
+
+use super::atom::{Atom, FragKind, MmaFamily};
+use super::operands::{residency, Operand};
+use crate::dialect::types::{bits_of, vector_parts};
+use crate::dialect::{composite_parts, Composite};
+use crate::ffi::abi::CuteAddressSpace;
+use melior::ir::{
+    attribute::{IntegerAttribute, TypeAttribute},
+    operation::OperationLike,
+    OperationRef, Type, Value, ValueLike,
+};
+
+/// The verifier of every `cute_nvgpu` op, by op name (None: not an op of
+/// this dialect).
+pub fn verifier(name: &str) -> Option<fn(OperationRef) -> Result<(), String>> {
+    Some(match name {
+        "cute_nvgpu.atom.sm90.wgmma" | "cute_nvgpu.atom.sm100.imma" => verify_atom_builder,
+        "cute_nvgpu.gmma.descriptor" => verify_gmma_descriptor,
+        "cute_nvgpu.register.accumulator" => verify_register_accumulator,
+        "cute_nvgpu.atom" => verify_payload,
+        "cute_nvgpu.arch.sm100.retrieve_tmem_ptr" => verify_retrieve_tmem_ptr,
+        "cute_nvgpu.mbarrier.init" => verify_mbarrier_init,
+        "cute_nvgpu.cp_async.s2t" => verify_cp_async_s2t,
+        "cute_nvgpu.arch.copy.SM100.copy_s2t" => verify_copy_s2t,
+        "cute_nvgpu.arch.sm100.tmem_alloc" => verify_tmem_alloc,
+        "cute_nvgpu.arch.sm100.tmem_dealloc" => verify_tmem_dealloc,
+        "cute_nvgpu.arch.sm100.tmem_load" | "cute_nvgpu.arch.sm100.tmem_store" => verify_tmem_access,
+        _ => return None,
+    })
+}
+
+fn operand<'c>(op: OperationRef<'c, '_>, i: usize) -> Result<Type<'c>, String> {
+    Ok(op.operand(i).map_err(|e| e.to_string())?.r#type())
+}
+
+fn result<'c>(op: OperationRef<'c, '_>, i: usize) -> Result<Type<'c>, String> {
+    Ok(op.result(i).map_err(|e| e.to_string())?.r#type())
+}
+
+fn type_attr<'c>(op: OperationRef<'c, '_>, name: &str) -> Result<Type<'c>, String> {
+    let attr = op.attribute(name).map_err(|e| e.to_string())?;
+    Ok(TypeAttribute::try_from(attr).map_err(|e| e.to_string())?.value())
+}
+
+/// A `!cute.ptr` in address space `space`, and its element type.
+fn ptr_in<'c>(ty: Type<'c>, space: CuteAddressSpace) -> Option<Type<'c>> {
+    composite_parts(ty)
+        .filter(|p| p.kind == Composite::Ptr && p.address_space == space.0)
+        .and_then(|p| p.element)
+}
+
+fn is_ptr_in(ty: Type, space: CuteAddressSpace) -> bool {
+    ptr_in(ty, space).is_some()
+}
+
+const TMEM: CuteAddressSpace = CuteAddressSpace::CUTE_AS_TMEM;
+const SMEM: CuteAddressSpace = CuteAddressSpace::CUTE_AS_SMEM;
+
+/// A column count of tcgen05.alloc: a power of two in [32, 512] when constant.
+fn verify_columns(columns: Value) -> Result<(), String> {
+    let Some(n) = constant_int(columns) else { return Ok(()) };
+    if !(32..=512).contains(&n) || n.count_ones() != 1 {
+        return Err(format!("allocates TMEM columns in powers of two from 32 to 512, got {n}"));
+    }
+    Ok(())
+}
+
+/// The value of an `arith.constant` integer operand.
+fn constant_int(value: Value) -> Option<i64> {
+    let result = melior::ir::operation::OperationResult::try_from(value).ok()?;
+    let def = result.owner();
+    if def.name().as_string_ref().as_str().ok()? != "arith.constant" {
+        return None;
+    }
+    IntegerAttribute::try_from(def.attribute("value").ok()?).ok().map(|a| a.value())
+}
+
+/// The A/B contract shared by the WGMMA and UMMA atom builders: element
+/// types first, then residencies (spec 003 ladder order and strings).
+fn verify_atom_builder(op: OperationRef) -> Result<(), String> {
+    let atom = Atom::of(result(op, 0)?).ok_or("the result is not a registry MMA atom")?;
+    let mma = *atom.as_mma().ok_or("the result is not a registry MMA atom")?;
+    let (a, b) = (Operand::of(operand(op, 0)?), Operand::of(operand(op, 1)?));
+    let text = |t: Option<Type>| crate::dialect::types::type_text(t);
+    if a.element != Some(mma.a) {
+        return Err(format!("expects operand a with element type {}, but get {}.", mma.a, text(a.element)));
+    }
+    if b.element != Some(mma.b) {
+        return Err(format!("expects operand b with element type {}, but get {}.", mma.b, text(b.element)));
+    }
+    let allowed_a = match mma.frag {
+        FragKind::Rs => residency::RMEM,
+        FragKind::Ts => residency::TMEM,
+        _ => residency::SMEM | residency::SMEM_DESC,
+    };
+    if a.residency & allowed_a == 0 {
+        return Err(format!("expects memref/smem_desc_view for operand A, but gets A:{}.", a.ty));
+    }
+    if b.residency & (residency::SMEM | residency::SMEM_DESC) == 0 {
+        return Err(format!("expects smem_desc_view for operand B, but gets B: {}.", b.ty));
+    }
+    Ok(())
+}
+
+fn verify_gmma_descriptor(op: OperationRef) -> Result<(), String> {
+    let matrix = Operand::of(operand(op, 0)?);
+    if matrix.residency & (residency::SMEM | residency::SMEM_DESC) == 0 {
+        return Err(format!("packs a shared-memory matrix, but got {}", matrix.ty));
+    }
+    Ok(())
+}
+
+fn wgmma<'c>(ty: Type<'c>) -> Result<super::Mma<'c>, String> {
+    match Atom::of(ty) {
+        Some(Atom::Mma(p)) if p.family == MmaFamily::Sm90 => Ok(p),
+        _ => Err(format!("expects a !cute_nvgpu.sm90.mma atom, got {ty}")),
+    }
+}
+
+fn verify_register_accumulator(op: OperationRef) -> Result<(), String> {
+    let atom = wgmma(type_attr(op, "atom")?)?;
+    let acc = result(op, 0)?;
+    let want = i64::from(atom.m) * i64::from(atom.n) / 128;
+    match vector_parts(acc) {
+        Some((element, count)) if element == atom.c && count == want => Ok(()),
+        _ => Err(format!(
+            "a warpgroup thread holds {want} x {} of the {}x{} accumulator, but the result is {acc}",
+            atom.c, atom.m, atom.n
+        )),
+    }
+}
+
+fn verify_payload(op: OperationRef) -> Result<(), String> {
+    let atom_type = result(op, 0)?;
+    let parts: Vec<Type> = op.operands().map(|v| v.r#type()).collect();
+    let atom = Atom::of(atom_type);
+    let i64_type = |t: Type| t.to_string() == "i64";
+    match &atom {
+        Some(Atom::Mma(p)) if p.family == MmaFamily::Sm90 => {
+            if parts.len() != 3 {
+                return Err(format!(
+                    "a WGMMA payload is (A descriptor or fragment, B descriptor, accumulator), got {} parts",
+                    parts.len()
+                ));
+            }
+            if p.frag == FragKind::Ss && !i64_type(parts[0]) {
+                return Err(format!("an ss WGMMA payload takes the A descriptor as i64, got {}", parts[0]));
+            }
+            if !i64_type(parts[1]) {
+                return Err(format!("a WGMMA payload takes the B descriptor as i64, got {}", parts[1]));
+            }
+            match vector_parts(parts[2]) {
+                Some((element, _)) if element == p.c => Ok(()),
+                _ => Err(format!("a WGMMA payload accumulates in a register vector of {}, got {}", p.c, parts[2])),
+            }
+        }
+        // UMMA (the TmemAtom MMAs): accumulator in tensor memory.
+        Some(Atom::Mma(p)) if p.family.is_umma() => {
+            if parts.len() != 4 {
+                return Err(format!("a UMMA payload is (A, B, TMEM accumulator, mbarrier), got {} parts", parts.len()));
+            }
+            if !is_ptr_in(parts[2], TMEM) {
+                return Err(format!("a UMMA payload accumulates in tensor memory, got {}", parts[2]));
+            }
+            if !is_ptr_in(parts[3], SMEM) {
+                return Err(format!("a UMMA payload completes on a shared-memory mbarrier, got {}", parts[3]));
+            }
+            Ok(())
+        }
+        _ if parts.is_empty() => Err("an atom payload needs at least one part".into()),
+        _ => Ok(()),
+    }
+}
+
+fn verify_retrieve_tmem_ptr(op: OperationRef) -> Result<(), String> {
+    let ptr = result(op, 0)?;
+    if !is_ptr_in(ptr, TMEM) {
+        return Err(format!("returns a tensor-memory pointer, got {ptr}"));
+    }
+    verify_columns(op.operand(1).map_err(|e| e.to_string())?)
+}
+
+fn verify_mbarrier_init(op: OperationRef) -> Result<(), String> {
+    let mbar = result(op, 0)?;
+    match ptr_in(mbar, SMEM) {
+        Some(element) if element.to_string() == "i64" => Ok(()),
+        _ => Err(format!("an mbarrier is an i64 in shared memory, got {mbar}")),
+    }
+}
+
+fn verify_cp_async_s2t(op: OperationRef) -> Result<(), String> {
+    let atom_type = type_attr(op, "atom")?;
+    let Some(Atom::TmemCopy { op: super::TmemCopy::S2t, element }) = Atom::of(atom_type) else {
+        return Err(format!("expects an !cute_nvgpu.atom.s2t_copy atom, got {atom_type}"));
+    };
+    let (src, dst, mbar) = (Operand::of(operand(op, 0)?), operand(op, 1)?, operand(op, 2)?);
+    if src.residency & residency::SMEM == 0 {
+        return Err(format!("'{atom_type}' copies smem to tmem, but got src: {}", src.ty));
+    }
+    if !is_ptr_in(dst, TMEM) {
+        return Err(format!("'{atom_type}' copies smem to tmem, but got dst: {dst}"));
+    }
+    if !is_ptr_in(mbar, SMEM) {
+        return Err(format!("completes on a shared-memory mbarrier, got {mbar}"));
+    }
+    let held = src.element.map_or(0, bits_of);
+    if held != bits_of(element) {
+        return Err(format!(
+            "'{atom_type}' moves {}-bit elements, but the source holds {}",
+            bits_of(element),
+            crate::dialect::types::type_text(src.element)
+        ));
+    }
+    Ok(())
+}
+
+fn verify_copy_s2t(op: OperationRef) -> Result<(), String> {
+    let (dst, src, mbar) = (operand(op, 0)?, operand(op, 1)?, operand(op, 2)?);
+    if !is_ptr_in(dst, TMEM) {
+        return Err(format!("copies into tensor memory, got dst: {dst}"));
+    }
+    if src.to_string() != "i64" && !is_ptr_in(src, SMEM) {
+        return Err(format!("copies from shared memory (pointer or i64 descriptor), got src: {src}"));
+    }
+    if !is_ptr_in(mbar, SMEM) {
+        return Err(format!("completes on a shared-memory mbarrier, got {mbar}"));
+    }
+    Ok(())
+}
+
+fn verify_tmem_alloc(op: OperationRef) -> Result<(), String> {
+    let slot = operand(op, 0)?;
+    match ptr_in(slot, SMEM) {
+        Some(element) if element.to_string() == "i32" => {}
+        _ => return Err(format!("writes the 32-bit TMEM handle to shared memory, got {slot}")),
+    }
+    verify_columns(op.operand(1).map_err(|e| e.to_string())?)
+}
+
+fn verify_tmem_dealloc(op: OperationRef) -> Result<(), String> {
+    let tmem = operand(op, 0)?;
+    if !is_ptr_in(tmem, TMEM) {
+        return Err(format!("releases tensor memory, got {tmem}"));
+    }
+    verify_columns(op.operand(1).map_err(|e| e.to_string())?)
+}
+
+/// tcgen05.ld / tcgen05.st: a TMEM pointer and a register vector of its
+/// element type, 8/16/32-bit.
+fn verify_tmem_access(op: OperationRef) -> Result<(), String> {
+    let tmem = operand(op, 0)?;
+    let values = if op.result_count() == 1 { result(op, 0)? } else { operand(op, 1)? };
+    let element = ptr_in(tmem, TMEM).ok_or_else(|| format!("accesses tensor memory, got {tmem}"))?;
+    let (held, _) = vector_parts(values).ok_or_else(|| format!("expects a register vector, got {values}"))?;
+    if held != element {
+        return Err(format!("moves {element} but the registers hold {held}"));
+    }
+    if !matches!(bits_of(held), 8 | 16 | 32) {
+        return Err(format!("moves 32/16/8-bit elements, got {held}"));
+    }
+    Ok(())
+}

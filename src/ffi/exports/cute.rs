@@ -1,0 +1,180 @@
+//! `cute_rs_*`: the `cute` dialect's entry points for the C++ glue
+//! (declared in `dialects-td/lib/RustFFI.h`).
+
+use super::super::{emit_error, emit_op_error, guard, send, str_of};
+use crate::dialect::{atoms, composite_parts, infer, spec, type_spec, verify, Composite, SpecKind};
+use crate::handle::BorrowedContext;
+use melior::ir::{
+    attribute::{DenseI64ArrayAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute},
+    Attribute, OperationRef, Type, TypeLike,
+};
+use mlir_sys::{
+    MlirAttribute, MlirContext, MlirLocation, MlirLogicalResult, MlirOperation, MlirStringCallback, MlirStringRef,
+    MlirType,
+};
+use std::ffi::c_void;
+
+/// Parses `text` as a `kind` value; sends the canonical text (or the error).
+#[no_mangle]
+pub extern "C" fn cute_rs_canonicalize(
+    kind: u32,
+    text: MlirStringRef,
+    callback: MlirStringCallback,
+    user_data: *mut c_void,
+) -> bool {
+    let result = guard(|| {
+        let kind = SpecKind::from_raw(kind).ok_or_else(|| format!("unknown spec kind {kind}"))?;
+        let text: &str = unsafe { str_of(text) }?;
+        spec::canonicalize(kind, text)
+    });
+    match result {
+        Ok(canonical) => {
+            send(callback, user_data, &canonical);
+            true
+        }
+        Err(message) => {
+            send(callback, user_data, &message);
+            false
+        }
+    }
+}
+
+/// The mnemonic of a spec kind, in static storage (empty if unknown).
+#[no_mangle]
+pub extern "C" fn cute_rs_spec_mnemonic(kind: u32) -> MlirStringRef {
+    let text = SpecKind::from_raw(kind).map_or("", SpecKind::mnemonic);
+    MlirStringRef { data: text.as_ptr().cast(), length: text.len() }
+}
+
+/// Verifies a `cute`/`cute_nvgpu` op with [`verify::verify_op`]; failures
+/// (and panics) become an error diagnostic at the op's location.
+#[no_mangle]
+pub extern "C" fn cute_rs_verify_op(op: MlirOperation) -> MlirLogicalResult {
+    let op = unsafe { OperationRef::from_raw(op) };
+    match guard(|| verify::verify_op(op)) {
+        Ok(()) => MlirLogicalResult { value: 1 },
+        Err(message) => {
+            // An empty message means the diagnostic was already emitted.
+            if !message.is_empty() {
+                emit_op_error(op, &message);
+            }
+            MlirLogicalResult { value: 0 }
+        }
+    }
+}
+
+/// The attribute dictionary of an op under inference.
+struct DictAttrs<'c>(Option<DictionaryAttribute<'c>>);
+
+impl infer::Attrs for DictAttrs<'_> {
+    fn int(&self, name: &str) -> Option<i64> {
+        IntegerAttribute::try_from(self.0?.element_by_name(name)?).ok().map(|a| a.value())
+    }
+    fn string(&self, name: &str) -> Option<String> {
+        StringAttribute::try_from(self.0?.element_by_name(name)?).ok().map(|a| a.value().to_string())
+    }
+    fn ints(&self, name: &str) -> Option<Vec<i64>> {
+        let array = DenseI64ArrayAttribute::try_from(self.0?.element_by_name(name)?).ok()?;
+        (0..array.len()).map(|i| array.element(i).ok()).collect()
+    }
+}
+
+/// How inference sees an operand type (views through their iterator and
+/// layout, tiled copies through their atom's thread-value layouts).
+fn infer_operand<'c>(ty: Type<'c>) -> infer::Operand<'c> {
+    if let Some((kind, spec)) = type_spec(ty) {
+        return infer::Operand::Spec(kind, spec);
+    }
+    let Some(parts) = composite_parts(ty) else { return infer::Operand::Other };
+    let spec = |t: Option<Type<'c>>| t.and_then(type_spec);
+    match parts.kind {
+        Composite::View => {
+            if let (Some(iterator), Some(layout)) = (parts.iterator, spec(parts.layout)) {
+                return infer::Operand::View { iterator: iterator.to_string(), layout };
+            }
+        }
+        Composite::TiledCopy => {
+            if let (Some(atom), Some((_, layout_tv)), Some((_, tiler))) = (parts.atom, spec(parts.layout), spec(parts.tiler)) {
+                let (atom_layouts, value_bits) = match atoms::copy_atom_layouts(atom) {
+                    Some((layouts, bits)) => (layouts.iter().map(ToString::to_string).collect(), bits),
+                    None => (Vec::new(), 0),
+                };
+                return infer::Operand::TiledCopy { layout_tv, tiler, atom_layouts, value_bits };
+            }
+        }
+        _ => {}
+    }
+    infer::Operand::Other
+}
+
+/// Infers the result types of a cute op with [`infer::infer`]; on failure
+/// emits `'<op>' op <message>` at `location` and returns -1.
+///
+/// # Safety
+/// `operand_types` holds `num_operands` types and `results` room for
+/// `capacity` (RustFFI.h).
+#[no_mangle]
+pub unsafe extern "C" fn cute_rs_infer_types(
+    name: MlirStringRef,
+    context: MlirContext,
+    location: MlirLocation,
+    num_operands: isize,
+    operand_types: *const MlirType,
+    attributes: MlirAttribute,
+    results: *mut MlirType,
+    capacity: isize,
+) -> isize {
+    let outcome = guard(|| {
+        let name = unsafe { str_of(name) }?;
+        // SAFETY: C++ passes the context of the op being built.
+        let context = unsafe { BorrowedContext::from_raw(context) };
+        let context = context.get();
+        let types: &[MlirType] = if num_operands > 0 {
+            unsafe { std::slice::from_raw_parts(operand_types, num_operands as usize) }
+        } else {
+            &[]
+        };
+        let operands: Vec<infer::Operand> =
+            types.iter().map(|&t| infer_operand(unsafe { Type::from_raw(t) })).collect();
+        let attrs = DictAttrs(DictionaryAttribute::try_from(unsafe { Attribute::from_raw(attributes) }).ok());
+        let inferred = infer::infer(name, &operands, &attrs).map_err(|e| format!("'{name}' op {e}"))?;
+        if inferred.len() > capacity.max(0) as usize {
+            return Err(format!("'{name}' op infers {} results, more than {capacity}", inferred.len()));
+        }
+        for (i, result) in inferred.iter().enumerate() {
+            let text = result.type_text();
+            let ty = Type::parse(context, &text).ok_or_else(|| format!("'{name}' op cannot build {text}"))?;
+            unsafe { *results.add(i) = ty.to_raw() };
+        }
+        Ok(inferred.len() as isize)
+    });
+    outcome.unwrap_or_else(|message| {
+        emit_error(location, &message);
+        -1
+    })
+}
+
+/// True if `to` is `from` with some static leaves made dynamic.
+#[no_mangle]
+pub extern "C" fn cute_rs_is_derefinement(from: MlirType, to: MlirType) -> bool {
+    guard(|| {
+        let from = type_spec(unsafe { Type::from_raw(from) });
+        let to = type_spec(unsafe { Type::from_raw(to) });
+        match (from, to) {
+            (Some((a, from)), Some((b, to))) if a == b => spec::is_derefinement(a, from, to),
+            _ => Ok(false),
+        }
+    })
+    .unwrap_or(false)
+}
+
+/// True if `ty` is a cute value type without dynamic leaves.
+#[no_mangle]
+pub extern "C" fn cute_rs_is_static_type(ty: MlirType) -> bool {
+    guard(|| match type_spec(unsafe { Type::from_raw(ty) }) {
+        Some((kind, text)) => spec::is_static(kind, text),
+        None => Ok(false),
+    })
+    .unwrap_or(false)
+}
+
