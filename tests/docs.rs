@@ -29,3 +29,28 @@ fn cute_dialect_doc_is_fresh() {
 fn cute_nvgpu_dialect_doc_is_fresh() {
     check("CuteNvgpuDialect.md");
 }
+
+#[test]
+fn passes_doc_is_fresh() {
+    let fresh = cute_mlir::passes::render_docs();
+    let committed = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/Passes.md");
+    if std::env::var_os("CUTE_BLESS_DOCS").is_some() {
+        fs::write(&committed, &fresh).expect("write docs/Passes.md");
+    }
+    assert!(
+        fs::read_to_string(&committed).unwrap_or_default() == fresh,
+        "docs/Passes.md is stale: run `CUTE_BLESS_DOCS=1 cargo test --test docs`"
+    );
+}
+
+/// The documented example of each pass is what the pass really does.
+#[test]
+fn pass_examples_are_real_runs() {
+    let compiler = cute_mlir::Compiler::new();
+    for info in cute_mlir::passes::PASSES.iter().filter(|p| !p.argument.starts_with("cute-test-")) {
+        let (before, after) = info.example;
+        let pipeline = format!("builtin.module({})", info.argument);
+        let out = compiler.opt(before, &pipeline).unwrap_or_else(|e| panic!("{}: {e}", info.argument));
+        assert_eq!(out.trim(), after.trim(), "the example of {} is stale", info.argument);
+    }
+}

@@ -17,120 +17,65 @@
 //! | `cute.print` | `gpu.printf` of static notation; an `scf.for` over a view's coordinates |
 
 use crate::dialect::{atoms, composite_parts, make_type, ops, spec, type_spec, Composite, SpecKind};
-use crate::ffi::guard;
-use crate::handle::BorrowedContext;
+use super::rewrite::{apply_phases, insert, PassError, Pattern, PatternError};
 use melior::{
-    create_op_rewrite_pattern,
     ir::{
         attribute::IntegerAttribute, operation::OperationLike, Location, Operation, OperationRef, Type,
         Value, ValueLike,
     },
-    walk_and_apply_patterns, Context, PatternRewriter, RewritePattern, RewritePatternSet,
+    Context, PatternRewriter,
 };
-use std::{cell::RefCell, rc::Rc};
 
 /// Name of the attribute holding the bundle a rebuilt `cute.make_atom` carries.
 pub const ATOM_BUNDLE: &str = "atom";
 
-/// One rewrite: builds the replacement of `op` at the rewriter's insertion
-/// point (just before `op`) and returns the values that replace its results;
-/// `Err("")` means the op needs no rewrite, any other `Err` is reported.
-type Rewrite = for<'c, 'a> fn(
-    &'c Context,
-    OperationRef<'c, 'a>,
-    &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, String>;
+/// `docs/Passes.md`'s example (tests/docs.rs runs it).
+pub const EXAMPLE_BEFORE: &str = r#"
+func.func @tile(%m: index, %ld: i32) -> (!cute.shape<"(?,8)">, !cute.layout<"(?,8):(?,1)">) {
+  %s = cute.make_shape(%m) : (index) -> !cute.shape<"(?,8)">
+  %l = cute.make_layout(shape = (%m : index), stride = (%ld : i32)) : !cute.layout<"(?,8):(?,1)">
+  return %s, %l : !cute.shape<"(?,8)">, !cute.layout<"(?,8):(?,1)">
+}"#;
+pub const EXAMPLE_AFTER: &str = r#"
+module {
+  func.func @tile(%arg0: index, %arg1: i32) -> (!cute.shape<"(?,8)">, !cute.layout<"(?,8):(?,1)">) {
+    %0 = cute.make_int_tuple(%arg0) : (index) -> !cute.shape<"(?,8)">
+    %1 = cute.make_int_tuple(%arg0) : (index) -> !cute.shape<"(?,8)">
+    %2 = cute.make_int_tuple(%arg1) : (i32) -> !cute.stride<"(?,1)">
+    %3 = cute.make_layout_raw %1, %2 : (!cute.shape<"(?,8)">, !cute.stride<"(?,1)">) -> !cute.layout<"(?,8):(?,1)">
+    return %0, %3 : !cute.shape<"(?,8)">, !cute.layout<"(?,8):(?,1)">
+  }
+}"#;
 
 /// The phases, in order; each is one walk over the IR.
-const PHASES: &[&[(&str, Rewrite, &[&str])]] = &[
+const PHASES: &[&[Pattern]] = &[
     // Phase 1: shape-eval.
     &[
-        ("cute.make_shape", rewrite_tuple_sugar, &["cute.make_int_tuple"]),
-        ("cute.make_coord", rewrite_tuple_sugar, &["cute.make_int_tuple"]),
-        ("cute.make_tile", rewrite_tuple_sugar, &["cute.make_int_tuple"]),
+        Pattern { root: "cute.make_shape", rewrite: rewrite_tuple_sugar, generated: &["cute.make_int_tuple"] },
+        Pattern { root: "cute.make_coord", rewrite: rewrite_tuple_sugar, generated: &["cute.make_int_tuple"] },
+        Pattern { root: "cute.make_tile", rewrite: rewrite_tuple_sugar, generated: &["cute.make_int_tuple"] },
     ],
     // Phase 2: stride-eval.
-    &[("cute.make_stride", rewrite_tuple_sugar, &["cute.make_int_tuple"])],
+    &[Pattern { root: "cute.make_stride", rewrite: rewrite_tuple_sugar, generated: &["cute.make_int_tuple"] }],
     // Phase 3: layout, composed layout, equality construction.
     &[
-        ("cute.make_layout", rewrite_make_layout, &["cute.make_int_tuple", "cute.make_layout_raw"]),
-        (
-            "cute.make_composed_layout",
-            rewrite_make_composed_layout,
-            &["cute.make_swizzle", "cute.make_int_tuple", "cute.make_composed_layout_raw"],
-        ),
-        ("cute.compose", rewrite_compose, &["cute.composition"]),
-        ("cute.make_tensor", rewrite_make_tensor, &["cute.make_view"]),
-        ("cute.equal", rewrite_equal, &["cute.get_shape", "cute.get_stride", "cute.tuple_eq", "arith.andi"]),
-        ("cute.print", rewrite_print, &["gpu.printf", "scf.for", "cute.load"]),
-        ("cute.make_atom", rewrite_make_atom, &["cute.make_atom"]),
+        Pattern { root: "cute.make_layout", rewrite: rewrite_make_layout, generated: &["cute.make_int_tuple", "cute.make_layout_raw"] },
+        Pattern { root: "cute.make_composed_layout", rewrite: rewrite_make_composed_layout, generated: &["cute.make_swizzle", "cute.make_int_tuple", "cute.make_composed_layout_raw"] },
+        Pattern { root: "cute.compose", rewrite: rewrite_compose, generated: &["cute.composition"] },
+        Pattern { root: "cute.make_tensor", rewrite: rewrite_make_tensor, generated: &["cute.make_view"] },
+        Pattern { root: "cute.equal", rewrite: rewrite_equal, generated: &["cute.get_shape", "cute.get_stride", "cute.tuple_eq", "arith.andi"] },
+        Pattern { root: "cute.print", rewrite: rewrite_print, generated: &["gpu.printf", "scf.for", "cute.load"] },
+        Pattern { root: "cute.make_atom", rewrite: rewrite_make_atom, generated: &["cute.make_atom"] },
     ],
 ];
 
 /// Runs the desugar pass on `root`.
-pub fn run(root: OperationRef) -> Result<(), String> {
-    let context = BorrowedContext::of(&root);
-    let context = context.get();
-    let failed: Rc<RefCell<bool>> = Rc::default();
-    for phase in PHASES {
-        let set = RewritePatternSet::new(context);
-        for &(root_name, rewrite, generated) in phase.iter() {
-            set.add(pattern(context, root_name, rewrite, generated, failed.clone()));
-        }
-        walk_and_apply_patterns(root, set.freeze());
-        if *failed.borrow() {
-            // The failing op carries the diagnostic.
-            return Err(String::new());
-        }
-    }
-    Ok(())
+pub fn run(root: OperationRef) -> Result<(), PassError> {
+    apply_phases(root, "cute-desugar", PHASES)
 }
 
-/// Wraps a [`Rewrite`] as a melior op rewrite pattern; a failed or panicking
-/// rewrite reports its error on the op, leaves the IR alone and fails the pass.
-fn pattern(
-    context: &Context,
-    root_name: &'static str,
-    rewrite: Rewrite,
-    generated: &[&str],
-    failed: Rc<RefCell<bool>>,
-) -> RewritePattern {
-    create_op_rewrite_pattern(
-        root_name,
-        1,
-        context,
-        move |_, raw_op, raw_rewriter| {
-            let op = unsafe { OperationRef::from_raw(raw_op) };
-            let rewriter = unsafe { PatternRewriter::from_raw(raw_rewriter) };
-            let context = BorrowedContext::of(&op);
-            match guard(|| rewrite(context.get(), op, &rewriter)) {
-                Ok(values) => {
-                    rewriter.as_rewriter_base().replace_op_with_values(op, &values);
-                    true
-                }
-                // An empty message: the op needs no rewrite (no match).
-                Err(message) if message.is_empty() => false,
-                Err(message) => {
-                    crate::ffi::emit_op_error(op, &format!("cute-desugar: {message}"));
-                    *failed.borrow_mut() = true;
-                    false
-                }
-            }
-        },
-        generated,
-    )
-}
-
-/// Inserts `op` at the rewriter's insertion point; returns its single result.
-fn insert<'c, 'a>(rewriter: &PatternRewriter, op: Operation<'c>) -> Result<Value<'c, 'a>, String> {
-    let base = rewriter.as_rewriter_base();
-    let raw = base.insert(op).result(0).map_err(|e| e.to_string())?.to_raw();
-    // The op now belongs to the enclosing block, not to the rewriter borrow.
-    Ok(unsafe { Value::from_raw(raw) })
-}
-
-fn result_type<'c>(op: OperationRef<'c, '_>) -> Result<Type<'c>, String> {
-    Ok(op.result(0).map_err(|e| e.to_string())?.r#type())
+fn result_type<'c>(op: OperationRef<'c, '_>) -> Result<Type<'c>, PatternError> {
+    Ok(op.result(0)?.r#type())
 }
 
 /// `cute.make_shape` / `cute.make_stride` → `cute.make_int_tuple` of the same
@@ -139,7 +84,7 @@ fn rewrite_tuple_sugar<'c, 'a>(
     context: &'c Context,
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, String> {
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let leaves: Vec<Value> = op.operands().collect();
     let tuple = ops::cute::make_int_tuple(context, result_type(op)?, &leaves, op.location());
     Ok(vec![insert(rewriter, tuple.into())?])
@@ -151,18 +96,18 @@ fn rewrite_make_layout<'c, 'a>(
     context: &'c Context,
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, String> {
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let layout_type = result_type(op)?;
     let (_, layout) = type_spec(layout_type).ok_or("result is not a !cute.layout")?;
     let (shape, stride) = spec::split_layout(layout)?;
     let shape_leaves = spec::count_dynamic(SpecKind::Shape, &shape)?;
     let operands: Vec<Value> = op.operands().collect();
     if operands.len() < shape_leaves {
-        return Err(format!("{} has fewer operands than dynamic shape leaves", op));
+        return Err(format!("{} has fewer operands than dynamic shape leaves", op).into());
     }
     let (shape_ops, stride_ops) = operands.split_at(shape_leaves);
     let location: Location = op.location();
-    let tuple = |kind: SpecKind, text: &str, leaves: &[Value<'c, 'a>]| -> Result<Value<'c, 'a>, String> {
+    let tuple = |kind: SpecKind, text: &str, leaves: &[Value<'c, 'a>]| -> Result<Value<'c, 'a>, PatternError> {
         let ty = make_type(context, kind, text)?;
         insert(rewriter, ops::cute::make_int_tuple(context, ty, leaves, location).into())
     };
@@ -179,7 +124,7 @@ fn rewrite_make_composed_layout<'c, 'a>(
     context: &'c Context,
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, String> {
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let result = result_type(op)?;
     let (_, text) = type_spec(result).ok_or("result is not a !cute.composed_layout")?;
     let composed = spec::parse_checked_composed(text)?;
@@ -199,7 +144,7 @@ fn rewrite_make_composed_layout<'c, 'a>(
     )?;
     let offset_type = make_type(context, SpecKind::IntTuple, &composed.offset.to_string())?;
     let offset = insert(rewriter, ops::cute::make_int_tuple(context, offset_type, &[], location).into())?;
-    let outer = op.operand(0).map_err(|e| e.to_string())?;
+    let outer = op.operand(0)?;
     let raw = ops::cute::make_composed_layout_raw(context, outer, swizzle, offset, location);
     Ok(vec![insert(rewriter, raw.into())?])
 }
@@ -209,7 +154,7 @@ fn rewrite_compose<'c, 'a>(
     context: &'c Context,
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, String> {
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let operand = |i| op.operand(i).map_err(|e| e.to_string());
     let new = ops::cute::composition(context, operand(0)?, operand(1)?, op.location());
     Ok(vec![insert(rewriter, new.into())?])
@@ -220,12 +165,12 @@ fn rewrite_equal<'c, 'a>(
     context: &'c Context,
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, String> {
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let location = op.location();
     let i1 = result_type(op)?;
     let mut parts = Vec::new();
     for i in 0..2 {
-        let layout = op.operand(i).map_err(|e| e.to_string())?;
+        let layout = op.operand(i)?;
         let shape = insert(rewriter, ops::cute::get_shape(context, layout, location).into())?;
         let stride = insert(rewriter, ops::cute::get_stride(context, layout, location).into())?;
         parts.push((shape, stride));
@@ -241,7 +186,7 @@ fn rewrite_make_tensor<'c, 'a>(
     context: &'c Context,
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, String> {
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let operand = |i| op.operand(i).map_err(|e| e.to_string());
     let view = ops::cute::make_view(context, result_type(op)?, operand(0)?, operand(1)?, op.location());
     Ok(vec![insert(rewriter, view.into())?])
@@ -268,7 +213,7 @@ fn printf<'c>(
     format: &str,
     args: &[Value<'c, '_>],
     location: Location<'c>,
-) -> Result<Operation<'c>, String> {
+) -> Result<Operation<'c>, PatternError> {
     melior::ir::operation::OperationBuilder::new("gpu.printf", location)
         .add_attributes(&[(
             melior::ir::Identifier::new(context, "format"),
@@ -276,7 +221,7 @@ fn printf<'c>(
         )])
         .add_operands(args)
         .build()
-        .map_err(|e| e.to_string())
+        .map_err(PatternError::from)
 }
 
 /// `cute.print` (spec 002 "Dynamic print → coord loop"): a static value prints
@@ -286,7 +231,7 @@ fn rewrite_print<'c, 'a>(
     context: &'c Context,
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, String> {
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let location = op.location();
     let prefix = op
         .attribute("prefix")
@@ -305,12 +250,12 @@ fn rewrite_print<'c, 'a>(
             } else {
                 return Err(format!(
                     "printing the dynamic value {ty} is not supported; print its shape and stride, a view or a static value"
-                ));
+                ).into());
             }
             continue;
         }
         if composite_parts(ty).map(|p| p.kind) != Some(Composite::View) {
-            return Err(format!("cannot print a value of type {ty}"));
+            return Err(format!("cannot print a value of type {ty}").into());
         }
         print_view(context, op, rewriter, value, &prefix)?;
     }
@@ -323,7 +268,7 @@ fn print_view<'c, 'a>(
     rewriter: &PatternRewriter,
     view: Value<'c, 'a>,
     prefix: &str,
-) -> Result<(), String> {
+) -> Result<(), PatternError> {
     use melior::{
         dialect::{arith, scf},
         ir::{attribute::IntegerAttribute, Block, BlockLike, Region, RegionLike},
@@ -334,7 +279,7 @@ fn print_view<'c, 'a>(
     let layout_type = parts.layout.ok_or("view without layout")?;
     let (layout_kind, layout_spec) = type_spec(layout_type).ok_or("view without layout")?;
     if layout_kind != SpecKind::Layout {
-        return Err(format!("printing a view with layout {layout_type} is not supported"));
+        return Err(format!("printing a view with layout {layout_type} is not supported").into());
     }
     // A pointer's or descriptor iterator's element type; memrefs have none here.
     let iterator = parts.iterator.ok_or("view without iterator")?;
@@ -345,21 +290,21 @@ fn print_view<'c, 'a>(
     let shape = insert(rewriter, ops::cute::get_shape(context, layout, location).into())?;
     let size = insert(rewriter, ops::cute::size(context, layout, location).into())?;
     let total = insert(rewriter, ops::cute::get_leaves(context, &[index], size, location).into())?;
-    let constant = |v: i64| -> Result<Value<'c, 'a>, String> {
+    let constant = |v: i64| -> Result<Value<'c, 'a>, PatternError> {
         let c = arith::constant(context, IntegerAttribute::new(index, v).into(), location);
         insert(rewriter, c)
     };
     let (zero, one) = (constant(0)?, constant(1)?);
 
     let body = Block::new(&[(index, location)]);
-    let iv: Value = body.argument(0).map_err(|e| e.to_string())?.into();
+    let iv: Value = body.argument(0)?.into();
     let flat_type = make_type(context, SpecKind::IntTuple, "?")?;
     let flat = body.append_operation(ops::cute::make_int_tuple(context, flat_type, &[iv], location).into());
-    let flat: Value = flat.result(0).map_err(|e| e.to_string())?.into();
+    let flat: Value = flat.result(0)?.into();
     let coord = body.append_operation(ops::cute::idx_2_crd(context, flat, shape, location).into());
-    let coord: Value = coord.result(0).map_err(|e| e.to_string())?.into();
+    let coord: Value = coord.result(0)?.into();
     let load = body.append_operation(ops::cute::load(context, element, view, coord, location).into());
-    let loaded: Value = load.result(0).map_err(|e| e.to_string())?.into();
+    let loaded: Value = load.result(0)?.into();
     let format = format!("{prefix}{} [%lld] = {conversion}\n", escape_format(layout_spec));
     body.append_operation(printf(context, &format, &[iv, loaded], location)?);
     body.append_operation(scf::r#yield(&[], location));
@@ -377,10 +322,10 @@ fn rewrite_make_atom<'c, 'a>(
     context: &'c Context,
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, String> {
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     if op.has_attribute(ATOM_BUNDLE) {
         // Already rebuilt: keep it (the walk may visit the new op).
-        return Err(String::new());
+        return Err(PatternError::NoMatch);
     }
     let atom = result_type(op)?;
     let text = atoms::bundle(atom).ok_or_else(|| format!("{atom} does not implement an atom interface"))?;
@@ -391,7 +336,7 @@ fn rewrite_make_atom<'c, 'a>(
         .add_results(&[atom])
         .add_attributes(&[(melior::ir::Identifier::new(context, ATOM_BUNDLE), bundle)])
         .build()
-        .map_err(|e| e.to_string())?;
+        ?;
     Ok(vec![insert(rewriter, rebuilt)?])
 }
 
@@ -404,7 +349,7 @@ fn print_dynamic_tuple<'c, 'a>(
     (kind, text): (SpecKind, &str),
     prefix: &str,
     location: Location<'c>,
-) -> Result<(), String> {
+) -> Result<(), PatternError> {
     use crate::layout::{IntTuple, Leaf};
     fn format(t: &IntTuple, out: &mut String) {
         match t {
@@ -425,7 +370,7 @@ fn print_dynamic_tuple<'c, 'a>(
     let tuple = spec::parse_checked_tuple(kind, text)?;
     let leaves = tuple.leaves();
     if leaves.iter().any(|leaf| !matches!(leaf, Leaf::Int(_) | Leaf::Dyn(_))) {
-        return Err(format!("cannot print the leaves of {text}"));
+        return Err(format!("cannot print the leaves of {text}").into());
     }
     let index = Type::index(context);
     let types = vec![index; leaves.len()];

@@ -6,11 +6,18 @@
 //! |---|---|---|
 //! | `cute-desugar` | [`desugar`] | spec 002 sugar → primitive cute ops |
 //! | `cute-test-panic-guard` | [`testing`] | test-only: panics, proving the panic guard |
+//!
+//! [`rewrite`] is the toolkit every pass shares (patterns, phases, typed
+//! errors). `docs/Passes.md` is generated from [`PASSES`]'s descriptions
+//! and examples ([`render_docs`]; `tests/docs.rs` keeps it fresh).
 
 pub mod desugar;
+pub mod rewrite;
 pub mod testing;
 
 use crate::ffi::{abi, emit_error, guard};
+use melior::dialect::DialectHandle;
+use rewrite::PassError;
 use melior::{
     ir::{operation::OperationLike, r#type::TypeId, OperationRef},
     pass::{create_external, ExternalPass, Pass, RunExternalPass},
@@ -19,39 +26,53 @@ use melior::{
 use mlir_sys::MlirPass;
 use std::sync::Once;
 
-/// A pass body: transforms `op` or returns the error to report.
-type PassBody = for<'c, 'a> fn(OperationRef<'c, 'a>) -> Result<(), String>;
+/// A pass body: transforms `op` or returns why it failed.
+type PassBody = for<'c, 'a> fn(OperationRef<'c, 'a>) -> Result<(), PassError>;
 
 /// Storage whose address is the pass's TypeID (MLIR only needs it unique).
 #[repr(align(8))]
 struct PassId(#[allow(dead_code)] u8);
 
-struct PassInfo {
-    argument: &'static str,
+/// One pass of the project: how it registers, what it does, what it needs.
+pub struct PassInfo {
+    /// The pipeline name (`cute-desugar`).
+    pub argument: &'static str,
     name: &'static str,
-    description: &'static str,
+    /// One line for `--help`.
+    pub description: &'static str,
+    /// An example input and the pass's output on it, for `docs/Passes.md`.
+    pub example: (&'static str, &'static str),
     id: &'static PassId,
     body: PassBody,
+    /// The dialects whose ops the pass creates (loaded before it runs).
+    dependent_dialects: fn() -> Vec<DialectHandle>,
 }
 
 static DESUGAR_ID: PassId = PassId(0);
 static PANIC_ID: PassId = PassId(1);
 
 /// Every pass of the project; the index is the id passed through C++.
-static PASSES: &[PassInfo] = &[
+pub static PASSES: &[PassInfo] = &[
     PassInfo {
         argument: "cute-desugar",
         name: "CuteDesugar",
         description: "Expand cute construction sugar into primitive ops (spec 002)",
+        example: (desugar::EXAMPLE_BEFORE, desugar::EXAMPLE_AFTER),
         id: &DESUGAR_ID,
         body: desugar::run,
+        // cute.print's loop and printf, cute.equal's conjunction.
+        dependent_dialects: || {
+            vec![crate::dialect::cute_handle(), DialectHandle::arith(), DialectHandle::scf(), DialectHandle::gpu()]
+        },
     },
     PassInfo {
         argument: "cute-test-panic-guard",
         name: "CuteTestPanicGuard",
         description: "Test only: panics inside a Rust pass to prove the panic guard",
+        example: (testing::EXAMPLE_BEFORE, testing::EXAMPLE_AFTER),
         id: &PANIC_ID,
         body: testing::run_panic,
+        dependent_dialects: Vec::new,
     },
 ];
 
@@ -66,12 +87,14 @@ impl<'c> RunExternalPass<'c> for RustPass {
 
     fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
         let body = self.body;
-        if let Err(message) = guard(|| body(operation)) {
-            // An empty message: the pass already reported on the failing op.
-            if !message.is_empty() {
+        let outcome = guard(|| Ok(body(operation))).unwrap_or_else(|panic| Err(PassError::Failed(panic)));
+        match outcome {
+            Ok(()) => {}
+            Err(PassError::Reported) => pass.signal_failure(),
+            Err(PassError::Failed(message)) => {
                 emit_error(operation.location().to_raw(), &message);
+                pass.signal_failure();
             }
-            pass.signal_failure();
         }
     }
 }
@@ -86,13 +109,7 @@ extern "C" fn create_pass(id: u32) -> MlirPass {
         info.argument,
         info.description,
         "",
-        // cute-desugar creates scf, arith and gpu ops (cute.print's loop).
-        &[
-            crate::dialect::cute_handle(),
-            melior::dialect::DialectHandle::arith(),
-            melior::dialect::DialectHandle::scf(),
-            melior::dialect::DialectHandle::gpu(),
-        ],
+        &(info.dependent_dialects)(),
     );
     pass.to_raw()
 }
@@ -110,4 +127,25 @@ pub fn register_all() {
 /// The pass arguments this crate registers, for documentation and the CLI.
 pub fn arguments() -> impl Iterator<Item = &'static str> {
     PASSES.iter().map(|p| p.argument)
+}
+
+/// `docs/Passes.md`: every pass with its description and example.
+pub fn render_docs() -> String {
+    let mut out = String::from(
+        "<!-- Generated from src/passes/mod.rs (PASSES); refresh with `CUTE_BLESS_DOCS=1 cargo test --test docs`. -->\n\n# Passes\n\n\
+         Run a pass with `mlir-opt-22 --load-dialect-plugin=libcute_mlir.so --load-pass-plugin=libcute_mlir.so \
+         --pass-pipeline='builtin.module(PASS)'`, `cute opt FILE --pipeline 'builtin.module(PASS)'` or \
+         `cute_mlir::Compiler::opt`.\n",
+    );
+    for info in PASSES {
+        let (before, after) = info.example;
+        out.push_str(&format!(
+            "\n## `{}`\n\n{}.\n\nInput:\n\n```mlir\n{}\n```\n\nOutput:\n\n```mlir\n{}\n```\n",
+            info.argument,
+            info.description,
+            before.trim(),
+            after.trim()
+        ));
+    }
+    out
 }

@@ -54,10 +54,7 @@ pub extern "C" fn cute_rs_verify_op(op: MlirOperation) -> MlirLogicalResult {
     match guard(|| verify::verify_op(op)) {
         Ok(()) => MlirLogicalResult { value: 1 },
         Err(message) => {
-            // An empty message means the diagnostic was already emitted.
-            if !message.is_empty() {
-                emit_op_error(op, &message);
-            }
+            emit_op_error(op, &message);
             MlirLogicalResult { value: 0 }
         }
     }
