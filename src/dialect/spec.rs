@@ -66,8 +66,71 @@ fn coord_leaf(leaf: &Leaf) -> Result<(), &'static str> {
     }
 }
 
+/// Parsed specs, by text. Types are uniqued per context, so verifying and
+/// inferring a module asks for the same few specs again and again (43 call
+/// sites); the cache is keyed by the text itself, never by the address of a
+/// type's storage, so it stays right across contexts. Bounded: cleared when
+/// full. `benches/verify_cache.rs` measures what it saves.
+mod cache {
+    use std::{cell::RefCell, collections::HashMap};
+
+    const CAPACITY: usize = 4096;
+
+    pub struct Cache<T> {
+        entries: HashMap<String, Result<T, String>>,
+    }
+
+    impl<T: Clone> Cache<T> {
+        pub fn new() -> Self {
+            Cache { entries: HashMap::new() }
+        }
+
+        pub fn get_or(&mut self, text: &str, parse: impl FnOnce(&str) -> Result<T, String>) -> Result<T, String> {
+            if !enabled() {
+                return parse(text);
+            }
+            if let Some(hit) = self.entries.get(text) {
+                return hit.clone();
+            }
+            let parsed = parse(text);
+            if self.entries.len() >= CAPACITY {
+                self.entries.clear();
+            }
+            self.entries.insert(text.to_string(), parsed.clone());
+            parsed
+        }
+    }
+
+    thread_local! {
+        static ENABLED: RefCell<bool> = const { RefCell::new(true) };
+    }
+
+    pub fn enabled() -> bool {
+        ENABLED.with(|e| *e.borrow())
+    }
+
+    pub fn set_enabled(on: bool) {
+        ENABLED.with(|e| *e.borrow_mut() = on);
+    }
+}
+
+/// Turns the parsed-spec cache of this thread on or off (benchmarks only:
+/// it is on by default and never changes a result).
+pub fn set_spec_cache(enabled: bool) {
+    cache::set_enabled(enabled);
+}
+
+thread_local! {
+    static LAYOUTS: std::cell::RefCell<cache::Cache<Layout>> = std::cell::RefCell::new(cache::Cache::new());
+    static TUPLES: std::cell::RefCell<cache::Cache<IntTuple>> = std::cell::RefCell::new(cache::Cache::new());
+}
+
 /// Parses a layout and checks its shape and stride leaves.
 pub fn parse_checked_layout(text: &str) -> Result<Layout, String> {
+    LAYOUTS.with(|cache| cache.borrow_mut().get_or(text, parse_layout_uncached))
+}
+
+fn parse_layout_uncached(text: &str) -> Result<Layout, String> {
     let layout = parse_layout(text).map_err(|e| e.to_string())?;
     check_leaves(layout.shape(), "shape", shape_leaf)?;
     check_leaves(layout.stride(), "stride", stride_leaf)?;
@@ -93,7 +156,8 @@ pub fn parse_checked_tile(text: &str) -> Result<Tiler, String> {
 
 /// Parses an int-tuple of `kind` (not a layout) and checks its leaves.
 pub fn parse_checked_tuple(kind: SpecKind, text: &str) -> Result<IntTuple, String> {
-    let tuple = parse_int_tuple(text).map_err(|e| e.to_string())?;
+    // The leaf rules differ per kind, so the cache holds the bare parse.
+    let tuple = TUPLES.with(|cache| cache.borrow_mut().get_or(text, |t| parse_int_tuple(t).map_err(|e| e.to_string())))?;
     let rule = match kind {
         SpecKind::Shape => shape_leaf,
         SpecKind::Stride => stride_leaf,
