@@ -9,12 +9,12 @@
 
 use std::fmt;
 
-use super::dynamic_tiling::{has_dynamic, tile, Tiling};
-use super::error::{LayoutError, ParseError};
-use super::notation::Cursor;
-use super::ops::{self, DivMode};
-use super::swizzle::{ComposedLayout, Swizzle};
-use super::tuple::{IntTuple, Layout, Leaf, Tiler};
+use crate::layout::dynamic_tiling::{has_dynamic, tile, Tiling};
+use crate::layout::error::{LayoutError, ParseError};
+use crate::layout::notation::Cursor;
+use crate::layout::ops::{self, DivMode};
+use crate::layout::swizzle::{ComposedLayout, Swizzle};
+use crate::layout::tuple::{IntTuple, Layout, Leaf, Tiler};
 
 /// A value of the expression language.
 #[derive(Clone, Debug, PartialEq, Eq)]
