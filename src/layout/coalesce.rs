@@ -122,7 +122,7 @@ fn coalesced_layout(modes: &[(i64, i64)]) -> Result<Layout, Cond> {
     Ok(layout_from_modes(&out))
 }
 
-pub(super) fn coalesce_impl(l: &Layout) -> Result<Layout, Cond> {
+fn coalesce_impl(l: &Layout) -> Result<Layout, Cond> {
     let mut modes = Modes::new();
     if push_modes(l.shape(), l.stride(), &mut modes).is_ok() {
         return coalesced_layout(&modes);

@@ -2,7 +2,6 @@
 //! `blocked_product`, `raked_product` (CuTe `include/cute/layout.hpp`).
 
 use super::common::*;
-use super::coalesce::coalesce_impl;
 use super::complement::complement_of_flat;
 use super::composition::Composer;
 use super::tiling::{flat, into_modes, logical_by_mode, tiled, zipped_by_mode, TilerArg, ZipParts};
@@ -81,29 +80,32 @@ fn pad_rank(l: &Layout, r: usize) -> Layout {
     Layout::from_modes(modes)
 }
 
+/// `logical_product(append<R>(A), append<R>(B))` with `R` the larger rank,
+/// zipped mode by mode: mode `i` is `(A_i, B_i')` (`block_first`) or
+/// `(B_i', A_i)`. No mode is coalesced (CUTLASS 3.8+; 3.4 to 3.7 coalesced
+/// each mode).
 fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout, Cond> {
     let r = a.rank().max(b.rank());
     let (pa, pb) = (pad_rank(a, r), pad_rank(b, r));
     let (x, y) = product_pair(LRef::of(&pa), LRef::of(&pb))?;
-    let modes = into_modes(x)
-        .into_iter()
-        .zip(into_modes(y))
-        .map(|(p, q)| {
-            let pair = if block_first { vec![p, q] } else { vec![q, p] };
-            coalesce_impl(&Layout::from_modes(pair))
-        })
-        .collect::<Result<_, _>>()?;
-    Ok(Layout::from_modes(modes))
+    let mut parts = Parts::with_capacity(r);
+    for (p, q) in into_modes(x).into_iter().zip(into_modes(y)) {
+        parts.push(if block_first { Layout::pair(p, q) } else { Layout::pair(q, p) });
+    }
+    Ok(parts.finish())
 }
 
-/// `blocked_product(A, B)`: mode `i` is `(A_i, B_i')`, each mode coalesced
-/// (A is the inner block).
+/// `blocked_product(A, B) = zip(get<0>(P), get<1>(P))` with
+/// `P = logical_product(append<R>(A), append<R>(B))`: mode `i` is
+/// `(A_i, B_i')` (A is the inner block), as CuTe `include/cute/layout.hpp`
+/// (CUTLASS 3.8+, no per-mode coalesce).
 pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
     wrap!("blocked_product", [a, b], rank_product(a, b, true))
 }
 
-/// `raked_product(A, B)`: mode `i` is `(B_i', A_i)`, each mode coalesced
-/// (A's elements are interleaved across the repeats).
+/// `raked_product(A, B) = zip(get<1>(P), get<0>(P))`, `P` as in
+/// [`blocked_product`]: mode `i` is `(B_i', A_i)` (A's elements are
+/// interleaved across the repeats), no per-mode coalesce (CUTLASS 3.8+).
 pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
     wrap!("raked_product", [a, b], rank_product(a, b, false))
 }
@@ -133,5 +135,21 @@ mod tests {
             "(2,2,3,4):(1,2,4,12)"
         );
         assert!(err(logical_product(&l("(4,6,8):(1,4,7)"), &l("6:1"))).contains("non-injective"));
+    }
+
+    /// CUTLASS 3.8+ (`include/cute/layout.hpp`): `zip` of the padded logical
+    /// product, with no per-mode coalesce (3.4 to 3.7 gave
+    /// `(6,(2,4)):(2,(1,12))` for the first case).
+    #[test]
+    fn blocked_and_raked_products_are_not_coalesced() {
+        let (a, b) = (l("(2,2):(2,1)"), l("(3,4):(1,3)"));
+        assert_eq!(ok(blocked_product(&a, &b)), "((2,3),(2,4)):((2,4),(1,12))");
+        assert_eq!(ok(raked_product(&a, &b)), "((3,2),(4,2)):((4,2),(12,1))");
+        // A contiguous block still keeps its two sub-modes per mode.
+        assert_eq!(ok(blocked_product(&l("(4,2):(1,4)"), &l("(1,3):(0,1)"))), "((4,1),(2,3)):((1,0),(4,8))");
+        // Rank padding with 1:0, and a rank-1 leaf operand stays one mode.
+        assert_eq!(ok(blocked_product(&l("(2,2):(1,2)"), &l("3:1"))), "((2,3),(2,1)):((1,4),(2,0))");
+        assert_eq!(ok(blocked_product(&l("4:1"), &l("3:1"))), "((4,3)):((1,4))");
+        assert_eq!(ok(raked_product(&l("4:1"), &l("3:1"))), "((3,4)):((4,1))");
     }
 }
