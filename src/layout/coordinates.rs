@@ -5,7 +5,8 @@
 use super::common::*;
 use super::coalesce::coalesce_modes;
 use super::error::{arith, Cond, LayoutError};
-use super::tuple::{product, IntTuple, Layout};
+use super::tuple::{product, DynInt, IntTuple, Layout, Leaf, ScaledBasis};
+use super::tuple_ops::TupleOp;
 
 /// Largest function table that [`table`] will materialize.
 pub const MAX_TABLE: i64 = 1 << 22;
@@ -57,6 +58,155 @@ fn crd2idx_impl(c: &IntTuple, s: &IntTuple, d: &IntTuple) -> Result<i64, Cond> {
         }
         _ => Err(format!("shape {s} and stride {d} are not congruent")),
     }
+}
+
+/// `crd2idx(coord, L)` over any strides, as CuTe's `inner_product` of the
+/// coordinate with the strides (`include/cute/stride.hpp`): integer strides
+/// give an integer, scaled-basis strides a basis tuple. `c * (s@d)` adds
+/// `c*s` to component `d` of the result, `s@d@e` to component `e` of
+/// component `d`; the result has `1 + max d` components (missing ones are 0),
+/// so the identity layout `(4,3):(1@0,1@1)` maps `(2,1)` to `(2,1)`.
+///
+/// A dynamic coordinate leaf makes the components it reaches `?` (with the
+/// divisibility still known), e.g. `(?,?)` for a run-time coordinate of the
+/// identity layout; an integer coordinate at a tuple mode is split col-major
+/// as in [`crd2idx`], which needs a static coordinate and static extents.
+/// A non-zero integer (or dynamic) stride cannot be added to basis strides,
+/// and basis counts must be integral.
+pub fn crd2idx_tuple(coord: &IntTuple, l: &Layout) -> Result<IntTuple, LayoutError> {
+    wrap!("crd2idx", [coord, l], crd2idx_tuple_impl(coord, l))
+}
+
+fn crd2idx_tuple_impl(coord: &IntTuple, l: &Layout) -> Result<IntTuple, Cond> {
+    let mut bases = BasisAcc::Zero;
+    let mut has_basis = false;
+    // The integer part: the last integer stride seen and the running sum.
+    let mut int: Option<(Leaf, Leaf)> = None;
+    inner_terms(coord, l.shape(), l.stride(), &mut |c, d| match d {
+        Leaf::Basis(b) => {
+            has_basis = true;
+            let term = TupleOp::Mul.apply_leaf(&c, &Leaf::Int(b.integral_count()?))?;
+            bases.add(&b.dims, term, b)
+        }
+        Leaf::Int(0) => Ok(()),
+        Leaf::Int(_) | Leaf::Dyn(_) => {
+            let term = TupleOp::Mul.apply_leaf(&c, d)?;
+            let sum = match int.take() {
+                None => term,
+                Some((_, s)) => TupleOp::Add.apply_leaf(&s, &term)?,
+            };
+            int = Some((d.clone(), sum));
+            Ok(())
+        }
+        Leaf::Underscore => Err("stride `_` is not a value".into()),
+    })?;
+    match (has_basis, int) {
+        (true, Some((d, _))) => Err(format!(
+            "integer stride {d} cannot be added to the scaled-basis strides"
+        )),
+        (true, None) => Ok(bases.finish()),
+        (false, int) => Ok(IntTuple::Leaf(int.map_or(Leaf::Int(0), |(_, s)| s))),
+    }
+}
+
+/// Calls `f(c, d)` for every stride leaf `d` and its coordinate `c` (a
+/// static or dynamic integer), splitting integer coordinates at tuple modes
+/// col-major as [`crd2idx`] (a dynamic one gives every sub-mode `?`).
+fn inner_terms(
+    c: &IntTuple,
+    s: &IntTuple,
+    d: &IntTuple,
+    f: &mut dyn FnMut(Leaf, &Leaf) -> Result<(), Cond>,
+) -> Result<(), Cond> {
+    match (c, s, d) {
+        (IntTuple::Tuple(cs), IntTuple::Tuple(ss), IntTuple::Tuple(ds)) => {
+            if cs.len() != ss.len() || ss.len() != ds.len() {
+                return Err(format!("coordinate {c} does not match shape {s}"));
+            }
+            for ((c, s), d) in cs.iter().zip(ss).zip(ds) {
+                inner_terms(c, s, d, f)?;
+            }
+            Ok(())
+        }
+        (IntTuple::Tuple(_), _, _) => Err(format!("coordinate {c} does not match shape {s}")),
+        (IntTuple::Leaf(Leaf::Dyn(x)), IntTuple::Tuple(ss), IntTuple::Tuple(ds)) if ss.len() == ds.len() => {
+            let unknown = IntTuple::dynamic(DynInt { divisibility: 1, wide: x.wide });
+            for (s, d) in ss.iter().zip(ds) {
+                inner_terms(&unknown, s, d, f)?;
+            }
+            Ok(())
+        }
+        (IntTuple::Leaf(l), IntTuple::Tuple(ss), IntTuple::Tuple(ds)) if ss.len() == ds.len() => {
+            let mut left = leaf_static(l, "coordinate")?;
+            for (i, (s, d)) in ss.iter().zip(ds).enumerate() {
+                if i + 1 == ss.len() {
+                    inner_terms(&IntTuple::int(left), s, d, f)?;
+                } else {
+                    let sz = static_size(s)?;
+                    if sz <= 0 {
+                        return Err(format!("mode shape {s} is not positive"));
+                    }
+                    inner_terms(&IntTuple::int(left % sz), s, d, f)?;
+                    left /= sz;
+                }
+            }
+            Ok(())
+        }
+        (IntTuple::Leaf(l @ (Leaf::Int(_) | Leaf::Dyn(_))), IntTuple::Leaf(_), IntTuple::Leaf(d)) => {
+            f(l.clone(), d)
+        }
+        (IntTuple::Leaf(l), IntTuple::Leaf(_), IntTuple::Leaf(_)) => {
+            Err(format!("coordinate `{l}` is not an integer"))
+        }
+        _ => Err(format!("shape {s} and stride {d} are not congruent")),
+    }
+}
+
+/// The basis tuple being summed by [`crd2idx_tuple`].
+enum BasisAcc {
+    Zero,
+    Value(Leaf),
+    Tuple(Vec<BasisAcc>),
+}
+
+impl BasisAcc {
+    /// Adds `term` at the component path `dims` (outermost first).
+    fn add(&mut self, dims: &[u32], term: Leaf, basis: &ScaledBasis) -> Result<(), Cond> {
+        let Some((&d, rest)) = dims.split_first() else {
+            *self = match std::mem::replace(self, BasisAcc::Zero) {
+                BasisAcc::Zero => BasisAcc::Value(term),
+                BasisAcc::Value(v) => BasisAcc::Value(TupleOp::Add.apply_leaf(&v, &term)?),
+                BasisAcc::Tuple(_) => return Err(nesting(basis)),
+            };
+            return Ok(());
+        };
+        if let BasisAcc::Zero = self {
+            *self = BasisAcc::Tuple(Vec::new());
+        }
+        match self {
+            BasisAcc::Tuple(v) => {
+                let d = d as usize;
+                if v.len() <= d {
+                    v.resize_with(d + 1, || BasisAcc::Zero);
+                }
+                v[d].add(rest, term, basis)
+            }
+            _ => Err(nesting(basis)),
+        }
+    }
+
+    fn finish(self) -> IntTuple {
+        match self {
+            BasisAcc::Zero => IntTuple::int(0),
+            BasisAcc::Value(v) => IntTuple::Leaf(v),
+            BasisAcc::Tuple(v) => IntTuple::Tuple(v.into_iter().map(BasisAcc::finish).collect()),
+        }
+    }
+}
+
+#[cold]
+fn nesting(basis: &ScaledBasis) -> Cond {
+    format!("basis stride {basis} nests differently from another basis stride at the same component")
 }
 
 /// `idx2crd(idx, shape)`: the col-major coordinate of `idx`. At an integer
@@ -179,5 +329,36 @@ mod tests {
         assert_eq!(idx2crd(7, &t("5")).unwrap().to_string(), "7");
         assert_eq!(table(&l("(2,2):(2,1)")).unwrap(), vec![0, 2, 1, 3]);
         assert!(err(table(&l("(65536,65536):(1,65536)"))).contains("exceeds"));
+    }
+
+    /// CuTe `inner_product` with scaled-basis strides: a basis tuple.
+    #[test]
+    fn coordinates_over_basis_strides() {
+        let at = |c: &str, a: &str| crd2idx_tuple(&t(c), &l(a)).map(|r| r.to_string());
+        let identity = "(4,3):(1@0,1@1)";
+        assert_eq!(at("(2,1)", identity).unwrap(), "(2,1)");
+        assert_eq!(at("(3,2)", identity).unwrap(), "(3,2)");
+        assert_eq!(at("(?,?)", identity).unwrap(), "(?,?)");
+        assert_eq!(at("(?{div=4},2)", identity).unwrap(), "(?{div=4},2)");
+        assert_eq!(at("?", identity).unwrap(), "(?,?)");
+        // Integer coordinates split col-major; missing components are 0.
+        assert_eq!(at("7", identity).unwrap(), "(3,1)");
+        assert_eq!(at("(1,2)", "(2,3):(2@0,1@2)").unwrap(), "(2,0,2)");
+        // Hierarchical bases nest; stride-0 modes add nothing.
+        assert_eq!(at("(1,2,5)", "(2,3,8):(1@0@1,1@1,0)").unwrap(), "((0,1),2)");
+        assert_eq!(at("((1,1),2)", "((2,2),3):((1@0,2@0),1@1)").unwrap(), "(3,2)");
+        // Integer strides: the integer index (dynamic coordinates give `?`).
+        assert_eq!(at("(1,2)", "(2,4):(1,2)").unwrap(), "5");
+        assert_eq!(at("(?,2)", "(2,4):(1,2)").unwrap(), "?");
+        // Errors name the op and operands.
+        assert_eq!(
+            at("(1,1)", "(4,3):(1,1@1)").unwrap_err().to_string(),
+            "crd2idx((1,1), (4,3):(1,1@1)): integer stride 1 cannot be added to the scaled-basis strides"
+        );
+        assert!(at("(1,1)", "(2,3):(1@0,1@0@1)").unwrap_err().to_string().contains("nests differently"));
+        assert!(at("(1,1)", "(2,3):(1/2@0,1@1)").unwrap_err().to_string().contains("not integral"));
+        assert!(at("(1,2,3)", identity).unwrap_err().to_string().contains("does not match"));
+        // The integer-only crd2idx still rejects bases precisely.
+        assert!(err(crd2idx(&t("(2,1)"), &l(identity))).contains("needs integer strides"));
     }
 }

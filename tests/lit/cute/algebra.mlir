@@ -106,6 +106,24 @@ func.func @mixed(%m: index, %ld: i64) -> !cute.int_tuple<"?"> {
   return %i : !cute.int_tuple<"?">
 }
 
+// crd2idx over scaled-basis strides (an identity layout) is a basis tuple:
+// static where the coordinate is, `?` where a run-time coordinate reaches.
+// CHECK-LABEL: @identity_crd2idx
+func.func @identity_crd2idx(%m: index, %n: index) {
+  %id = cute.static : !cute.layout<"(4,3):(1@0,1@1)">
+  %c = cute.static : !cute.coord<"(2,1)">
+  // CHECK: cute.crd2idx %{{.*}}, %{{.*}} : (!cute.coord<"(2,1)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(2,1)">
+  %i = cute.crd2idx %c, %id : (!cute.coord<"(2,1)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(2,1)">
+  %d = cute.make_coord(%m, %n) : (index, index) -> !cute.coord<"(?,?)">
+  // CHECK: cute.crd2idx %{{.*}}, %{{.*}} : (!cute.coord<"(?,?)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(?,?)">
+  %j = cute.crd2idx %d, %id : (!cute.coord<"(?,?)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(?,?)">
+  %k = cute.make_coord(%m) : (index) -> !cute.coord<"(?,1)">
+  // CHECK: cute.crd2idx %{{.*}}, %{{.*}} : (!cute.coord<"(?,1)">, !cute.layout<"(4,3):(1@1,1@0)">) -> !cute.int_tuple<"(1,?)">
+  %t = cute.static : !cute.layout<"(4,3):(1@1,1@0)">
+  %x = cute.crd2idx %k, %t : (!cute.coord<"(?,1)">, !cute.layout<"(4,3):(1@1,1@0)">) -> !cute.int_tuple<"(1,?)">
+  return
+}
+
 // Run-time sized tensors tiled by static tiles (the GEMM case): dynamic
 // extents tile with ceil, known divisibility is kept.
 // CHECK-LABEL: @dynamic_tiling
