@@ -1,7 +1,9 @@
 //! cute-mlir: CuTe layout algebra as MLIR.
 //!
 //! * [`layout`]: the pure-Rust layout algebra, the one source of layout truth
-//!   (no MLIR dependency).
+//!   (no MLIR or serde dependency).
+//! * [`tooling`]: the `op(args)` evaluator and the oracle-format batch runner
+//!   and benchmark over it (the CLI's `cute layout` commands).
 //! * [`dialect`]: Rust access to the `cute` / `cute_nvgpu` dialects (defined in
 //!   ODS under `dialects-td/`), their spec rules and op verifiers.
 //! * [`passes`]: the project's passes (`cute-desugar`, ...), written in Rust
@@ -18,6 +20,7 @@ pub mod handle;
 pub mod layout;
 pub mod passes;
 pub mod pipeline;
+pub mod tooling;
 mod plugin;
 
 pub use pipeline::{Compiler, Error};

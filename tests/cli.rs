@@ -29,6 +29,10 @@ fn eval_prints_the_value_or_a_precise_error() {
     let bad = cute(&["layout", "eval", "composition((4,6,8):(2,3,5), 6:3)"], "");
     assert_eq!(bad.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("composition((4,6,8):(2,3,5), 6:3):"));
+    // Current CuTe (CUTLASS 3.8+) does not coalesce the modes of a blocked product.
+    let blocked = cute(&["layout", "eval", "blocked_product((2,2):(2,1), (3,4):(1,3))"], "");
+    assert!(blocked.status.success());
+    assert_eq!(stdout(&blocked).trim(), "((2,3),(2,4)):((2,4),(1,12))");
     let malformed = cute(&["layout", "eval", "coalesce((2,4):(1,2)"], "");
     assert_eq!(malformed.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&malformed.stderr).contains("at column"));

@@ -13,12 +13,12 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-// The only line that names the crate (change it when the module moves).
-use cute_mlir::layout;
+// The only line that names the crate (change it when the modules move).
+use cute_mlir::{layout, tooling};
 
-use layout::batch::{parse_case, value_json};
-use layout::eval::{apply, Op, Value};
 use layout::{self as cute, parse_layout, IntTuple, Layout};
+use tooling::batch::{parse_case, value_json};
+use tooling::eval::{apply, Op, Value};
 use serde_json::Value as Json;
 
 fn oracle_path() -> PathBuf {
@@ -246,7 +246,7 @@ fn oracle_conformance() {
 }
 
 fn eval(s: &str) -> Result<String, String> {
-    cute::eval_expr(s)
+    tooling::eval_expr(s)
         .map(|v| v.to_string())
         .map_err(|e| e.to_string())
 }

@@ -6,10 +6,13 @@
 #[allow(dead_code)]
 #[path = "../../src/layout/mod.rs"]
 mod layout;
+#[allow(dead_code, unused_imports)]
+#[path = "../../src/tooling/mod.rs"]
+mod tooling;
 
 use libfuzzer_sys::fuzz_target;
 
-use layout::eval::{self, Op, Value};
+use tooling::eval::{self, Op, Value};
 
 fn check_value_round_trip(v: &Value) {
     match v {

@@ -9,7 +9,7 @@
 //! * `cute layout bench FILE.json`: time the evaluation of every case.
 
 use clap::{Parser, Subcommand};
-use cute_mlir::{layout, Compiler};
+use cute_mlir::{tooling, Compiler};
 use std::{
     fs,
     io::{self, Read, Write},
@@ -74,14 +74,14 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Layout { command } => match command {
             LayoutCommand::Eval { expression } => {
-                let value = layout::eval::eval_expr(&expression).map_err(|e| e.to_string())?;
+                let value = tooling::eval::eval_expr(&expression).map_err(|e| e.to_string())?;
                 println!("{value}");
             }
             LayoutCommand::Batch { file } => {
                 let text = read_input(&file)?;
                 let stdout = io::stdout();
                 let mut out = io::BufWriter::new(stdout.lock());
-                let written = layout::batch::run_batch(&text, &mut out).and_then(|_| out.flush());
+                let written = tooling::batch::run_batch(&text, &mut out).and_then(|_| out.flush());
                 match written {
                     // A closed pipe (`| head`) is the reader's choice, not an error.
                     Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
@@ -90,7 +90,7 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             LayoutCommand::Bench { file } => {
                 let text = read_input(&file)?;
-                let report = layout::batch::bench(&text).map_err(|e| e.to_string())?;
+                let report = tooling::batch::bench(&text).map_err(|e| e.to_string())?;
                 println!("cases={} ns_per_case={:.1}", report.cases, report.ns_per_case);
             }
         },

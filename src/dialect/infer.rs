@@ -15,6 +15,14 @@ use crate::layout::{
     upcast, DivMode, DynInt, IntTuple, Layout, Leaf, Swizzle, Tiler,
 };
 
+/// True if some leaf of `t` is a scaled basis (`1@0`).
+fn has_basis_leaf(t: &IntTuple) -> bool {
+    match t {
+        IntTuple::Leaf(leaf) => matches!(leaf, Leaf::Basis(_)),
+        IntTuple::Tuple(v) => v.iter().any(has_basis_leaf),
+    }
+}
+
 /// An operand as inference sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Operand<'a> {
@@ -273,7 +281,11 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "cosize" => spec_result(SpecKind::IntTuple, layout::cosize(&args.layout(0)?).map_err(err)?),
         "crd2idx" => {
             let (coord, layout) = (args.tuple(0)?, args.layout(1)?);
-            let index = if has_dynamic_leaf(&coord) || has_dynamic(&layout) {
+            let index = if has_basis_leaf(layout.stride()) {
+                // Scaled-basis strides (e.g. an identity layout): a basis
+                // tuple, `?` where a run-time coordinate reaches.
+                layout::crd2idx_tuple(&coord, &layout).map_err(err)?.to_string()
+            } else if has_dynamic_leaf(&coord) || has_dynamic(&layout) {
                 if !coord.weakly_congruent(layout.shape()) {
                     return Err(format!("crd2idx({coord}, {layout}): coordinate is not weakly congruent to the shape"));
                 }
@@ -394,6 +406,11 @@ mod tests {
         assert_eq!(one("cute.size", &[(Layout, "(2,(4,?)):(1,(2,8))")]).unwrap(), "?{div=8}");
         assert_eq!(one("cute.crd2idx", &[(Coord, "(1,2)"), (Layout, "(2,4):(1,2)")]).unwrap(), "5");
         assert_eq!(one("cute.crd2idx", &[(Coord, "(?,2)"), (Layout, "(2,4):(1,2)")]).unwrap(), "?");
+        // Scaled-basis strides give a basis tuple, static or `?` per component.
+        assert_eq!(one("cute.crd2idx", &[(Coord, "(2,1)"), (Layout, "(4,3):(1@0,1@1)")]).unwrap(), "(2,1)");
+        assert_eq!(one("cute.crd2idx", &[(Coord, "(?,?)"), (Layout, "(4,3):(1@0,1@1)")]).unwrap(), "(?,?)");
+        assert_eq!(one("cute.crd2idx", &[(Coord, "(?,1)"), (Layout, "(?,3):(1@0,1@1)")]).unwrap(), "(?,1)");
+        assert_eq!(one("cute.crd2idx", &[(Coord, "7"), (Layout, "(4,3):(1@1,1@0)")]).unwrap(), "(1,3)");
         assert_eq!(one("cute.idx2crd", &[(IntTuple, "15"), (Shape, "(4,(3,2))")]).unwrap(), "(3,(0,1))");
         assert_eq!(one("cute.idx2crd", &[(IntTuple, "?"), (Shape, "(4,(3,2))")]).unwrap(), "(?,(?,?))");
         assert_eq!(one("cute.tuple_add", &[(Shape, "(8,?)"), (IntTuple, "(2,4)")]).unwrap(), "(10,?)");

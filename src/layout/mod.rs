@@ -9,19 +9,30 @@
 //!   coalesce, ...), current CuTe C++ semantics, errors instead of wrong
 //!   layouts.
 //! * [`swizzle`]: `Sw<B,M,S>` and composed layouts.
-//! * [`eval`]: `op(args)` expression evaluator; [`batch`]: oracle-format batch
-//!   runner and benchmark.
+//!
+//! The `op(args)` evaluator and the oracle-format batch runner (serde, CLI)
+//! are in `crate::tooling`, outside this module.
 //!
 //! This module only refers to itself through `super::`, so it can be included
 //! verbatim in other crates (`#[path = ".../layout/mod.rs"] mod layout;`).
 
-pub mod batch;
 mod buf;
+mod coalesce;
+mod common;
+mod complement;
+mod composition;
+mod coordinates;
 pub mod descriptor;
+mod divide;
 pub mod error;
-pub mod eval;
+mod inverse;
+mod make;
 pub mod notation;
 pub mod ops;
+mod product;
+mod queries;
+mod shape_div;
+mod tiling;
 pub mod swizzle;
 pub mod tuple;
 pub mod tuple_ops;
@@ -30,7 +41,6 @@ pub mod dynamic_tiling;
 
 pub use descriptor::{parse_descriptor, DescEntry, Descriptor};
 pub use error::{LayoutError, ParseError};
-pub use eval::{eval_expr, EvalError, Op, Value};
 pub use notation::{
     parse_composed_layout, parse_int_tuple, parse_layout, parse_swizzle, parse_tiler,
 };

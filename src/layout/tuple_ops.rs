@@ -59,7 +59,7 @@ impl TupleOp {
         Ok(Leaf::Dyn(DynInt { divisibility: divisibility.max(1), wide: wa || wb }))
     }
 
-    fn apply_leaf(self, a: &Leaf, b: &Leaf) -> Result<Leaf, String> {
+    pub(super) fn apply_leaf(self, a: &Leaf, b: &Leaf) -> Result<Leaf, String> {
         match (a, b) {
             (Leaf::Int(x), Leaf::Int(y)) => Ok(Leaf::Int(self.apply_static(*x, *y)?)),
             _ => self.apply_dynamic(a, b),

@@ -97,6 +97,26 @@ func.func @crd_out_of_shape(%c: !cute.coord<"(1,2,3)">, %l: !cute.layout<"(2,4):
 
 // -----
 
+// A basis tuple and an integer index cannot be added.
+func.func @crd_mixed_strides(%c: !cute.coord<"(1,1)">, %l: !cute.layout<"(4,3):(1,1@1)">) {
+  // expected-error @+2 {{'cute.crd2idx' op crd2idx((1,1), (4,3):(1,1@1)): integer stride 1 cannot be added to the scaled-basis strides}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %i = cute.crd2idx %c, %l : (!cute.coord<"(1,1)">, !cute.layout<"(4,3):(1,1@1)">) -> !cute.int_tuple<"0">
+  return
+}
+
+// -----
+
+// Bases at the same component must nest the same way.
+func.func @crd_basis_nesting(%c: !cute.coord<"(1,1)">, %l: !cute.layout<"(2,3):(1@0,1@0@1)">) {
+  // expected-error @+2 {{'cute.crd2idx' op crd2idx((1,1), (2,3):(1@0,1@0@1)): basis stride 1@0@1 nests differently from another basis stride at the same component}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %i = cute.crd2idx %c, %l : (!cute.coord<"(1,1)">, !cute.layout<"(2,3):(1@0,1@0@1)">) -> !cute.int_tuple<"0">
+  return
+}
+
+// -----
+
 func.func @swizzle_params() {
   // expected-error @+2 {{'cute.make_swizzle' op make_swizzle(3, 4, 2): |shift| = 2 must be >= bits = 3}}
   // expected-error @+1 {{failed to infer returned types}}

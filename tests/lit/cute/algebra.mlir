@@ -45,6 +45,14 @@ func.func @algebra(%a: !cute.layout<"(4,2):(1,4)">, %b: !cute.layout<"(2,2):(1,2
   %16 = cute.blocked_product %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"((4,2),(2,2)):((1,8),(4,16))">
   // CHECK: cute.raked_product {{.*}} -> !cute.layout<"((2,4),(2,2)):((8,1),(16,4))">
   %17 = cute.raked_product %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"((2,4),(2,2)):((8,1),(16,4))">
+  // Current CuTe (CUTLASS 3.8+) zips the padded logical product without
+  // coalescing each mode (3.4 to 3.7 gave (6,(2,4)):(2,(1,12)) here).
+  %rm = cute.static : !cute.layout<"(2,2):(2,1)">
+  %t34 = cute.static : !cute.layout<"(3,4):(1,3)">
+  // CHECK: cute.blocked_product {{.*}} -> !cute.layout<"((2,3),(2,4)):((2,4),(1,12))">
+  %bp = cute.blocked_product %rm, %t34 : (!cute.layout<"(2,2):(2,1)">, !cute.layout<"(3,4):(1,3)">) -> !cute.layout<"((2,3),(2,4)):((2,4),(1,12))">
+  // CHECK: cute.raked_product {{.*}} -> !cute.layout<"((3,2),(4,2)):((4,2),(12,1))">
+  %rp = cute.raked_product %rm, %t34 : (!cute.layout<"(2,2):(2,1)">, !cute.layout<"(3,4):(1,3)">) -> !cute.layout<"((3,2),(4,2)):((4,2),(12,1))">
   %b23 = cute.static : !cute.layout<"(2,3):(1,2)">
   // CHECK: cute.zipped_product {{.*}} -> !cute.layout<"((2,2),(2,3)):((1,2),(4,8))">
   %zp = cute.zipped_product %b, %b23 : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(2,3):(1,2)">) -> !cute.layout<"((2,2),(2,3)):((1,2),(4,8))">
@@ -96,6 +104,24 @@ func.func @mixed(%m: index, %ld: i64) -> !cute.int_tuple<"?"> {
   // CHECK: cute.crd2idx %{{.*}}, %{{.*}} : (!cute.coord<"(?,3)">, !cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?">
   %i = cute.crd2idx %c, %l : (!cute.coord<"(?,3)">, !cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?">
   return %i : !cute.int_tuple<"?">
+}
+
+// crd2idx over scaled-basis strides (an identity layout) is a basis tuple:
+// static where the coordinate is, `?` where a run-time coordinate reaches.
+// CHECK-LABEL: @identity_crd2idx
+func.func @identity_crd2idx(%m: index, %n: index) {
+  %id = cute.static : !cute.layout<"(4,3):(1@0,1@1)">
+  %c = cute.static : !cute.coord<"(2,1)">
+  // CHECK: cute.crd2idx %{{.*}}, %{{.*}} : (!cute.coord<"(2,1)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(2,1)">
+  %i = cute.crd2idx %c, %id : (!cute.coord<"(2,1)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(2,1)">
+  %d = cute.make_coord(%m, %n) : (index, index) -> !cute.coord<"(?,?)">
+  // CHECK: cute.crd2idx %{{.*}}, %{{.*}} : (!cute.coord<"(?,?)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(?,?)">
+  %j = cute.crd2idx %d, %id : (!cute.coord<"(?,?)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(?,?)">
+  %k = cute.make_coord(%m) : (index) -> !cute.coord<"(?,1)">
+  // CHECK: cute.crd2idx %{{.*}}, %{{.*}} : (!cute.coord<"(?,1)">, !cute.layout<"(4,3):(1@1,1@0)">) -> !cute.int_tuple<"(1,?)">
+  %t = cute.static : !cute.layout<"(4,3):(1@1,1@0)">
+  %x = cute.crd2idx %k, %t : (!cute.coord<"(?,1)">, !cute.layout<"(4,3):(1@1,1@0)">) -> !cute.int_tuple<"(1,?)">
+  return
 }
 
 // Run-time sized tensors tiled by static tiles (the GEMM case): dynamic

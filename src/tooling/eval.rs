@@ -9,12 +9,12 @@
 
 use std::fmt;
 
-use super::dynamic_tiling::{has_dynamic, tile, Tiling};
-use super::error::{LayoutError, ParseError};
-use super::notation::Cursor;
-use super::ops::{self, DivMode};
-use super::swizzle::{ComposedLayout, Swizzle};
-use super::tuple::{IntTuple, Layout, Leaf, Tiler};
+use crate::layout::dynamic_tiling::{has_dynamic, tile, Tiling};
+use crate::layout::error::{LayoutError, ParseError};
+use crate::layout::notation::Cursor;
+use crate::layout::ops::{self, DivMode};
+use crate::layout::swizzle::{ComposedLayout, Swizzle};
+use crate::layout::tuple::{IntTuple, Layout, Leaf, Tiler};
 
 /// A value of the expression language.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -541,6 +541,11 @@ mod tests {
         assert_eq!(
             ev("blocked_product((2,2):(1,2), (3,4):(1,3))"),
             "((2,3),(2,4)):((1,4),(2,12))"
+        );
+        // CUTLASS 3.8+: no per-mode coalesce (3.4 to 3.7: `(6,(2,4)):(2,(1,12))`).
+        assert_eq!(
+            ev("blocked_product((2,2):(2,1), (3,4):(1,3))"),
+            "((2,3),(2,4)):((2,4),(1,12))"
         );
     }
 

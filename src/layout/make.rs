@@ -1,0 +1,238 @@
+//! Constructing layouts: `make_layout(shape)` (compact col-major,
+//! `compact_major` in CuTe `include/cute/stride.hpp`), `make_ordered_layout`
+//! (`compact_order`), `make_layout_like` (`include/cute/layout.hpp`), and
+//! `upcast<N>` (`include/cute/layout.hpp`).
+
+use super::common::*;
+use super::error::{arith, Cond, LayoutError};
+use super::tuple::{DynInt, IntTuple, Layout, Leaf};
+
+/// `make_layout(shape)`: compact col-major strides. A static shape-1 mode gets
+/// stride 0, as CuTe's `compact_major`; strides after a dynamic extent are
+/// dynamic.
+pub fn make_layout(shape: &IntTuple) -> Result<Layout, LayoutError> {
+    wrap!("make_layout", [shape], {
+        let mut running = Some(1i64);
+        let mut wide = false;
+        compact_strides(shape, &mut running, &mut wide)
+            .map(|stride| Layout::from_parts(shape.clone(), stride))
+    })
+}
+
+fn compact_strides(
+    s: &IntTuple,
+    running: &mut Option<i64>,
+    wide: &mut bool,
+) -> Result<IntTuple, Cond> {
+    match s {
+        IntTuple::Leaf(Leaf::Int(v)) if *v < 0 => Err(format!("shape {v} is negative")),
+        IntTuple::Leaf(Leaf::Int(v)) => {
+            let stride = match *running {
+                _ if *v == 1 => IntTuple::int(0),
+                Some(r) => IntTuple::int(r),
+                None => IntTuple::dynamic(DynInt {
+                    divisibility: 1,
+                    wide: *wide,
+                }),
+            };
+            if let Some(r) = running {
+                *r = arith::mul(*r, *v)?;
+            }
+            Ok(stride)
+        }
+        IntTuple::Leaf(Leaf::Dyn(d)) => {
+            let stride = match *running {
+                Some(r) => IntTuple::int(r),
+                None => IntTuple::dynamic(DynInt {
+                    divisibility: 1,
+                    wide: *wide,
+                }),
+            };
+            *wide |= d.wide;
+            *running = None;
+            Ok(stride)
+        }
+        IntTuple::Leaf(other) => Err(format!("`{other}` is not a shape")),
+        IntTuple::Tuple(v) => Ok(IntTuple::Tuple(
+            v.iter()
+                .map(|t| compact_strides(t, running, wide))
+                .collect::<Result<_, _>>()?,
+        )),
+    }
+}
+
+/// `make_layout(n)` for the integer tiler shorthand.
+pub(super) fn layout_of_int(n: i64) -> Result<Layout, Cond> {
+    if n < 0 {
+        return Err(format!("tile size {n} is negative"));
+    }
+    Ok(Layout::leaf(n, if n == 1 { 0 } else { 1 }))
+}
+
+/// `make_ordered_layout(shape, order)`: compact strides assigned in increasing
+/// `order` (ties by position). `order` is congruent with `shape`, or a leaf
+/// per mode applying to all leaves of that mode.
+pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout, LayoutError> {
+    wrap!(
+        "make_ordered_layout",
+        [shape, order],
+        ordered_impl(shape, order)
+    )
+}
+
+fn expand_order(s: &IntTuple, o: &IntTuple, out: &mut Vec<i64>) -> Result<(), Cond> {
+    match (s, o) {
+        (_, IntTuple::Leaf(l)) => {
+            let v = leaf_static(l, "order")?;
+            let mut leaves = Vec::new();
+            s.leaves_into(&mut leaves);
+            out.extend(std::iter::repeat_n(v, leaves.len()));
+            Ok(())
+        }
+        (IntTuple::Tuple(a), IntTuple::Tuple(b)) if a.len() == b.len() => a
+            .iter()
+            .zip(b)
+            .try_for_each(|(x, y)| expand_order(x, y, out)),
+        _ => Err(format!("order {o} is not weakly congruent with shape {s}")),
+    }
+}
+
+fn ordered_impl(shape: &IntTuple, order: &IntTuple) -> Result<Layout, Cond> {
+    let mut keys = Vec::new();
+    expand_order(shape, order, &mut keys)?;
+    let mut leaves = Vec::new();
+    shape.leaves_into(&mut leaves);
+    let extents = leaves
+        .iter()
+        .map(|l| leaf_static(l, "shape"))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(e) = extents.iter().find(|e| **e < 0) {
+        return Err(format!("shape {e} is negative"));
+    }
+    let mut idx: Vec<usize> = (0..extents.len()).collect();
+    idx.sort_by_key(|&i| keys[i]);
+    let mut strides = vec![0i64; extents.len()];
+    let mut running = 1i64;
+    for i in idx {
+        strides[i] = if extents[i] == 1 { 0 } else { running };
+        running = arith::mul(running, extents[i])?;
+    }
+    let mut it = strides.into_iter();
+    let stride = shape.try_map_leaves(&mut |_| Ok::<_, Cond>(Leaf::Int(it.next().unwrap_or(0))))?;
+    Ok(Layout::from_parts(shape.clone(), stride))
+}
+
+/// `make_layout_like(L)`: a compact layout of `L`'s shape whose non-zero
+/// strides follow the order of `|stride|` in `L`; broadcast (stride-0) modes
+/// stay stride 0.
+pub fn make_layout_like(l: &Layout) -> Result<Layout, LayoutError> {
+    wrap!("make_layout_like", [l], {
+        let modes = {
+            let mut m = Modes::new();
+            push_modes(l.shape(), l.stride(), &mut m).map(|_| m)
+        };
+        modes.and_then(|modes| {
+            let mut idx: Vec<usize> = (0..modes.len()).filter(|&i| modes[i].1 != 0).collect();
+            idx.sort_by_key(|&i| modes[i].1.unsigned_abs());
+            let mut strides = vec![0i64; modes.len()];
+            let mut running = 1i64;
+            for i in idx {
+                strides[i] = if modes[i].0 == 1 { 0 } else { running };
+                running = arith::mul(running, modes[i].0)?;
+            }
+            let mut it = strides.into_iter();
+            let stride = l
+                .shape()
+                .try_map_leaves(&mut |_| Ok::<_, Cond>(Leaf::Int(it.next().unwrap_or(0))))?;
+            Ok(Layout::from_parts(l.shape().clone(), stride))
+        })
+    })
+}
+
+/// `upcast<N>(L)` (CuTe): `L` in units `N` times wider, e.g. a copy atom's
+/// `(thread, value) -> bit` layout as `(thread, value) -> element` for
+/// `N`-bit elements. A stride-0 leaf is kept; any other leaf `s:d` becomes
+/// `ceil(s / ceil(N/|d|)) : sign(d) * ceil(|d|/N)`, and `|d|` and `N` must
+/// divide one another (CuTe's static assertion).
+pub fn upcast(l: &Layout, n: i64) -> Result<Layout, LayoutError> {
+    fn go(s: &IntTuple, d: &IntTuple, n: i64) -> Result<(IntTuple, IntTuple), Cond> {
+        match (s, d) {
+            (IntTuple::Tuple(ss), IntTuple::Tuple(ds)) if ss.len() == ds.len() => {
+                let (mut shapes, mut strides) = (Vec::with_capacity(ss.len()), Vec::with_capacity(ss.len()));
+                for (s, d) in ss.iter().zip(ds) {
+                    let (x, y) = go(s, d, n)?;
+                    shapes.push(x);
+                    strides.push(y);
+                }
+                Ok((IntTuple::Tuple(shapes), IntTuple::Tuple(strides)))
+            }
+            (IntTuple::Leaf(s), IntTuple::Leaf(d)) => {
+                let (s, d) = (leaf_static(s, "shape")?, leaf_static(d, "stride")?);
+                if d == 0 {
+                    return Ok((IntTuple::int(s), IntTuple::int(0)));
+                }
+                let a = arith::abs(d)?;
+                if a % n != 0 && n % a != 0 {
+                    return Err(format!("stride {d} and the factor {n} do not divide one another"));
+                }
+                let shape = arith::ceil_div(s, arith::ceil_div(n, a)?)?;
+                Ok((IntTuple::int(shape), IntTuple::int(d.signum() * arith::ceil_div(a, n)?)))
+            }
+            _ => Err("shape and stride are not congruent".into()),
+        }
+    }
+    wrap!(
+        "upcast",
+        [l, n],
+        if n < 1 {
+            Err(format!("the factor {n} must be positive"))
+        } else {
+            go(l.shape(), l.stride(), n).map(|(s, d)| Layout::from_parts(s, d))
+        }
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::common::testing::*;
+    use super::*;
+
+    #[test]
+    fn upcast_bits_to_elements() {
+        // CuTe's ldmatrix x1 layouts in bits, as 16-bit elements.
+        let up = |s: &str, n| upcast(&l(s), n).map(|r| r.to_string()).map_err(|e| e.to_string());
+        assert_eq!(up("((8,4),128):((128,0),1)", 16).unwrap(), "((8,4),8):((8,0),1)");
+        assert_eq!(up("(32,32):(32,1)", 16).unwrap(), "(32,2):(2,1)");
+        assert_eq!(up("(32,(32,2)):(32,(1,1024))", 8).unwrap(), "(32,(4,2)):(4,(1,128))");
+        assert_eq!(up("(1,32):(0,1)", 32).unwrap(), "(1,1):(0,1)");
+        assert_eq!(up("(4,2):(-2,8)", 2).unwrap(), "(4,2):(-1,4)");
+        assert!(up("4:3", 2).unwrap_err().contains("do not divide one another"));
+        assert!(up("4:1", 0).unwrap_err().contains("must be positive"));
+        assert!(up("?:1", 2).unwrap_err().contains("dynamic"));
+    }
+
+    #[test]
+    fn make_layout_family() {
+        assert_eq!(
+            make_layout(&t("(2,(1,4))")).unwrap().to_string(),
+            "(2,(1,4)):(1,(0,2))"
+        );
+        assert_eq!(
+            make_ordered_layout(&t("(2,3,4)"), &t("(2,0,1)"))
+                .unwrap()
+                .to_string(),
+            "(2,3,4):(12,1,3)"
+        );
+        assert_eq!(
+            make_layout_like(&l("(2,3,4):(100,0,-7)"))
+                .unwrap()
+                .to_string(),
+            "(2,3,4):(4,0,1)"
+        );
+        assert!(
+            err(make_ordered_layout(&t("(2,3)"), &t("(1,2,3)"))).contains("not weakly congruent")
+        );
+        // Found by fuzzing: a negative extent must not make a layout.
+        assert!(err(make_ordered_layout(&t("(-1,1)"), &t("1"))).contains("negative"));
+    }
+}

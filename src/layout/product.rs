@@ -1,0 +1,155 @@
+//! `logical_product`, `zipped_product`, `tiled_product`, `flat_product`,
+//! `blocked_product`, `raked_product` (CuTe `include/cute/layout.hpp`).
+
+use super::common::*;
+use super::complement::complement_of_flat;
+use super::composition::Composer;
+use super::tiling::{flat, into_modes, logical_by_mode, tiled, zipped_by_mode, TilerArg, ZipParts};
+use super::error::{arith, Cond, LayoutError};
+use super::tuple::{product, Layout};
+
+/// `logical_product(A, B) = (A, complement(A, size(A)*cosize(B)) o B)`.
+pub fn logical_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
+    wrap!(
+        "logical_product",
+        [a, b],
+        product_pair(LRef::of(a), LRef::of(b)).map(|(x, y)| Layout::pair(x, y))
+    )
+}
+
+/// By-mode `logical_product`; `_` keeps a mode, extra modes are kept.
+pub fn logical_product_tiler<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
+    wrap!("logical_product", [a, t], logical_by_mode(LRef::of(a), t, product_pair))
+}
+
+fn product_pair(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
+    let mut modes = Modes::new();
+    flat_modes(b, &mut modes)?;
+    let cos = modes.iter().try_fold(1i64, |acc, &(s, d)| {
+        arith::add(acc, arith::mul(s - 1, arith::abs(d)?)?)
+    })?;
+    let mut flat = Modes::new();
+    flat_modes(a, &mut flat)?;
+    let cot = arith::mul(product(flat.iter().map(|m| m.0))?, cos)?;
+    let mut comp = Composer::empty();
+    complement_of_flat(&mut flat, cot, &mut comp.lhs)?;
+    comp.prepare()?;
+    let repeat = comp.apply(b)?;
+    comp.finish()?;
+    Ok((a.to_layout(), repeat))
+}
+
+/// The product's (block, repeat): extra modes join the block.
+const PRODUCT_PARTS: ZipParts = ZipParts { names: "block, repeat", extra_in_first: true };
+
+/// `zipped_product(A, T) = (A, repeats)`.
+pub fn zipped_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
+    wrap!(
+        "zipped_product",
+        [a, t],
+        zipped_by_mode(LRef::of(a), t, product_pair, PRODUCT_PARTS).map(|(x, y)| Layout::pair(x, y))
+    )
+}
+
+/// `tiled_product(A, T) = (A, rep0, rep1, ...)`.
+pub fn tiled_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
+    wrap!(
+        "tiled_product",
+        [a, t],
+        zipped_by_mode(LRef::of(a), t, product_pair, PRODUCT_PARTS).map(tiled)
+    )
+}
+
+/// `flat_product(A, T) = (a0, a1, ..., rep0, rep1, ...)`.
+pub fn flat_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
+    wrap!(
+        "flat_product",
+        [a, t],
+        zipped_by_mode(LRef::of(a), t, product_pair, PRODUCT_PARTS).map(flat)
+    )
+}
+
+/// Pads `l` to `r` top-level modes with `1:0` (CuTe `append<R>`).
+fn pad_rank(l: &Layout, r: usize) -> Layout {
+    let mut modes = l.modes();
+    modes.resize(r, Layout::leaf(1, 0));
+    Layout::from_modes(modes)
+}
+
+/// `logical_product(append<R>(A), append<R>(B))` with `R` the larger rank,
+/// zipped mode by mode: mode `i` is `(A_i, B_i')` (`block_first`) or
+/// `(B_i', A_i)`. No mode is coalesced (CUTLASS 3.8+; 3.4 to 3.7 coalesced
+/// each mode).
+fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout, Cond> {
+    let r = a.rank().max(b.rank());
+    let (pa, pb) = (pad_rank(a, r), pad_rank(b, r));
+    let (x, y) = product_pair(LRef::of(&pa), LRef::of(&pb))?;
+    let mut parts = Parts::with_capacity(r);
+    for (p, q) in into_modes(x).into_iter().zip(into_modes(y)) {
+        parts.push(if block_first { Layout::pair(p, q) } else { Layout::pair(q, p) });
+    }
+    Ok(parts.finish())
+}
+
+/// `blocked_product(A, B) = zip(get<0>(P), get<1>(P))` with
+/// `P = logical_product(append<R>(A), append<R>(B))`: mode `i` is
+/// `(A_i, B_i')` (A is the inner block), as CuTe `include/cute/layout.hpp`
+/// (CUTLASS 3.8+, no per-mode coalesce).
+pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
+    wrap!("blocked_product", [a, b], rank_product(a, b, true))
+}
+
+/// `raked_product(A, B) = zip(get<1>(P), get<0>(P))`, `P` as in
+/// [`blocked_product`]: mode `i` is `(B_i', A_i)` (A's elements are
+/// interleaved across the repeats), no per-mode coalesce (CUTLASS 3.8+).
+pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
+    wrap!("raked_product", [a, b], rank_product(a, b, false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::common::testing::*;
+    use super::super::tuple::Tiler;
+    use super::*;
+
+    #[test]
+    fn product_variants() {
+        let b = l("(2,2):(1,2)");
+        let c = l("(3,4):(1,3)");
+        assert_eq!(ok(blocked_product(&b, &c)), "((2,3),(2,4)):((1,4),(2,12))");
+        assert_eq!(ok(raked_product(&b, &c)), "((3,2),(4,2)):((4,1),(12,2))");
+        assert_eq!(
+            ok(zipped_product(&b, &Tiler::Layout(c.clone()))),
+            "((2,2),(3,4)):((1,2),(4,12))"
+        );
+        assert_eq!(
+            ok(tiled_product(&b, &Tiler::Layout(c.clone()))),
+            "((2,2),3,4):((1,2),4,12)"
+        );
+        assert_eq!(
+            ok(flat_product(&b, &Tiler::Layout(c))),
+            "(2,2,3,4):(1,2,4,12)"
+        );
+        assert!(err(logical_product(&l("(4,6,8):(1,4,7)"), &l("6:1"))).contains("non-injective"));
+    }
+
+    /// CUTLASS 3.8+ (`include/cute/layout.hpp`): `zip` of the padded logical
+    /// product, with no per-mode coalesce (3.4 to 3.7 gave
+    /// `(6,(2,4)):(2,(1,12))` for the first case).
+    #[test]
+    fn blocked_and_raked_products_are_not_coalesced() {
+        let (a, b) = (l("(2,2):(2,1)"), l("(3,4):(1,3)"));
+        assert_eq!(ok(blocked_product(&a, &b)), "((2,3),(2,4)):((2,4),(1,12))");
+        assert_eq!(ok(raked_product(&a, &b)), "((3,2),(4,2)):((4,2),(12,1))");
+        // A contiguous block still keeps its two sub-modes per mode.
+        assert_eq!(ok(blocked_product(&l("(4,2):(1,4)"), &l("(1,3):(0,1)"))), "((4,1),(2,3)):((1,0),(4,8))");
+        // Rank padding with 1:0, and a rank-1 leaf operand stays one mode.
+        assert_eq!(ok(blocked_product(&l("(2,2):(1,2)"), &l("3:1"))), "((2,3),(2,1)):((1,4),(2,0))");
+        assert_eq!(ok(blocked_product(&l("4:1"), &l("3:1"))), "((4,3)):((1,4))");
+        assert_eq!(ok(raked_product(&l("4:1"), &l("3:1"))), "((3,4)):((4,1))");
+    }
+}

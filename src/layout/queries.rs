@@ -1,0 +1,198 @@
+//! Queries and regrouping: `size`, `cosize`, `rank`, `depth`, `get`,
+//! `select`, `flatten`, `group_modes` (CuTe `include/cute/layout.hpp`) and
+//! the int-tuple predicates `congruent`, `weakly_congruent`, `compatible` and
+//! `size` of a tuple (`include/cute/int_tuple.hpp`).
+
+use super::common::*;
+use super::error::{arith, Cond, LayoutError};
+use super::tuple::{DynInt, IntTuple, Layout, Leaf};
+
+/// Product of the leaves of `t`; `?` when any leaf is dynamic (with the
+/// divisibility that is still known).
+pub fn size_of(t: &IntTuple) -> Result<IntTuple, LayoutError> {
+    wrap!("size", [t], size_impl(t))
+}
+
+fn size_impl(t: &IntTuple) -> Result<IntTuple, Cond> {
+    let (mut stat, mut div, mut dynamic, mut wide) = (1i64, 1u64, false, false);
+    t.try_for_each_leaf(&mut |l| {
+        match l {
+            Leaf::Int(v) => stat = arith::mul(stat, *v)?,
+            Leaf::Dyn(d) => {
+                dynamic = true;
+                wide |= d.wide;
+                div = div.saturating_mul(d.divisibility);
+            }
+            other => return Err(format!("leaf `{other}` has no size")),
+        }
+        Ok(())
+    })?;
+    if !dynamic {
+        return Ok(IntTuple::int(stat));
+    }
+    let known = (stat.unsigned_abs()).saturating_mul(div);
+    // A saturated divisibility would be a lie; forget it instead.
+    let divisibility = if known == u64::MAX || known == 0 {
+        1
+    } else {
+        known
+    };
+    Ok(IntTuple::dynamic(DynInt { divisibility, wide }))
+}
+
+/// `size(L)`.
+pub fn size(l: &Layout) -> Result<IntTuple, LayoutError> {
+    wrap!("size", [l], size_impl(l.shape()))
+}
+
+/// `cosize(L) = L(size(L) - 1) + 1` under `|stride|` (current CuTe), i.e.
+/// `1 + sum (s_i - 1) * |d_i|`.
+pub fn cosize(l: &Layout) -> Result<IntTuple, LayoutError> {
+    wrap!("cosize", [l], cosize_impl(l))
+}
+
+fn cosize_impl(l: &Layout) -> Result<IntTuple, Cond> {
+    let mut modes = Modes::new();
+    if push_modes(l.shape(), l.stride(), &mut modes).is_ok() {
+        let mut acc = 1i64;
+        for &(s, d) in modes.iter() {
+            acc = arith::add(acc, arith::mul(arith::sub(s, 1)?, arith::abs(d)?)?)?;
+        }
+        return Ok(IntTuple::int(acc));
+    }
+    // Some leaf is not a static integer.
+    let mut sh = Vec::new();
+    let mut st = Vec::new();
+    l.shape().leaves_into(&mut sh);
+    l.stride().leaves_into(&mut st);
+    let mut acc = 1i64;
+    for (s, d) in sh.into_iter().zip(st) {
+        match (s, d) {
+            (Leaf::Int(s), Leaf::Int(d)) => {
+                acc = arith::add(acc, arith::mul(arith::sub(*s, 1)?, arith::abs(*d)?)?)?
+            }
+            (Leaf::Dyn(_), Leaf::Int(0)) => {}
+            (Leaf::Int(1), _) => {}
+            (Leaf::Dyn(a), _) | (_, Leaf::Dyn(a)) => {
+                return Ok(IntTuple::dynamic(DynInt {
+                    divisibility: 1,
+                    wide: a.wide,
+                }));
+            }
+            (_, other) => return Err(format!("stride `{other}` has no integer extent")),
+        }
+    }
+    Ok(IntTuple::int(acc))
+}
+
+/// Number of top-level modes.
+pub fn rank(l: &Layout) -> usize {
+    l.rank()
+}
+
+/// Nesting depth of the shape.
+pub fn depth(l: &Layout) -> usize {
+    l.shape().depth()
+}
+
+/// Mode `i`.
+pub fn get(l: &Layout, i: usize) -> Result<Layout, LayoutError> {
+    l.mode(i).ok_or_else(|| {
+        fail(
+            "get",
+            &[l, &i],
+            format!("mode {i} is out of range for rank {}", l.rank()),
+        )
+    })
+}
+
+/// The modes `indices`, in that order, as a new layout.
+pub fn select(l: &Layout, indices: &[usize]) -> Result<Layout, LayoutError> {
+    let modes = indices
+        .iter()
+        .map(|&i| {
+            l.mode(i)
+                .ok_or_else(|| format!("mode {i} is out of range for rank {}", l.rank()))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|c| fail("select", &[l, &format!("{indices:?}")], c))?;
+    Ok(Layout::from_modes(modes))
+}
+
+/// All leaves as top-level modes (a leaf layout stays a leaf).
+pub fn flatten(l: &Layout) -> Layout {
+    Layout::from_parts(l.shape().flatten(), l.stride().flatten())
+}
+
+/// Groups modes `[begin, end)` into one mode: `(M,N,K)` -> `((M,N),K)` for `0..2`.
+pub fn group_modes(l: &Layout, begin: usize, end: usize) -> Result<Layout, LayoutError> {
+    let r = l.rank();
+    if begin > end || end > r {
+        return Err(fail(
+            "group_modes",
+            &[l, &begin, &end],
+            format!("range [{begin},{end}) is invalid for rank {r}"),
+        ));
+    }
+    let mut modes = l.modes();
+    let grouped: Vec<Layout> = modes.drain(begin..end).collect();
+    modes.insert(begin, Layout::from_modes(grouped));
+    Ok(Layout::from_modes(modes))
+}
+
+/// Same tuple structure.
+pub fn congruent(a: &IntTuple, b: &IntTuple) -> bool {
+    a.congruent(b)
+}
+
+/// `a` is a coarsening of `b` (a leaf of `a` matches any subtree of `b`).
+pub fn weakly_congruent(a: &IntTuple, b: &IntTuple) -> bool {
+    a.weakly_congruent(b)
+}
+
+/// CuTe `compatible(a, b)`: every coordinate of `b`'s shape is a coordinate of
+/// `a`'s: a leaf of `a` matches a subtree of `b` of the same size.
+pub fn compatible(a: &IntTuple, b: &IntTuple) -> bool {
+    match (a, b) {
+        (IntTuple::Leaf(_), _) => match (size_impl(a), size_impl(b)) {
+            (Ok(x), Ok(y)) => x == y && x.as_int().is_some(),
+            _ => false,
+        },
+        (IntTuple::Tuple(x), IntTuple::Tuple(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| compatible(p, q))
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::common::testing::*;
+    use super::*;
+
+    #[test]
+    fn queries_and_regrouping() {
+        let a = l("((2,4),4):((1,16),8)");
+        assert_eq!(size(&a).unwrap(), IntTuple::int(32));
+        assert_eq!(cosize(&l("(4,4):(-1,4)")).unwrap(), IntTuple::int(16));
+        assert_eq!((rank(&a), depth(&a)), (2, 2));
+        assert_eq!(get(&a, 0).unwrap().to_string(), "(2,4):(1,16)");
+        assert!(err(get(&a, 2)).contains("out of range"));
+        assert_eq!(
+            select(&l("(2,3,4):(1,2,6)"), &[2, 0]).unwrap().to_string(),
+            "(4,2):(6,1)"
+        );
+        assert_eq!(flatten(&a).to_string(), "(2,4,4):(1,16,8)");
+        assert_eq!(
+            group_modes(&l("(2,3,4):(1,2,6)"), 0, 2)
+                .unwrap()
+                .to_string(),
+            "((2,3),4):((1,2),6)"
+        );
+        assert!(err(group_modes(&a, 1, 3)).contains("invalid"));
+        assert!(compatible(&t("(6,4)"), &t("((2,3),4)")));
+        assert!(!compatible(&t("(6,4)"), &t("((2,3),5)")));
+        assert!(weakly_congruent(&t("(1,2)"), &t("((2,3),4)")));
+        assert!(!congruent(&t("(1,2)"), &t("((2,3),4)")));
+    }
+}
