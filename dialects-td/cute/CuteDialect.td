@@ -64,7 +64,8 @@ class Cute_Op<string mnemonic, list<Trait> traits = []>
 }
 
 // A pure op whose single result is a cute value type: when that type is fully
-// static the op folds to it (src/dialect/fold.rs decides).
+// static the op folds to it (`foldStatic` in dialects-td/lib/CuteDialect.cpp asks
+// Rust's `cute_rs_is_static_type`).
 class Cute_ValueOp<string mnemonic, list<Trait> traits = []>
     : Cute_Op<mnemonic, !listconcat([Pure], traits)> {
   let hasFolder = 1;

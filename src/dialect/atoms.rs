@@ -26,17 +26,12 @@ fn dialect_of(atom: Type) -> Option<AtomDialect> {
     }
 }
 
-/// Spec 003's verbatim fallback for a type that implements no atom interface.
-fn not_an_atom(atom: Type) -> String {
-    format!("atom type {atom} does not implement a known atom interface")
-}
-
 /// Verifies an atom call's instance: `operands` are its views (D, A, B, C or
 /// source, destination); `tiled` if the atom operand is a tiled copy/MMA.
 pub fn verify_instance(atom: Type, operands: &[Type], tiled: bool) -> Result<(), String> {
     match dialect_of(atom) {
         Some(AtomDialect::Nvgpu) => nvgpu::verify_instance(atom, operands, tiled),
-        None => Err(not_an_atom(atom)),
+        None => Err(nvgpu::not_an_atom(atom)),
     }
 }
 

@@ -106,7 +106,7 @@ pub fn verify_instance(ty: Type, operands: &[Type], tiled: bool) -> Result<(), S
 }
 
 /// Spec 003's verbatim fallback for a type that implements no atom interface.
-fn not_an_atom(ty: Type) -> String {
+pub fn not_an_atom(ty: Type) -> String {
     format!("atom type {ty} does not implement a known atom interface")
 }
 

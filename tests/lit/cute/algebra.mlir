@@ -2,6 +2,9 @@
 // Rust algebra and checked by the verifier.
 // RUN: %cute-opt %s | FileCheck %s
 // RUN: %cute-opt %s | %cute-opt | FileCheck %s
+// The generic form round-trips too (every op and type through its generic
+// printer and back to the custom form).
+// RUN: %cute-opt %s --mlir-print-op-generic | %cute-opt | FileCheck %s
 
 // CHECK-LABEL: @algebra
 func.func @algebra(%a: !cute.layout<"(4,2):(1,4)">, %b: !cute.layout<"(2,2):(1,2)">,

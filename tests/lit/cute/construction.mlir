@@ -1,6 +1,9 @@
 // Round trip of the construction ops.
 // RUN: %cute-opt %s | FileCheck %s
 // RUN: %cute-opt %s | %cute-opt | FileCheck %s
+// The generic form round-trips too (every op and type through its generic
+// printer and back to the custom form).
+// RUN: %cute-opt %s --mlir-print-op-generic | %cute-opt | FileCheck %s
 
 // CHECK-LABEL: func @construct
 func.func @construct(%m: index, %n: index, %s: i32) -> !cute.layout<"(?,(4,?)):(1,(?,64))"> {

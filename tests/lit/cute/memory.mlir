@@ -1,6 +1,9 @@
 // Round trip of pointers, views, descriptor iterators and memory ops.
 // RUN: %cute-opt %s | FileCheck %s
 // RUN: %cute-opt %s | %cute-opt | FileCheck %s
+// The generic form round-trips too (every op and type through its generic
+// printer and back to the custom form).
+// RUN: %cute-opt %s --mlir-print-op-generic | %cute-opt | FileCheck %s
 // RUN: %cute-opt %s --pass-pipeline='builtin.module(cute-desugar)' | FileCheck %s --check-prefix=DESUGAR
 
 // CHECK-LABEL: @types

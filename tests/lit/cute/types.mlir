@@ -2,6 +2,9 @@
 // printed canonically.
 // RUN: %cute-opt %s | FileCheck %s
 // RUN: %cute-opt %s | %cute-opt | FileCheck %s
+// The generic form round-trips too (every op and type through its generic
+// printer and back to the custom form).
+// RUN: %cute-opt %s --mlir-print-op-generic | %cute-opt | FileCheck %s
 
 // CHECK-LABEL: @tuples
 // CHECK-SAME: !cute.int_tuple<"(?,128)">

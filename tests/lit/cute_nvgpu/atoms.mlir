@@ -2,6 +2,9 @@
 // re-parsed and printed again).
 // RUN: %cute-opt %s | FileCheck %s
 // RUN: %cute-opt %s | %cute-opt | FileCheck %s
+// The generic form round-trips too (every op and type through its generic
+// printer and back to the custom form).
+// RUN: %cute-opt %s --mlir-print-op-generic | %cute-opt | FileCheck %s
 
 // CHECK-LABEL: @universal
 // CHECK-SAME: !cute_nvgpu.atom.universal_copy<f32>

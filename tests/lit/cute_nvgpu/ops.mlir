@@ -1,6 +1,9 @@
 // Round trip of the SM90/SM100 ops the atom lowering consumes (spec 000).
 // RUN: %cute-opt %s | FileCheck %s
 // RUN: %cute-opt %s | %cute-opt | FileCheck %s
+// The generic form round-trips too (every op and type through its generic
+// printer and back to the custom form).
+// RUN: %cute-opt %s --mlir-print-op-generic | %cute-opt | FileCheck %s
 
 !As = !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(64,16):(16,1)">>
 !Bs = !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(128,16):(16,1)">>
