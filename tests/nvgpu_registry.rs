@@ -364,3 +364,18 @@ fn melior_builds_the_lowering_ops() {
     assert_eq!(desc.name().as_string_ref().as_str().unwrap(), "cute_nvgpu.gmma.descriptor");
     assert_eq!(acc.name().as_string_ref().as_str().unwrap(), "cute_nvgpu.register.accumulator");
 }
+
+/// Spec 003 `verify_atom_instance`: a type none of whose interfaces checks an
+/// instance gets the verbatim fallback (a non-executing TMA atom is TmaAtom
+/// only; ODS keeps it out of the atom-call ops, the Rust dispatch still
+/// answers with the spec's sentence).
+#[test]
+fn verify_atom_instance_falls_back_verbatim() {
+    let compiler = Compiler::new();
+    let ty = parse(&compiler, "!cute_nvgpu.atom.non_exec_tiled_tma_load<f16, rank = 2>");
+    let err = cute_mlir::dialect::nvgpu::verify_instance(ty, &[], false).unwrap_err();
+    assert!(err.starts_with("atom type does not implement a known cute_nvgpu interface"), "{err}");
+    let err = cute_mlir::dialect::atoms::verify_instance(Type::parse(compiler.context(), "f32").unwrap(), &[], false)
+        .unwrap_err();
+    assert!(err.starts_with("atom type does not implement a known cute_nvgpu interface"), "{err}");
+}

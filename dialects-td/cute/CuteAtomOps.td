@@ -3,8 +3,7 @@
 #ifndef CUTE_ATOM_OPS_TD
 #define CUTE_ATOM_OPS_TD
 
-def Cute_AtomType : Type<CPred<"::llvm::isa<::mlir::cute::MmaAtomTypeInterface, "
-                               "::mlir::cute::CopyAtomTypeInterface>($_self)">,
+def Cute_AtomType : Type<CPred<"::llvm::isa<::mlir::cute::AtomLikeTypeInterface>($_self)">,
                          "a type implementing an atom interface">;
 def Cute_CopyAtom : Type<CPred<"::llvm::isa<::mlir::cute::CopyAtomTypeInterface>($_self)">,
                          "a copy atom type">;
@@ -27,9 +26,10 @@ let opDocGroup = Cute_AtomGroup in {
 def Cute_MakeAtomOp : Cute_Op<"make_atom", [Pure]> {
   let summary = "build an atom; the result type decides which (spec 002)";
   let description = [{
-    Generic atom builder: the result type's atom interface (copy or MMA)
-    decides what is built; operands are the atom's run-time parameters (for
-    example TMA descriptors), checked by the atom type.
+    Generic atom builder: the result type's atom interfaces (MMA, copy, TMA,
+    ...) decide what is built; operands are the atom's run-time parameters
+    (for example TMA descriptors), checked by the atom type. `cute-desugar`
+    rebuilds it with the atom's bundle (`kind` = `mma`, `copy` or `tma`).
 
     ```mlir
     %a = cute.make_atom : !cute_nvgpu.atom.universal_copy<f32>
@@ -77,8 +77,8 @@ def Cute_CopyAtomCallOp : Cute_Op<"copy_atom_call", [MemoryEffects<[MemRead, Mem
   let summary = "one copy atom instance: src view to dst view";
   let description = [{
     Verification (spec 002): both views have the same size and a layout of
-    rank >= 1, and the atom type accepts the element types
-    (`CopyAtomTypeInterface::verifyInstance`).
+    rank >= 1, and the atom's dialect accepts the instance (element types,
+    residencies, layouts: src/dialect/atoms.rs).
 
     ```mlir
     cute.copy_atom_call %atom, %src, %dst : !cute_nvgpu.atom.universal_copy<f32>,
@@ -93,8 +93,8 @@ def Cute_MmaAtomCallOp : Cute_Op<"mma_atom_call", [MemoryEffects<[MemRead, MemWr
   let summary = "one MMA atom instance: D = A * B + C";
   let description = [{
     Verification (spec 002): every operand view has a layout of rank >= 1,
-    C and D have the same shape, and the atom type accepts the element types
-    (`MmaAtomTypeInterface::verifyInstance`).
+    C and D have the same shape, and the atom's dialect accepts the instance
+    (element types, residencies, layouts: src/dialect/atoms.rs).
 
     ```mlir
     cute.mma_atom_call %atom, %d, %a, %b, %c : !cute_nvgpu.atom.universal_fma<f32, f32, f32>, ...

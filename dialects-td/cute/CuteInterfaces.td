@@ -14,6 +14,16 @@
 
 include "mlir/IR/OpBase.td"
 
+def Cute_AtomLikeTypeInterface : TypeInterface<"AtomLikeTypeInterface"> {
+  let cppNamespace = "::mlir::cute";
+  let description = [{
+    Any atom-like value `cute.make_atom` builds (spec 002 "Atom Builder
+    Contract": an MMA, copy, prefetch or other atom-like value, e.g. a
+    non-executing TMA atom). A marker: what the atom is, and its bundle, come
+    from the atom's other interfaces and its dialect's Rust registry.
+  }];
+}
+
 def Cute_MmaAtomTypeInterface : TypeInterface<"MmaAtomTypeInterface"> {
   let cppNamespace = "::mlir::cute";
   let description = [{

@@ -16,9 +16,11 @@ include "cute_nvgpu/CuteNvgpuInterfaces.td"
 include "cute_nvgpu/CuteNvgpuAttrs.td"
 include "cute_nvgpu/CuteNvgpuOps.td"
 
-/// A registry type: implements the record interface.
+/// A registry atom: implements the record interface and is atom-like
+/// (`cute.make_atom` builds it).
 class CuteNvgpu_AtomType<string name, string typeMnemonic, list<Trait> traits = []>
-    : CuteNvgpu_Type<name, typeMnemonic, !listconcat([CuteNvgpu_AtomRecordTypeInterface], traits)>;
+    : CuteNvgpu_Type<name, typeMnemonic,
+                     !listconcat([CuteNvgpu_AtomRecordTypeInterface, Cute_AtomLikeTypeInterface], traits)>;
 
 //===----------------------------------------------------------------------===//
 // Universal atoms (all tiers)
@@ -208,8 +210,10 @@ def CuteNvgpu_NonExecTiledTmaReduceAtomType
 // SMEM descriptor view (SM90)
 //===----------------------------------------------------------------------===//
 
+// A registry type but no atom: a descriptor view is an operand type.
 def CuteNvgpu_SmemDescViewType
-    : CuteNvgpu_AtomType<"SmemDescView", "smem_desc_view", [CuteNvgpu_DescriptorTypeInterface]> {
+    : CuteNvgpu_Type<"SmemDescView", "smem_desc_view",
+                     [CuteNvgpu_AtomRecordTypeInterface, CuteNvgpu_DescriptorTypeInterface]> {
   let summary = "a typed view over a 64-bit SMEM matrix descriptor (SM90)";
   let description = [{
     The operand form of WGMMA / UMMA A and B: element type, major-ness (`k`

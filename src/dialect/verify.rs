@@ -199,6 +199,15 @@ fn verify_recast(op: OperationRef) -> Result<(), String> {
 fn verify_access(op: OperationRef) -> Result<(), String> {
     let first = if op.operand_count() == 3 { 1 } else { 0 };
     let view = operand_type(op, first)?;
+    let tmem = crate::ffi::abi::CuteAddressSpace::CUTE_AS_TMEM.0;
+    let iterator = composite_parts(view).and_then(|p| p.iterator);
+    if iterator.and_then(composite_parts).is_some_and(|p| p.kind == Composite::Ptr && p.address_space == tmem) {
+        // Spec 000 (copy_s2t walk): TMEM is not addressable from generic pointers.
+        return Err(format!(
+            "tensor memory is not addressable by generic loads and stores ({view}); move it with the tcgen05 \
+             copy atoms: atom.tmem_load / atom.tmem_store (tcgen05.ld / tcgen05.st) or atom.s2t_copy (tcgen05.cp)"
+        ));
+    }
     let coord_type = operand_type(op, first + 1)?;
     let layout = view_layout(view)?;
     let shape = layout.shape();

@@ -105,9 +105,12 @@ pub fn verify_instance(ty: Type, operands: &[Type], tiled: bool) -> Result<(), S
     }
 }
 
-/// Spec 003's verbatim fallback for a type that implements no atom interface.
+/// Spec 003's verbatim fallback of `verify_atom_instance` for a type that
+/// implements none of the interfaces an instance can be checked through
+/// (ODS already keeps non-atoms out of the atom calls; a tiled or future
+/// atom-like type is what reaches it).
 pub fn not_an_atom(ty: Type) -> String {
-    format!("atom type {ty} does not implement a known atom interface")
+    format!("atom type does not implement a known cute_nvgpu interface: {ty}")
 }
 
 /// CuTe's (thread, value) -> bit layouts of a copy atom type and the bit
@@ -120,7 +123,8 @@ pub fn copy_atom_layouts(ty: Type) -> Option<([crate::layout::Layout; 3], u32)> 
 
 /// The attribute bundle a rebuilt `cute.make_atom` carries (spec 002), in
 /// MLIR attribute syntax: `{kind, shape_mnk, element_types}` for MMA atoms,
-/// `{kind, value_type, copy_bits}` for copy atoms.
+/// `{kind, value_type, copy_bits}` for copy atoms, `{kind, direction, mode,
+/// value_type, rank}` for the non-executing TMA atoms.
 pub fn atom_bundle(ty: Type) -> Option<String> {
     let (atom, interfaces) = Atom::with_interfaces(ty)?;
     let has = |i: Interface| interfaces & (1 << i as u32) != 0;
@@ -135,6 +139,13 @@ pub fn atom_bundle(ty: Type) -> Option<String> {
         let value = copy::copy_element(&atom)?;
         let bits = copy::copy_bits(&atom)?;
         Some(format!("{{kind = \"copy\", value_type = {value}, copy_bits = {bits} : i32}}"))
+    } else if has(Interface::TmaAtom) {
+        let direction = records::static_fact(&atom, interfaces, Fact::TmaDirection)?;
+        let mode = records::static_fact(&atom, interfaces, Fact::TmaMode)?;
+        let Atom::Tma { element, rank, .. } = &atom else { return None };
+        Some(format!(
+            "{{kind = \"tma\", direction = \"{direction}\", mode = \"{mode}\", value_type = {element}, rank = {rank} : i32}}"
+        ))
     } else {
         None
     }

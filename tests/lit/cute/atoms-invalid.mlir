@@ -39,6 +39,15 @@ func.func @not_an_atom() {
 
 // -----
 
+// A descriptor view is a registry type but no atom.
+func.func @make_atom_of_a_descriptor_view() {
+  // expected-error @+1 {{'cute.make_atom' op result #0 must be a type implementing an atom interface, but got '!cute_nvgpu.smem_desc_view<f16, major = k, swizzle = 128>'}}
+  %a = cute.make_atom : !cute_nvgpu.smem_desc_view<f16, major = k, swizzle = 128>
+  return
+}
+
+// -----
+
 func.func @tiled_copy_overflow(%atom: !cute_nvgpu.atom.universal_copy<f32>) {
   // expected-error @+1 {{'cute.make_tiled_copy' op the thread-value layout (32,8):(8,1) reaches 256 elements, more than the 128 of the tile [32:1;4:1]}}
   %tc = cute.make_tiled_copy %atom : !cute.tiled_copy<!cute_nvgpu.atom.universal_copy<f32>, !cute.layout<"(32,8):(8,1)">, !cute.tile<"[32:1;4:1]">>

@@ -152,3 +152,20 @@ func.func @partition_index(%tc: !tci, %src: !cute.view<!cute.ptr<index, gmem>, !
   %s = cute.tiled.copy.partition_S %tc, %src, %t : (!tci, !cute.view<!cute.ptr<index, gmem>, !cute.layout<"(16,8):(1,16)">>, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<index, gmem>, !cute.layout<"1:1">>
   return
 }
+
+// -----
+
+// Spec 000 (copy_s2t walk): TMEM is not addressable from generic pointers.
+func.func @load_from_tmem(%v: !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(4,8):(8,1)">>, %c: !cute.coord<"(1,2)">) {
+  // expected-error @+1 {{'cute.load' op tensor memory is not addressable by generic loads and stores (!cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(4,8):(8,1)">>); move it with the tcgen05 copy atoms: atom.tmem_load / atom.tmem_store (tcgen05.ld / tcgen05.st) or atom.s2t_copy (tcgen05.cp)}}
+  %x = cute.load %v[%c] : !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(4,8):(8,1)">>, !cute.coord<"(1,2)">
+  return
+}
+
+// -----
+
+func.func @store_to_tmem(%x: f32, %v: !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(4,8):(8,1)">>, %c: !cute.coord<"(1,2)">) {
+  // expected-error @+1 {{'cute.store' op tensor memory is not addressable by generic loads and stores}}
+  cute.store %x, %v[%c] : !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(4,8):(8,1)">>, !cute.coord<"(1,2)">
+  return
+}

@@ -62,5 +62,11 @@ func.func @atoms() {
   %c = cute.make_atom : !cute_nvgpu.atom.universal_copy<f32>
   // CHECK-NEXT: cute.make_atom {atom = {element_types = [f16, f16, f32], kind = "mma", shape_mnk = #cute.shape<"(1,1,1)">}} : !cute_nvgpu.atom.universal_fma<f16, f16, f32>
   %m = cute.make_atom : !cute_nvgpu.atom.universal_fma<f16, f16, f32>
+  // Every registry atom, not only copy and MMA atoms (spec 002: "an MMA,
+  // copy, prefetch, or other atom-like value"): a non-executing TMA atom.
+  // CHECK-NEXT: cute.make_atom {atom = {direction = "load", kind = "tma", mode = "tile", rank = 2 : i32, value_type = f16}} : !cute_nvgpu.atom.non_exec_tiled_tma_load<f16, rank = 2>
+  %t = cute.make_atom : !cute_nvgpu.atom.non_exec_tiled_tma_load<f16, rank = 2>
+  // CHECK-NEXT: cute.make_atom {atom = {copy_bits = 128 : i32, kind = "copy", value_type = i8}} : !cute_nvgpu.atom.simt_async_copy<16>
+  %a = cute.make_atom : !cute_nvgpu.atom.simt_async_copy<16>
   return
 }
