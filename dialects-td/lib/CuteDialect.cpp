@@ -76,7 +76,7 @@ bool mlir::cute::areCompatibleWithRust(TypeRange inferred, TypeRange declared) {
   if (inferred.size() != declared.size())
     return false;
   for (auto [from, to] : llvm::zip_equal(inferred, declared))
-    if (from != to && !cute_rs_is_derefinement(wrap(from), wrap(to)))
+    if (from != to && !cute_rs_is_compatible_result(wrap(from), wrap(to)))
       return false;
   return true;
 }

@@ -37,8 +37,9 @@ enum class TupleKind : uint32_t {
                                     ValueRange operands, DictionaryAttr attributes,
                                     ::llvm::SmallVectorImpl<Type> &inferred);
 
-/// Declared result types of an inferred op are the inferred ones, or
-/// derefinements of them (static leaves made dynamic).
+/// Declared result types of an inferred op are the inferred ones,
+/// derefinements of them (static leaves made dynamic), or equivalent layouts
+/// (the same function).
 bool areCompatibleWithRust(TypeRange inferred, TypeRange declared);
 
 /// Fold of every Cute_ValueOp: a fully static result is its type.

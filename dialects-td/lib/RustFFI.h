@@ -38,9 +38,10 @@ intptr_t cute_rs_infer_types(MlirStringRef name, MlirContext context, MlirLocati
                              intptr_t numOperands, const MlirType *operandTypes,
                              MlirAttribute attributes, MlirType *results, intptr_t capacity);
 
-/// True if `to` is the cute value type `from` with some static leaves made
-/// dynamic (same kind and tree).
-bool cute_rs_is_derefinement(MlirType from, MlirType to);
+/// True if the declared result type `to` may stand for the inferred cute
+/// value type `from`: `from` with some static leaves made dynamic (same kind
+/// and tree), or, for layouts, the same function (equal after coalesce).
+bool cute_rs_is_compatible_result(MlirType from, MlirType to);
 
 /// True if `type` is a cute value type with no dynamic leaf.
 bool cute_rs_is_static_type(MlirType type);

@@ -205,6 +205,33 @@ pub fn is_static(kind: SpecKind, text: &str) -> Result<bool, String> {
 
 /// True if the value `to` is `from` with zero or more static leaves made
 /// dynamic (both of kind `kind`).
+/// Whether a declared result type `to` may stand for the inferred `from`:
+/// `to` forgets static leaves of `from` (a derefinement), or, for layouts,
+/// both are the same function (spec 001 "Algebra Rules", 004: equivalent
+/// layouts compare equal after canonicalisation): fully static, the same
+/// size, and equal after `coalesce`. The `filter_zeros` half of the spec's
+/// canonicalisation is not applied here: dropping stride-0 modes changes the
+/// domain (the size), so such layouts are different values for a verifier
+/// (docs/dialect-decisions.md).
+pub fn is_compatible_result(kind: SpecKind, from: &str, to: &str) -> Result<bool, String> {
+    if is_derefinement(kind, from, to)? {
+        return Ok(true);
+    }
+    if kind != SpecKind::Layout {
+        return Ok(false);
+    }
+    let (a, b) = (parse_checked_layout(from)?, parse_checked_layout(to)?);
+    let fully_static = |l: &Layout| {
+        l.shape().leaves().iter().chain(l.stride().leaves().iter()).all(|leaf| matches!(leaf, Leaf::Int(_)))
+    };
+    if !fully_static(&a) || !fully_static(&b) {
+        return Ok(false);
+    }
+    let size = |l: &Layout| crate::layout::size(l).ok().and_then(|s| s.as_int());
+    let coalesced = |l: &Layout| crate::layout::coalesce(l).ok();
+    Ok(size(&a).is_some() && size(&a) == size(&b) && coalesced(&a).is_some() && coalesced(&a) == coalesced(&b))
+}
+
 pub fn is_derefinement(kind: SpecKind, from: &str, to: &str) -> Result<bool, String> {
     use crate::layout::tuple_ops::is_derefinement as tuple_derefines;
     Ok(match kind {

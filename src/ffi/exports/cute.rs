@@ -151,14 +151,15 @@ pub unsafe extern "C" fn cute_rs_infer_types(
     })
 }
 
-/// True if `to` is `from` with some static leaves made dynamic.
+/// True if the declared result type `to` may stand for the inferred `from`
+/// ([`spec::is_compatible_result`]).
 #[no_mangle]
-pub extern "C" fn cute_rs_is_derefinement(from: MlirType, to: MlirType) -> bool {
+pub extern "C" fn cute_rs_is_compatible_result(from: MlirType, to: MlirType) -> bool {
     guard(|| {
         let from = type_spec(unsafe { Type::from_raw(from) });
         let to = type_spec(unsafe { Type::from_raw(to) });
         match (from, to) {
-            (Some((a, from)), Some((b, to))) if a == b => spec::is_derefinement(a, from, to),
+            (Some((a, from)), Some((b, to))) if a == b => spec::is_compatible_result(a, from, to),
             _ => Ok(false),
         }
     })

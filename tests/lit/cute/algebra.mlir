@@ -143,3 +143,15 @@ func.func @dynamic_tiling(%m: index, %n: index, %ld: i64,
   %tile = cute.local_tile %v, %t, %crd : (!cute.view<!cute.ptr<f16, gmem>, !cute.layout<"(?{div=256},?):(1,?{i64})">>, !cute.tile<"[128:1;64:1]">, !cute.coord<"(?,?)">) -> !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"(128,64):(1,?{i64})">>
   return
 }
+
+// Spec 001 "Algebra Rules" / 004: a declared result that is the same function
+// as the inferred one (same size, equal after coalesce) is accepted.
+// CHECK-LABEL: func @equivalent_declared_results
+func.func @equivalent_declared_results(%a: !cute.layout<"(2,4):(1,2)">, %b: !cute.layout<"(4,1):(1,0)">) -> (!cute.layout<"(2,4):(1,2)">, !cute.layout<"(4,1):(1,7)">) {
+  // CHECK: cute.coalesce %{{.*}} : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(1,2)">
+  %c = cute.coalesce %a : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(1,2)">
+  // A size-1 mode written with another stride.
+  // CHECK: cute.filter %{{.*}} : (!cute.layout<"(4,1):(1,0)">) -> !cute.layout<"(4,1):(1,7)">
+  %f = cute.filter %b : (!cute.layout<"(4,1):(1,0)">) -> !cute.layout<"(4,1):(1,7)">
+  return %c, %f : !cute.layout<"(2,4):(1,2)">, !cute.layout<"(4,1):(1,7)">
+}

@@ -80,3 +80,13 @@ func.func @dynamic(%m: index) -> !cute.int_tuple<"?"> {
   %n = cute.size %s : (!cute.shape<"(?,4)">) -> !cute.int_tuple<"?">
   return %n : !cute.int_tuple<"?">
 }
+
+// An equivalent declared result folds to a value of the declared type.
+// CHECK-LABEL: @equivalent_result_folds_to_the_declared_type
+func.func @equivalent_result_folds_to_the_declared_type() -> !cute.layout<"(2,4):(1,2)"> {
+  // CHECK-NEXT: %[[V:.*]] = cute.static : !cute.layout<"(2,4):(1,2)">
+  // CHECK-NEXT: return %[[V]]
+  %a = cute.static : !cute.layout<"(2,4):(1,2)">
+  %c = cute.coalesce %a : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(1,2)">
+  return %c : !cute.layout<"(2,4):(1,2)">
+}
