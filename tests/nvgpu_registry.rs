@@ -373,9 +373,9 @@ fn melior_builds_the_lowering_ops() {
 fn verify_atom_instance_falls_back_verbatim() {
     let compiler = Compiler::new();
     let ty = parse(&compiler, "!cute_nvgpu.atom.non_exec_tiled_tma_load<f16, rank = 2>");
-    let err = cute_mlir::dialect::nvgpu::verify_instance(ty, &[], false).unwrap_err();
+    let err = cute_mlir::dialect::nvgpu::verify_instance(ty, &[], &Default::default(), false).unwrap_err();
     assert!(err.starts_with("atom type does not implement a known cute_nvgpu interface"), "{err}");
-    let err = cute_mlir::dialect::atoms::verify_instance(Type::parse(compiler.context(), "f32").unwrap(), &[], false)
+    let err = cute_mlir::dialect::atoms::verify_instance(Type::parse(compiler.context(), "f32").unwrap(), &[], &Default::default(), false)
         .unwrap_err();
     assert!(err.starts_with("atom type does not implement a known cute_nvgpu interface"), "{err}");
 }

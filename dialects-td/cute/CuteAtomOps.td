@@ -89,21 +89,35 @@ def Cute_CopyAtomCallOp : Cute_Op<"copy_atom_call", [MemoryEffects<[MemRead, Mem
   let assemblyFormat = "$atom `,` $src `,` $dst attr-dict `:` type($atom) `,` qualified(type($src)) `,` qualified(type($dst))";
 }
 
-def Cute_MmaAtomCallOp : Cute_Op<"mma_atom_call", [MemoryEffects<[MemRead, MemWrite]>]> {
+def Cute_MmaAtomCallOp : Cute_Op<"mma_atom_call", [MemoryEffects<[MemRead, MemWrite]>,
+                                                    AttrSizedOperandSegments]> {
   let summary = "one MMA atom instance: D = A * B + C";
   let description = [{
     Verification (spec 002): every operand view has a layout of rank >= 1,
     C and D have the same shape, and the atom's dialect accepts the instance
     (element types, residencies, layouts: src/dialect/atoms.rs).
 
+    Sparse and block-scaled atoms take their extra operands as optional
+    groups (spec 003 "Registry Invariants": metadata through typed operands):
+    `metadata(%e : view)` for structured-sparse atoms (SparseMetadataAtom: the
+    32-bit metadata words alongside A) and `scales(%sfa, %sfb : views)` for
+    block-scaled atoms (BlockScaleAtom: one scale-factor view per A and B, of
+    the atom's `sf_type`). They are present exactly when the atom needs them.
+
     ```mlir
     cute.mma_atom_call %atom, %d, %a, %b, %c : !cute_nvgpu.atom.universal_fma<f32, f32, f32>, ...
+    cute.mma_atom_call %sp, %d, %a, %b, %c metadata(%e : !E) : !SP, ...
+    cute.mma_atom_call %bs, %d, %a, %b, %c scales(%sfa, %sfb : !SFA, !SFB) : !BS, ...
     ```
   }];
   let arguments = (ins AnyTypeOf<[Cute_MmaAtom, Cute_TiledMma]>:$atom, Cute_View:$d, Cute_View:$a,
-                       Cute_View:$b, Cute_View:$c);
+                       Cute_View:$b, Cute_View:$c, Optional<Cute_View>:$metadata,
+                       Variadic<Cute_View>:$scales);
   let assemblyFormat = [{
-    $atom `,` $d `,` $a `,` $b `,` $c attr-dict `:` type($atom) `,` qualified(type($d)) `,`
+    $atom `,` $d `,` $a `,` $b `,` $c
+    (`metadata` `(` $metadata^ `:` qualified(type($metadata)) `)`)?
+    (`scales` `(` $scales^ `:` qualified(type($scales)) `)`)?
+    attr-dict `:` type($atom) `,` qualified(type($d)) `,`
     qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c))
   }];
 }

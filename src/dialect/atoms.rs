@@ -26,11 +26,20 @@ fn dialect_of(atom: Type) -> Option<AtomDialect> {
     }
 }
 
+/// The optional operand groups of an MMA call: the sparsity metadata view
+/// and the scale-factor views (A, B).
+#[derive(Clone, Debug, Default)]
+pub struct Extras<'c> {
+    pub metadata: Option<Type<'c>>,
+    pub scales: Vec<Type<'c>>,
+}
+
 /// Verifies an atom call's instance: `operands` are its views (D, A, B, C or
-/// source, destination); `tiled` if the atom operand is a tiled copy/MMA.
-pub fn verify_instance(atom: Type, operands: &[Type], tiled: bool) -> Result<(), String> {
+/// source, destination), `extras` its optional operand groups; `tiled` if
+/// the atom operand is a tiled copy/MMA.
+pub fn verify_instance(atom: Type, operands: &[Type], extras: &Extras, tiled: bool) -> Result<(), String> {
     match dialect_of(atom) {
-        Some(AtomDialect::Nvgpu) => nvgpu::verify_instance(atom, operands, tiled),
+        Some(AtomDialect::Nvgpu) => nvgpu::verify_instance(atom, operands, extras, tiled),
         None => Err(nvgpu::not_an_atom(atom)),
     }
 }

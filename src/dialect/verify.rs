@@ -280,8 +280,23 @@ fn verify_atom_call(op: OperationRef) -> Result<(), String> {
     let atom_operand = operand_type(op, 0)?;
     let tiled = composite_parts(atom_operand).filter(|p| matches!(p.kind, Composite::TiledCopy | Composite::TiledMma));
     let atom = tiled.and_then(|p| p.atom).unwrap_or(atom_operand);
-    let views: Vec<Type> = (1..op.operand_count()).map(|i| operand_type(op, i)).collect::<Result<_, _>>()?;
-    atoms::verify_instance(atom, &views, tiled.is_some())?;
+    // The instance views: (source, destination) or (D, A, B, C); an MMA call
+    // may add its metadata and scale-factor groups after them.
+    let is_mma = op.name().as_string_ref().as_str() == Ok("cute.mma_atom_call");
+    let main = if is_mma { 5 } else { op.operand_count() };
+    let views: Vec<Type> = (1..main).map(|i| operand_type(op, i)).collect::<Result<_, _>>()?;
+    let mut extras = atoms::Extras::default();
+    if is_mma {
+        let segments = DenseI32ArrayAttribute::try_from(op.attribute("operandSegmentSizes").map_err(|e| e.to_string())?)
+            .map_err(|e| e.to_string())?;
+        let count = |i| segments.element(i).map(|n| n as usize).map_err(|e| e.to_string());
+        let (metadata, scales) = (count(5)?, count(6)?);
+        if metadata == 1 {
+            extras.metadata = Some(operand_type(op, main)?);
+        }
+        extras.scales = (main + metadata..main + metadata + scales).map(|i| operand_type(op, i)).collect::<Result<_, _>>()?;
+    }
+    atoms::verify_instance(atom, &views, &extras, tiled.is_some())?;
     let layouts: Vec<_> = views.iter().map(|&v| view_layout(v)).collect::<Result<_, _>>()?;
     let size = |l: &crate::layout::Layout| crate::layout::size(l).map_err(|e| e.to_string()).map(|s| s.as_int());
     if layouts.len() == 2 {

@@ -304,6 +304,57 @@ pub fn verify_operands(mma: Option<&Mma>, ops: &[Operand], tiled: bool) -> Resul
     check_layouts(p, a, b, d)
 }
 
+/// The optional operand groups of an MMA instance (spec 003 "Registry
+/// Invariants": sparse and block-scaled atoms expose their metadata through
+/// typed operands): the sparsity metadata exactly for SparseMetadataAtom
+/// types (32-bit words, in registers for mma.sp and in tensor memory for
+/// tcgen05.mma.sp), two scale-factor views (A, B) of the atom's `sf_type`
+/// exactly for BlockScaleAtom types (in registers for SM120, in tensor memory
+/// for tcgen05.mma.block_scale).
+pub fn verify_extras(atom: &super::Atom, sparse: bool, block_scaled: bool, extras: &crate::dialect::atoms::Extras) -> Result<(), String> {
+    let m = atom.mnemonic();
+    let umma = atom.as_mma().is_some_and(|p| p.family.is_umma());
+    let (home, home_name) = if umma { (residency::TMEM, "tmem") } else { (residency::RMEM, "rmem") };
+    match (sparse, extras.metadata) {
+        (true, None) => return Err(format!("'{m}' is a sparse atom: it needs its metadata, metadata(%e : view of i32 words)")),
+        (false, Some(_)) => return Err(format!("'{m}' is not a sparse atom; it takes no metadata")),
+        (true, Some(view)) => {
+            let op = Operand::of(view);
+            let words = op.element.is_some_and(|e| name_of(e) == "i32");
+            if !words {
+                return Err(format!("'{m}' metadata are 32-bit words (i32), got {}", type_text(op.element)));
+            }
+            if op.residency != home {
+                return Err(format!("'{m}' metadata lives in {home_name}, got {view}"));
+            }
+        }
+        (false, None) => {}
+    }
+    if !block_scaled {
+        if !extras.scales.is_empty() {
+            return Err(format!("'{m}' is not a block-scaled atom; it takes no scale factors"));
+        }
+        return Ok(());
+    }
+    let sf = atom.as_mma().and_then(|p| p.sf_type);
+    if extras.scales.len() != 2 {
+        return Err(format!(
+            "'{m}' is a block-scaled atom: it needs two scale-factor operands (A, B), scales(%sfa, %sfb : views), got {}",
+            extras.scales.len()
+        ));
+    }
+    for (role, &view) in ["A", "B"].iter().zip(&extras.scales) {
+        let op = Operand::of(view);
+        if op.element != sf {
+            return Err(format!("'{m}' scale factors of {role} are {}, got {}", type_text(sf), type_text(op.element)));
+        }
+        if op.residency != home {
+            return Err(format!("'{m}' scale factors of {role} live in {home_name}, got {view}"));
+        }
+    }
+    Ok(())
+}
+
 /// All shape and stride leaves are static integers (no `?`, no `N@dim`).
 fn is_static_integral(layout: &Layout) -> bool {
     let all_int = |t: &IntTuple| t.leaves().iter().all(|leaf| matches!(leaf, Leaf::Int(_)));

@@ -84,12 +84,15 @@ pub fn verify_type(atom: &Atom) -> Result<(), String> {
 /// An atom call's instance contract (spec 003 ladder order): element types,
 /// then residencies, then layouts. `operands` are the call's views (D, A,
 /// B, C or source, destination); `tiled` for a tiled copy/MMA operand.
-pub fn verify_instance(ty: Type, operands: &[Type], tiled: bool) -> Result<(), String> {
+pub fn verify_instance(ty: Type, operands: &[Type], extras: &super::atoms::Extras, tiled: bool) -> Result<(), String> {
     let (atom, interfaces) = Atom::with_interfaces(ty).ok_or_else(|| not_an_atom(ty))?;
     let has = |i: Interface| interfaces & (1 << i as u32) != 0;
     let ops: Vec<Operand> = operands.iter().map(|&t| Operand::of(t)).collect();
     let elements: Vec<Option<Type>> = ops.iter().map(|op| op.element).collect();
     if has(Interface::CopyAtom) {
+        if extras.metadata.is_some() || !extras.scales.is_empty() {
+            return Err(format!("'{}' is a copy atom; it takes no metadata or scale factors", atom.mnemonic()));
+        }
         let text = ty.to_string();
         copy::verify_element_types(&atom, &text, &elements)?;
         copy::verify_operands(&atom, &text, &ops, tiled)
@@ -99,7 +102,8 @@ pub fn verify_instance(ty: Type, operands: &[Type], tiled: bool) -> Result<(), S
             Atom::Mma(p) => mma::verify_element_types(p, &elements)?,
             _ => {}
         }
-        mma::verify_operands(atom.as_mma(), &ops, tiled)
+        mma::verify_operands(atom.as_mma(), &ops, tiled)?;
+        mma::verify_extras(&atom, has(Interface::SparseMetadataAtom), has(Interface::BlockScaleAtom), extras)
     } else {
         Err(not_an_atom(ty))
     }

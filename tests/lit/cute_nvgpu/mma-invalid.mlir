@@ -348,3 +348,97 @@ module attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_80">} {
     return
   }
 }
+
+// -----
+
+// Sparse and block-scaled operands (spec 003 "Registry Invariants"): present
+// exactly when the atom needs them, with the element type and residency it
+// requires.
+!R = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"(16,16):(16,1)">>
+!Acc = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(16,8):(8,1)">>
+!SP = !cute_nvgpu.sm80.sparse_mma<16x8x32, elem_type = (f16, f16, f32)>
+func.func @sparse_without_metadata(%d: !Acc, %a: !R, %b: !R) {
+  %sp = cute.make_atom : !SP
+  // expected-error @+1 {{'cute.mma_atom_call' op 'sm80.sparse_mma' is a sparse atom: it needs its metadata, metadata(%e : view of i32 words)}}
+  cute.mma_atom_call %sp, %d, %a, %b, %d : !SP, !Acc, !R, !R, !Acc
+  return
+}
+
+// -----
+
+!R = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"(16,16):(16,1)">>
+!Acc = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(16,8):(8,1)">>
+!E16 = !cute.view<!cute.ptr<i16, rmem>, !cute.layout<"4:1">>
+!SP = !cute_nvgpu.sm80.sparse_mma<16x8x32, elem_type = (f16, f16, f32)>
+func.func @sparse_metadata_not_words(%d: !Acc, %a: !R, %b: !R, %e: !E16) {
+  %sp = cute.make_atom : !SP
+  // expected-error @+1 {{'sm80.sparse_mma' metadata are 32-bit words (i32), got i16}}
+  cute.mma_atom_call %sp, %d, %a, %b, %d metadata(%e : !E16) : !SP, !Acc, !R, !R, !Acc
+  return
+}
+
+// -----
+
+!R = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"(16,16):(16,1)">>
+!Acc = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(16,8):(8,1)">>
+!Es = !cute.view<!cute.ptr<i32, smem>, !cute.layout<"2:1">>
+!SP = !cute_nvgpu.sm80.sparse_mma<16x8x32, elem_type = (f16, f16, f32)>
+func.func @sparse_metadata_in_smem(%d: !Acc, %a: !R, %b: !R, %e: !Es) {
+  %sp = cute.make_atom : !SP
+  // expected-error @+1 {{'sm80.sparse_mma' metadata lives in rmem, got !cute.view<!cute.ptr<i32, smem>, !cute.layout<"2:1">>}}
+  cute.mma_atom_call %sp, %d, %a, %b, %d metadata(%e : !Es) : !SP, !Acc, !R, !R, !Acc
+  return
+}
+
+// -----
+
+!R = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"(16,16):(16,1)">>
+!Acc = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(16,8):(8,1)">>
+!E = !cute.view<!cute.ptr<i32, rmem>, !cute.layout<"2:1">>
+!M = !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>
+func.func @dense_with_metadata(%d: !Acc, %a: !R, %b: !R, %e: !E) {
+  %m = cute.make_atom : !M
+  // expected-error @+1 {{'sm80.mma' is not a sparse atom; it takes no metadata}}
+  cute.mma_atom_call %m, %d, %a, %b, %d metadata(%e : !E) : !M, !Acc, !R, !R, !Acc
+  return
+}
+
+// -----
+
+!Acc = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(16,8):(8,1)">>
+!F8 = !cute.view<!cute.ptr<f8E4M3FN, rmem>, !cute.layout<"(16,32):(32,1)">>
+!SF = !cute.view<!cute.ptr<f8E8M0FNU, rmem>, !cute.layout<"2:1">>
+!BS = !cute_nvgpu.SM120.mma_bs<16x8x32, elem_type = (f8E4M3FN, f8E4M3FN, f32), sf_type = f8E8M0FNU, sf_vec = 32>
+func.func @block_scaled_with_one_scale(%d: !Acc, %a: !F8, %b: !F8, %sfa: !SF) {
+  %bs = cute.make_atom : !BS
+  // expected-error @+1 {{'SM120.mma_bs' is a block-scaled atom: it needs two scale-factor operands (A, B), scales(%sfa, %sfb : views), got 1}}
+  cute.mma_atom_call %bs, %d, %a, %b, %d scales(%sfa : !SF) : !BS, !Acc, !F8, !F8, !Acc
+  return
+}
+
+// -----
+
+!Acc = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(16,8):(8,1)">>
+!F8 = !cute.view<!cute.ptr<f8E4M3FN, rmem>, !cute.layout<"(16,32):(32,1)">>
+!SF = !cute.view<!cute.ptr<f8E8M0FNU, rmem>, !cute.layout<"2:1">>
+!SF43 = !cute.view<!cute.ptr<f8E4M3FN, rmem>, !cute.layout<"2:1">>
+!BS = !cute_nvgpu.SM120.mma_bs<16x8x32, elem_type = (f8E4M3FN, f8E4M3FN, f32), sf_type = f8E8M0FNU, sf_vec = 32>
+func.func @block_scale_of_the_wrong_type(%d: !Acc, %a: !F8, %b: !F8, %sfa: !SF, %sfb: !SF43) {
+  %bs = cute.make_atom : !BS
+  // expected-error @+1 {{'SM120.mma_bs' scale factors of B are f8E8M0FNU, got f8E4M3FN}}
+  cute.mma_atom_call %bs, %d, %a, %b, %d scales(%sfa, %sfb : !SF, !SF43) : !BS, !Acc, !F8, !F8, !Acc
+  return
+}
+
+// -----
+
+!R = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"(16,16):(16,1)">>
+!Acc = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(16,8):(8,1)">>
+!SF = !cute.view<!cute.ptr<f8E8M0FNU, rmem>, !cute.layout<"2:1">>
+!M = !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>
+func.func @dense_with_scales(%d: !Acc, %a: !R, %b: !R, %s: !SF) {
+  %m = cute.make_atom : !M
+  // expected-error @+1 {{'sm80.mma' is not a block-scaled atom; it takes no scale factors}}
+  cute.mma_atom_call %m, %d, %a, %b, %d scales(%s, %s : !SF, !SF) : !M, !Acc, !R, !R, !Acc
+  return
+}
