@@ -196,8 +196,55 @@ pub fn verify_operands(atom: &Atom, atom_text: &str, ops: &[Operand], tiled: boo
         }
         Atom::MatrixCopy { store: false, num, trans, .. } => check_matrix_copy(*num, *trans, true, src, dst, atom_text),
         Atom::MatrixCopy { store: true, num, trans, .. } => check_matrix_copy(*num, *trans, false, dst, src, atom_text),
+        Atom::TmemCopy { element, .. } => check_tmem_columns(bits_of(*element), src, dst, atom_text),
         _ => Ok(()),
     }
+}
+
+/// TMEM copies (spec 003 "SM100 and SM103 TMEM copy atoms"): the TMEM side
+/// addresses one contiguous range of 32-bit columns (its layout, coalesced,
+/// is a single unit-stride run) of whole columns, and the other side's tile
+/// holds exactly as many columns of data. Run-time extents are left to the
+/// lowering.
+pub fn check_tmem_columns(bits: u32, src: &Operand, dst: &Operand, name: &str) -> Result<(), String> {
+    // Static element count of a side, if known.
+    let elements = |op: &Operand| -> Result<Option<i64>, String> {
+        Ok(layout::size(&op.layout()?).ok().and_then(|s| s.as_int()))
+    };
+    let bits = i64::from(bits);
+    for (role, op, other_role, other) in [("source", src, "destination", dst), ("destination", dst, "source", src)] {
+        if op.residency != residency::TMEM {
+            continue;
+        }
+        let flat = layout::coalesce(&op.layout()?).map_err(|e| e.to_string())?;
+        let leaves: Vec<&Leaf> = flat.shape().leaves().into_iter().chain(flat.stride().leaves()).collect();
+        let is_static = leaves.iter().all(|l| matches!(l, Leaf::Int(_)));
+        let one_run = flat.rank() <= 1 && matches!(flat.stride().leaves().first(), Some(Leaf::Int(1)));
+        let single = elements(op)? == Some(1);
+        if is_static && !one_run && !single {
+            return Err(format!(
+                "'{name}' addresses TMEM columns through {}, which is not one contiguous range ({role})",
+                op.layout_text
+            ));
+        }
+        let Some(n) = elements(op)? else { continue };
+        if (n * bits) % 32 != 0 {
+            return Err(format!(
+                "'{name}' moves whole 32-bit TMEM columns, but the {role} {} holds {n} x {bits} bits",
+                op.layout_text
+            ));
+        }
+        let columns = n * bits / 32;
+        if let Some(m) = elements(other)? {
+            if m * bits != columns * 32 {
+                return Err(format!(
+                    "'{name}' moves {columns} TMEM columns ({role} {}), but the {other_role} tile {} holds {m} x {bits} bits",
+                    op.layout_text, other.layout_text
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The leading contiguous run of a layout: (elements, stride of the first

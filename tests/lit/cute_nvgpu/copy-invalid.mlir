@@ -180,3 +180,46 @@ module attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_100a">} {
     return
   }
 }
+
+// -----
+
+// TMEM column checks (spec 003 "SM100 and SM103 TMEM copy atoms"): the TMEM
+// side addresses one contiguous range of columns...
+!T = !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(8,4):(1,16)">>
+!R = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"32:1">>
+module attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_100a">} {
+  func.func @tmem_columns_with_gaps(%t: !T, %r: !R) {
+    %l = cute.make_atom : !cute_nvgpu.atom.tmem_load<f32>
+    // expected-error @+1 {{'!cute_nvgpu.atom.tmem_load<f32>' addresses TMEM columns through (8,4):(1,16), which is not one contiguous range (source)}}
+    cute.copy_atom_call %l, %t, %r : !cute_nvgpu.atom.tmem_load<f32>, !T, !R
+    return
+  }
+}
+
+// -----
+
+// ... of whole 32-bit columns...
+!T = !cute.view<!cute.ptr<f16, tmem>, !cute.layout<"3:1">>
+!R = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"3:1">>
+module attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_100a">} {
+  func.func @tmem_half_column(%t: !T, %r: !R) {
+    %s = cute.make_atom : !cute_nvgpu.atom.tmem_store<f16>
+    // expected-error @+1 {{'!cute_nvgpu.atom.tmem_store<f16>' moves whole 32-bit TMEM columns, but the destination 3:1 holds 3 x 16 bits}}
+    cute.copy_atom_call %s, %r, %t : !cute_nvgpu.atom.tmem_store<f16>, !R, !T
+    return
+  }
+}
+
+// -----
+
+// ... and the column count matches the other side's tile.
+!T = !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"32:1">>
+!R = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"16:1">>
+module attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_100a">} {
+  func.func @tmem_column_count(%t: !T, %r: !R) {
+    %l = cute.make_atom : !cute_nvgpu.atom.tmem_load<f32>
+    // expected-error @+1 {{'!cute_nvgpu.atom.tmem_load<f32>' moves 32 TMEM columns (source 32:1), but the destination tile 16:1 holds 16 x 32 bits}}
+    cute.copy_atom_call %l, %t, %r : !cute_nvgpu.atom.tmem_load<f32>, !T, !R
+    return
+  }
+}
