@@ -91,7 +91,7 @@ impl<'c> RunExternalPass<'c> for RustPass {
         match outcome {
             Ok(()) => {}
             Err(PassError::Reported) => pass.signal_failure(),
-            Err(PassError::Failed(message)) => {
+            Err(PassError::Failed(message) | PassError::Setup(message)) => {
                 emit_error(operation.location().to_raw(), &message);
                 pass.signal_failure();
             }

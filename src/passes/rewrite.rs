@@ -64,6 +64,10 @@ pub enum PassError {
     Reported,
     /// Report this message at the pass's root op.
     Failed(String),
+    /// The compiler is set up wrongly (spec 002 "Error Handling": a missing
+    /// operation registration is a setup bug, not a recoverable rewrite miss):
+    /// an op a pattern creates is not registered in the context.
+    Setup(String),
 }
 
 impl From<String> for PassError {
@@ -90,6 +94,7 @@ pub struct Pattern {
 pub fn apply_phases(root: OperationRef, pass: &'static str, phases: &[&[Pattern]]) -> Result<(), PassError> {
     let context = BorrowedContext::of(&root);
     let context = context.get();
+    check_registered(context, pass, phases)?;
     let failed = Rc::new(Cell::new(false));
     for phase in phases {
         let set = RewritePatternSet::new(context);
@@ -99,6 +104,24 @@ pub fn apply_phases(root: OperationRef, pass: &'static str, phases: &[&[Pattern]
         walk_and_apply_patterns(root, set.freeze());
         if failed.get() {
             return Err(PassError::Reported);
+        }
+    }
+    Ok(())
+}
+
+/// Every op a pattern roots on or creates must be registered before the
+/// pass runs: otherwise the builders would fail op by op, which is a setup
+/// bug, not a property of the IR.
+pub fn check_registered(context: &Context, pass: &str, phases: &[&[Pattern]]) -> Result<(), PassError> {
+    for pattern in phases.iter().flat_map(|phase| phase.iter()) {
+        for &name in std::iter::once(&pattern.root).chain(pattern.generated) {
+            if !context.is_registered_operation(name) {
+                let dialect = name.split('.').next().unwrap_or(name);
+                return Err(PassError::Setup(format!(
+                    "{pass}: setup error: the op '{name}' is not registered (is the '{dialect}' dialect loaded? \
+                     a pass names the dialects it creates ops of in its dependent dialects)"
+                )));
+            }
         }
     }
     Ok(())
@@ -147,4 +170,36 @@ pub fn insert<'c, 'a>(rewriter: &PatternRewriter, op: Operation<'c>) -> Result<V
     // SAFETY: the op now belongs to the enclosing block, not to the rewriter
     // borrow, so its result lives as long as the IR.
     Ok(unsafe { Value::from_raw(raw) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn noop<'c, 'a>(
+        _: &'c Context,
+        _: OperationRef<'c, 'a>,
+        _: &PatternRewriter,
+    ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+        Err(PatternError::NoMatch)
+    }
+
+    #[test]
+    fn a_missing_registration_is_a_setup_error_naming_the_op() {
+        let registry = melior::dialect::DialectRegistry::new();
+        crate::dialect::register(&registry);
+        let context = Context::new();
+        context.append_dialect_registry(&registry);
+        context.load_all_available_dialects();
+        let ok: &[Pattern] = &[Pattern { root: "cute.make_shape", rewrite: noop, generated: &["cute.make_int_tuple"] }];
+        assert_eq!(check_registered(&context, "p", &[ok]), Ok(()));
+        // gpu is not loaded in this context: gpu.printf is not registered.
+        let missing: &[Pattern] = &[Pattern { root: "cute.print", rewrite: noop, generated: &["gpu.printf"] }];
+        match check_registered(&context, "p", &[missing]) {
+            Err(PassError::Setup(message)) => {
+                assert!(message.contains("'gpu.printf' is not registered") && message.contains("'gpu' dialect"), "{message}")
+            }
+            other => panic!("expected a setup error, got {other:?}"),
+        }
+    }
 }
