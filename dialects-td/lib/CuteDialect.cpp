@@ -219,7 +219,8 @@ static FailureOr<std::string> parseSpecBody(AsmParser &parser, uint32_t kind,
   if (parser.parseLess())
     return failure();
   std::string text;
-  if (succeeded(parser.parseOptionalString(&text))) {
+  bool quoted = succeeded(parser.parseOptionalString(&text));
+  if (quoted) {
     if (parser.parseGreater())
       return failure();
   } else if (failed(parseUnquotedSpec(parser, text))) {
@@ -227,7 +228,9 @@ static FailureOr<std::string> parseSpecBody(AsmParser &parser, uint32_t kind,
   }
   std::string result;
   MlirStringRef input{text.data(), text.size()};
-  if (!cute_rs_canonicalize(kind, input, appendToString, &result))
+  bool ok = quoted ? cute_rs_canonicalize(kind, input, appendToString, &result)
+                   : cute_rs_canonicalize_unquoted(kind, input, appendToString, &result);
+  if (!ok)
     return parser.emitError(specLoc) << "invalid " << prefix << specMnemonic(kind) << " \"" << text
                                      << "\": " << result;
   return result;

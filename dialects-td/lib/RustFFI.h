@@ -24,6 +24,11 @@ extern "C" {
 bool cute_rs_canonicalize(uint32_t kind, MlirStringRef text, MlirStringCallback callback,
                           void *userData);
 
+/// cute_rs_canonicalize for the unquoted spelling (`!cute.coord<2>`), where a
+/// bare integer is the spec's rank notation (a rank-N all-dynamic value).
+bool cute_rs_canonicalize_unquoted(uint32_t kind, MlirStringRef text, MlirStringCallback callback,
+                                   void *userData);
+
 /// The mnemonic of a CuteSpecKind (`layout` for `!cute.layout<"...">`);
 /// empty for an unknown kind. Static storage.
 MlirStringRef cute_rs_spec_mnemonic(uint32_t kind);

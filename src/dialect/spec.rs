@@ -168,6 +168,37 @@ pub fn parse_checked_tuple(kind: SpecKind, text: &str) -> Result<IntTuple, Strin
     Ok(tuple)
 }
 
+/// Canonicalizes the unquoted spelling of a spec (`!cute.layout<<8:1, 4:8>>`,
+/// `!cute.coord<2>`). A bare integer there is the spec's rank notation
+/// (spec 000: `!cute.coord<2>` is a rank-2 run-time coordinate): a tuple of
+/// that many `?` leaves, or for a layout that many `?:?` modes. The quoted
+/// form keeps its meaning (`!cute.coord<"2">` is the static coordinate 2).
+pub fn canonicalize_unquoted(kind: SpecKind, text: &str) -> Result<String, String> {
+    let body = text.trim();
+    if body.is_empty() || !body.bytes().all(|b| b.is_ascii_digit()) {
+        return canonicalize(kind, text);
+    }
+    let rank: usize = body.parse().map_err(|_| format!("rank {body} is too large"))?;
+    if !(1..=64).contains(&rank) {
+        return Err(format!(
+            "an unquoted integer is a rank (spec 000: !cute.coord<2> is a rank-2 run-time coordinate), \
+             and rank {rank} is not in 1..=64; quote the body for a static value (<\"{body}\">)"
+        ));
+    }
+    let leaves = vec!["?"; rank].join(",");
+    let spec = match kind {
+        SpecKind::Layout => format!("({leaves}):({leaves})"),
+        kind if kind.is_tuple() && kind != SpecKind::Tile => format!("({leaves})"),
+        _ => {
+            return Err(format!(
+                "an unquoted integer is a rank, which !cute.{} has not; quote the body (<\"{body}\">)",
+                kind.mnemonic()
+            ))
+        }
+    };
+    canonicalize(kind, &spec)
+}
+
 /// Parses `text` as a value of `kind` and returns its canonical notation.
 pub fn canonicalize(kind: SpecKind, text: &str) -> Result<String, String> {
     match kind {

@@ -39,6 +39,26 @@ pub extern "C" fn cute_rs_canonicalize(
     }
 }
 
+/// [`cute_rs_canonicalize`] for the unquoted spelling of a spec, where a bare
+/// integer is the spec's rank notation ([`spec::canonicalize_unquoted`]).
+#[no_mangle]
+pub extern "C" fn cute_rs_canonicalize_unquoted(
+    kind: u32,
+    text: MlirStringRef,
+    callback: MlirStringCallback,
+    user_data: *mut c_void,
+) -> bool {
+    let result = guard(|| {
+        let kind = SpecKind::from_raw(kind).ok_or_else(|| format!("unknown spec kind {kind}"))?;
+        // SAFETY: C++ passes a string it owns for the duration of the call.
+        let text: &str = unsafe { str_of(text) }?;
+        spec::canonicalize_unquoted(kind, text)
+    });
+    let ok = result.is_ok();
+    send(callback, user_data, &result.unwrap_or_else(|message| message));
+    ok
+}
+
 /// The mnemonic of a spec kind, in static storage (empty if unknown).
 #[no_mangle]
 pub extern "C" fn cute_rs_spec_mnemonic(kind: u32) -> MlirStringRef {

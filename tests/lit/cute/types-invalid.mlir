@@ -24,3 +24,14 @@ func.func private @underscore_stride(!cute.stride<"(1,_)">)
 
 // expected-error @+1 {{unknown type '!cute.matrix'}}
 func.func private @unknown(!cute.matrix<"(2)">)
+
+// -----
+
+// A swizzle has no rank: an unquoted integer body is rejected with a hint.
+// expected-error @+1 {{invalid !cute.swizzle "3": an unquoted integer is a rank, which !cute.swizzle has not; quote the body (<"3">)}}
+func.func private @swizzle_rank(!cute.swizzle<3>)
+
+// -----
+
+// expected-error @+1 {{invalid !cute.coord "0": an unquoted integer is a rank (spec 000: !cute.coord<2> is a rank-2 run-time coordinate), and rank 0 is not in 1..=64; quote the body for a static value (<"0">)}}
+func.func private @rank_zero(!cute.coord<0>)

@@ -27,3 +27,15 @@ func.func private @layouts(!cute.layout<"((2,4),4):((1,16),8)">, !cute.layout<"(
                            !cute.layout<<8:1, 4:8>>,
                            !cute.layout<<((2, 4), 4):((1, 16), 8)>>,
                            !cute.layout<"(?,4):(1,?)">)
+
+// An unquoted integer body is the spec's rank notation (spec 000's
+// tile_partition walk: `!cute.coord<2>` is a rank-2 run-time coordinate); a
+// quoted one is a static value.
+// CHECK-LABEL: func private @rank_notation
+// CHECK-SAME: !cute.coord<"(?,?)">, !cute.coord<"2">, !cute.layout<"(?,?):(?,?)">, !cute.shape<"(?,?,?)">
+func.func private @rank_notation(!cute.coord<2>, !cute.coord<"2">, !cute.layout<2>, !cute.shape<3>)
+
+// Spec 000's tile_partition example types, with the meaning the spec gives them.
+// CHECK-LABEL: func private @spec_000_tile_partition_types
+// CHECK-SAME: !cute.layout<"(128,64):(1,128)">, !cute.coord<"(?,?)">, !cute.layout<"(32,32):(1,128)">
+func.func private @spec_000_tile_partition_types(!cute.layout<<128:1, 64:128>>, !cute.coord<2>, !cute.layout<<32:1, 32:128>>)
