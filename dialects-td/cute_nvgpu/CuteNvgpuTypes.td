@@ -228,6 +228,36 @@ def CuteNvgpu_SmemDescViewType
   let genVerifyDecl = 1;
 }
 
+// The TMA descriptor (spec 003 "Registry Model": descriptor types carry
+// hardware descriptor state as typed IR): what cuTensorMapEncodeTiled fixes.
+def CuteNvgpu_TmaDescriptorType
+    : CuteNvgpu_Type<"TmaDescriptor", "tma_descriptor",
+                     [CuteNvgpu_AtomRecordTypeInterface,
+                      DeclareTypeInterfaceMethods<CuteNvgpu_DescriptorTypeInterface, ["getDescriptorBits"]>]> {
+  let summary = "a TMA tensor-map descriptor: element type, box, swizzle, interleave, L2 promotion, OOB fill (SM90)";
+  let description = [{
+    The 128-byte tensor map a TMA atom reads (`CUtensorMap`): the element
+    type, the box (rank 1..5, each extent 1..256, innermost first), the
+    swizzle span in bytes (0, 32, 64, 128; with a swizzle the innermost box
+    row fits in it), the interleave (0, 16, 32 bytes), the L2 promotion (0,
+    64, 128, 256 bytes) and the out-of-bounds fill (`zero` or `nan`). A TMA
+    atom bound to it through `cute.make_atom` must agree with it (element
+    type, rank); kernels take it as a `cute_nvgpu.grid_constant` parameter.
+
+    ```mlir
+    !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$elementType, ArrayRefParameter<"int64_t">:$box,
+                        "unsigned":$swizzle, "unsigned":$interleave, "unsigned":$l2Promotion,
+                        StringRefParameter<"zero or nan">:$oobFill);
+  let assemblyFormat = [{
+    `<` $elementType `,` `box` `=` `[` $box `]` `,` `swizzle` `=` $swizzle `,` `interleave` `=`
+    $interleave `,` `l2_promotion` `=` $l2Promotion `,` `oob_fill` `=` $oobFill `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // MMA atoms: one parameter list and format for every tier
 //===----------------------------------------------------------------------===//

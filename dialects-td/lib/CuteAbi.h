@@ -96,6 +96,7 @@ typedef enum CuteNvgpuAtomKind {
   CUTE_NVGPU_NON_EXEC_TILED_TMA_STORE,
   CUTE_NVGPU_NON_EXEC_TILED_TMA_REDUCE,
   CUTE_NVGPU_SMEM_DESC_VIEW,
+  CUTE_NVGPU_TMA_DESCRIPTOR,
   CUTE_NVGPU_SM80_MMA,
   CUTE_NVGPU_SM80_SPARSE_MMA,
   CUTE_NVGPU_SM89_MMA,
@@ -159,9 +160,16 @@ typedef struct CuteNvgpuAtom {
   /// TMA: box rank and reduction (empty if none).
   uint32_t rank;
   MlirStringRef reduction;
-  /// smem_desc_view: major-ness and swizzle bytes.
+  /// smem_desc_view: major-ness and swizzle bytes (TMA descriptors: swizzle).
   CuteNvgpuMajor major;
   uint32_t swizzle;
+  /// tma_descriptor: the box extents (`boxRank` of them), interleave bytes,
+  /// L2 promotion bytes and out-of-bounds fill (`zero` or `nan`).
+  const int64_t *box;
+  intptr_t boxRank;
+  uint32_t interleave;
+  uint32_t l2Promotion;
+  MlirStringRef oobFill;
   /// Bit set of CuteNvgpuInterface (0 when filled from `verify()`).
   uint32_t interfaces;
 } CuteNvgpuAtom;
@@ -191,6 +199,7 @@ typedef enum CuteNvgpuNumber {
   CUTE_NVGPU_NUMBER_EXECUTABLE = 3,  ///< TmaAtom: 1 if bound at execution
   CUTE_NVGPU_NUMBER_A_DESCRIPTOR = 4, ///< SmemDescriptorAtom: 1 if A is descriptor-backed
   CUTE_NVGPU_NUMBER_COPY_BITS = 5,   ///< CopyAtom: bits per thread per atom
+  CUTE_NVGPU_NUMBER_DESCRIPTOR_BITS = 6, ///< DescriptorType: bits of the descriptor
 } CuteNvgpuNumber;
 
 #ifdef __cplusplus

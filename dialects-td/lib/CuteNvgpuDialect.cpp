@@ -289,6 +289,25 @@ LogicalResult SmemDescViewType::verify(function_ref<InFlightDiagnostic()> emitEr
 }
 
 //===----------------------------------------------------------------------===//
+// TMA descriptor
+//===----------------------------------------------------------------------===//
+
+LogicalResult TmaDescriptorType::verify(function_ref<InFlightDiagnostic()> emitError, Type element,
+                                        ArrayRef<int64_t> box, unsigned swizzle,
+                                        unsigned interleave, unsigned l2Promotion,
+                                        StringRef oobFill) {
+  CuteNvgpuAtom atom = record(CUTE_NVGPU_TMA_DESCRIPTOR);
+  atom.element = wrap(element), atom.box = box.data(), atom.boxRank = box.size();
+  atom.swizzle = swizzle, atom.interleave = interleave, atom.l2Promotion = l2Promotion;
+  atom.oobFill = wrap(oobFill);
+  return verifyAtomWithRust(atom, emitError);
+}
+
+unsigned TmaDescriptorType::getDescriptorBits() const {
+  return rustNumber(*this, CUTE_NVGPU_NUMBER_DESCRIPTOR_BITS);
+}
+
+//===----------------------------------------------------------------------===//
 // MMA atoms: `<MxNxK, [ab_major = (a, b),] elem_type = (A, B, C)
 //            [, frag_kind = F] [, sf_type = T, sf_vec = V]>`
 //===----------------------------------------------------------------------===//

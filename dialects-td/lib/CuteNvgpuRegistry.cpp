@@ -76,6 +76,13 @@ static CuteNvgpuAtom paramsOf(Type type) {
         p.element = wrap(t.getElementType());
         p.major = CuteNvgpuMajor(t.getMajor()), p.swizzle = t.getSwizzle();
       })
+      .Case([&](TmaDescriptorType t) {
+        set(CUTE_NVGPU_TMA_DESCRIPTOR);
+        p.element = wrap(t.getElementType());
+        p.box = t.getBox().data(), p.boxRank = t.getBox().size();
+        p.swizzle = t.getSwizzle(), p.interleave = t.getInterleave();
+        p.l2Promotion = t.getL2Promotion(), p.oobFill = wrap(t.getOobFill());
+      })
       .Default([](Type) {});
 #define CUTE_NVGPU_MMA_CASE(Cls, kind)                                                             \
   if (auto t = llvm::dyn_cast<Cls>(type)) {                                                        \

@@ -58,3 +58,11 @@ pub fn bundle(atom: Type) -> Option<String> {
         AtomDialect::Nvgpu => nvgpu::atom_bundle(atom),
     }
 }
+
+/// Verifies the run-time parameters `cute.make_atom` binds to an atom.
+pub fn verify_parameters(atom: Type, parameters: &[Type]) -> Result<(), String> {
+    match dialect_of(atom) {
+        Some(AtomDialect::Nvgpu) => nvgpu::verify_parameters(atom, parameters),
+        None => Ok(()),
+    }
+}

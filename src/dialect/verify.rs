@@ -24,7 +24,7 @@ const ODS_ONLY: &[&str] = &[
     "cute.equal", "cute.filter", "cute.filter_zeros", "cute.flat_divide", "cute.flat_product",
     "cute.get_layout", "cute.get_shape", "cute.get_stride", "cute.group_modes", "cute.idx2crd",
     "cute.inttoptr", "cute.left_inverse", "cute.local_partition", "cute.local_tile", "cute.logical_divide",
-    "cute.logical_product", "cute.make_atom", "cute.make_composed_layout", "cute.make_composed_layout_raw",
+    "cute.logical_product", "cute.make_composed_layout", "cute.make_composed_layout_raw",
     "cute.make_layout_raw", "cute.make_swizzle", "cute.make_tensor", "cute.make_tiled_mma", "cute.make_view",
     "cute.print", "cute.ptrtoint", "cute.raked_product", "cute.right_inverse", "cute.shape_div", "cute.size",
     "cute.slice", "cute.tiled.copy.partition_D", "cute.tiled.copy.partition_S", "cute.tiled_divide",
@@ -50,6 +50,7 @@ pub fn verifier(name: &str) -> Option<Verifier> {
         "cute.make_tiled_copy" => verify_make_tiled_copy,
         "cute.tile_partition" => verify_tile_partition,
         "cute.copy_atom_call" | "cute.mma_atom_call" => verify_atom_call,
+        "cute.make_atom" => verify_make_atom,
         _ if ODS_ONLY.contains(&name) => return Some(Verifier::OdsOnly),
         _ => return super::nvgpu::ops_verify::verifier(name).map(Verifier::Rust),
     };
@@ -314,6 +315,14 @@ fn verify_atom_call(op: OperationRef) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// cute.make_atom: the atom's dialect checks the run-time parameters it binds
+/// (a TMA atom and its typed descriptor agree).
+fn verify_make_atom(op: OperationRef) -> Result<(), String> {
+    let atom = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let parameters: Vec<Type> = op.operands().map(|v| v.r#type()).collect();
+    atoms::verify_parameters(atom, &parameters)
 }
 
 /// cute.tile_partition: the tile keeps the parent's rank and strides, its

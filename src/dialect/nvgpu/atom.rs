@@ -234,7 +234,20 @@ pub enum Atom<'c> {
     TmemCopy { op: TmemCopy, element: Type<'c> },
     Tma { tma: Tma, element: Type<'c>, rank: u32, reduction: String },
     SmemDescView { element: Type<'c>, major: Major, swizzle: u32 },
+    TmaDescriptor(TmaDescriptor<'c>),
     Mma(Mma<'c>),
+}
+
+/// A TMA tensor-map descriptor (`!cute_nvgpu.tma_descriptor`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TmaDescriptor<'c> {
+    pub element: Type<'c>,
+    /// Box extents, innermost first.
+    pub box_shape: Vec<i64>,
+    pub swizzle: u32,
+    pub interleave: u32,
+    pub l2_promotion: u32,
+    pub oob_fill: String,
 }
 
 /// A null `MlirType` is an absent parameter.
@@ -322,6 +335,25 @@ impl<'c> Atom<'c> {
             K::CUTE_NVGPU_NON_EXEC_TILED_TMA_LOAD => tma(D::Load, M::Tile, false),
             K::CUTE_NVGPU_NON_EXEC_TILED_TMA_STORE => tma(D::Store, M::Tile, false),
             K::CUTE_NVGPU_NON_EXEC_TILED_TMA_REDUCE => tma(D::Reduce, M::Tile, false),
+            K::CUTE_NVGPU_TMA_DESCRIPTOR => {
+                let box_shape = if raw.boxRank > 0 && !raw.box_.is_null() {
+                    // SAFETY: C++ passes the type's (or the verified
+                    // parameters') box array of `boxRank` extents.
+                    unsafe { std::slice::from_raw_parts(raw.box_, raw.boxRank as usize) }.to_vec()
+                } else {
+                    Vec::new()
+                };
+                // SAFETY: as for the TMA reduction above.
+                let oob_fill = unsafe { crate::ffi::str_of(raw.oobFill) }?.to_string();
+                Ok(Atom::TmaDescriptor(TmaDescriptor {
+                    element: element()?,
+                    box_shape,
+                    swizzle: raw.swizzle,
+                    interleave: raw.interleave,
+                    l2_promotion: raw.l2Promotion,
+                    oob_fill,
+                }))
+            }
             K::CUTE_NVGPU_SMEM_DESC_VIEW => Ok(Atom::SmemDescView {
                 element: element()?,
                 major: Major::from_c(raw.major).map_err(|_| "'smem_desc_view' major must be k or mn".to_string())?,
@@ -344,6 +376,7 @@ impl<'c> Atom<'c> {
             Atom::TmemCopy { op, .. } => op.mnemonic(),
             Atom::Tma { tma, .. } => tma.mnemonic(),
             Atom::SmemDescView { .. } => "smem_desc_view",
+            Atom::TmaDescriptor(_) => "tma_descriptor",
             Atom::Mma(mma) => mma.family.mnemonic(),
         }
     }

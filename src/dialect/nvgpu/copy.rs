@@ -59,8 +59,60 @@ pub fn verify_type(atom: &Atom) -> Option<Result<(), String>> {
                 Ok(())
             }
         }
+        Atom::TmaDescriptor(desc) => verify_tma_descriptor(desc),
         Atom::UniversalCopy { .. } | Atom::UniversalFma { .. } | Atom::Mma(_) => return None,
     })
+}
+
+/// The limits `cuTensorMapEncodeTiled` puts on a tensor map.
+fn verify_tma_descriptor(desc: &super::atom::TmaDescriptor) -> Result<(), String> {
+    let rank = desc.box_shape.len();
+    if !(1..=5).contains(&rank) {
+        return Err(format!("'tma_descriptor' boxes have rank 1..5, got {rank}"));
+    }
+    if let Some(extent) = desc.box_shape.iter().find(|&&e| !(1..=256).contains(&e)) {
+        return Err(format!("'tma_descriptor' box extents are 1..256, got {extent}"));
+    }
+    let bits = bits_of(desc.element);
+    if bits == 0 {
+        return Err(format!("'tma_descriptor' describes scalar elements, got {}", quoted(desc.element)));
+    }
+    if !matches!(desc.swizzle, 0 | 32 | 64 | 128) {
+        return Err(format!("'tma_descriptor' swizzle is 0, 32, 64 or 128 bytes, got {}", desc.swizzle));
+    }
+    if !matches!(desc.interleave, 0 | 16 | 32) {
+        return Err(format!("'tma_descriptor' interleave is 0, 16 or 32 bytes, got {}", desc.interleave));
+    }
+    if !matches!(desc.l2_promotion, 0 | 64 | 128 | 256) {
+        return Err(format!("'tma_descriptor' L2 promotion is 0, 64, 128 or 256 bytes, got {}", desc.l2_promotion));
+    }
+    if !matches!(desc.oob_fill.as_str(), "zero" | "nan") {
+        return Err(format!("'tma_descriptor' out-of-bounds fill is zero or nan, got '{}'", desc.oob_fill));
+    }
+    let inner_bytes = desc.box_shape[0] * i64::from(bits) / 8;
+    if desc.swizzle != 0 && desc.interleave == 0 && inner_bytes > i64::from(desc.swizzle) {
+        return Err(format!(
+            "'tma_descriptor' inner box row of {inner_bytes} bytes does not fit the {}-byte swizzle span",
+            desc.swizzle
+        ));
+    }
+    Ok(())
+}
+
+/// A TMA atom bound to a typed descriptor through `cute.make_atom` agrees
+/// with it: same element type, box rank equal to the atom's rank.
+pub fn verify_tma_binding(atom: &Atom, atom_text: &str, descriptor: &super::atom::TmaDescriptor, descriptor_text: &str) -> Result<(), String> {
+    let Atom::Tma { element, rank, .. } = atom else {
+        return Err(format!("'{atom_text}' is not a TMA atom; it takes no TMA descriptor ({descriptor_text})"));
+    };
+    if descriptor.element != *element || descriptor.box_shape.len() != *rank as usize {
+        return Err(format!(
+            "'{atom_text}' moves {element} boxes of rank {rank}, but is bound to {descriptor_text} ({} boxes of rank {})",
+            descriptor.element,
+            descriptor.box_shape.len()
+        ));
+    }
+    Ok(())
 }
 
 fn verify_tma(tma: Tma, element: Type, rank: u32, reduction: &str) -> Result<(), String> {

@@ -24,7 +24,7 @@ pub mod ops_verify;
 pub mod records;
 pub mod tiers;
 
-pub use atom::{Atom, FragKind, Major, Mma, MmaFamily, Tma, TmaDirection, TmaMode, TmemCopy};
+pub use atom::{Atom, FragKind, Major, Mma, MmaFamily, Tma, TmaDescriptor, TmaDirection, TmaMode, TmemCopy};
 pub use operands::{residency, Operand, Residency};
 pub use records::{AtomKind, AtomRecord, Fact, Interface};
 pub use tiers::Chip;
@@ -115,6 +115,19 @@ pub fn verify_instance(ty: Type, operands: &[Type], extras: &super::atoms::Extra
 /// atom-like type is what reaches it).
 pub fn not_an_atom(ty: Type) -> String {
     format!("atom type does not implement a known cute_nvgpu interface: {ty}")
+}
+
+/// The run-time parameters `cute.make_atom` binds to `ty`: a typed TMA
+/// descriptor agrees with the TMA atom it is bound to (untyped parameters,
+/// e.g. a `!llvm.ptr` to a descriptor, are the lowering's business).
+pub fn verify_parameters(ty: Type, parameters: &[Type]) -> Result<(), String> {
+    let Some(atom) = Atom::of(ty) else { return Ok(()) };
+    for &parameter in parameters {
+        if let Some(Atom::TmaDescriptor(descriptor)) = Atom::of(parameter) {
+            copy::verify_tma_binding(&atom, &ty.to_string(), &descriptor, &parameter.to_string())?;
+        }
+    }
+    Ok(())
 }
 
 /// CuTe's (thread, value) -> bit layouts of a copy atom type and the bit

@@ -149,7 +149,7 @@ pub fn record(atom: &Atom) -> AtomRecord {
         // SM80.
         Atom::SimtAsyncCopy { bytes, .. } => copy(C, (80, 0), false, (GMEM, SMEM), 8 * bytes, (true, false, false)),
         // SM90: descriptors and TMA from SM90 on.
-        Atom::SmemDescView { .. } => base(AtomKind::Descriptor, 90, 0, false),
+        Atom::SmemDescView { .. } | Atom::TmaDescriptor(_) => base(AtomKind::Descriptor, 90, 0, false),
         Atom::Tma { tma, element, .. } => {
             let dirs = if tma.direction == TmaDirection::Load { (GMEM, SMEM) } else { (SMEM, GMEM) };
             let bits = bits_of(*element);

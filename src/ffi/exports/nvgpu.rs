@@ -98,6 +98,12 @@ pub extern "C" fn cute_nvgpu_rs_atom_number(atom: MlirType, which: abi::CuteNvgp
                 u32::from(atom.as_mma().is_some_and(|p| p.frag == nvgpu::FragKind::Ss))
             }
             N::CUTE_NVGPU_NUMBER_COPY_BITS => nvgpu::copy::copy_bits(&atom).unwrap_or(0),
+            // A CUtensorMap is 128 bytes; an SMEM matrix descriptor one 64-bit word.
+            N::CUTE_NVGPU_NUMBER_DESCRIPTOR_BITS => match atom {
+                Atom::TmaDescriptor(_) => 1024,
+                Atom::SmemDescView { .. } => 64,
+                _ => 0,
+            },
             _ => 0,
         })
     })

@@ -135,3 +135,14 @@ func.func @build() {
 // CHECK-LABEL: @targeted
 // CHECK-SAME: cute_nvgpu.target = #cute_nvgpu.target<"sm_100a">
 func.func private @targeted() attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_100a">}
+
+// A typed TMA descriptor (spec 003 "Registry Model": descriptor types carry
+// hardware descriptor state as typed IR), bound to a TMA atom it agrees with.
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+// CHECK-LABEL: func @tma_descriptor
+// CHECK-SAME: !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+func.func @tma_descriptor(%desc: !Desc {cute_nvgpu.grid_constant}) attributes {cute.kernel} {
+  // CHECK: cute.make_atom %{{.*}} : !cute_nvgpu.tma_descriptor<{{.*}}> -> : !cute_nvgpu.atom.tma_load<f16, rank = 2>
+  %a = cute.make_atom %desc : !Desc -> : !cute_nvgpu.atom.tma_load<f16, rank = 2>
+  return
+}

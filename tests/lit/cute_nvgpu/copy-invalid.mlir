@@ -223,3 +223,22 @@ module attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_100a">} {
     return
   }
 }
+
+// -----
+
+// A TMA atom bound to a mismatched descriptor.
+!Desc = !cute_nvgpu.tma_descriptor<f32, box = [32, 32], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+func.func @tma_atom_with_the_wrong_descriptor(%desc: !Desc) {
+  // expected-error @+1 {{'cute.make_atom' op '!cute_nvgpu.atom.tma_load<f16, rank = 2>' moves f16 boxes of rank 2, but is bound to !cute_nvgpu.tma_descriptor<f32, box = [32, 32], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero"> (f32 boxes of rank 2)}}
+  %a = cute.make_atom %desc : !Desc -> : !cute_nvgpu.atom.tma_load<f16, rank = 2>
+  return
+}
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+func.func @copy_atom_with_a_descriptor(%desc: !Desc) {
+  // expected-error @+1 {{'!cute_nvgpu.atom.universal_copy<f16>' is not a TMA atom; it takes no TMA descriptor}}
+  %a = cute.make_atom %desc : !Desc -> : !cute_nvgpu.atom.universal_copy<f16>
+  return
+}

@@ -85,3 +85,28 @@ func.func private @desc_swizzle16(!cute_nvgpu.smem_desc_view<f16, major = k, swi
 
 // expected-error @+1 {{'atom.tma_load' boxes have rank 1..5, got 6}}
 func.func private @tma_rank6(!cute_nvgpu.atom.tma_load<f16, rank = 6>)
+
+// -----
+
+// expected-error @+1 {{'tma_descriptor' boxes have rank 1..5, got 6}}
+func.func private @tma_rank6(!cute_nvgpu.tma_descriptor<f16, box = [2, 2, 2, 2, 2, 2], swizzle = 0, interleave = 0, l2_promotion = 0, oob_fill = "zero">)
+
+// -----
+
+// expected-error @+1 {{'tma_descriptor' box extents are 1..256, got 512}}
+func.func private @tma_box_too_big(!cute_nvgpu.tma_descriptor<f16, box = [512, 2], swizzle = 0, interleave = 0, l2_promotion = 0, oob_fill = "zero">)
+
+// -----
+
+// expected-error @+1 {{'tma_descriptor' inner box row of 256 bytes does not fit the 128-byte swizzle span}}
+func.func private @tma_row_wider_than_swizzle(!cute_nvgpu.tma_descriptor<f16, box = [128, 8], swizzle = 128, interleave = 0, l2_promotion = 0, oob_fill = "zero">)
+
+// -----
+
+// expected-error @+1 {{'tma_descriptor' out-of-bounds fill is zero or nan, got 'one'}}
+func.func private @tma_fill(!cute_nvgpu.tma_descriptor<f16, box = [8, 8], swizzle = 0, interleave = 0, l2_promotion = 0, oob_fill = "one">)
+
+// -----
+
+// expected-error @+1 {{'tma_descriptor' L2 promotion is 0, 64, 128 or 256 bytes, got 96}}
+func.func private @tma_l2(!cute_nvgpu.tma_descriptor<f16, box = [8, 8], swizzle = 0, interleave = 0, l2_promotion = 96, oob_fill = "zero">)
