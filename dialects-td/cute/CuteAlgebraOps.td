@@ -22,13 +22,13 @@ let opDocGroup = Cute_AlgebraGroup in {
 class Cute_UnaryLayoutOp<string mnemonic> : Cute_InferredOp<mnemonic> {
   let arguments = (ins Cute_LayoutType:$layout);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "$layout attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $layout `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 class Cute_TilerOp<string mnemonic> : Cute_InferredOp<mnemonic> {
   let arguments = (ins Cute_LayoutType:$layout, Cute_Tiler:$tiler);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "$layout `,` $tiler attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $layout `,` $tiler `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 //===----------------------------------------------------------------------===//
@@ -47,7 +47,7 @@ def Cute_CompositionOp : Cute_TilerOp<"composition"> {
     `composition((4,6,8):(2,3,5), 6:3)` is rejected (CUTLASS issue 3177).
 
     ```mlir
-    %r = cute.composition %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">)
+    %r = cute.composition(%a, %b) : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">)
            -> !cute.layout<"(2,2):(1,2)">
     ```
   }];
@@ -57,8 +57,10 @@ def Cute_ComposeOp : Cute_TilerOp<"compose"> {
   let summary = "spec 000 spelling of cute.composition";
   let description = [{
     Same semantics as `cute.composition` (spec 000 spells it `cute.compose`);
-    `cute-desugar` rewrites it to `cute.composition`.
+    `cute-desugar` rewrites it to `cute.composition`. Keeps the spec's
+    operand list without parentheses.
   }];
+  let assemblyFormat = "$layout `,` $tiler attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_ComplementOp : Cute_InferredOp<"complement"> {
@@ -69,13 +71,13 @@ def Cute_ComplementOp : Cute_InferredOp<"complement"> {
     non-negative strides; e.g. `complement((4,4):(-1,1), 1)` is rejected.
 
     ```mlir
-    %c = cute.complement %a, %m : (!cute.layout<"4:2">, !cute.int_tuple<"24">)
+    %c = cute.complement(%a, %m) : (!cute.layout<"4:2">, !cute.int_tuple<"24">)
            -> !cute.layout<"(2,3):(1,8)">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout, Cute_AnyIntTuple:$cotarget);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "$layout `,` $cotarget attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $layout `,` $cotarget `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 //===----------------------------------------------------------------------===//
@@ -91,12 +93,12 @@ def Cute_CoalesceOp : Cute_InferredOp<"coalesce"> {
     Postcondition: same size and same function.
 
     ```mlir
-    %c = cute.coalesce %l : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"8:1">
+    %c = cute.coalesce(%l) : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"8:1">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout, Optional<Cute_AnyIntTuple>:$profile);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "$layout (`,` $profile^)? attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $layout (`,` $profile^)? `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_FilterZerosOp : Cute_UnaryLayoutOp<"filter_zeros"> {
@@ -105,7 +107,7 @@ def Cute_FilterZerosOp : Cute_UnaryLayoutOp<"filter_zeros"> {
     Every leaf with stride 0 becomes the size-1 mode `1:0`, keeping the tree.
 
     ```mlir
-    %f = cute.filter_zeros %l : (!cute.layout<"(4,3):(1,0)">) -> !cute.layout<"(4,1):(1,0)">
+    %f = cute.filter_zeros(%l) : (!cute.layout<"(4,3):(1,0)">) -> !cute.layout<"(4,1):(1,0)">
     ```
   }];
 }
@@ -114,7 +116,7 @@ def Cute_FilterOp : Cute_UnaryLayoutOp<"filter"> {
   let summary = "coalesce(filter_zeros(L)): drop broadcast and size-1 modes";
   let description = [{
     ```mlir
-    %f = cute.filter %l : (!cute.layout<"(4,3):(1,0)">) -> !cute.layout<"4:1">
+    %f = cute.filter(%l) : (!cute.layout<"(4,3):(1,0)">) -> !cute.layout<"4:1">
     ```
   }];
 }
@@ -126,13 +128,13 @@ def Cute_GroupModesOp : Cute_InferredOp<"group_modes", [], ["begin", "end"]> {
     `0 <= begin <= end <= rank`.
 
     ```mlir
-    %g = cute.group_modes %l {begin = 0, end = 2}
+    %g = cute.group_modes(%l) {begin = 0, end = 2}
            : (!cute.layout<"(2,3,4):(1,2,6)">) -> !cute.layout<"((2,3),4):((1,2),6)">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout, I64Attr:$begin, I64Attr:$end);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "$layout attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $layout `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 //===----------------------------------------------------------------------===//
@@ -143,7 +145,7 @@ def Cute_RightInverseOp : Cute_UnaryLayoutOp<"right_inverse"> {
   let summary = "the largest R with L(R(i)) == i";
   let description = [{
     ```mlir
-    %r = cute.right_inverse %l : (!cute.layout<"(4,2):(2,1)">) -> !cute.layout<"(2,4):(4,1)">
+    %r = cute.right_inverse(%l) : (!cute.layout<"(4,2):(2,1)">) -> !cute.layout<"(2,4):(4,1)">
     ```
   }];
 }
@@ -154,7 +156,7 @@ def Cute_LeftInverseOp : Cute_UnaryLayoutOp<"left_inverse"> {
     Preconditions: L is injective.
 
     ```mlir
-    %r = cute.left_inverse %l : (!cute.layout<"(4,2):(2,1)">) -> !cute.layout<"(2,4):(4,1)">
+    %r = cute.left_inverse(%l) : (!cute.layout<"(4,2):(2,1)">) -> !cute.layout<"(2,4):(4,1)">
     ```
   }];
 }
@@ -170,7 +172,7 @@ def Cute_LogicalDivideOp : Cute_TilerOp<"logical_divide"> {
     by-mode tiler the divide is applied to each mode.
 
     ```mlir
-    %d = cute.logical_divide %a, %t : (!cute.layout<"128:1">, !cute.layout<"32:1">)
+    %d = cute.logical_divide(%a, %t) : (!cute.layout<"128:1">, !cute.layout<"32:1">)
            -> !cute.layout<"(32,4):(1,32)">
     ```
   }];
@@ -200,7 +202,7 @@ def Cute_LogicalProductOp : Cute_TilerOp<"logical_product"> {
     Repeats the tile A over the layout B.
 
     ```mlir
-    %p = cute.logical_product %a, %b : (!cute.layout<"(2,2):(4,1)">, !cute.layout<"6:1">)
+    %p = cute.logical_product(%a, %b) : (!cute.layout<"(2,2):(4,1)">, !cute.layout<"6:1">)
            -> !cute.layout<"((2,2),(2,3)):((4,1),(2,8))">
     ```
   }];
@@ -242,24 +244,24 @@ def Cute_SizeOp : Cute_InferredOp<"size"> {
     dynamic.
 
     ```mlir
-    %n = cute.size %l : (!cute.layout<"(2,4):(1,2)">) -> !cute.int_tuple<"8">
+    %n = cute.size(%l) : (!cute.layout<"(2,4):(1,2)">) -> !cute.int_tuple<"8">
     ```
   }];
   let arguments = (ins AnyTypeOf<[Cute_AnyLayout, Cute_AnyIntTuple]>:$value);
   let results = (outs Cute_IntTuple:$result);
-  let assemblyFormat = "$value attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $value `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_CosizeOp : Cute_InferredOp<"cosize"> {
   let summary = "one past the largest offset, with |stride| (current CuTe)";
   let description = [{
     ```mlir
-    %n = cute.cosize %l : (!cute.layout<"(2,4):(1,4)">) -> !cute.int_tuple<"14">
+    %n = cute.cosize(%l) : (!cute.layout<"(2,4):(1,4)">) -> !cute.int_tuple<"14">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout);
   let results = (outs Cute_IntTuple:$result);
-  let assemblyFormat = "$layout attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $layout `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_Crd2IdxOp : Cute_InferredOp<"crd2idx"> {
@@ -270,26 +272,26 @@ def Cute_Crd2IdxOp : Cute_InferredOp<"crd2idx"> {
     Preconditions: coordinates within the shape.
 
     ```mlir
-    %i = cute.crd2idx %c, %l : (!cute.coord<"(1,2)">, !cute.layout<"(2,4):(1,2)">)
+    %i = cute.crd2idx(%c, %l) : (!cute.coord<"(1,2)">, !cute.layout<"(2,4):(1,2)">)
            -> !cute.int_tuple<"5">
     ```
   }];
   let arguments = (ins Cute_CoordLike:$coord, Cute_LayoutType:$layout);
   let results = (outs Cute_IntTuple:$result);
-  let assemblyFormat = "$coord `,` $layout attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $coord `,` $layout `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_Idx2CrdOp : Cute_InferredOp<"idx2crd"> {
   let summary = "the coordinate of a 1-D index in a shape (colexicographic)";
   let description = [{
     ```mlir
-    %c = cute.idx2crd %i, %s : (!cute.int_tuple<"15">, !cute.shape<"(4,(3,2))">)
+    %c = cute.idx2crd(%i, %s) : (!cute.int_tuple<"15">, !cute.shape<"(4,(3,2))">)
            -> !cute.coord<"(3,(0,1))">
     ```
   }];
   let arguments = (ins Cute_IntTuple:$index, Cute_ShapeLike:$shape);
   let results = (outs Cute_Coord:$result);
-  let assemblyFormat = "$index `,` $shape attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $index `,` $shape `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_ShapeDivOp : Cute_InferredOp<"shape_div", [], ["mode"]> {
@@ -301,27 +303,27 @@ def Cute_ShapeDivOp : Cute_InferredOp<"shape_div", [], ["mode"]> {
     dynamic leaf's known divisibility cannot prove it), `ceil` or `floor`.
 
     ```mlir
-    %q = cute.shape_div %s, %d {mode = "exact"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">)
+    %q = cute.shape_div(%s, %d) {mode = "exact"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">)
            -> !cute.shape<"(2,4)">
     ```
   }];
   let arguments = (ins Cute_ShapeLike:$shape, Cute_AnyIntTuple:$divisor,
                        DefaultValuedStrAttr<StrAttr, "exact">:$mode);
   let results = (outs Cute_Shape:$result);
-  let assemblyFormat = "$shape `,` $divisor attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $shape `,` $divisor `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_CeilDivOp : Cute_InferredOp<"ceil_div"> {
   let summary = "element-wise ceil(a / b)";
   let description = [{
     ```mlir
-    %q = cute.ceil_div %a, %b : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">)
+    %q = cute.ceil_div(%a, %b) : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">)
            -> !cute.int_tuple<"(3,1)">
     ```
   }];
   let arguments = (ins Cute_AnyIntTuple:$lhs, Cute_AnyIntTuple:$rhs);
   let results = (outs Cute_IntTuple:$result);
-  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $lhs `,` $rhs `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 } // opDocGroup

@@ -200,24 +200,24 @@ def Cute_GetShapeOp : Cute_InferredOp<"get_shape"> {
   let summary = "the shape of a layout (of the outer layout of a composed one)";
   let description = [{
     ```mlir
-    %s = cute.get_shape %l : (!cute.layout<"(?,4):(1,?)">) -> !cute.shape<"(?,4)">
+    %s = cute.get_shape(%l) : !cute.layout<"(?,4):(1,?)"> -> !cute.shape<"(?,4)">
     ```
   }];
   let arguments = (ins Cute_AnyLayout:$layout);
   let results = (outs Cute_Shape:$result);
-  let assemblyFormat = "$layout attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $layout `)` attr-dict `:` qualified(type($layout)) `->` qualified(type($result))";
 }
 
 def Cute_GetStrideOp : Cute_InferredOp<"get_stride"> {
   let summary = "the stride of a layout (of the outer layout of a composed one)";
   let description = [{
     ```mlir
-    %d = cute.get_stride %l : (!cute.layout<"(?,4):(1,?)">) -> !cute.stride<"(1,?)">
+    %d = cute.get_stride(%l) : !cute.layout<"(?,4):(1,?)"> -> !cute.stride<"(1,?)">
     ```
   }];
   let arguments = (ins Cute_AnyLayout:$layout);
   let results = (outs Cute_Stride:$result);
-  let assemblyFormat = "$layout attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $layout `)` attr-dict `:` qualified(type($layout)) `->` qualified(type($result))";
 }
 
 def Cute_GetLeavesOp : Cute_Op<"get_leaves", [Pure]> {

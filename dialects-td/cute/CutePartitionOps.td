@@ -22,24 +22,24 @@ def Cute_SliceOp : Cute_InferredOp<"slice"> {
     modes is `crd2idx` of the coordinate with `_` as 0.
 
     ```mlir
-    %s = cute.slice %l, %c : (!cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,?)">) -> !cute.layout<"(4):(1)">
+    %s = cute.slice(%l, %c) : (!cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,?)">) -> !cute.layout<"(4):(1)">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout, Cute_CoordLike:$coord);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "$layout `,` $coord attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $layout `,` $coord `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_DiceOp : Cute_InferredOp<"dice"> {
   let summary = "keep the modes where the coordinate is NOT `_` (CuTe dice)";
   let description = [{
     ```mlir
-    %d = cute.dice %l, %c : (!cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,1)">) -> !cute.layout<"(8):(4)">
+    %d = cute.dice(%l, %c) : (!cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,1)">) -> !cute.layout<"(8):(4)">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout, Cute_CoordLike:$coord);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "$layout `,` $coord attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $layout `,` $coord `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_LocalTileOp : Cute_InferredOp<"local_tile"> {
@@ -51,14 +51,14 @@ def Cute_LocalTileOp : Cute_InferredOp<"local_tile"> {
     one tile.
 
     ```mlir
-    %t = cute.local_tile %v, %tile, %c
+    %t = cute.local_tile(%v, %tile, %c)
            : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(8,8):(1,8)">>, !cute.tile<"[2:1;4:1]">, !cute.coord<"(?,?)">)
            -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(2,4):(1,8)">>
     ```
   }];
   let arguments = (ins Cute_ViewOrLayout:$source, Cute_Tiler:$tiler, Cute_CoordLike:$coord);
   let results = (outs Cute_ViewOrLayout:$result);
-  let assemblyFormat = "$source `,` $tiler `,` $coord attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $source `,` $tiler `,` $coord `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_LocalPartitionOp : Cute_InferredOp<"local_partition"> {
@@ -69,7 +69,7 @@ def Cute_LocalPartitionOp : Cute_InferredOp<"local_partition"> {
     thread owns when the tile is spread over the threads.
 
     ```mlir
-    %p = cute.local_partition %l, %thr, %tid
+    %p = cute.local_partition(%l, %thr, %tid)
            : (!cute.layout<"(8,8):(1,8)">, !cute.layout<"(2,4):(1,2)">, !cute.int_tuple<"?">)
            -> !cute.layout<"(4,2):(2,32)">
     ```
@@ -77,7 +77,7 @@ def Cute_LocalPartitionOp : Cute_InferredOp<"local_partition"> {
   let arguments = (ins Cute_ViewOrLayout:$source, Cute_LayoutType:$thread_layout,
                        Cute_AnyIntTuple:$index);
   let results = (outs Cute_ViewOrLayout:$result);
-  let assemblyFormat = "$source `,` $thread_layout `,` $index attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $source `,` $thread_layout `,` $index `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_TilePartitionOp : Cute_Op<"tile_partition", [Pure, AllTypesMatch<["pointer", "sub_pointer"]>]> {

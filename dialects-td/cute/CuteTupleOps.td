@@ -22,13 +22,13 @@ class Cute_TupleArithOp<string mnemonic, string what> : Cute_InferredOp<mnemonic
 
     Example (`tuple_add`):
     ```mlir
-    %r = cute.tuple_add %a, %b : (!cute.int_tuple<"(8,?)">, !cute.int_tuple<"(2,4)">)
+    %r = cute.tuple_add(%a, %b) : (!cute.int_tuple<"(8,?)">, !cute.int_tuple<"(2,4)">)
            -> !cute.int_tuple<"(10,?)">
     ```
   }];
   let arguments = (ins Cute_AnyIntTuple:$lhs, Cute_AnyIntTuple:$rhs);
   let results = (outs Cute_AnyIntTuple:$result);
-  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $lhs `,` $rhs `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_TupleAddOp : Cute_TupleArithOp<"tuple_add", "sum">;

@@ -6,7 +6,7 @@
 func.func @cutlass_3177(%a: !cute.layout<"(4,6,8):(2,3,5)">, %b: !cute.layout<"6:3">) {
   // expected-error @+2 {{'cute.composition' op composition((4,6,8):(2,3,5), 6:3): stride 3 of the tiler does not divide the shape 4 of mode 0}}
   // expected-error @+1 {{failed to infer returned types}}
-  %c = cute.composition %a, %b : (!cute.layout<"(4,6,8):(2,3,5)">, !cute.layout<"6:3">) -> !cute.layout<"6:3">
+  %c = cute.composition(%a, %b) : (!cute.layout<"(4,6,8):(2,3,5)">, !cute.layout<"6:3">) -> !cute.layout<"6:3">
   return
 }
 
@@ -16,7 +16,7 @@ func.func @cutlass_3177(%a: !cute.layout<"(4,6,8):(2,3,5)">, %b: !cute.layout<"6
 func.func @negative_complement(%a: !cute.layout<"(4,4):(-1,1)">, %m: !cute.int_tuple<"1">) {
   // expected-error @+2 {{'cute.complement' op complement((4,4):(-1,1), 1): stride -1 is negative}}
   // expected-error @+1 {{failed to infer returned types}}
-  %c = cute.complement %a, %m : (!cute.layout<"(4,4):(-1,1)">, !cute.int_tuple<"1">) -> !cute.layout<"1:0">
+  %c = cute.complement(%a, %m) : (!cute.layout<"(4,4):(-1,1)">, !cute.int_tuple<"1">) -> !cute.layout<"1:0">
   return
 }
 
@@ -26,7 +26,7 @@ func.func @negative_complement(%a: !cute.layout<"(4,4):(-1,1)">, %m: !cute.int_t
 func.func @cutlass_3513(%a: !cute.layout<"(12,(4,8)):(7,(1,30))">, %t: !cute.layout<"128:1">) {
   // expected-error @+2 {{'cute.zipped_divide' op zipped_divide((12,(4,8)):(7,(1,30)), 128:1)}}
   // expected-error @+1 {{failed to infer returned types}}
-  %d = cute.zipped_divide %a, %t : (!cute.layout<"(12,(4,8)):(7,(1,30))">, !cute.layout<"128:1">) -> !cute.layout<"1:0">
+  %d = cute.zipped_divide(%a, %t) : (!cute.layout<"(12,(4,8)):(7,(1,30))">, !cute.layout<"128:1">) -> !cute.layout<"1:0">
   return
 }
 
@@ -36,7 +36,7 @@ func.func @cutlass_3513(%a: !cute.layout<"(12,(4,8)):(7,(1,30))">, %t: !cute.lay
 func.func @dsl_sigfpe(%a: !cute.layout<"(4,6,8):(1,4,7)">, %b: !cute.layout<"6:1">) {
   // expected-error @+2 {{'cute.logical_product' op logical_product((4,6,8):(1,4,7), 6:1)}}
   // expected-error @+1 {{failed to infer returned types}}
-  %p = cute.logical_product %a, %b : (!cute.layout<"(4,6,8):(1,4,7)">, !cute.layout<"6:1">) -> !cute.layout<"1:0">
+  %p = cute.logical_product(%a, %b) : (!cute.layout<"(4,6,8):(1,4,7)">, !cute.layout<"6:1">) -> !cute.layout<"1:0">
   return
 }
 
@@ -48,7 +48,7 @@ func.func @dsl_sigfpe(%a: !cute.layout<"(4,6,8):(1,4,7)">, %b: !cute.layout<"6:1
 func.func @wrong_type(%a: !cute.layout<"(2,4):(1,2)">) {
   // expected-error @+2 {{'cute.coalesce' op inferred type(s) '!cute.layout<"8:1">' are incompatible with return type(s) of operation '!cute.layout<"(2,4):(4,1)">'}}
   // expected-error @+1 {{failed to infer returned types}}
-  %c = cute.coalesce %a : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(4,1)">
+  %c = cute.coalesce(%a) : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(4,1)">
   return
 }
 
@@ -59,7 +59,7 @@ func.func @wrong_type(%a: !cute.layout<"(2,4):(1,2)">) {
 func.func @filter_zeros_is_not_equivalence(%a: !cute.layout<"(4,2):(1,0)">) {
   // expected-error @+2 {{'cute.coalesce' op inferred type(s) '!cute.layout<"(4,2):(1,0)">' are incompatible with return type(s) of operation '!cute.layout<"4:1">'}}
   // expected-error @+1 {{failed to infer returned types}}
-  %c = cute.coalesce %a : (!cute.layout<"(4,2):(1,0)">) -> !cute.layout<"4:1">
+  %c = cute.coalesce(%a) : (!cute.layout<"(4,2):(1,0)">) -> !cute.layout<"4:1">
   return
 }
 
@@ -68,7 +68,7 @@ func.func @filter_zeros_is_not_equivalence(%a: !cute.layout<"(4,2):(1,0)">) {
 func.func @group_modes_range(%a: !cute.layout<"(2,4):(1,2)">) {
   // expected-error @+2 {{'cute.group_modes' op group_modes((2,4):(1,2)}}
   // expected-error @+1 {{failed to infer returned types}}
-  %g = cute.group_modes %a {begin = 1, end = 3} : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(1,2)">
+  %g = cute.group_modes(%a) {begin = 1, end = 3} : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(1,2)">
   return
 }
 
@@ -77,7 +77,7 @@ func.func @group_modes_range(%a: !cute.layout<"(2,4):(1,2)">) {
 func.func @shape_div_inexact(%s: !cute.shape<"(5,8)">, %d: !cute.int_tuple<"(2,4)">) {
   // expected-error @+2 {{'cute.shape_div' op shape_div((5,8), (2,4), exact): shape 5 is not divisible by 2}}
   // expected-error @+1 {{failed to infer returned types}}
-  %q = cute.shape_div %s, %d : (!cute.shape<"(5,8)">, !cute.int_tuple<"(2,4)">) -> !cute.shape<"(2,2)">
+  %q = cute.shape_div(%s, %d) : (!cute.shape<"(5,8)">, !cute.int_tuple<"(2,4)">) -> !cute.shape<"(2,2)">
   return
 }
 
@@ -86,7 +86,7 @@ func.func @shape_div_inexact(%s: !cute.shape<"(5,8)">, %d: !cute.int_tuple<"(2,4
 func.func @shape_div_mode(%s: !cute.shape<"(4,8)">, %d: !cute.int_tuple<"(2,4)">) {
   // expected-error @+2 {{'cute.shape_div' op unknown shape_div mode 'round' (expected exact, ceil or floor)}}
   // expected-error @+1 {{failed to infer returned types}}
-  %q = cute.shape_div %s, %d {mode = "round"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"(2,4)">) -> !cute.shape<"(2,2)">
+  %q = cute.shape_div(%s, %d) {mode = "round"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"(2,4)">) -> !cute.shape<"(2,2)">
   return
 }
 
@@ -95,7 +95,7 @@ func.func @shape_div_mode(%s: !cute.shape<"(4,8)">, %d: !cute.int_tuple<"(2,4)">
 func.func @tuple_div_zero(%a: !cute.int_tuple<"(4,8)">, %b: !cute.int_tuple<"(2,0)">) {
   // expected-error @+2 {{'cute.tuple_div' op tuple_div((4,8), (2,0)): division by zero}}
   // expected-error @+1 {{failed to infer returned types}}
-  %q = cute.tuple_div %a, %b : (!cute.int_tuple<"(4,8)">, !cute.int_tuple<"(2,0)">) -> !cute.int_tuple<"(2,0)">
+  %q = cute.tuple_div(%a, %b) : (!cute.int_tuple<"(4,8)">, !cute.int_tuple<"(2,0)">) -> !cute.int_tuple<"(2,0)">
   return
 }
 
@@ -104,7 +104,7 @@ func.func @tuple_div_zero(%a: !cute.int_tuple<"(4,8)">, %b: !cute.int_tuple<"(2,
 func.func @crd_out_of_shape(%c: !cute.coord<"(1,2,3)">, %l: !cute.layout<"(2,4):(1,2)">) {
   // expected-error @+2 {{'cute.crd2idx' op crd2idx((1,2,3), (2,4):(1,2))}}
   // expected-error @+1 {{failed to infer returned types}}
-  %i = cute.crd2idx %c, %l : (!cute.coord<"(1,2,3)">, !cute.layout<"(2,4):(1,2)">) -> !cute.int_tuple<"0">
+  %i = cute.crd2idx(%c, %l) : (!cute.coord<"(1,2,3)">, !cute.layout<"(2,4):(1,2)">) -> !cute.int_tuple<"0">
   return
 }
 
@@ -114,7 +114,7 @@ func.func @crd_out_of_shape(%c: !cute.coord<"(1,2,3)">, %l: !cute.layout<"(2,4):
 func.func @crd_mixed_strides(%c: !cute.coord<"(1,1)">, %l: !cute.layout<"(4,3):(1,1@1)">) {
   // expected-error @+2 {{'cute.crd2idx' op crd2idx((1,1), (4,3):(1,1@1)): integer stride 1 cannot be added to the scaled-basis strides}}
   // expected-error @+1 {{failed to infer returned types}}
-  %i = cute.crd2idx %c, %l : (!cute.coord<"(1,1)">, !cute.layout<"(4,3):(1,1@1)">) -> !cute.int_tuple<"0">
+  %i = cute.crd2idx(%c, %l) : (!cute.coord<"(1,1)">, !cute.layout<"(4,3):(1,1@1)">) -> !cute.int_tuple<"0">
   return
 }
 
@@ -124,7 +124,7 @@ func.func @crd_mixed_strides(%c: !cute.coord<"(1,1)">, %l: !cute.layout<"(4,3):(
 func.func @crd_basis_nesting(%c: !cute.coord<"(1,1)">, %l: !cute.layout<"(2,3):(1@0,1@0@1)">) {
   // expected-error @+2 {{'cute.crd2idx' op crd2idx((1,1), (2,3):(1@0,1@0@1)): basis stride 1@0@1 nests differently from another basis stride at the same component}}
   // expected-error @+1 {{failed to infer returned types}}
-  %i = cute.crd2idx %c, %l : (!cute.coord<"(1,1)">, !cute.layout<"(2,3):(1@0,1@0@1)">) -> !cute.int_tuple<"0">
+  %i = cute.crd2idx(%c, %l) : (!cute.coord<"(1,1)">, !cute.layout<"(2,3):(1@0,1@0@1)">) -> !cute.int_tuple<"0">
   return
 }
 

@@ -9,91 +9,91 @@
 // CHECK-LABEL: @algebra
 func.func @algebra(%a: !cute.layout<"(4,2):(1,4)">, %b: !cute.layout<"(2,2):(1,2)">,
                    %m: !cute.layout<"(8,8):(1,8)">, %t: !cute.tile<"[2:1;4:1]">) {
-  // CHECK: cute.composition %{{.*}}, %{{.*}} : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(2,2):(1,2)">
-  %0 = cute.composition %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(2,2):(1,2)">
-  // CHECK: cute.composition %{{.*}}, %{{.*}} : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"(2,4):(1,8)">
-  %1 = cute.composition %m, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"(2,4):(1,8)">
+  // CHECK: cute.composition(%{{.*}}, %{{.*}}) : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(2,2):(1,2)">
+  %0 = cute.composition(%a, %b) : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(2,2):(1,2)">
+  // CHECK: cute.composition(%{{.*}}, %{{.*}}) : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"(2,4):(1,8)">
+  %1 = cute.composition(%m, %t) : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"(2,4):(1,8)">
   // CHECK: cute.compose
   %2 = cute.compose %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(2,2):(1,2)">
   %c24 = cute.static : !cute.int_tuple<"24">
   %l42 = cute.static : !cute.layout<"4:2">
-  // CHECK: cute.complement %{{.*}}, %{{.*}} : (!cute.layout<"4:2">, !cute.int_tuple<"24">) -> !cute.layout<"(2,3):(1,8)">
-  %3 = cute.complement %l42, %c24 : (!cute.layout<"4:2">, !cute.int_tuple<"24">) -> !cute.layout<"(2,3):(1,8)">
-  // CHECK: cute.coalesce %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
-  %4 = cute.coalesce %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
+  // CHECK: cute.complement(%{{.*}}, %{{.*}}) : (!cute.layout<"4:2">, !cute.int_tuple<"24">) -> !cute.layout<"(2,3):(1,8)">
+  %3 = cute.complement(%l42, %c24) : (!cute.layout<"4:2">, !cute.int_tuple<"24">) -> !cute.layout<"(2,3):(1,8)">
+  // CHECK: cute.coalesce(%{{.*}}) : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
+  %4 = cute.coalesce(%a) : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
   %p = cute.static : !cute.int_tuple<"(1,1)">
-  // CHECK: cute.coalesce %{{.*}}, %{{.*}} : (!cute.layout<"(4,2):(1,4)">, !cute.int_tuple<"(1,1)">) -> !cute.layout<"(4,2):(1,4)">
-  %5 = cute.coalesce %a, %p : (!cute.layout<"(4,2):(1,4)">, !cute.int_tuple<"(1,1)">) -> !cute.layout<"(4,2):(1,4)">
+  // CHECK: cute.coalesce(%{{.*}}, %{{.*}}) : (!cute.layout<"(4,2):(1,4)">, !cute.int_tuple<"(1,1)">) -> !cute.layout<"(4,2):(1,4)">
+  %5 = cute.coalesce(%a, %p) : (!cute.layout<"(4,2):(1,4)">, !cute.int_tuple<"(1,1)">) -> !cute.layout<"(4,2):(1,4)">
   // CHECK: cute.filter_zeros
-  %6 = cute.filter_zeros %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"(4,2):(1,4)">
+  %6 = cute.filter_zeros(%a) : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"(4,2):(1,4)">
   // CHECK: cute.filter
-  %7 = cute.filter %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
-  // CHECK: cute.group_modes %{{.*}} {begin = 0 : i64, end = 2 : i64} : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"((4,2)):((1,4))">
-  %8 = cute.group_modes %a {begin = 0, end = 2} : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"((4,2)):((1,4))">
+  %7 = cute.filter(%a) : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
+  // CHECK: cute.group_modes(%{{.*}}) {begin = 0 : i64, end = 2 : i64} : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"((4,2)):((1,4))">
+  %8 = cute.group_modes(%a) {begin = 0, end = 2} : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"((4,2)):((1,4))">
   // CHECK: cute.right_inverse
-  %9 = cute.right_inverse %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
+  %9 = cute.right_inverse(%a) : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
   // CHECK: cute.left_inverse
-  %10 = cute.left_inverse %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
-  // CHECK: cute.logical_divide %{{.*}}, %{{.*}} : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"((2,4),(4,2)):((1,2),(8,32))">
-  %11 = cute.logical_divide %m, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"((2,4),(4,2)):((1,2),(8,32))">
-  // CHECK: cute.zipped_divide {{.*}} -> !cute.layout<"((2,4),(4,2)):((1,8),(2,32))">
-  %12 = cute.zipped_divide %m, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"((2,4),(4,2)):((1,8),(2,32))">
-  // CHECK: cute.tiled_divide {{.*}} -> !cute.layout<"((2,4),4,2):((1,8),2,32)">
-  %13 = cute.tiled_divide %m, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"((2,4),4,2):((1,8),2,32)">
-  // CHECK: cute.flat_divide {{.*}} -> !cute.layout<"(2,4,4,2):(1,8,2,32)">
-  %14 = cute.flat_divide %m, %t : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"(2,4,4,2):(1,8,2,32)">
-  // CHECK: cute.logical_product {{.*}} -> !cute.layout<"((4,2),(2,2)):((1,4),(8,16))">
-  %15 = cute.logical_product %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"((4,2),(2,2)):((1,4),(8,16))">
-  // CHECK: cute.blocked_product {{.*}} -> !cute.layout<"((4,2),(2,2)):((1,8),(4,16))">
-  %16 = cute.blocked_product %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"((4,2),(2,2)):((1,8),(4,16))">
-  // CHECK: cute.raked_product {{.*}} -> !cute.layout<"((2,4),(2,2)):((8,1),(16,4))">
-  %17 = cute.raked_product %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"((2,4),(2,2)):((8,1),(16,4))">
+  %10 = cute.left_inverse(%a) : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
+  // CHECK: cute.logical_divide(%{{.*}}, %{{.*}}) : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"((2,4),(4,2)):((1,2),(8,32))">
+  %11 = cute.logical_divide(%m, %t) : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"((2,4),(4,2)):((1,2),(8,32))">
+  // CHECK: cute.zipped_divide({{.*}} -> !cute.layout<"((2,4),(4,2)):((1,8),(2,32))">
+  %12 = cute.zipped_divide(%m, %t) : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"((2,4),(4,2)):((1,8),(2,32))">
+  // CHECK: cute.tiled_divide({{.*}} -> !cute.layout<"((2,4),4,2):((1,8),2,32)">
+  %13 = cute.tiled_divide(%m, %t) : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"((2,4),4,2):((1,8),2,32)">
+  // CHECK: cute.flat_divide({{.*}} -> !cute.layout<"(2,4,4,2):(1,8,2,32)">
+  %14 = cute.flat_divide(%m, %t) : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"(2,4,4,2):(1,8,2,32)">
+  // CHECK: cute.logical_product({{.*}} -> !cute.layout<"((4,2),(2,2)):((1,4),(8,16))">
+  %15 = cute.logical_product(%a, %b) : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"((4,2),(2,2)):((1,4),(8,16))">
+  // CHECK: cute.blocked_product({{.*}} -> !cute.layout<"((4,2),(2,2)):((1,8),(4,16))">
+  %16 = cute.blocked_product(%a, %b) : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"((4,2),(2,2)):((1,8),(4,16))">
+  // CHECK: cute.raked_product({{.*}} -> !cute.layout<"((2,4),(2,2)):((8,1),(16,4))">
+  %17 = cute.raked_product(%a, %b) : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"((2,4),(2,2)):((8,1),(16,4))">
   // Current CuTe (CUTLASS 3.8+) zips the padded logical product without
   // coalescing each mode (3.4 to 3.7 gave (6,(2,4)):(2,(1,12)) here).
   %rm = cute.static : !cute.layout<"(2,2):(2,1)">
   %t34 = cute.static : !cute.layout<"(3,4):(1,3)">
-  // CHECK: cute.blocked_product {{.*}} -> !cute.layout<"((2,3),(2,4)):((2,4),(1,12))">
-  %bp = cute.blocked_product %rm, %t34 : (!cute.layout<"(2,2):(2,1)">, !cute.layout<"(3,4):(1,3)">) -> !cute.layout<"((2,3),(2,4)):((2,4),(1,12))">
-  // CHECK: cute.raked_product {{.*}} -> !cute.layout<"((3,2),(4,2)):((4,2),(12,1))">
-  %rp = cute.raked_product %rm, %t34 : (!cute.layout<"(2,2):(2,1)">, !cute.layout<"(3,4):(1,3)">) -> !cute.layout<"((3,2),(4,2)):((4,2),(12,1))">
+  // CHECK: cute.blocked_product({{.*}} -> !cute.layout<"((2,3),(2,4)):((2,4),(1,12))">
+  %bp = cute.blocked_product(%rm, %t34) : (!cute.layout<"(2,2):(2,1)">, !cute.layout<"(3,4):(1,3)">) -> !cute.layout<"((2,3),(2,4)):((2,4),(1,12))">
+  // CHECK: cute.raked_product({{.*}} -> !cute.layout<"((3,2),(4,2)):((4,2),(12,1))">
+  %rp = cute.raked_product(%rm, %t34) : (!cute.layout<"(2,2):(2,1)">, !cute.layout<"(3,4):(1,3)">) -> !cute.layout<"((3,2),(4,2)):((4,2),(12,1))">
   %b23 = cute.static : !cute.layout<"(2,3):(1,2)">
-  // CHECK: cute.zipped_product {{.*}} -> !cute.layout<"((2,2),(2,3)):((1,2),(4,8))">
-  %zp = cute.zipped_product %b, %b23 : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(2,3):(1,2)">) -> !cute.layout<"((2,2),(2,3)):((1,2),(4,8))">
-  // CHECK: cute.tiled_product {{.*}} -> !cute.layout<"((2,2),2,3):((1,2),4,8)">
-  %tp = cute.tiled_product %b, %b23 : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(2,3):(1,2)">) -> !cute.layout<"((2,2),2,3):((1,2),4,8)">
-  // CHECK: cute.flat_product {{.*}} -> !cute.layout<"(2,2,2,3):(1,2,4,8)">
-  %fp = cute.flat_product %b, %b23 : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(2,3):(1,2)">) -> !cute.layout<"(2,2,2,3):(1,2,4,8)">
-  // CHECK: cute.size %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
-  %18 = cute.size %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
-  // CHECK: cute.cosize %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
-  %19 = cute.cosize %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
+  // CHECK: cute.zipped_product({{.*}} -> !cute.layout<"((2,2),(2,3)):((1,2),(4,8))">
+  %zp = cute.zipped_product(%b, %b23) : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(2,3):(1,2)">) -> !cute.layout<"((2,2),(2,3)):((1,2),(4,8))">
+  // CHECK: cute.tiled_product({{.*}} -> !cute.layout<"((2,2),2,3):((1,2),4,8)">
+  %tp = cute.tiled_product(%b, %b23) : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(2,3):(1,2)">) -> !cute.layout<"((2,2),2,3):((1,2),4,8)">
+  // CHECK: cute.flat_product({{.*}} -> !cute.layout<"(2,2,2,3):(1,2,4,8)">
+  %fp = cute.flat_product(%b, %b23) : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(2,3):(1,2)">) -> !cute.layout<"(2,2,2,3):(1,2,4,8)">
+  // CHECK: cute.size(%{{.*}}) : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
+  %18 = cute.size(%a) : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
+  // CHECK: cute.cosize(%{{.*}}) : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
+  %19 = cute.cosize(%a) : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
   %crd = cute.static : !cute.coord<"(1,1)">
-  // CHECK: cute.crd2idx %{{.*}}, %{{.*}} : (!cute.coord<"(1,1)">, !cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"5">
-  %20 = cute.crd2idx %crd, %a : (!cute.coord<"(1,1)">, !cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"5">
+  // CHECK: cute.crd2idx(%{{.*}}, %{{.*}}) : (!cute.coord<"(1,1)">, !cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"5">
+  %20 = cute.crd2idx(%crd, %a) : (!cute.coord<"(1,1)">, !cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"5">
   %i15 = cute.static : !cute.int_tuple<"15">
   %sh = cute.static : !cute.shape<"(4,(3,2))">
-  // CHECK: cute.idx2crd %{{.*}}, %{{.*}} : (!cute.int_tuple<"15">, !cute.shape<"(4,(3,2))">) -> !cute.coord<"(3,(0,1))">
-  %21 = cute.idx2crd %i15, %sh : (!cute.int_tuple<"15">, !cute.shape<"(4,(3,2))">) -> !cute.coord<"(3,(0,1))">
+  // CHECK: cute.idx2crd(%{{.*}}, %{{.*}}) : (!cute.int_tuple<"15">, !cute.shape<"(4,(3,2))">) -> !cute.coord<"(3,(0,1))">
+  %21 = cute.idx2crd(%i15, %sh) : (!cute.int_tuple<"15">, !cute.shape<"(4,(3,2))">) -> !cute.coord<"(3,(0,1))">
   %s48 = cute.static : !cute.shape<"(4,8)">
   %two = cute.static : !cute.int_tuple<"2">
-  // CHECK: cute.shape_div %{{.*}}, %{{.*}} : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(2,4)">
-  %22 = cute.shape_div %s48, %two {mode = "exact"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(2,4)">
+  // CHECK: cute.shape_div(%{{.*}}, %{{.*}}) : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(2,4)">
+  %22 = cute.shape_div(%s48, %two) {mode = "exact"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(2,4)">
   %t108 = cute.static : !cute.int_tuple<"(10,8)">
   %t48 = cute.static : !cute.int_tuple<"(4,8)">
-  // CHECK: cute.ceil_div %{{.*}}, %{{.*}} : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(3,1)">
-  %23 = cute.ceil_div %t108, %t48 : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(3,1)">
-  // CHECK: cute.tuple_sub {{.*}} -> !cute.int_tuple<"(6,0)">
-  %ts = cute.tuple_sub %t108, %t48 : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(6,0)">
-  // CHECK: cute.tuple_mul {{.*}} -> !cute.int_tuple<"(40,64)">
-  %tm = cute.tuple_mul %t108, %t48 : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(40,64)">
-  // CHECK: cute.tuple_div {{.*}} -> !cute.int_tuple<"(2,1)">
-  %td = cute.tuple_div %t108, %t48 : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(2,1)">
-  // CHECK: cute.tuple_mod {{.*}} -> !cute.int_tuple<"(2,0)">
-  %tmod = cute.tuple_mod %t108, %t48 : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(2,0)">
-  // CHECK: cute.get_shape %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.shape<"(4,2)">
-  %24 = cute.get_shape %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.shape<"(4,2)">
-  // CHECK: cute.get_stride %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.stride<"(1,4)">
-  %25 = cute.get_stride %a : (!cute.layout<"(4,2):(1,4)">) -> !cute.stride<"(1,4)">
+  // CHECK: cute.ceil_div(%{{.*}}, %{{.*}}) : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(3,1)">
+  %23 = cute.ceil_div(%t108, %t48) : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(3,1)">
+  // CHECK: cute.tuple_sub({{.*}} -> !cute.int_tuple<"(6,0)">
+  %ts = cute.tuple_sub(%t108, %t48) : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(6,0)">
+  // CHECK: cute.tuple_mul({{.*}} -> !cute.int_tuple<"(40,64)">
+  %tm = cute.tuple_mul(%t108, %t48) : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(40,64)">
+  // CHECK: cute.tuple_div({{.*}} -> !cute.int_tuple<"(2,1)">
+  %td = cute.tuple_div(%t108, %t48) : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(2,1)">
+  // CHECK: cute.tuple_mod({{.*}} -> !cute.int_tuple<"(2,0)">
+  %tmod = cute.tuple_mod(%t108, %t48) : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(2,0)">
+  // CHECK: cute.get_shape(%{{.*}}) : !cute.layout<"(4,2):(1,4)"> -> !cute.shape<"(4,2)">
+  %24 = cute.get_shape(%a) : !cute.layout<"(4,2):(1,4)"> -> !cute.shape<"(4,2)">
+  // CHECK: cute.get_stride(%{{.*}}) : !cute.layout<"(4,2):(1,4)"> -> !cute.stride<"(1,4)">
+  %25 = cute.get_stride(%a) : !cute.layout<"(4,2):(1,4)"> -> !cute.stride<"(1,4)">
   return
 }
 
@@ -101,11 +101,11 @@ func.func @algebra(%a: !cute.layout<"(4,2):(1,4)">, %b: !cute.layout<"(2,2):(1,2
 // CHECK-LABEL: @mixed
 func.func @mixed(%m: index, %ld: i64) -> !cute.int_tuple<"?"> {
   %l = cute.make_layout(shape = (%m : index), stride = (%ld : i64)) : !cute.layout<"(?,64):(1,?{i64})">
-  // CHECK: cute.size %{{.*}} : (!cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?{div=64}">
-  %n = cute.size %l : (!cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?{div=64}">
+  // CHECK: cute.size(%{{.*}}) : (!cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?{div=64}">
+  %n = cute.size(%l) : (!cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?{div=64}">
   %c = cute.make_coord(%m) : (index) -> !cute.coord<"(?,3)">
-  // CHECK: cute.crd2idx %{{.*}}, %{{.*}} : (!cute.coord<"(?,3)">, !cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?">
-  %i = cute.crd2idx %c, %l : (!cute.coord<"(?,3)">, !cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?">
+  // CHECK: cute.crd2idx(%{{.*}}, %{{.*}}) : (!cute.coord<"(?,3)">, !cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?">
+  %i = cute.crd2idx(%c, %l) : (!cute.coord<"(?,3)">, !cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?">
   return %i : !cute.int_tuple<"?">
 }
 
@@ -115,15 +115,15 @@ func.func @mixed(%m: index, %ld: i64) -> !cute.int_tuple<"?"> {
 func.func @identity_crd2idx(%m: index, %n: index) {
   %id = cute.static : !cute.layout<"(4,3):(1@0,1@1)">
   %c = cute.static : !cute.coord<"(2,1)">
-  // CHECK: cute.crd2idx %{{.*}}, %{{.*}} : (!cute.coord<"(2,1)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(2,1)">
-  %i = cute.crd2idx %c, %id : (!cute.coord<"(2,1)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(2,1)">
+  // CHECK: cute.crd2idx(%{{.*}}, %{{.*}}) : (!cute.coord<"(2,1)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(2,1)">
+  %i = cute.crd2idx(%c, %id) : (!cute.coord<"(2,1)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(2,1)">
   %d = cute.make_coord(%m, %n) : (index, index) -> !cute.coord<"(?,?)">
-  // CHECK: cute.crd2idx %{{.*}}, %{{.*}} : (!cute.coord<"(?,?)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(?,?)">
-  %j = cute.crd2idx %d, %id : (!cute.coord<"(?,?)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(?,?)">
+  // CHECK: cute.crd2idx(%{{.*}}, %{{.*}}) : (!cute.coord<"(?,?)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(?,?)">
+  %j = cute.crd2idx(%d, %id) : (!cute.coord<"(?,?)">, !cute.layout<"(4,3):(1@0,1@1)">) -> !cute.int_tuple<"(?,?)">
   %k = cute.make_coord(%m) : (index) -> !cute.coord<"(?,1)">
-  // CHECK: cute.crd2idx %{{.*}}, %{{.*}} : (!cute.coord<"(?,1)">, !cute.layout<"(4,3):(1@1,1@0)">) -> !cute.int_tuple<"(1,?)">
+  // CHECK: cute.crd2idx(%{{.*}}, %{{.*}}) : (!cute.coord<"(?,1)">, !cute.layout<"(4,3):(1@1,1@0)">) -> !cute.int_tuple<"(1,?)">
   %t = cute.static : !cute.layout<"(4,3):(1@1,1@0)">
-  %x = cute.crd2idx %k, %t : (!cute.coord<"(?,1)">, !cute.layout<"(4,3):(1@1,1@0)">) -> !cute.int_tuple<"(1,?)">
+  %x = cute.crd2idx(%k, %t) : (!cute.coord<"(?,1)">, !cute.layout<"(4,3):(1@1,1@0)">) -> !cute.int_tuple<"(1,?)">
   return
 }
 
@@ -134,13 +134,13 @@ func.func @dynamic_tiling(%m: index, %n: index, %ld: i64,
                           %v: !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"(?{div=256},?):(1,?{i64})">>) {
   %l = cute.make_layout(shape = (%m, %n : index, index), stride = (%ld : i64)) : !cute.layout<"(?,?):(1,?{i64})">
   %t = cute.static : !cute.tile<"[128:1;64:1]">
-  // CHECK: cute.zipped_divide {{.*}} -> !cute.layout<"((128,64),(?,?)):((1,?{i64}),(128,?{div=64,i64}))">
-  %z = cute.zipped_divide %l, %t : (!cute.layout<"(?,?):(1,?{i64})">, !cute.tile<"[128:1;64:1]">) -> !cute.layout<"((128,64),(?,?)):((1,?{i64}),(128,?{div=64,i64}))">
-  // CHECK: cute.composition {{.*}} -> !cute.layout<"(128,64):(1,?{i64})">
-  %c = cute.composition %l, %t : (!cute.layout<"(?,?):(1,?{i64})">, !cute.tile<"[128:1;64:1]">) -> !cute.layout<"(128,64):(1,?{i64})">
+  // CHECK: cute.zipped_divide({{.*}} -> !cute.layout<"((128,64),(?,?)):((1,?{i64}),(128,?{div=64,i64}))">
+  %z = cute.zipped_divide(%l, %t) : (!cute.layout<"(?,?):(1,?{i64})">, !cute.tile<"[128:1;64:1]">) -> !cute.layout<"((128,64),(?,?)):((1,?{i64}),(128,?{div=64,i64}))">
+  // CHECK: cute.composition({{.*}} -> !cute.layout<"(128,64):(1,?{i64})">
+  %c = cute.composition(%l, %t) : (!cute.layout<"(?,?):(1,?{i64})">, !cute.tile<"[128:1;64:1]">) -> !cute.layout<"(128,64):(1,?{i64})">
   %crd = cute.make_coord(%m, %n) : (index, index) -> !cute.coord<"(?,?)">
-  // CHECK: cute.local_tile {{.*}} -> !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"(128,64):(1,?{i64})">>
-  %tile = cute.local_tile %v, %t, %crd : (!cute.view<!cute.ptr<f16, gmem>, !cute.layout<"(?{div=256},?):(1,?{i64})">>, !cute.tile<"[128:1;64:1]">, !cute.coord<"(?,?)">) -> !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"(128,64):(1,?{i64})">>
+  // CHECK: cute.local_tile({{.*}} -> !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"(128,64):(1,?{i64})">>
+  %tile = cute.local_tile(%v, %t, %crd) : (!cute.view<!cute.ptr<f16, gmem>, !cute.layout<"(?{div=256},?):(1,?{i64})">>, !cute.tile<"[128:1;64:1]">, !cute.coord<"(?,?)">) -> !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"(128,64):(1,?{i64})">>
   return
 }
 
@@ -148,10 +148,10 @@ func.func @dynamic_tiling(%m: index, %n: index, %ld: i64,
 // as the inferred one (same size, equal after coalesce) is accepted.
 // CHECK-LABEL: func @equivalent_declared_results
 func.func @equivalent_declared_results(%a: !cute.layout<"(2,4):(1,2)">, %b: !cute.layout<"(4,1):(1,0)">) -> (!cute.layout<"(2,4):(1,2)">, !cute.layout<"(4,1):(1,7)">) {
-  // CHECK: cute.coalesce %{{.*}} : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(1,2)">
-  %c = cute.coalesce %a : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(1,2)">
+  // CHECK: cute.coalesce(%{{.*}}) : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(1,2)">
+  %c = cute.coalesce(%a) : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(1,2)">
   // A size-1 mode written with another stride.
-  // CHECK: cute.filter %{{.*}} : (!cute.layout<"(4,1):(1,0)">) -> !cute.layout<"(4,1):(1,7)">
-  %f = cute.filter %b : (!cute.layout<"(4,1):(1,0)">) -> !cute.layout<"(4,1):(1,7)">
+  // CHECK: cute.filter(%{{.*}}) : (!cute.layout<"(4,1):(1,0)">) -> !cute.layout<"(4,1):(1,7)">
+  %f = cute.filter(%b) : (!cute.layout<"(4,1):(1,0)">) -> !cute.layout<"(4,1):(1,7)">
   return %c, %f : !cute.layout<"(2,4):(1,2)">, !cute.layout<"(4,1):(1,7)">
 }

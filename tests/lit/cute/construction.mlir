@@ -34,8 +34,8 @@ func.func @swizzles(%l: !cute.layout<"(8,64):(64,1)">, %s: !cute.shape<"(?,8)">)
   %off = cute.static : !cute.int_tuple<"0">
   // CHECK: cute.make_composed_layout_raw %{{.*}}, %{{.*}}, %{{.*}} : (!cute.layout<"(8,64):(64,1)">, !cute.swizzle<"S<3,4,3>">, !cute.int_tuple<"0">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
   %r = cute.make_composed_layout_raw %l, %sw, %off : (!cute.layout<"(8,64):(64,1)">, !cute.swizzle<"S<3,4,3>">, !cute.int_tuple<"0">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
-  // CHECK: cute.get_shape %{{.*}} : (!cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">) -> !cute.shape<"(8,64)">
-  %sh = cute.get_shape %r : (!cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">) -> !cute.shape<"(8,64)">
+  // CHECK: cute.get_shape(%{{.*}}) : !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)"> -> !cute.shape<"(8,64)">
+  %sh = cute.get_shape(%r) : !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)"> -> !cute.shape<"(8,64)">
   // CHECK: cute.get_leaves %{{.*}} : !cute.shape<"(?,8)"> -> index, index
   %m, %k = cute.get_leaves %s : !cute.shape<"(?,8)"> -> index, index
   // CHECK: cute.derefine %{{.*}} : !cute.layout<"(8,64):(64,1)"> to !cute.layout<"(?,64):(?,1)">

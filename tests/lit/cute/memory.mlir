@@ -64,17 +64,17 @@ func.func @partition(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(8,8):(1
                      %l: !cute.layout<"(8,8):(1,8)">, %i: index, %tid: i32) {
   %tile = cute.static : !cute.tile<"[2:1;4:1]">
   %c = cute.make_coord(%i, %i) : (index, index) -> !cute.coord<"(?,?)">
-  // CHECK: cute.local_tile {{.*}} -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(2,4):(1,8)">>
-  %t = cute.local_tile %v, %tile, %c : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(8,8):(1,8)">>, !cute.tile<"[2:1;4:1]">, !cute.coord<"(?,?)">) -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(2,4):(1,8)">>
+  // CHECK: cute.local_tile({{.*}} -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(2,4):(1,8)">>
+  %t = cute.local_tile(%v, %tile, %c) : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(8,8):(1,8)">>, !cute.tile<"[2:1;4:1]">, !cute.coord<"(?,?)">) -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(2,4):(1,8)">>
   %thr = cute.static : !cute.layout<"(2,4):(1,2)">
   %idx = cute.make_int_tuple(%tid) : (i32) -> !cute.int_tuple<"?">
-  // CHECK: cute.local_partition {{.*}} -> !cute.layout<"(4,2):(2,32)">
-  %p = cute.local_partition %l, %thr, %idx : (!cute.layout<"(8,8):(1,8)">, !cute.layout<"(2,4):(1,2)">, !cute.int_tuple<"?">) -> !cute.layout<"(4,2):(2,32)">
+  // CHECK: cute.local_partition({{.*}} -> !cute.layout<"(4,2):(2,32)">
+  %p = cute.local_partition(%l, %thr, %idx) : (!cute.layout<"(8,8):(1,8)">, !cute.layout<"(2,4):(1,2)">, !cute.int_tuple<"?">) -> !cute.layout<"(4,2):(2,32)">
   %sc = cute.make_coord(%i) : (index) -> !cute.coord<"(_,?)">
-  // CHECK: cute.slice {{.*}} -> !cute.layout<"(8):(1)">
-  %s = cute.slice %l, %sc : (!cute.layout<"(8,8):(1,8)">, !cute.coord<"(_,?)">) -> !cute.layout<"(8):(1)">
-  // CHECK: cute.dice {{.*}} -> !cute.layout<"(8):(8)">
-  %d = cute.dice %l, %sc : (!cute.layout<"(8,8):(1,8)">, !cute.coord<"(_,?)">) -> !cute.layout<"(8):(8)">
+  // CHECK: cute.slice({{.*}} -> !cute.layout<"(8):(1)">
+  %s = cute.slice(%l, %sc) : (!cute.layout<"(8,8):(1,8)">, !cute.coord<"(_,?)">) -> !cute.layout<"(8):(1)">
+  // CHECK: cute.dice({{.*}} -> !cute.layout<"(8):(8)">
+  %d = cute.dice(%l, %sc) : (!cute.layout<"(8,8):(1,8)">, !cute.coord<"(_,?)">) -> !cute.layout<"(8):(8)">
   return
 }
 

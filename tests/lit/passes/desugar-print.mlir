@@ -9,12 +9,12 @@
 func.func @print_view(%v: !v, %l: !cute.layout<"(4,2):(1,4)">) {
   // CHECK: gpu.printf "layout: (4,2):(1,4)\0A"
   // CHECK: %[[L:.*]] = cute.get_layout %[[V]]
-  // CHECK: %[[S:.*]] = cute.get_shape %[[L]]
-  // CHECK: %[[N:.*]] = cute.size %[[L]]
+  // CHECK: %[[S:.*]] = cute.get_shape(%[[L]])
+  // CHECK: %[[N:.*]] = cute.size(%[[L]])
   // CHECK: %[[T:.*]] = cute.get_leaves %[[N]] : !cute.int_tuple<"8"> -> index
   // CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[T]] step %{{.*}} {
   // CHECK:   %[[F:.*]] = cute.make_int_tuple(%[[I]]) : (index) -> !cute.int_tuple<"?">
-  // CHECK:   %[[C:.*]] = cute.idx2crd %[[F]], %[[S]] : (!cute.int_tuple<"?">, !cute.shape<"(2,(2,2))">) -> !cute.coord<"(?,(?,?))">
+  // CHECK:   %[[C:.*]] = cute.idx2crd(%[[F]], %[[S]]) : (!cute.int_tuple<"?">, !cute.shape<"(2,(2,2))">) -> !cute.coord<"(?,(?,?))">
   // CHECK:   %[[E:.*]] = cute.load %[[V]][%[[C]]]
   // CHECK:   gpu.printf "layout: (2,(2,2)):(1,(2,4)) [%lld] = %f\0A", %[[I]], %[[E]] : index, f32
   // CHECK-NOT: cute.print

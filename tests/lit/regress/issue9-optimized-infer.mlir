@@ -7,11 +7,11 @@
 // RUN: %cute-opt --pass-pipeline='builtin.module(cute-desugar)' %s | FileCheck %s --check-prefix=DESUGAR
 
 // CHECK-LABEL: func.func @f1
-// CHECK: cute.coalesce %{{.*}} : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
+// CHECK: cute.coalesce(%{{.*}}) : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
 // CANON-LABEL: func.func @f1
 // CANON: !cute.layout<"8:1">
 func.func @f1(%a0: !cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1"> {
-  %r = cute.coalesce %a0 : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
+  %r = cute.coalesce(%a0) : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
   return %r : !cute.layout<"8:1">
 }
 
