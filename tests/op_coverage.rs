@@ -50,7 +50,7 @@ fn every_op_has_a_lit_test() {
     let mut tests = String::new();
     lit_text(&root.join("tests/lit"), &mut tests);
     let missing: Vec<_> =
-        ops.iter().filter(|m| !tests.contains(&format!("{m} ")) && !tests.contains(&format!("{m}("))).collect();
+        ops.iter().filter(|m| ![" ", "(", "<"].iter().any(|next| tests.contains(&format!("{m}{next}")))).collect();
     println!("op coverage: {} ops, {} without a lit test", ops.len(), missing.len());
     assert!(missing.is_empty(), "ops without a lit test: {missing:?}");
 }

@@ -128,13 +128,14 @@ def Cute_GroupModesOp : Cute_InferredOp<"group_modes", [], ["begin", "end"]> {
     `0 <= begin <= end <= rank`.
 
     ```mlir
-    %g = cute.group_modes(%l) {begin = 0, end = 2}
+    %g = cute.group_modes<0, 2>(%l)
            : (!cute.layout<"(2,3,4):(1,2,6)">) -> !cute.layout<"((2,3),4):((1,2),6)">
     ```
   }];
-  let arguments = (ins Cute_LayoutType:$layout, I64Attr:$begin, I64Attr:$end);
+  let arguments = (ins Cute_LayoutType:$layout, I32Attr:$begin, I32Attr:$end);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "`(` $layout `)` attr-dict `:` functional-type(operands, $result)";
+  // NVIDIA's spelling: the mode range before the operand.
+  let assemblyFormat = "`<` $begin `,` $end `>` `` `(` $layout `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 //===----------------------------------------------------------------------===//
@@ -262,6 +263,64 @@ def Cute_CosizeOp : Cute_InferredOp<"cosize"> {
   let arguments = (ins Cute_LayoutType:$layout);
   let results = (outs Cute_IntTuple:$result);
   let assemblyFormat = "`(` $layout `)` attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_LayoutEvalOp : Cute_InferredOp<"layout_eval"> {
+  let summary = "evaluate a layout at a coordinate (NVIDIA's name for crd2idx through a layout)";
+  let description = [{
+    `L(c)`: the same function as `cute.crd2idx(%c, %l)` (CuTe's
+    `layout(coord)`), under the name NVIDIA's CuTe IR gives it. The coordinate
+    is weakly congruent to the layout's shape; scaled-basis strides give a
+    basis tuple.
+
+    ```mlir
+    %i = cute.layout_eval(%c, %l) : (!cute.coord<"(1,2)">, !cute.layout<"(2,4):(1,2)">)
+           -> !cute.int_tuple<"5">
+    ```
+  }];
+  let arguments = (ins Cute_CoordLike:$coord, Cute_LayoutType:$layout);
+  let results = (outs Cute_IntTuple:$result);
+  let assemblyFormat = "`(` $coord `,` $layout `)` attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_FlattenOp : Cute_InferredOp<"flatten"> {
+  let summary = "flatten a tuple or a layout to its leaves (CuTe's flatten)";
+  let description = [{
+    A tuple becomes the tuple of its leaves, a layout the layout of its leaf
+    modes (same function, rank = number of leaves); the result keeps the
+    operand's type kind.
+
+    ```mlir
+    %f = cute.flatten(%l) : (!cute.layout<"((2,3),4):((1,2),6)">) -> !cute.layout<"(2,3,4):(1,2,6)">
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$input);
+  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$result);
+  let assemblyFormat = "`(` $input `)` attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_TupleProductOp : Cute_InferredOp<"tuple_product"> {
+  let summary = "the product of every leaf of a tuple (CuTe's product)";
+  let description = [{
+    ```mlir
+    %p = cute.tuple_product(%s) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"24">
+    ```
+  }];
+  let arguments = (ins Cute_AnyIntTuple:$input);
+  let results = (outs Cute_IntTuple:$result);
+  let assemblyFormat = "`(` $input `)` attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_TupleProductEachOp : Cute_InferredOp<"tuple_product_each"> {
+  let summary = "the product of each top-level mode of a tuple (CuTe's product_each)";
+  let description = [{
+    ```mlir
+    %p = cute.tuple_product_each(%s) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"(6,4)">
+    ```
+  }];
+  let arguments = (ins Cute_AnyIntTuple:$input);
+  let results = (outs Cute_IntTuple:$result);
+  let assemblyFormat = "`(` $input `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_Crd2IdxOp : Cute_InferredOp<"crd2idx"> {

@@ -268,6 +268,21 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "raked_product" => layout_result(layout::raked_product(&args.layout(0)?, &args.layout(1)?)),
 
         // Queries and coordinates.
+        "flatten" => match args.get(0)? {
+            (SpecKind::Layout, _) => layout_result(Ok(layout::flatten(&args.layout(0)?))),
+            (kind, _) => spec_result(kind, args.tuple(0)?.flatten()),
+        },
+        "tuple_product" => spec_result(SpecKind::IntTuple, layout::size_of(&args.tuple(0)?).map_err(err)?),
+        "tuple_product_each" => {
+            let tuple = args.tuple(0)?;
+            let each = match &tuple {
+                IntTuple::Tuple(modes) => {
+                    IntTuple::Tuple(modes.iter().map(layout::size_of).collect::<Result<_, _>>().map_err(err)?)
+                }
+                leaf => layout::size_of(leaf).map_err(err)?,
+            };
+            spec_result(SpecKind::IntTuple, each)
+        }
         "size" => {
             let size = match args.get(0)? {
                 (SpecKind::Layout, _) => layout::size(&args.layout(0)?).map_err(err)?,
@@ -279,7 +294,8 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             spec_result(SpecKind::IntTuple, size)
         }
         "cosize" => spec_result(SpecKind::IntTuple, layout::cosize(&args.layout(0)?).map_err(err)?),
-        "crd2idx" => {
+        // `layout_eval` is NVIDIA's name for the same function.
+        "crd2idx" | "layout_eval" => {
             let (coord, layout) = (args.tuple(0)?, args.layout(1)?);
             let index = if has_basis_leaf(layout.stride()) {
                 // Scaled-basis strides (e.g. an identity layout): a basis

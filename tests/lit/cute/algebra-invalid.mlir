@@ -68,7 +68,7 @@ func.func @filter_zeros_is_not_equivalence(%a: !cute.layout<"(4,2):(1,0)">) {
 func.func @group_modes_range(%a: !cute.layout<"(2,4):(1,2)">) {
   // expected-error @+2 {{'cute.group_modes' op group_modes((2,4):(1,2)}}
   // expected-error @+1 {{failed to infer returned types}}
-  %g = cute.group_modes(%a) {begin = 1, end = 3} : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(1,2)">
+  %g = cute.group_modes<1, 3>(%a) : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"(2,4):(1,2)">
   return
 }
 
@@ -134,5 +134,40 @@ func.func @swizzle_params() {
   // expected-error @+2 {{'cute.make_swizzle' op make_swizzle(3, 4, 2): |shift| = 2 must be >= bits = 3}}
   // expected-error @+1 {{failed to infer returned types}}
   %s = cute.make_swizzle 3, 4, 2 : !cute.swizzle<"S<3,4,3>">
+  return
+}
+
+// -----
+
+func.func @layout_eval_not_congruent(%c: !cute.coord<"(1,2,3)">, %l: !cute.layout<"(2,4):(1,2)">) {
+  // expected-error @+2 {{'cute.layout_eval' op crd2idx((1,2,3), (2,4):(1,2)): coordinate (1,2,3) does not match shape (2,4)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %e = cute.layout_eval(%c, %l) : (!cute.coord<"(1,2,3)">, !cute.layout<"(2,4):(1,2)">) -> !cute.int_tuple<"5">
+  return
+}
+
+// -----
+
+func.func @flatten_wrong_result(%l: !cute.layout<"((2,3),4):((1,2),6)">) {
+  // expected-error @+2 {{'cute.flatten' op inferred type(s) '!cute.layout<"(2,3,4):(1,2,6)">' are incompatible with return type(s) of operation '!cute.layout<"(6,4):(2,6)">'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %f = cute.flatten(%l) : (!cute.layout<"((2,3),4):((1,2),6)">) -> !cute.layout<"(6,4):(2,6)">
+  return
+}
+
+// -----
+
+func.func @tuple_product_of_a_layout(%l: !cute.layout<"(2,4):(1,2)">) {
+  // expected-error @+1 {{'cute.tuple_product' op operand #0 must be}}
+  %p = "cute.tuple_product"(%l) : (!cute.layout<"(2,4):(1,2)">) -> !cute.int_tuple<"8">
+  return
+}
+
+// -----
+
+func.func @tuple_product_each_wrong(%s: !cute.shape<"((2,3),4)">) {
+  // expected-error @+2 {{'cute.tuple_product_each' op inferred type(s) '!cute.int_tuple<"(6,4)">' are incompatible}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %q = cute.tuple_product_each(%s) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"24">
   return
 }

@@ -28,8 +28,8 @@ func.func @algebra(%a: !cute.layout<"(4,2):(1,4)">, %b: !cute.layout<"(2,2):(1,2
   %6 = cute.filter_zeros(%a) : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"(4,2):(1,4)">
   // CHECK: cute.filter
   %7 = cute.filter(%a) : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
-  // CHECK: cute.group_modes(%{{.*}}) {begin = 0 : i64, end = 2 : i64} : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"((4,2)):((1,4))">
-  %8 = cute.group_modes(%a) {begin = 0, end = 2} : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"((4,2)):((1,4))">
+  // CHECK: cute.group_modes<0, 2>(%{{.*}}) : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"((4,2)):((1,4))">
+  %8 = cute.group_modes<0, 2>(%a) : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"((4,2)):((1,4))">
   // CHECK: cute.right_inverse
   %9 = cute.right_inverse(%a) : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"8:1">
   // CHECK: cute.left_inverse
@@ -154,4 +154,25 @@ func.func @equivalent_declared_results(%a: !cute.layout<"(2,4):(1,2)">, %b: !cut
   // CHECK: cute.filter(%{{.*}}) : (!cute.layout<"(4,1):(1,0)">) -> !cute.layout<"(4,1):(1,7)">
   %f = cute.filter(%b) : (!cute.layout<"(4,1):(1,0)">) -> !cute.layout<"(4,1):(1,7)">
   return %c, %f : !cute.layout<"(2,4):(1,2)">, !cute.layout<"(4,1):(1,7)">
+}
+
+// NVIDIA's CuTe IR ops with CuTe's semantics (issue 15): layout_eval,
+// flatten, tuple_product, tuple_product_each.
+// CHECK-LABEL: func @nvidia_named_ops
+func.func @nvidia_named_ops(%l: !cute.layout<"((2,3),4):((1,2),6)">, %c: !cute.coord<"(1,2)">,
+                            %m: !cute.layout<"(2,4):(1,2)">, %s: !cute.shape<"((2,3),4)">, %d: !cute.shape<"(?,4)">) {
+  // CHECK: cute.layout_eval(%{{.*}}, %{{.*}}) : (!cute.coord<"(1,2)">, !cute.layout<"(2,4):(1,2)">) -> !cute.int_tuple<"5">
+  %e = cute.layout_eval(%c, %m) : (!cute.coord<"(1,2)">, !cute.layout<"(2,4):(1,2)">) -> !cute.int_tuple<"5">
+  // CHECK: cute.flatten(%{{.*}}) : (!cute.layout<"((2,3),4):((1,2),6)">) -> !cute.layout<"(2,3,4):(1,2,6)">
+  %f = cute.flatten(%l) : (!cute.layout<"((2,3),4):((1,2),6)">) -> !cute.layout<"(2,3,4):(1,2,6)">
+  // CHECK: cute.flatten(%{{.*}}) : (!cute.shape<"((2,3),4)">) -> !cute.shape<"(2,3,4)">
+  %g = cute.flatten(%s) : (!cute.shape<"((2,3),4)">) -> !cute.shape<"(2,3,4)">
+  // CHECK: cute.tuple_product(%{{.*}}) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"24">
+  %p = cute.tuple_product(%s) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"24">
+  // CHECK: cute.tuple_product_each(%{{.*}}) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"(6,4)">
+  %q = cute.tuple_product_each(%s) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"(6,4)">
+  // A run-time extent makes the product run-time.
+  // CHECK: cute.tuple_product(%{{.*}}) : (!cute.shape<"(?,4)">) -> !cute.int_tuple<"?">
+  %r = cute.tuple_product(%d) : (!cute.shape<"(?,4)">) -> !cute.int_tuple<"?">
+  return
 }
