@@ -323,6 +323,41 @@ def Cute_TupleProductEachOp : Cute_InferredOp<"tuple_product_each"> {
   let assemblyFormat = "`(` $input `)` attr-dict `:` functional-type(operands, $result)";
 }
 
+def Cute_GetOp : Cute_InferredOp<"get", [], ["mode"]> {
+  let summary = "the sub-tuple or sub-layout at a hierarchical mode path (CuTe's get<I...>)";
+  let description = [{
+    `get<[i, j]>(x)` is `x`'s mode `i`, then its mode `j`; without a path it
+    is `x` itself. NVIDIA's CuTe IR spelling.
+
+    ```mlir
+    %m = cute.get<[1]>(%t) : !cute.int_tuple<"(3,(4,5))"> -> !cute.int_tuple<"(4,5)">
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$input,
+                       OptionalAttr<DenseI32ArrayAttr>:$mode);
+  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$result);
+  let assemblyFormat = [{
+    (`<` $mode^ `>`)? `(` $input `)` attr-dict `:` qualified(type($input)) `->` qualified(type($result))
+  }];
+}
+
+def Cute_SelectOp : Cute_InferredOp<"select", [], ["mode"]> {
+  let summary = "the top-level modes at the given indices, in that order (CuTe's select<I...>)";
+  let description = [{
+    The result is always a tuple of the selected modes, even of one:
+    `select<[0]>` of `(4,8):(1,4)` is `(4):(1)`. NVIDIA's CuTe IR spelling.
+
+    ```mlir
+    %s = cute.select<[0, 2]>(%t) : !cute.int_tuple<"(1,2,3)"> -> !cute.int_tuple<"(1,3)">
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$input, DenseI32ArrayAttr:$mode);
+  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$result);
+  let assemblyFormat = [{
+    `<` $mode `>` `(` $input `)` attr-dict `:` qualified(type($input)) `->` qualified(type($result))
+  }];
+}
+
 def Cute_Crd2IdxOp : Cute_InferredOp<"crd2idx"> {
   let summary = "the offset of a coordinate: sum of coord leaves times strides";
   let description = [{

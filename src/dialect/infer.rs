@@ -268,6 +268,39 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "raked_product" => layout_result(layout::raked_product(&args.layout(0)?, &args.layout(1)?)),
 
         // Queries and coordinates.
+        "get" | "select" => {
+            let path: Vec<usize> = attrs
+                .ints("mode")
+                .unwrap_or_default()
+                .into_iter()
+                .map(|i| usize::try_from(i).map_err(|_| format!("{mnemonic}: mode index {i} is negative")))
+                .collect::<Result<_, _>>()?;
+            if mnemonic == "select" && path.is_empty() {
+                return Err("select: needs at least one mode index".into());
+            }
+            match args.get(0)? {
+                (SpecKind::Layout, _) => {
+                    let l = args.layout(0)?;
+                    if mnemonic == "select" {
+                        layout_result(layout::select(&l, &path))
+                    } else {
+                        layout_result(path.iter().try_fold(l, |l, &i| layout::get(&l, i)))
+                    }
+                }
+                (kind, _) => {
+                    let t = args.tuple(0)?;
+                    let pick = |t: &IntTuple, i: usize| {
+                        t.mode(i).cloned().ok_or_else(|| format!("{mnemonic}({t}): mode {i} is out of range for rank {}", t.rank()))
+                    };
+                    let value = if mnemonic == "select" {
+                        IntTuple::Tuple(path.iter().map(|&i| pick(&t, i)).collect::<Result<_, _>>()?)
+                    } else {
+                        path.iter().try_fold(t, |t, &i| pick(&t, i))?
+                    };
+                    spec_result(kind, value)
+                }
+            }
+        }
         "flatten" => match args.get(0)? {
             (SpecKind::Layout, _) => layout_result(Ok(layout::flatten(&args.layout(0)?))),
             (kind, _) => spec_result(kind, args.tuple(0)?.flatten()),

@@ -24,7 +24,7 @@ const ODS_ONLY: &[&str] = &[
     "cute.equal", "cute.filter", "cute.filter_zeros", "cute.flat_divide", "cute.flat_product",
     "cute.get_layout", "cute.get_shape", "cute.get_stride", "cute.group_modes", "cute.idx2crd",
     "cute.inttoptr", "cute.left_inverse", "cute.local_partition", "cute.local_tile", "cute.logical_divide",
-    "cute.logical_product", "cute.layout_eval", "cute.flatten", "cute.tuple_product",
+    "cute.logical_product", "cute.layout_eval", "cute.get", "cute.select", "cute.flatten", "cute.tuple_product",
     "cute.tuple_product_each", "cute.make_composed_layout", "cute.make_composed_layout_raw",
     "cute.make_layout_raw", "cute.make_swizzle", "cute.make_tensor", "cute.make_tiled_mma", "cute.make_view",
     "cute.print", "cute.ptrtoint", "cute.raked_product", "cute.right_inverse", "cute.shape_div", "cute.size",

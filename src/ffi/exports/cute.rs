@@ -5,7 +5,7 @@ use super::super::{emit_error, emit_op_error, guard, send, str_of};
 use crate::dialect::{atoms, composite_parts, infer, spec, type_spec, verify, Composite, SpecKind};
 use crate::handle::BorrowedContext;
 use melior::ir::{
-    attribute::{DenseI64ArrayAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute},
+    attribute::{DenseI32ArrayAttribute, DenseI64ArrayAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute},
     Attribute, OperationRef, Type, TypeLike,
 };
 use mlir_sys::{
@@ -91,7 +91,11 @@ impl infer::Attrs for DictAttrs<'_> {
         StringAttribute::try_from(self.0?.element_by_name(name)?).ok().map(|a| a.value().to_string())
     }
     fn ints(&self, name: &str) -> Option<Vec<i64>> {
-        let array = DenseI64ArrayAttribute::try_from(self.0?.element_by_name(name)?).ok()?;
+        let attribute = self.0?.element_by_name(name)?;
+        if let Ok(array) = DenseI32ArrayAttribute::try_from(attribute) {
+            return (0..array.len()).map(|i| array.element(i).ok().map(i64::from)).collect();
+        }
+        let array = DenseI64ArrayAttribute::try_from(attribute).ok()?;
         (0..array.len()).map(|i| array.element(i).ok()).collect()
     }
 }

@@ -171,3 +171,30 @@ func.func @tuple_product_each_wrong(%s: !cute.shape<"((2,3),4)">) {
   %q = cute.tuple_product_each(%s) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"24">
   return
 }
+
+// -----
+
+func.func @get_out_of_range(%t: !cute.int_tuple<"(3,(4,5))">) {
+  // expected-error @+2 {{'cute.get' op get((4,5)): mode 2 is out of range for rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %b = cute.get<[1, 2]> (%t) : !cute.int_tuple<"(3,(4,5))"> -> !cute.int_tuple<"4">
+  return
+}
+
+// -----
+
+func.func @select_out_of_range(%l: !cute.layout<"(4,8):(1,4)">) {
+  // expected-error @+2 {{'cute.select' op select((4,8):(1,4), [2]): mode 2 is out of range for rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %c = cute.select<[2]> (%l) : !cute.layout<"(4,8):(1,4)"> -> !cute.layout<"(4):(1)">
+  return
+}
+
+// -----
+
+func.func @get_negative_mode(%l: !cute.layout<"(4,8):(1,4)">) {
+  // expected-error @+2 {{'cute.get' op get: mode index -1 is negative}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %a = cute.get<[-1]> (%l) : !cute.layout<"(4,8):(1,4)"> -> !cute.layout<"4:1">
+  return
+}

@@ -176,3 +176,20 @@ func.func @nvidia_named_ops(%l: !cute.layout<"((2,3),4):((1,2),6)">, %c: !cute.c
   %r = cute.tuple_product(%d) : (!cute.shape<"(?,4)">) -> !cute.int_tuple<"?">
   return
 }
+
+// cute.get / cute.select (NVIDIA's CuTe IR accessors, CuTe's get<I...> and
+// select<I...>): a mode path; select always returns a tuple of modes.
+// CHECK-LABEL: func @get_and_select
+func.func @get_and_select(%l: !cute.layout<"(4,8):(1,4)">, %t: !cute.int_tuple<"(3,(4,5))">, %u: !cute.int_tuple<"(1,2,3)">) {
+  // CHECK: cute.get (%{{.*}}) : !cute.layout<"(4,8):(1,4)"> -> !cute.layout<"(4,8):(1,4)">
+  %r = cute.get (%l) : !cute.layout<"(4,8):(1,4)"> -> !cute.layout<"(4,8):(1,4)">
+  // CHECK: cute.get<[0]> (%{{.*}}) : !cute.layout<"(4,8):(1,4)"> -> !cute.layout<"4:1">
+  %a = cute.get<[0]> (%l) : !cute.layout<"(4,8):(1,4)"> -> !cute.layout<"4:1">
+  // CHECK: cute.get<[1, 0]> (%{{.*}}) : !cute.int_tuple<"(3,(4,5))"> -> !cute.int_tuple<"4">
+  %b = cute.get<[1, 0]> (%t) : !cute.int_tuple<"(3,(4,5))"> -> !cute.int_tuple<"4">
+  // CHECK: cute.select<[0]> (%{{.*}}) : !cute.layout<"(4,8):(1,4)"> -> !cute.layout<"(4):(1)">
+  %c = cute.select<[0]> (%l) : !cute.layout<"(4,8):(1,4)"> -> !cute.layout<"(4):(1)">
+  // CHECK: cute.select<[0, 2]> (%{{.*}}) : !cute.int_tuple<"(1,2,3)"> -> !cute.int_tuple<"(1,3)">
+  %d = cute.select<[0, 2]> (%u) : !cute.int_tuple<"(1,2,3)"> -> !cute.int_tuple<"(1,3)">
+  return
+}
