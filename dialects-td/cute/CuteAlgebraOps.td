@@ -300,26 +300,26 @@ def Cute_FlattenOp : Cute_InferredOp<"flatten"> {
 }
 
 def Cute_TupleProductOp : Cute_InferredOp<"tuple_product"> {
-  let summary = "the product of every leaf of a tuple (CuTe's product)";
+  let summary = "the product of every leaf of a tuple (CuTe's product); the result keeps the tuple's kind";
   let description = [{
     ```mlir
-    %p = cute.tuple_product(%s) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"24">
+    %p = cute.tuple_product(%s) : (!cute.shape<"((2,3),4)">) -> !cute.shape<"24">
     ```
   }];
   let arguments = (ins Cute_AnyIntTuple:$input);
-  let results = (outs Cute_IntTuple:$result);
+  let results = (outs Cute_AnyIntTuple:$result);
   let assemblyFormat = "`(` $input `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_TupleProductEachOp : Cute_InferredOp<"tuple_product_each"> {
-  let summary = "the product of each top-level mode of a tuple (CuTe's product_each)";
+  let summary = "the product of each top-level mode of a tuple (CuTe's product_each); the result keeps the tuple's kind";
   let description = [{
     ```mlir
-    %p = cute.tuple_product_each(%s) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"(6,4)">
+    %p = cute.tuple_product_each(%s) : (!cute.shape<"((2,3),4)">) -> !cute.shape<"(6,4)">
     ```
   }];
   let arguments = (ins Cute_AnyIntTuple:$input);
-  let results = (outs Cute_IntTuple:$result);
+  let results = (outs Cute_AnyIntTuple:$result);
   let assemblyFormat = "`(` $input `)` attr-dict `:` functional-type(operands, $result)";
 }
 

@@ -22,24 +22,26 @@ def Cute_SliceOp : Cute_InferredOp<"slice"> {
     modes is `crd2idx` of the coordinate with `_` as 0.
 
     ```mlir
-    %s = cute.slice(%l, %c) : (!cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,?)">) -> !cute.layout<"(4):(1)">
+    %s = cute.slice(%l, %c) : !cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,?)">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout, Cute_CoordLike:$coord);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "`(` $layout `,` $coord `)` attr-dict `:` functional-type(operands, $result)";
+  // NVIDIA's format: the result type is inferred, not printed.
+  let assemblyFormat = "`(` $layout `,` $coord `)` attr-dict `:` qualified(type($layout)) `,` qualified(type($coord))";
 }
 
 def Cute_DiceOp : Cute_InferredOp<"dice"> {
   let summary = "keep the modes where the coordinate is NOT `_` (CuTe dice)";
   let description = [{
     ```mlir
-    %d = cute.dice(%l, %c) : (!cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,1)">) -> !cute.layout<"(8):(4)">
+    %d = cute.dice(%l, %c) : !cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,1)">
     ```
   }];
   let arguments = (ins Cute_LayoutType:$layout, Cute_CoordLike:$coord);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "`(` $layout `,` $coord `)` attr-dict `:` functional-type(operands, $result)";
+  // NVIDIA's format: the result type is inferred, not printed.
+  let assemblyFormat = "`(` $layout `,` $coord `)` attr-dict `:` qualified(type($layout)) `,` qualified(type($coord))";
 }
 
 def Cute_LocalTileOp : Cute_InferredOp<"local_tile"> {

@@ -305,7 +305,9 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             (SpecKind::Layout, _) => layout_result(Ok(layout::flatten(&args.layout(0)?))),
             (kind, _) => spec_result(kind, args.tuple(0)?.flatten()),
         },
-        "tuple_product" => spec_result(SpecKind::IntTuple, layout::size_of(&args.tuple(0)?).map_err(err)?),
+        // Both keep the operand's kind (a shape's product is a shape), as
+        // NVIDIA's CuTe IR does.
+        "tuple_product" => spec_result(args.get(0)?.0, layout::size_of(&args.tuple(0)?).map_err(err)?),
         "tuple_product_each" => {
             let tuple = args.tuple(0)?;
             let each = match &tuple {
@@ -314,7 +316,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 }
                 leaf => layout::size_of(leaf).map_err(err)?,
             };
-            spec_result(SpecKind::IntTuple, each)
+            spec_result(args.get(0)?.0, each)
         }
         "size" => {
             let size = match args.get(0)? {

@@ -159,16 +159,16 @@ func.func @flatten_wrong_result(%l: !cute.layout<"((2,3),4):((1,2),6)">) {
 
 func.func @tuple_product_of_a_layout(%l: !cute.layout<"(2,4):(1,2)">) {
   // expected-error @+1 {{'cute.tuple_product' op operand #0 must be}}
-  %p = "cute.tuple_product"(%l) : (!cute.layout<"(2,4):(1,2)">) -> !cute.int_tuple<"8">
+  %p = "cute.tuple_product"(%l) : (!cute.layout<"(2,4):(1,2)">) -> !cute.shape<"8">
   return
 }
 
 // -----
 
 func.func @tuple_product_each_wrong(%s: !cute.shape<"((2,3),4)">) {
-  // expected-error @+2 {{'cute.tuple_product_each' op inferred type(s) '!cute.int_tuple<"(6,4)">' are incompatible}}
+  // expected-error @+2 {{'cute.tuple_product_each' op inferred type(s) '!cute.shape<"(6,4)">' are incompatible}}
   // expected-error @+1 {{failed to infer returned types}}
-  %q = cute.tuple_product_each(%s) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"24">
+  %q = cute.tuple_product_each(%s) : (!cute.shape<"((2,3),4)">) -> !cute.shape<"24">
   return
 }
 

@@ -167,13 +167,13 @@ func.func @nvidia_named_ops(%l: !cute.layout<"((2,3),4):((1,2),6)">, %c: !cute.c
   %f = cute.flatten(%l) : (!cute.layout<"((2,3),4):((1,2),6)">) -> !cute.layout<"(2,3,4):(1,2,6)">
   // CHECK: cute.flatten(%{{.*}}) : (!cute.shape<"((2,3),4)">) -> !cute.shape<"(2,3,4)">
   %g = cute.flatten(%s) : (!cute.shape<"((2,3),4)">) -> !cute.shape<"(2,3,4)">
-  // CHECK: cute.tuple_product(%{{.*}}) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"24">
-  %p = cute.tuple_product(%s) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"24">
-  // CHECK: cute.tuple_product_each(%{{.*}}) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"(6,4)">
-  %q = cute.tuple_product_each(%s) : (!cute.shape<"((2,3),4)">) -> !cute.int_tuple<"(6,4)">
+  // CHECK: cute.tuple_product(%{{.*}}) : (!cute.shape<"((2,3),4)">) -> !cute.shape<"24">
+  %p = cute.tuple_product(%s) : (!cute.shape<"((2,3),4)">) -> !cute.shape<"24">
+  // CHECK: cute.tuple_product_each(%{{.*}}) : (!cute.shape<"((2,3),4)">) -> !cute.shape<"(6,4)">
+  %q = cute.tuple_product_each(%s) : (!cute.shape<"((2,3),4)">) -> !cute.shape<"(6,4)">
   // A run-time extent makes the product run-time.
-  // CHECK: cute.tuple_product(%{{.*}}) : (!cute.shape<"(?,4)">) -> !cute.int_tuple<"?">
-  %r = cute.tuple_product(%d) : (!cute.shape<"(?,4)">) -> !cute.int_tuple<"?">
+  // CHECK: cute.tuple_product(%{{.*}}) : (!cute.shape<"(?,4)">) -> !cute.shape<"?">
+  %r = cute.tuple_product(%d) : (!cute.shape<"(?,4)">) -> !cute.shape<"?">
   return
 }
 
