@@ -238,7 +238,7 @@ def Cute_RakedProductOp : Cute_TilerOp<"raked_product"> {
 // Queries and coordinates
 //===----------------------------------------------------------------------===//
 
-def Cute_SizeOp : Cute_InferredOp<"size"> {
+def Cute_SizeOp : Cute_InferredOp<"size", [], ["mode"]> {
   let summary = "the number of coordinates (product of the shape)";
   let description = [{
     Of a layout, a composed layout or an int-tuple. `?` if any shape leaf is
@@ -248,21 +248,25 @@ def Cute_SizeOp : Cute_InferredOp<"size"> {
     %n = cute.size(%l) : (!cute.layout<"(2,4):(1,2)">) -> !cute.int_tuple<"8">
     ```
   }];
-  let arguments = (ins AnyTypeOf<[Cute_AnyLayout, Cute_AnyIntTuple]>:$value);
+  // `mode`: a hierarchical mode path (NVIDIA's `size<[1]>`): the size of
+  // the sub-tuple or sub-layout `get<mode>` selects.
+  let arguments = (ins AnyTypeOf<[Cute_AnyLayout, Cute_AnyIntTuple]>:$value,
+                       OptionalAttr<DenseI32ArrayAttr>:$mode);
   let results = (outs Cute_IntTuple:$result);
-  let assemblyFormat = "`(` $value `)` attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "(`<` $mode^ `>`)? `(` $value `)` attr-dict `:` functional-type(operands, $result)";
 }
 
-def Cute_CosizeOp : Cute_InferredOp<"cosize"> {
+def Cute_CosizeOp : Cute_InferredOp<"cosize", [], ["mode"]> {
   let summary = "one past the largest offset, with |stride| (current CuTe)";
   let description = [{
     ```mlir
     %n = cute.cosize(%l) : (!cute.layout<"(2,4):(1,4)">) -> !cute.int_tuple<"14">
     ```
   }];
-  let arguments = (ins Cute_LayoutType:$layout);
+  // `mode`: the cosize of the sub-layout `get<mode>` selects.
+  let arguments = (ins Cute_LayoutType:$layout, OptionalAttr<DenseI32ArrayAttr>:$mode);
   let results = (outs Cute_IntTuple:$result);
-  let assemblyFormat = "`(` $layout `)` attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "(`<` $mode^ `>`)? `(` $layout `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_LayoutEvalOp : Cute_InferredOp<"layout_eval"> {

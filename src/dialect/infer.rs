@@ -169,6 +169,27 @@ fn spec_result(kind: SpecKind, value: impl ToString) -> Result<Vec<Inferred>, St
     Ok(vec![Inferred::Spec(kind, value.to_string())])
 }
 
+/// The mode path of an op's `mode` attribute (NVIDIA's `<[i, j]>`).
+fn mode_path(mnemonic: &str, attrs: &dyn Attrs) -> Result<Vec<usize>, String> {
+    attrs
+        .ints("mode")
+        .unwrap_or_default()
+        .into_iter()
+        .map(|i| usize::try_from(i).map_err(|_| format!("{mnemonic}: mode index {i} is negative")))
+        .collect()
+}
+
+/// `get<path>` of a layout: mode by mode; past the first index, a scalar
+/// leaf has no mode to descend into.
+fn layout_at(mnemonic: &str, l: Layout, path: &[usize]) -> Result<Layout, String> {
+    path.iter().enumerate().try_fold(l, |l, (depth, &i)| {
+        if depth > 0 && l.shape().is_leaf() {
+            return Err(format!("{mnemonic}: mode path {path:?} descends past the scalar {l}"));
+        }
+        layout::get(&l, i).map_err(err)
+    })
+}
+
 /// A partition of a layout or view: the view keeps its iterator.
 fn partition_result(layout: Layout, iterator: Option<String>) -> Result<Vec<Inferred>, String> {
     Ok(vec![match iterator {
@@ -269,12 +290,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
 
         // Queries and coordinates.
         "get" | "select" => {
-            let path: Vec<usize> = attrs
-                .ints("mode")
-                .unwrap_or_default()
-                .into_iter()
-                .map(|i| usize::try_from(i).map_err(|_| format!("{mnemonic}: mode index {i} is negative")))
-                .collect::<Result<_, _>>()?;
+            let path = mode_path(mnemonic, attrs)?;
             if mnemonic == "select" && path.is_empty() {
                 return Err("select: needs at least one mode index".into());
             }
@@ -284,7 +300,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                     if mnemonic == "select" {
                         layout_result(layout::select(&l, &path))
                     } else {
-                        layout_result(path.iter().try_fold(l, |l, &i| layout::get(&l, i)))
+                        layout_result(Ok(layout_at(mnemonic, l, &path)?))
                     }
                 }
                 (kind, _) => {
@@ -319,16 +335,29 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             spec_result(args.get(0)?.0, each)
         }
         "size" => {
+            let path = mode_path(mnemonic, attrs)?;
             let size = match args.get(0)? {
-                (SpecKind::Layout, _) => layout::size(&args.layout(0)?).map_err(err)?,
+                (SpecKind::Layout, _) => layout::size(&layout_at(mnemonic, args.layout(0)?, &path)?).map_err(err)?,
                 (SpecKind::ComposedLayout, text) => {
-                    layout::size(&spec::parse_checked_composed(text)?.layout).map_err(err)?
+                    let base = spec::parse_checked_composed(text)?.layout;
+                    layout::size(&layout_at(mnemonic, base, &path)?).map_err(err)?
                 }
-                _ => layout::size_of(&args.tuple(0)?).map_err(err)?,
+                _ => {
+                    let t = path.iter().enumerate().try_fold(args.tuple(0)?, |t, (depth, &i)| {
+                        if depth > 0 && t.is_leaf() {
+                            return Err(format!("{mnemonic}: mode path {path:?} descends past the scalar {t}"));
+                        }
+                        t.mode(i).cloned().ok_or_else(|| format!("{mnemonic}({t}): mode {i} is out of range for rank {}", t.rank()))
+                    })?;
+                    layout::size_of(&t).map_err(err)?
+                }
             };
             spec_result(SpecKind::IntTuple, size)
         }
-        "cosize" => spec_result(SpecKind::IntTuple, layout::cosize(&args.layout(0)?).map_err(err)?),
+        "cosize" => {
+            let l = layout_at(mnemonic, args.layout(0)?, &mode_path(mnemonic, attrs)?)?;
+            spec_result(SpecKind::IntTuple, layout::cosize(&l).map_err(err)?)
+        }
         // `layout_eval` is NVIDIA's name for the same function.
         "crd2idx" | "layout_eval" => {
             let (coord, layout) = (args.tuple(0)?, args.layout(1)?);

@@ -198,3 +198,21 @@ func.func @get_negative_mode(%l: !cute.layout<"(4,8):(1,4)">) {
   %a = cute.get<[-1]> (%l) : !cute.layout<"(4,8):(1,4)"> -> !cute.layout<"4:1">
   return
 }
+
+// -----
+
+func.func @size_past_a_scalar(%s: !cute.shape<"(4,2)">) {
+  // expected-error @+2 {{'cute.size' op size: mode path [0, 0] descends past the scalar 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %a = cute.size<[0, 0]> (%s) : (!cute.shape<"(4,2)">) -> !cute.int_tuple<"4">
+  return
+}
+
+// -----
+
+func.func @cosize_mode_out_of_range(%c: !cute.layout<"(4,3,2):(1,4,12)">) {
+  // expected-error @+2 {{'cute.cosize' op get((4,3,2):(1,4,12), 3): mode 3 is out of range for rank 3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %d = cute.cosize<[3]> (%c) : (!cute.layout<"(4,3,2):(1,4,12)">) -> !cute.int_tuple<"9">
+  return
+}

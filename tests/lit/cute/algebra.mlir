@@ -63,9 +63,9 @@ func.func @algebra(%a: !cute.layout<"(4,2):(1,4)">, %b: !cute.layout<"(2,2):(1,2
   %tp = cute.tiled_product(%b, %b23) : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(2,3):(1,2)">) -> !cute.layout<"((2,2),2,3):((1,2),4,8)">
   // CHECK: cute.flat_product({{.*}} -> !cute.layout<"(2,2,2,3):(1,2,4,8)">
   %fp = cute.flat_product(%b, %b23) : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(2,3):(1,2)">) -> !cute.layout<"(2,2,2,3):(1,2,4,8)">
-  // CHECK: cute.size(%{{.*}}) : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
+  // CHECK: cute.size (%{{.*}}) : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
   %18 = cute.size(%a) : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
-  // CHECK: cute.cosize(%{{.*}}) : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
+  // CHECK: cute.cosize (%{{.*}}) : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
   %19 = cute.cosize(%a) : (!cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"8">
   %crd = cute.static : !cute.coord<"(1,1)">
   // CHECK: cute.crd2idx(%{{.*}}, %{{.*}}) : (!cute.coord<"(1,1)">, !cute.layout<"(4,2):(1,4)">) -> !cute.int_tuple<"5">
@@ -101,7 +101,7 @@ func.func @algebra(%a: !cute.layout<"(4,2):(1,4)">, %b: !cute.layout<"(2,2):(1,2
 // CHECK-LABEL: @mixed
 func.func @mixed(%m: index, %ld: i64) -> !cute.int_tuple<"?"> {
   %l = cute.make_layout(shape = (%m : index), stride = (%ld : i64)) : !cute.layout<"(?,64):(1,?{i64})">
-  // CHECK: cute.size(%{{.*}}) : (!cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?{div=64}">
+  // CHECK: cute.size (%{{.*}}) : (!cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?{div=64}">
   %n = cute.size(%l) : (!cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?{div=64}">
   %c = cute.make_coord(%m) : (index) -> !cute.coord<"(?,3)">
   // CHECK: cute.crd2idx(%{{.*}}, %{{.*}}) : (!cute.coord<"(?,3)">, !cute.layout<"(?,64):(1,?{i64})">) -> !cute.int_tuple<"?">
@@ -191,5 +191,18 @@ func.func @get_and_select(%l: !cute.layout<"(4,8):(1,4)">, %t: !cute.int_tuple<"
   %c = cute.select<[0]> (%l) : !cute.layout<"(4,8):(1,4)"> -> !cute.layout<"(4):(1)">
   // CHECK: cute.select<[0, 2]> (%{{.*}}) : !cute.int_tuple<"(1,2,3)"> -> !cute.int_tuple<"(1,3)">
   %d = cute.select<[0, 2]> (%u) : !cute.int_tuple<"(1,2,3)"> -> !cute.int_tuple<"(1,3)">
+  return
+}
+
+// size<[path]> / cosize<[path]>: of the sub-tuple or sub-layout get<path>
+// selects (NVIDIA's spelling).
+// CHECK-LABEL: func @size_of_a_mode
+func.func @size_of_a_mode(%s: !cute.shape<"(1,(2,4),9)">, %l: !cute.layout<"(4,(16,32)):(1,(4,64))">, %c: !cute.layout<"(4,3,2):(1,4,12)">) {
+  // CHECK: cute.size<[1]> (%{{.*}}) : (!cute.shape<"(1,(2,4),9)">) -> !cute.int_tuple<"8">
+  %a = cute.size<[1]> (%s) : (!cute.shape<"(1,(2,4),9)">) -> !cute.int_tuple<"8">
+  // CHECK: cute.size<[1, 0]> (%{{.*}}) : (!cute.layout<"(4,(16,32)):(1,(4,64))">) -> !cute.int_tuple<"16">
+  %b = cute.size<[1, 0]> (%l) : (!cute.layout<"(4,(16,32)):(1,(4,64))">) -> !cute.int_tuple<"16">
+  // CHECK: cute.cosize<[1]> (%{{.*}}) : (!cute.layout<"(4,3,2):(1,4,12)">) -> !cute.int_tuple<"9">
+  %d = cute.cosize<[1]> (%c) : (!cute.layout<"(4,3,2):(1,4,12)">) -> !cute.int_tuple<"9">
   return
 }

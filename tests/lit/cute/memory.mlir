@@ -77,9 +77,9 @@ func.func @partition(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(8,8):(1
   %s = cute.slice(%l, %sc) : !cute.layout<"(8,8):(1,8)">, !cute.coord<"(_,?)">
   // CHECK: cute.dice(%{{.*}}, %{{.*}}) : !cute.layout<"(8,8):(1,8)">, !cute.coord<"(_,?)">
   %d = cute.dice(%l, %sc) : !cute.layout<"(8,8):(1,8)">, !cute.coord<"(_,?)">
-  // CHECK: cute.size(%{{.*}}) : (!cute.layout<"(8):(1)">) -> !cute.int_tuple<"8">
+  // CHECK: cute.size (%{{.*}}) : (!cute.layout<"(8):(1)">) -> !cute.int_tuple<"8">
   %ss = cute.size(%s) : (!cute.layout<"(8):(1)">) -> !cute.int_tuple<"8">
-  // CHECK: cute.size(%{{.*}}) : (!cute.layout<"(8):(8)">) -> !cute.int_tuple<"8">
+  // CHECK: cute.size (%{{.*}}) : (!cute.layout<"(8):(8)">) -> !cute.int_tuple<"8">
   %ds = cute.size(%d) : (!cute.layout<"(8):(8)">) -> !cute.int_tuple<"8">
   return
 }

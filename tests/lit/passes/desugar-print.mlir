@@ -10,7 +10,7 @@ func.func @print_view(%v: !v, %l: !cute.layout<"(4,2):(1,4)">) {
   // CHECK: gpu.printf "layout: (4,2):(1,4)\0A"
   // CHECK: %[[L:.*]] = cute.get_layout %[[V]]
   // CHECK: %[[S:.*]] = cute.get_shape(%[[L]])
-  // CHECK: %[[N:.*]] = cute.size(%[[L]])
+  // CHECK: %[[N:.*]] = cute.size (%[[L]])
   // CHECK: %[[T:.*]] = cute.get_leaves %[[N]] : !cute.int_tuple<"8"> -> index
   // CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[T]] step %{{.*}} {
   // CHECK:   %[[F:.*]] = cute.make_int_tuple(%[[I]]) : (index) -> !cute.int_tuple<"?">
