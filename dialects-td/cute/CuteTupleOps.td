@@ -73,6 +73,66 @@ def Cute_EqualOp : Cute_Op<"equal", [Pure]> {
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))";
 }
 
+def Cute_ToIntTupleOp : Cute_InferredOp<"to_int_tuple"> {
+  let summary = "a shape, stride or coordinate as a plain int-tuple (NVIDIA's CuTe IR kind conversion)";
+  let description = [{
+    The same value under another tuple kind; the target kind's leaf rules
+    apply (a conversion that breaks them is the spec parser's error).
+
+    ```mlir
+    %r = cute.to_int_tuple(%t) : !cute.shape<"(4,?)"> -> !cute.int_tuple<"(4,?)">
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_IntTuple, Cute_Shape, Cute_Stride, Cute_Coord]>:$src);
+  let results = (outs Cute_IntTuple:$result);
+  let assemblyFormat = "`(` $src `)` attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+}
+
+def Cute_ToShapeOp : Cute_InferredOp<"to_shape"> {
+  let summary = "an int-tuple as a shape (its leaves must be positive extents or `?`) (NVIDIA's CuTe IR kind conversion)";
+  let description = [{
+    The same value under another tuple kind; the target kind's leaf rules
+    apply (a conversion that breaks them is the spec parser's error).
+
+    ```mlir
+    %r = cute.to_shape(%t) : !cute.int_tuple<"(4,8)"> -> !cute.shape<"(4,8)">
+    ```
+  }];
+  let arguments = (ins Cute_IntTuple:$src);
+  let results = (outs Cute_Shape:$result);
+  let assemblyFormat = "`(` $src `)` attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+}
+
+def Cute_ToStrideOp : Cute_InferredOp<"to_stride"> {
+  let summary = "an int-tuple as a stride (NVIDIA's CuTe IR kind conversion)";
+  let description = [{
+    The same value under another tuple kind; the target kind's leaf rules
+    apply (a conversion that breaks them is the spec parser's error).
+
+    ```mlir
+    %r = cute.to_stride(%t) : !cute.int_tuple<"(1,4)"> -> !cute.stride<"(1,4)">
+    ```
+  }];
+  let arguments = (ins Cute_IntTuple:$src);
+  let results = (outs Cute_Stride:$result);
+  let assemblyFormat = "`(` $src `)` attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+}
+
+def Cute_ToCoordOp : Cute_InferredOp<"to_coord"> {
+  let summary = "an int-tuple as a coordinate (its leaves must be non-negative or `?`) (NVIDIA's CuTe IR kind conversion)";
+  let description = [{
+    The same value under another tuple kind; the target kind's leaf rules
+    apply (a conversion that breaks them is the spec parser's error).
+
+    ```mlir
+    %r = cute.to_coord(%t) : !cute.int_tuple<"(1,2)"> -> !cute.coord<"(1,2)">
+    ```
+  }];
+  let arguments = (ins Cute_IntTuple:$src);
+  let results = (outs Cute_Coord:$result);
+  let assemblyFormat = "`(` $src `)` attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+}
+
 } // opDocGroup
 
 #endif // CUTE_TUPLE_OPS_TD

@@ -317,6 +317,18 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 }
             }
         }
+        // Kind conversions: the value under another kind, checked by that
+        // kind's leaf rules.
+        "to_int_tuple" | "to_shape" | "to_stride" | "to_coord" => {
+            let kind = match mnemonic {
+                "to_int_tuple" => SpecKind::IntTuple,
+                "to_shape" => SpecKind::Shape,
+                "to_stride" => SpecKind::Stride,
+                _ => SpecKind::Coord,
+            };
+            let (_, text) = args.get(0)?;
+            spec_result(kind, spec::parse_checked_tuple(kind, text).map_err(|e| format!("{mnemonic}({text}): {e}"))?)
+        }
         "flatten" => match args.get(0)? {
             (SpecKind::Layout, _) => layout_result(Ok(layout::flatten(&args.layout(0)?))),
             (kind, _) => spec_result(kind, args.tuple(0)?.flatten()),

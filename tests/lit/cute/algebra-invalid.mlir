@@ -216,3 +216,22 @@ func.func @cosize_mode_out_of_range(%c: !cute.layout<"(4,3,2):(1,4,12)">) {
   %d = cute.cosize<[3]> (%c) : (!cute.layout<"(4,3,2):(1,4,12)">) -> !cute.int_tuple<"9">
   return
 }
+
+// -----
+
+// A conversion keeps the target kind's leaf rules: extents are positive.
+func.func @to_shape_of_a_zero(%t: !cute.int_tuple<"(0,4)">) {
+  // expected-error @+2 {{'cute.to_shape' op to_shape((0,4)): shape leaf #0 (0) is an integer: shape extents must be positive}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %b = cute.to_shape(%t) : !cute.int_tuple<"(0,4)"> -> !cute.shape<"(1,4)">
+  return
+}
+
+// -----
+
+func.func @to_coord_of_a_negative(%t: !cute.int_tuple<"(-1,4)">) {
+  // expected-error @+2 {{'cute.to_coord' op to_coord((-1,4)): coord leaf #0 (-1) is an integer: coordinates are non-negative}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %d = cute.to_coord(%t) : !cute.int_tuple<"(-1,4)"> -> !cute.coord<"(0,4)">
+  return
+}

@@ -206,3 +206,17 @@ func.func @size_of_a_mode(%s: !cute.shape<"(1,(2,4),9)">, %l: !cute.layout<"(4,(
   %d = cute.cosize<[1]> (%c) : (!cute.layout<"(4,3,2):(1,4,12)">) -> !cute.int_tuple<"9">
   return
 }
+
+// Kind conversions (NVIDIA's to_int_tuple / to_shape / to_stride / to_coord).
+// CHECK-LABEL: func @kind_conversions
+func.func @kind_conversions(%s: !cute.shape<"(4,?)">, %t: !cute.int_tuple<"(1,4)">) {
+  // CHECK: cute.to_int_tuple(%{{.*}}) : !cute.shape<"(4,?)"> -> !cute.int_tuple<"(4,?)">
+  %a = cute.to_int_tuple(%s) : !cute.shape<"(4,?)"> -> !cute.int_tuple<"(4,?)">
+  // CHECK: cute.to_shape(%{{.*}}) : !cute.int_tuple<"(1,4)"> -> !cute.shape<"(1,4)">
+  %b = cute.to_shape(%t) : !cute.int_tuple<"(1,4)"> -> !cute.shape<"(1,4)">
+  // CHECK: cute.to_stride(%{{.*}}) : !cute.int_tuple<"(1,4)"> -> !cute.stride<"(1,4)">
+  %c = cute.to_stride(%t) : !cute.int_tuple<"(1,4)"> -> !cute.stride<"(1,4)">
+  // CHECK: cute.to_coord(%{{.*}}) : !cute.int_tuple<"(1,4)"> -> !cute.coord<"(1,4)">
+  %d = cute.to_coord(%t) : !cute.int_tuple<"(1,4)"> -> !cute.coord<"(1,4)">
+  return
+}
