@@ -14,6 +14,26 @@ use mlir_sys::{
 };
 use std::ffi::c_void;
 
+/// Runs `canonicalize` on the spec text C++ hands over and sends the
+/// canonical text (or the error) to `callback`; true on success.
+fn send_canonical(
+    kind: u32,
+    text: MlirStringRef,
+    callback: MlirStringCallback,
+    user_data: *mut c_void,
+    canonicalize: fn(SpecKind, &str) -> Result<String, String>,
+) -> bool {
+    let result = guard(|| {
+        let kind = SpecKind::from_raw(kind).ok_or_else(|| format!("unknown spec kind {kind}"))?;
+        // SAFETY: C++ passes a string it owns for the duration of the call.
+        let text: &str = unsafe { str_of(text) }?;
+        canonicalize(kind, text)
+    });
+    let ok = result.is_ok();
+    send(callback, user_data, &result.unwrap_or_else(|message| message));
+    ok
+}
+
 /// Parses `text` as a `kind` value; sends the canonical text (or the error).
 #[no_mangle]
 pub extern "C" fn cute_rs_canonicalize(
@@ -22,21 +42,7 @@ pub extern "C" fn cute_rs_canonicalize(
     callback: MlirStringCallback,
     user_data: *mut c_void,
 ) -> bool {
-    let result = guard(|| {
-        let kind = SpecKind::from_raw(kind).ok_or_else(|| format!("unknown spec kind {kind}"))?;
-        let text: &str = unsafe { str_of(text) }?;
-        spec::canonicalize(kind, text)
-    });
-    match result {
-        Ok(canonical) => {
-            send(callback, user_data, &canonical);
-            true
-        }
-        Err(message) => {
-            send(callback, user_data, &message);
-            false
-        }
-    }
+    send_canonical(kind, text, callback, user_data, spec::canonicalize)
 }
 
 /// [`cute_rs_canonicalize`] for the unquoted spelling of a spec, where a bare
@@ -48,15 +54,7 @@ pub extern "C" fn cute_rs_canonicalize_unquoted(
     callback: MlirStringCallback,
     user_data: *mut c_void,
 ) -> bool {
-    let result = guard(|| {
-        let kind = SpecKind::from_raw(kind).ok_or_else(|| format!("unknown spec kind {kind}"))?;
-        // SAFETY: C++ passes a string it owns for the duration of the call.
-        let text: &str = unsafe { str_of(text) }?;
-        spec::canonicalize_unquoted(kind, text)
-    });
-    let ok = result.is_ok();
-    send(callback, user_data, &result.unwrap_or_else(|message| message));
-    ok
+    send_canonical(kind, text, callback, user_data, spec::canonicalize_unquoted)
 }
 
 /// The mnemonic of a spec kind, in static storage (empty if unknown).
