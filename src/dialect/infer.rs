@@ -179,6 +179,11 @@ fn mode_path(mnemonic: &str, attrs: &dyn Attrs) -> Result<Vec<usize>, String> {
         .collect()
 }
 
+/// Mode `i` of a tuple, or the error naming it.
+fn tuple_mode(mnemonic: &str, t: &IntTuple, i: usize) -> Result<IntTuple, String> {
+    t.mode(i).cloned().ok_or_else(|| format!("{mnemonic}({t}): mode {i} is out of range for rank {}", t.rank()))
+}
+
 /// `get<path>` of a layout: mode by mode; past the first index, a scalar
 /// leaf has no mode to descend into.
 fn layout_at(mnemonic: &str, l: Layout, path: &[usize]) -> Result<Layout, String> {
@@ -305,13 +310,10 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 }
                 (kind, _) => {
                     let t = args.tuple(0)?;
-                    let pick = |t: &IntTuple, i: usize| {
-                        t.mode(i).cloned().ok_or_else(|| format!("{mnemonic}({t}): mode {i} is out of range for rank {}", t.rank()))
-                    };
                     let value = if mnemonic == "select" {
-                        IntTuple::Tuple(path.iter().map(|&i| pick(&t, i)).collect::<Result<_, _>>()?)
+                        IntTuple::Tuple(path.iter().map(|&i| tuple_mode(mnemonic, &t, i)).collect::<Result<_, _>>()?)
                     } else {
-                        path.iter().try_fold(t, |t, &i| pick(&t, i))?
+                        path.iter().try_fold(t, |t, &i| tuple_mode(mnemonic, &t, i))?
                     };
                     spec_result(kind, value)
                 }
@@ -359,7 +361,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                         if depth > 0 && t.is_leaf() {
                             return Err(format!("{mnemonic}: mode path {path:?} descends past the scalar {t}"));
                         }
-                        t.mode(i).cloned().ok_or_else(|| format!("{mnemonic}({t}): mode {i} is out of range for rank {}", t.rank()))
+                        tuple_mode(mnemonic, &t, i)
                     })?;
                     layout::size_of(&t).map_err(err)?
                 }

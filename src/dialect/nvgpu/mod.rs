@@ -86,7 +86,7 @@ pub fn verify_type(atom: &Atom) -> Result<(), String> {
 /// B, C or source, destination); `tiled` for a tiled copy/MMA operand.
 pub fn verify_instance(ty: Type, operands: &[Type], extras: &super::atoms::Extras, tiled: bool) -> Result<(), String> {
     let (atom, interfaces) = Atom::with_interfaces(ty).ok_or_else(|| not_an_atom(ty))?;
-    let has = |i: Interface| interfaces & (1 << i as u32) != 0;
+    let has = |i: Interface| records::has_interface(interfaces, i);
     let ops: Vec<Operand> = operands.iter().map(|&t| Operand::of(t)).collect();
     let elements: Vec<Option<Type>> = ops.iter().map(|op| op.element).collect();
     if has(Interface::CopyAtom) {
@@ -144,7 +144,7 @@ pub fn copy_atom_layouts(ty: Type) -> Option<([crate::layout::Layout; 3], u32)> 
 /// value_type, rank}` for the non-executing TMA atoms.
 pub fn atom_bundle(ty: Type) -> Option<String> {
     let (atom, interfaces) = Atom::with_interfaces(ty)?;
-    let has = |i: Interface| interfaces & (1 << i as u32) != 0;
+    let has = |i: Interface| records::has_interface(interfaces, i);
     if has(Interface::MmaAtom) {
         let (shape, (a, b, c)) = match &atom {
             Atom::Mma(p) => (mma::shape_mnk(p), (p.a, p.b, p.c)),

@@ -73,10 +73,15 @@ pub struct AtomRecord {
     pub(super) interfaces: u32,
 }
 
+/// Whether an interface bit set (`CuteNvgpuAtom::interfaces`) has `interface`.
+pub fn has_interface(interfaces: u32, interface: Interface) -> bool {
+    interfaces & (1 << interface as u32) != 0
+}
+
 impl AtomRecord {
     /// Whether the type implements `interface`.
     pub fn implements(&self, interface: Interface) -> bool {
-        self.interfaces & (1 << interface as u32) != 0
+        has_interface(self.interfaces, interface)
     }
 
     /// The interfaces the type implements, in [`Interface::ALL`] order.
@@ -207,8 +212,7 @@ pub enum Fact {
 /// The text of `fact` for `atom`, if its interfaces answer it.
 pub fn fact(atom: &Atom, interfaces: u32, fact: Fact) -> Option<String> {
     if fact == Fact::ShapeMnk {
-        let has_mma = interfaces & (1 << Interface::MmaAtom as u32) != 0;
-        return has_mma.then(|| match atom {
+        return has_interface(interfaces, Interface::MmaAtom).then(|| match atom {
             Atom::Mma(p) => super::mma::shape_mnk(p),
             _ => "(1,1,1)".to_string(),
         });
@@ -218,7 +222,7 @@ pub fn fact(atom: &Atom, interfaces: u32, fact: Fact) -> Option<String> {
 
 /// The facts with static text (every [`Fact`] but the MMA shape).
 pub fn static_fact(atom: &Atom, interfaces: u32, fact: Fact) -> Option<&'static str> {
-    let has = |i: Interface| interfaces & (1 << i as u32) != 0;
+    let has = |i: Interface| has_interface(interfaces, i);
     Some(match fact {
         Fact::CachePolicy if has(Interface::AsyncCopyAtom) => match atom {
             // cp.async: 16 bytes bypass L1 (cg), 4 and 8 bytes cache at all levels (ca).
