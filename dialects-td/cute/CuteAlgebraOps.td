@@ -58,9 +58,20 @@ def Cute_ComposeOp : Cute_TilerOp<"compose"> {
   let description = [{
     Same semantics as `cute.composition` (spec 000 spells it `cute.compose`);
     `cute-desugar` rewrites it to `cute.composition`. Keeps the spec's
-    operand list without parentheses.
+    spelling: no parentheses around the operands or their types. The
+    result is CuTe's `composition(l1, l2)`, `i -> l1(l2(i))` (the spec's
+    prose reads the other order; its worked example is decided in
+    docs/dialect-decisions.md).
+
+    ```mlir
+    %c = cute.compose %l1, %l2 : !cute.layout<<8:1, 4:8>>, !cute.layout<<2:1, 8:2>>
+           -> !cute.layout<"(2,8):(1,2)">
+    ```
   }];
-  let assemblyFormat = "$layout `,` $tiler attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = [{
+    $layout `,` $tiler attr-dict `:` qualified(type($layout)) `,` qualified(type($tiler))
+    `->` qualified(type($result))
+  }];
 }
 
 def Cute_ComplementOp : Cute_InferredOp<"complement"> {

@@ -14,7 +14,7 @@ func.func @algebra(%a: !cute.layout<"(4,2):(1,4)">, %b: !cute.layout<"(2,2):(1,2
   // CHECK: cute.composition(%{{.*}}, %{{.*}}) : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"(2,4):(1,8)">
   %1 = cute.composition(%m, %t) : (!cute.layout<"(8,8):(1,8)">, !cute.tile<"[2:1;4:1]">) -> !cute.layout<"(2,4):(1,8)">
   // CHECK: cute.compose
-  %2 = cute.compose %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(2,2):(1,2)">
+  %2 = cute.compose %a, %b : !cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)"> -> !cute.layout<"(2,2):(1,2)">
   %c24 = cute.static : !cute.int_tuple<"24">
   %l42 = cute.static : !cute.layout<"4:2">
   // CHECK: cute.complement(%{{.*}}, %{{.*}}) : (!cute.layout<"4:2">, !cute.int_tuple<"24">) -> !cute.layout<"(2,3):(1,8)">

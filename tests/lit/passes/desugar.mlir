@@ -43,7 +43,7 @@ func.func @composed_and_compose(%l: !cute.layout<"(8,64):(64,1)">, %a: !cute.lay
   // CHECK-NEXT: cute.make_composed_layout_raw %{{.*}}, %[[SW]], %[[OFF]]
   %c = cute.make_composed_layout %l {swizzle = array<i64: 3, 4, 3>} : (!cute.layout<"(8,64):(64,1)">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
   // CHECK-NEXT: cute.composition(%{{.*}}, %{{.*}}) : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(2,2):(1,2)">
-  %r = cute.compose %a, %b : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(2,2):(1,2)">
+  %r = cute.compose %a, %b : !cute.layout<"(4,2):(1,4)">, !cute.layout<"(2,2):(1,2)"> -> !cute.layout<"(2,2):(1,2)">
   // CHECK-NEXT: %[[S1:.*]] = cute.get_shape
   // CHECK-NEXT: %[[T1:.*]] = cute.get_stride
   // CHECK-NEXT: %[[S2:.*]] = cute.get_shape
