@@ -28,6 +28,11 @@ void cute_cpp_register_dialects(void *registry);
 /// an instance.
 void cute_cpp_register_pass(MlirPass (*factory)(uint32_t), uint32_t id);
 
+/// Registers `argument` as a named pipeline running `pipeline` (a textual,
+/// unanchored pass list).
+void cute_cpp_register_pipeline(const char *argument, const char *description,
+                                const char *pipeline);
+
 /// If `type` is a spec-carrying cute type, stores its canonical spec (uniqued
 /// in the context) and returns its CuteSpecKind, else -1.
 int32_t cute_cpp_type_spec(MlirType type, MlirStringRef *spec);

@@ -5,7 +5,7 @@
 use super::common::*;
 use super::coalesce::coalesce_modes;
 use super::error::{arith, Cond, LayoutError};
-use super::tuple::{product, DynInt, IntTuple, Layout, Leaf, ScaledBasis};
+use super::tuple::{product, IntTuple, Layout, Leaf, ScaledBasis};
 use super::tuple_ops::TupleOp;
 
 /// Largest function table that [`table`] will materialize.
@@ -129,10 +129,20 @@ fn inner_terms(
             Ok(())
         }
         (IntTuple::Tuple(_), _, _) => Err(format!("coordinate {c} does not match shape {s}")),
-        (IntTuple::Leaf(Leaf::Dyn(x)), IntTuple::Tuple(ss), IntTuple::Tuple(ds)) if ss.len() == ds.len() => {
-            let unknown = IntTuple::dynamic(DynInt { divisibility: 1, wide: x.wide });
-            for (s, d) in ss.iter().zip(ds) {
-                inner_terms(&unknown, s, d, f)?;
+        (IntTuple::Leaf(c @ Leaf::Dyn(_)), IntTuple::Tuple(ss), IntTuple::Tuple(ds)) if ss.len() == ds.len() => {
+            // Split col-major at run time, as the static case: the same
+            // steps, recorded for the lowering (`symbolic`).
+            let mut left = c.clone();
+            for (i, (s, d)) in ss.iter().zip(ds).enumerate() {
+                if i + 1 == ss.len() {
+                    inner_terms(&IntTuple::Leaf(left.clone()), s, d, f)?;
+                } else {
+                    let IntTuple::Leaf(size) = super::queries::size_of(s).map_err(|e| e.condition.clone())? else {
+                        return Err(format!("mode shape {s} has no size"));
+                    };
+                    inner_terms(&IntTuple::Leaf(TupleOp::Mod.apply_leaf(&left, &size)?), s, d, f)?;
+                    left = TupleOp::Div.apply_leaf(&left, &size)?;
+                }
             }
             Ok(())
         }

@@ -20,6 +20,7 @@
 //! Modes must be leaves; other cases return `None` and the static algebra
 //! reports the dynamic leaf.
 
+use super::symbolic::{self, Step};
 use super::error::LayoutError;
 use super::ops;
 use super::tuple::{DynInt, IntTuple, Layout, Leaf, Tiler};
@@ -58,6 +59,7 @@ fn scale(x: &Leaf, k: i64) -> Result<Leaf, String> {
         Leaf::Dyn(d) => Ok(Leaf::Dyn(DynInt {
             divisibility: d.divisibility.checked_mul(k as u64).unwrap_or(d.divisibility),
             wide: d.wide,
+            expr: symbolic::binary(Step::Mul, x, &Leaf::Int(k)),
         })),
         other => Err(format!("stride {other} is not an integer")),
     }
@@ -72,7 +74,8 @@ fn quotient(s: &Leaf, q: i64) -> Result<Leaf, String> {
         Leaf::Dyn(d) => {
             let q = q as u64;
             let divisibility = if d.divisibility % q == 0 { d.divisibility / q } else { 1 };
-            Ok(Leaf::Dyn(DynInt { divisibility: divisibility.max(1), wide: d.wide }))
+            let expr = symbolic::binary(Step::CeilDiv, s, &Leaf::Int(q as i64));
+            Ok(Leaf::Dyn(DynInt { divisibility: divisibility.max(1), wide: d.wide, expr }))
         }
         other => Err(format!("extent {other} is not an integer")),
     }

@@ -30,10 +30,7 @@ fn compact_strides(
             let stride = match *running {
                 _ if *v == 1 => IntTuple::int(0),
                 Some(r) => IntTuple::int(r),
-                None => IntTuple::dynamic(DynInt {
-                    divisibility: 1,
-                    wide: *wide,
-                }),
+                None => IntTuple::dynamic(DynInt { wide: *wide, ..DynInt::UNKNOWN }),
             };
             if let Some(r) = running {
                 *r = arith::mul(*r, *v)?;
@@ -43,10 +40,7 @@ fn compact_strides(
         IntTuple::Leaf(Leaf::Dyn(d)) => {
             let stride = match *running {
                 Some(r) => IntTuple::int(r),
-                None => IntTuple::dynamic(DynInt {
-                    divisibility: 1,
-                    wide: *wide,
-                }),
+                None => IntTuple::dynamic(DynInt { wide: *wide, ..DynInt::UNKNOWN }),
             };
             *wide |= d.wide;
             *running = None;

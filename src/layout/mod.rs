@@ -34,6 +34,7 @@ mod queries;
 mod shape_div;
 mod tiling;
 pub mod swizzle;
+pub mod symbolic;
 pub mod tuple;
 pub mod tuple_ops;
 pub mod partition;

@@ -3,6 +3,7 @@
 //! the int-tuple predicates `congruent`, `weakly_congruent`, `compatible` and
 //! `size` of a tuple (`include/cute/int_tuple.hpp`).
 
+use super::symbolic::{self, Step};
 use super::common::*;
 use super::error::{arith, Cond, LayoutError};
 use super::tuple::{DynInt, IntTuple, Layout, Leaf};
@@ -15,6 +16,9 @@ pub fn size_of(t: &IntTuple) -> Result<IntTuple, LayoutError> {
 
 fn size_impl(t: &IntTuple) -> Result<IntTuple, Cond> {
     let (mut stat, mut div, mut dynamic, mut wide) = (1i64, 1u64, false, false);
+    // The run-time factor's expression (symbolic::binary: 0 outside a
+    // recording), multiplied by the static part at the end.
+    let mut expr: Option<Leaf> = None;
     t.try_for_each_leaf(&mut |l| {
         match l {
             Leaf::Int(v) => stat = arith::mul(stat, *v)?,
@@ -22,6 +26,10 @@ fn size_impl(t: &IntTuple) -> Result<IntTuple, Cond> {
                 dynamic = true;
                 wide |= d.wide;
                 div = div.saturating_mul(d.divisibility);
+                expr = Some(match expr.take() {
+                    None => l.clone(),
+                    Some(acc) => Leaf::Dyn(DynInt { expr: symbolic::binary(Step::Mul, &acc, l), ..DynInt::UNKNOWN }),
+                });
             }
             other => return Err(format!("leaf `{other}` has no size")),
         }
@@ -37,7 +45,9 @@ fn size_impl(t: &IntTuple) -> Result<IntTuple, Cond> {
     } else {
         known
     };
-    Ok(IntTuple::dynamic(DynInt { divisibility, wide }))
+    let factor = expr.unwrap_or(Leaf::Dyn(DynInt::UNKNOWN));
+    let expr = symbolic::binary(Step::Mul, &factor, &Leaf::Int(stat));
+    Ok(IntTuple::dynamic(DynInt { divisibility, wide, expr }))
 }
 
 /// `size(L)`.
@@ -74,10 +84,7 @@ fn cosize_impl(l: &Layout) -> Result<IntTuple, Cond> {
             (Leaf::Dyn(_), Leaf::Int(0)) => {}
             (Leaf::Int(1), _) => {}
             (Leaf::Dyn(a), _) | (_, Leaf::Dyn(a)) => {
-                return Ok(IntTuple::dynamic(DynInt {
-                    divisibility: 1,
-                    wide: a.wide,
-                }));
+                return Ok(IntTuple::dynamic(DynInt { wide: a.wide, ..DynInt::UNKNOWN }));
             }
             (_, other) => return Err(format!("stride `{other}` has no integer extent")),
         }

@@ -1,6 +1,7 @@
 //! Shape arithmetic: `shape_div` and `ceil_div` of int-tuples (CuTe
 //! `include/cute/int_tuple.hpp`).
 
+use super::symbolic::{self, Step};
 use super::common::*;
 use super::error::{arith, Cond, LayoutError};
 use super::tuple::{DynInt, IntTuple, Leaf};
@@ -72,10 +73,9 @@ fn shape_div_impl(s: &IntTuple, d: &IntTuple, mode: DivMode) -> Result<IntTuple,
                     if mode == DivMode::Exact && x.divisibility % q != 0 {
                         return Err(format!("cannot prove that `{x}` is divisible by {q}"));
                     }
-                    Ok(IntTuple::dynamic(DynInt {
-                        divisibility,
-                        wide: x.wide,
-                    }))
+                    let step = if mode == DivMode::Ceil { Step::CeilDiv } else { Step::Div };
+                    let expr = symbolic::binary(step, sl, &Leaf::Int(q as i64));
+                    Ok(IntTuple::dynamic(DynInt { divisibility, wide: x.wide, expr }))
                 }
                 other => Err(format!("`{other}` is not a shape")),
             }
@@ -130,10 +130,8 @@ fn ceil_div_impl(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, Cond> {
                     } else {
                         1
                     };
-                    Ok(IntTuple::dynamic(DynInt {
-                        divisibility,
-                        wide: d.wide,
-                    }))
+                    let expr = symbolic::binary(Step::CeilDiv, x, &Leaf::Int(q as i64));
+                    Ok(IntTuple::dynamic(DynInt { divisibility, wide: d.wide, expr }))
                 }
                 other => Err(format!("`{other}` is not a shape")),
             }

@@ -18,12 +18,16 @@ pub struct DynInt {
     pub divisibility: u64,
     /// The value needs 64 bits (`?{i64}`); otherwise it fits i32 as in CuTe.
     pub wide: bool,
+    /// How the lowering computes the value ([`super::symbolic`]): an id on
+    /// the active recording's tape, 0 outside one (types never carry it).
+    pub expr: super::symbolic::ExprId,
 }
 
 impl DynInt {
     pub const UNKNOWN: DynInt = DynInt {
         divisibility: 1,
         wide: false,
+        expr: 0,
     };
 }
 

@@ -5,6 +5,7 @@
 //! applies to every leaf of the left one. A dynamic leaf on either side gives
 //! a dynamic result leaf (keeping the divisibility that is still provable).
 
+use super::symbolic::{self, Step};
 use super::error::{arith, LayoutError};
 use super::tuple::{DynInt, IntTuple, Layout, Leaf};
 
@@ -56,7 +57,15 @@ impl TupleOp {
             TupleOp::Mul => da.checked_mul(db).unwrap_or(1),
             TupleOp::Div | TupleOp::Mod => 1,
         };
-        Ok(Leaf::Dyn(DynInt { divisibility: divisibility.max(1), wide: wa || wb }))
+        let step = match self {
+            TupleOp::Add => Step::Add,
+            TupleOp::Sub => Step::Sub,
+            TupleOp::Mul => Step::Mul,
+            TupleOp::Div => Step::Div,
+            TupleOp::Mod => Step::Mod,
+        };
+        let expr = symbolic::binary(step, a, b);
+        Ok(Leaf::Dyn(DynInt { divisibility: divisibility.max(1), wide: wa || wb, expr }))
     }
 
     pub(super) fn apply_leaf(self, a: &Leaf, b: &Leaf) -> Result<Leaf, String> {

@@ -5,7 +5,11 @@
 //! | pass | file | what it does |
 //! |---|---|---|
 //! | `cute-desugar` | [`desugar`] | spec 002 sugar → primitive cute ops |
+//! | `cute-to-llvm` | [`to_llvm`] | spec 000's pattern bank: cute values → LLVM structs, run-time algebra → arith |
 //! | `cute-test-panic-guard` | [`testing`] | test-only: panics, proving the panic guard |
+//!
+//! Pipelines: `cute-lower-to-llvm` ([`to_llvm::LOWER_TO_LLVM`]): desugar,
+//! to-llvm, the upstream conversions and `reconcile-unrealized-casts`.
 //!
 //! [`rewrite`] is the toolkit every pass shares (patterns, phases, typed
 //! errors). `docs/Passes.md` is generated from [`PASSES`]'s descriptions
@@ -14,6 +18,7 @@
 pub mod desugar;
 pub mod rewrite;
 pub mod testing;
+pub mod to_llvm;
 
 use crate::ffi::{abi, emit_error, guard};
 use melior::dialect::DialectHandle;
@@ -50,6 +55,7 @@ pub struct PassInfo {
 
 static DESUGAR_ID: PassId = PassId(0);
 static PANIC_ID: PassId = PassId(1);
+static TO_LLVM_ID: PassId = PassId(2);
 
 /// Every pass of the project; the index is the id passed through C++.
 pub static PASSES: &[PassInfo] = &[
@@ -64,6 +70,15 @@ pub static PASSES: &[PassInfo] = &[
         dependent_dialects: || {
             vec![crate::dialect::cute_handle(), DialectHandle::arith(), DialectHandle::scf(), DialectHandle::gpu()]
         },
+    },
+    PassInfo {
+        argument: "cute-to-llvm",
+        name: "CuteToLLVM",
+        description: "Lower cute values and layout algebra to LLVM structs and arith (spec 000 pattern bank)",
+        example: (to_llvm::EXAMPLE_BEFORE, to_llvm::EXAMPLE_AFTER),
+        id: &TO_LLVM_ID,
+        body: to_llvm::run,
+        dependent_dialects: || vec![DialectHandle::llvm(), DialectHandle::arith()],
     },
     PassInfo {
         argument: "cute-test-panic-guard",
@@ -121,8 +136,21 @@ pub fn register_all() {
         for id in 0..PASSES.len() as u32 {
             unsafe { abi::cute_cpp_register_pass(Some(create_pass), id) };
         }
+        for (argument, description, pipeline) in PIPELINES {
+            let c = |s: &str| std::ffi::CString::new(s).expect("no NUL in pipeline names");
+            let (a, d, p) = (c(argument), c(description), c(pipeline));
+            // SAFETY: C++ copies the three strings before returning.
+            unsafe { abi::cute_cpp_register_pipeline(a.as_ptr(), d.as_ptr(), p.as_ptr()) };
+        }
     });
 }
+
+/// The named pipelines: argument, description, passes.
+pub static PIPELINES: &[(&str, &str, &str)] = &[(
+    "cute-lower-to-llvm",
+    "Target-neutral lowering: cute-desugar, cute-to-llvm, upstream conversions to LLVM, reconcile casts",
+    to_llvm::LOWER_TO_LLVM,
+)];
 
 /// The pass arguments this crate registers, for documentation and the CLI.
 pub fn arguments() -> impl Iterator<Item = &'static str> {

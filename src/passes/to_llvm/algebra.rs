@@ -1,0 +1,298 @@
+//! The layout-algebra patterns of `cute-to-llvm`: one generic lowering, fed
+//! by the same Rust algebra functions type inference calls.
+//!
+//! For an op `r = f(a, b, ...)`: its cute operands are read from their types
+//! with every `?` leaf seeded as a run-time argument (`layout::symbolic`),
+//! `f` runs under a recording, and each leaf of the result is then a static
+//! integer (a constant), or an expression over the arguments that is
+//! materialized as `arith` ops on the operands' LLVM fields. No pattern
+//! computes layout math of its own; a result leaf the algebra did not derive
+//! is reported, never guessed.
+
+use std::collections::HashMap;
+
+use super::values::{leaf_type, Builder, CuteValue};
+use crate::dialect::SpecKind;
+use crate::layout::{
+    self,
+    dynamic_tiling::{tile, Tiling},
+    symbolic::{Expr, ExprId, Recording},
+    tuple_ops::{tuple_arith, TupleOp},
+    DivMode, IntTuple, Layout, Leaf, Tiler,
+};
+use crate::passes::rewrite::PatternError;
+use melior::{
+    dialect::arith,
+    ir::{operation::OperationLike, r#type::IntegerType, OperationRef, Type, Value, ValueLike},
+    Context, PatternRewriter,
+};
+
+/// An algebra function over the op's operands (seeded) and attributes.
+pub type Compute = fn(&[CuteValue], OperationRef) -> Result<CuteValue, String>;
+
+/// Lowers `op` (one cute result) through `compute`.
+pub fn lower<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+    compute: Compute,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder { context, rewriter, location: op.location() };
+    let mut recording = Recording::start();
+    let mut seeded = Vec::new();
+    let mut args: Vec<Value<'c, 'a>> = Vec::new();
+    for operand in op.operands() {
+        let Some(value) = CuteValue::of(operand.r#type())? else {
+            return Err(format!("operand of type {} is not a cute value", operand.r#type()).into());
+        };
+        let lowered = b.lowered(operand, &value)?;
+        // Arguments are the `?` leaves, in leaf order (as `seeded` numbers them).
+        args.extend(b.unpack_where(lowered, &value, |l| matches!(l, Leaf::Dyn(_)))?.into_iter().flatten());
+        seeded.push(value.seeded(&mut recording));
+    }
+    let computed = compute(&seeded, op);
+    let tape = recording.finish();
+    let computed = computed?;
+    let result = op.result(0)?;
+    let declared = CuteValue::of(result.r#type())?.ok_or("the result is not a cute value")?;
+    let leaves = conform(&computed, &declared)?;
+    let mut materializer = Materializer { b: &b, tape: &tape, args: &args, memo: HashMap::new() };
+    let mut fields = Vec::new();
+    for (k, (leaf, declared_leaf)) in leaves.iter().zip(declared.leaves()).enumerate() {
+        let ty = leaf_type(context, &declared_leaf);
+        let v = match leaf {
+            Leaf::Int(v) => b.int(ty, *v)?,
+            Leaf::Dyn(d) if d.expr != 0 => materializer.value(d.expr, ty)?,
+            _ => {
+                return Err(format!(
+                    "leaf #{k} of the result {} is run-time, and the algebra does not derive it from the operands yet",
+                    result.r#type()
+                )
+                .into())
+            }
+        };
+        fields.push(v);
+    }
+    let packed = b.pack(&declared, &fields)?;
+    Ok(vec![b.cast(packed, result.r#type())?])
+}
+
+/// The computed leaves, checked against the declared result: the same tree,
+/// and every static leaf of the declaration computed to that value (a
+/// declared `?` may be computed static: the constant is its value).
+fn conform(computed: &CuteValue, declared: &CuteValue) -> Result<Vec<Leaf>, String> {
+    let same_tree = match (computed, declared) {
+        (CuteValue::Tuple(_, a), CuteValue::Tuple(_, b)) => congruent(a, b),
+        (CuteValue::Layout(a), CuteValue::Layout(b)) => {
+            congruent(a.shape(), b.shape()) && congruent(a.stride(), b.stride())
+        }
+        _ => false,
+    };
+    let mismatch = || format!("the algebra gives {} where the result type says {}", show(computed), show(declared));
+    if !same_tree {
+        return Err(mismatch());
+    }
+    let leaves = computed.leaves();
+    for (c, d) in leaves.iter().zip(declared.leaves()) {
+        match (c, &d) {
+            (_, Leaf::Dyn(_)) => {}
+            (Leaf::Int(x), Leaf::Int(y)) if x == y => {}
+            _ => return Err(mismatch()),
+        }
+    }
+    Ok(leaves)
+}
+
+fn show(v: &CuteValue) -> String {
+    match v {
+        CuteValue::Tuple(_, t) => t.to_string(),
+        CuteValue::Layout(l) => l.to_string(),
+        other => format!("{other:?}"),
+    }
+}
+
+fn congruent(a: &IntTuple, b: &IntTuple) -> bool {
+    match (a, b) {
+        (IntTuple::Leaf(_), IntTuple::Leaf(_)) => true,
+        (IntTuple::Tuple(x), IntTuple::Tuple(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| congruent(x, y)),
+        _ => false,
+    }
+}
+
+/// Emits the tape's expressions as `arith` ops, each once per width.
+struct Materializer<'b, 'c, 'r, 'a> {
+    b: &'b Builder<'c, 'r>,
+    tape: &'b [Expr],
+    args: &'b [Value<'c, 'a>],
+    memo: HashMap<(ExprId, u32), Value<'c, 'a>>,
+}
+
+impl<'c, 'a> Materializer<'_, 'c, '_, 'a> {
+    fn value(&mut self, id: ExprId, ty: Type<'c>) -> Result<Value<'c, 'a>, PatternError> {
+        let width = IntegerType::try_from(ty).map(|t| t.width()).unwrap_or(32);
+        if let Some(v) = self.memo.get(&(id, width)) {
+            return Ok(*v);
+        }
+        let e = *self.tape.get((id as usize).wrapping_sub(1)).ok_or("internal error: expression id out of range")?;
+        let loc = self.b.location;
+        let v = match e {
+            Expr::Arg(n) => {
+                let arg = *self.args.get(n as usize).ok_or("internal error: argument out of range")?;
+                self.b.convert_int(arg, ty)?
+            }
+            Expr::Const(c) => self.b.int(ty, c)?,
+            Expr::Add(x, y) | Expr::Sub(x, y) | Expr::Mul(x, y) | Expr::Div(x, y) | Expr::Mod(x, y) => {
+                let (x, y) = (self.value(x, ty)?, self.value(y, ty)?);
+                self.b.insert(match e {
+                    Expr::Add(..) => arith::addi(x, y, loc),
+                    Expr::Sub(..) => arith::subi(x, y, loc),
+                    Expr::Mul(..) => arith::muli(x, y, loc),
+                    // Non-negative operands (shapes, coordinates, indices):
+                    // C++'s `/` and `%`, which CuTe uses.
+                    Expr::Div(..) => arith::divsi(x, y, loc),
+                    _ => arith::remsi(x, y, loc),
+                })?
+            }
+            Expr::CeilDiv(x, y) => {
+                // (x + y - 1) / y for positive y.
+                let (x, y) = (self.value(x, ty)?, self.value(y, ty)?);
+                let one = self.b.int(ty, 1)?;
+                let ym1 = self.b.insert(arith::subi(y, one, loc))?;
+                let sum = self.b.insert(arith::addi(x, ym1, loc))?;
+                self.b.insert(arith::divsi(sum, y, loc))?
+            }
+        };
+        self.memo.insert((id, width), v);
+        Ok(v)
+    }
+}
+
+// The algebra functions of the ops: each is the call inference makes.
+
+fn layout_at(operands: &[CuteValue], i: usize) -> Result<&Layout, String> {
+    match operands.get(i) {
+        Some(CuteValue::Layout(l)) => Ok(l),
+        _ => Err(format!("operand #{i} must be a layout")),
+    }
+}
+
+fn tuple_at(operands: &[CuteValue], i: usize) -> Result<(SpecKind, &IntTuple), String> {
+    match operands.get(i) {
+        Some(CuteValue::Tuple(kind, t)) => Ok((*kind, t)),
+        _ => Err(format!("operand #{i} must be an int-tuple")),
+    }
+}
+
+fn tiler_at(operands: &[CuteValue], i: usize) -> Result<Tiler, String> {
+    match operands.get(i) {
+        Some(CuteValue::Layout(l)) => Ok(Tiler::Layout(l.clone())),
+        Some(CuteValue::Tuple(SpecKind::Shape, t)) => Ok(Tiler::Shape(t.clone())),
+        Some(CuteValue::Tile(t)) => Ok(t.clone()),
+        _ => Err(format!("operand #{i} must be a layout or a shape (by-mode tiles lower once their types are static)")),
+    }
+}
+
+fn err(e: impl ToString) -> String {
+    e.to_string()
+}
+
+/// `make_layout_raw(shape, stride)`.
+pub fn make_layout(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    let (_, shape) = tuple_at(operands, 0)?;
+    let (_, stride) = tuple_at(operands, 1)?;
+    Ok(CuteValue::Layout(Layout::from_parts(shape.clone(), stride.clone())))
+}
+
+pub fn get_shape(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    Ok(CuteValue::Tuple(SpecKind::Shape, layout_at(operands, 0)?.shape().clone()))
+}
+
+pub fn get_stride(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    Ok(CuteValue::Tuple(SpecKind::Stride, layout_at(operands, 0)?.stride().clone()))
+}
+
+/// The operand itself (derefine and the kind conversions change the type only).
+pub fn identity(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    operands.first().cloned().ok_or_else(|| "expects an operand".to_string())
+}
+
+fn tiling(operands: &[CuteValue], kind: Tiling) -> Result<CuteValue, String> {
+    Ok(CuteValue::Layout(tile(kind, layout_at(operands, 0)?, &tiler_at(operands, 1)?).map_err(err)?))
+}
+
+pub fn composition(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    tiling(operands, Tiling::Composition)
+}
+pub fn logical_divide(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    tiling(operands, Tiling::LogicalDivide)
+}
+pub fn zipped_divide(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    tiling(operands, Tiling::ZippedDivide)
+}
+pub fn tiled_divide(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    tiling(operands, Tiling::TiledDivide)
+}
+pub fn flat_divide(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    tiling(operands, Tiling::FlatDivide)
+}
+
+/// `crd2idx(coord, layout)` (and NVIDIA's `layout_eval`): CuTe's inner
+/// product of the coordinate with the strides.
+pub fn crd2idx(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    let (_, coord) = tuple_at(operands, 0)?;
+    let index = layout::crd2idx_tuple(coord, layout_at(operands, 1)?).map_err(err)?;
+    Ok(CuteValue::Tuple(SpecKind::IntTuple, index))
+}
+
+fn arith_op(operands: &[CuteValue], op: TupleOp) -> Result<CuteValue, String> {
+    let (kind, a) = tuple_at(operands, 0)?;
+    let (_, b) = tuple_at(operands, 1)?;
+    Ok(CuteValue::Tuple(kind, tuple_arith(op, a, b).map_err(err)?))
+}
+
+pub fn tuple_add(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    arith_op(operands, TupleOp::Add)
+}
+pub fn tuple_sub(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    arith_op(operands, TupleOp::Sub)
+}
+pub fn tuple_mul(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    arith_op(operands, TupleOp::Mul)
+}
+pub fn tuple_div(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    arith_op(operands, TupleOp::Div)
+}
+pub fn tuple_mod(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    arith_op(operands, TupleOp::Mod)
+}
+
+/// `size` of a layout or tuple (the whole value; mode paths lower once
+/// `get` does).
+pub fn size(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, String> {
+    if op.has_attribute("mode") {
+        return Err("size<mode> does not lower yet; take the mode with cute.get first".into());
+    }
+    let shape = match operands.first() {
+        Some(CuteValue::Layout(l)) => l.shape(),
+        Some(CuteValue::Tuple(_, t)) => t,
+        _ => return Err("operand #0 must be a layout or an int-tuple".into()),
+    };
+    Ok(CuteValue::Tuple(SpecKind::IntTuple, layout::size_of(shape).map_err(err)?))
+}
+
+pub fn ceil_div(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    let (_, a) = tuple_at(operands, 0)?;
+    let (_, b) = tuple_at(operands, 1)?;
+    Ok(CuteValue::Tuple(SpecKind::IntTuple, layout::ceil_div(a, b).map_err(err)?))
+}
+
+pub fn shape_div(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, String> {
+    let (_, a) = tuple_at(operands, 0)?;
+    let (_, b) = tuple_at(operands, 1)?;
+    let mode = match op.attribute("mode").ok().map(|a| a.to_string()) {
+        Some(m) if m.contains("ceil") => DivMode::Ceil,
+        Some(m) if m.contains("floor") => DivMode::Floor,
+        _ => DivMode::Exact,
+    };
+    Ok(CuteValue::Tuple(SpecKind::Shape, layout::shape_div(a, b, mode).map_err(err)?))
+}

@@ -1,0 +1,175 @@
+//! `cute-to-llvm` (spec 000 "Bulk cute -> LLVM Pattern Bank"): cute values
+//! become LLVM structs and integers, and the algebra on run-time leaves
+//! becomes `arith` arithmetic derived by the Rust algebra itself.
+//!
+//! | file | what |
+//! |---|---|
+//! | [`values`] | the LLVM form of each cute type, casts, pack/unpack |
+//! | [`signatures`] | `func.func` / `func.call` / `func.return` boundaries |
+//! | [`tuples`] | `cute.static`, `make_int_tuple`, `get_leaves` |
+//! | [`algebra`] | every algebra op through one generic lowering |
+//!
+//! The C API has no dialect conversion, so the pass is Rust patterns with
+//! `builtin.unrealized_conversion_cast` bridges: a lowered op's result is
+//! cast back to its cute type for its users, whose own lowering looks
+//! through that cast. After the patterns nothing of `cute` may be left but
+//! those casts (a diagnostic names any op that stays); the composite
+//! `cute-lower-to-llvm` ends with `reconcile-unrealized-casts`, which
+//! removes them.
+
+pub mod algebra;
+pub mod signatures;
+pub mod tuples;
+pub mod values;
+
+use super::rewrite::{apply_phases, PassError, Pattern, PatternError};
+use crate::handle::BorrowedContext;
+use melior::{
+    ir::{operation::OperationLike, OperationRef, Value, ValueLike},
+    Context, PatternRewriter,
+};
+
+/// The composite pipeline `cute-lower-to-llvm` runs (ARCHITECTURE.md
+/// "Lowering decisions"; issue 10's pipeline).
+pub const LOWER_TO_LLVM: &str = "cute-desugar,cute-to-llvm,convert-scf-to-cf,convert-arith-to-llvm,\
+convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts";
+
+/// `docs/Passes.md`'s example (tests/docs.rs runs it).
+pub const EXAMPLE_BEFORE: &str = r#"
+func.func @offset(%ld: i32, %i: i32, %j: i32) -> i32 {
+  %s = cute.static : !cute.shape<"(8,4)">
+  %d = cute.make_int_tuple(%ld) : (i32) -> !cute.stride<"(1,?)">
+  %l = cute.make_layout_raw %s, %d : (!cute.shape<"(8,4)">, !cute.stride<"(1,?)">) -> !cute.layout<"(8,4):(1,?)">
+  %c = cute.make_int_tuple(%i, %j) : (i32, i32) -> !cute.coord<"(?,?)">
+  %x = cute.crd2idx(%c, %l) : (!cute.coord<"(?,?)">, !cute.layout<"(8,4):(1,?)">) -> !cute.int_tuple<"?">
+  %r = cute.get_leaves %x : !cute.int_tuple<"?"> -> i32
+  return %r : i32
+}"#;
+pub const EXAMPLE_AFTER: &str = r#"
+module {
+  func.func @offset(%arg0: i32, %arg1: i32, %arg2: i32) -> i32 {
+    %0 = arith.muli %arg2, %arg0 : i32
+    %1 = arith.addi %arg1, %0 : i32
+    return %1 : i32
+  }
+}"#;
+
+/// An algebra op lowered through [`algebra::lower`] with `compute`.
+macro_rules! via_algebra {
+    ($name:ident, $compute:path) => {
+        fn $name<'c, 'a>(
+            context: &'c Context,
+            op: OperationRef<'c, 'a>,
+            rewriter: &PatternRewriter,
+        ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+            algebra::lower(context, op, rewriter, $compute)
+        }
+    };
+}
+
+via_algebra!(lower_make_layout_raw, algebra::make_layout);
+via_algebra!(lower_get_shape, algebra::get_shape);
+via_algebra!(lower_get_stride, algebra::get_stride);
+via_algebra!(lower_identity, algebra::identity);
+via_algebra!(lower_composition, algebra::composition);
+via_algebra!(lower_logical_divide, algebra::logical_divide);
+via_algebra!(lower_zipped_divide, algebra::zipped_divide);
+via_algebra!(lower_tiled_divide, algebra::tiled_divide);
+via_algebra!(lower_flat_divide, algebra::flat_divide);
+via_algebra!(lower_crd2idx, algebra::crd2idx);
+via_algebra!(lower_tuple_add, algebra::tuple_add);
+via_algebra!(lower_tuple_sub, algebra::tuple_sub);
+via_algebra!(lower_tuple_mul, algebra::tuple_mul);
+via_algebra!(lower_tuple_div, algebra::tuple_div);
+via_algebra!(lower_tuple_mod, algebra::tuple_mod);
+via_algebra!(lower_size, algebra::size);
+via_algebra!(lower_ceil_div, algebra::ceil_div);
+via_algebra!(lower_shape_div, algebra::shape_div);
+
+const CAST: &str = "builtin.unrealized_conversion_cast";
+const LLVM: &[&str] = &[CAST, "llvm.mlir.undef", "llvm.insertvalue", "llvm.extractvalue", "llvm.mlir.constant"];
+const ARITH: &[&str] = &[
+    CAST,
+    "llvm.mlir.undef",
+    "llvm.insertvalue",
+    "llvm.extractvalue",
+    "arith.constant",
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.divsi",
+    "arith.remsi",
+    "arith.extsi",
+    "arith.trunci",
+    "arith.index_cast",
+];
+
+/// The bank: one flat list, no branch on target (spec 000).
+pub static PATTERNS: &[Pattern] = &[
+    Pattern { root: "cute.static", rewrite: tuples::lower_static, generated: LLVM },
+    Pattern { root: "cute.make_int_tuple", rewrite: tuples::lower_make_int_tuple, generated: ARITH },
+    Pattern { root: "cute.get_leaves", rewrite: tuples::lower_get_leaves, generated: ARITH },
+    Pattern { root: "cute.make_layout_raw", rewrite: lower_make_layout_raw, generated: ARITH },
+    Pattern { root: "cute.get_shape", rewrite: lower_get_shape, generated: ARITH },
+    Pattern { root: "cute.get_stride", rewrite: lower_get_stride, generated: ARITH },
+    Pattern { root: "cute.derefine", rewrite: lower_identity, generated: ARITH },
+    Pattern { root: "cute.to_int_tuple", rewrite: lower_identity, generated: ARITH },
+    Pattern { root: "cute.to_shape", rewrite: lower_identity, generated: ARITH },
+    Pattern { root: "cute.to_stride", rewrite: lower_identity, generated: ARITH },
+    Pattern { root: "cute.to_coord", rewrite: lower_identity, generated: ARITH },
+    Pattern { root: "cute.composition", rewrite: lower_composition, generated: ARITH },
+    Pattern { root: "cute.logical_divide", rewrite: lower_logical_divide, generated: ARITH },
+    Pattern { root: "cute.zipped_divide", rewrite: lower_zipped_divide, generated: ARITH },
+    Pattern { root: "cute.tiled_divide", rewrite: lower_tiled_divide, generated: ARITH },
+    Pattern { root: "cute.flat_divide", rewrite: lower_flat_divide, generated: ARITH },
+    Pattern { root: "cute.crd2idx", rewrite: lower_crd2idx, generated: ARITH },
+    Pattern { root: "cute.layout_eval", rewrite: lower_crd2idx, generated: ARITH },
+    Pattern { root: "cute.tuple_add", rewrite: lower_tuple_add, generated: ARITH },
+    Pattern { root: "cute.tuple_sub", rewrite: lower_tuple_sub, generated: ARITH },
+    Pattern { root: "cute.tuple_mul", rewrite: lower_tuple_mul, generated: ARITH },
+    Pattern { root: "cute.tuple_div", rewrite: lower_tuple_div, generated: ARITH },
+    Pattern { root: "cute.tuple_mod", rewrite: lower_tuple_mod, generated: ARITH },
+    Pattern { root: "cute.size", rewrite: lower_size, generated: ARITH },
+    Pattern { root: "cute.ceil_div", rewrite: lower_ceil_div, generated: ARITH },
+    Pattern { root: "cute.shape_div", rewrite: lower_shape_div, generated: ARITH },
+];
+
+pub fn run(root: OperationRef) -> Result<(), PassError> {
+    let context = BorrowedContext::of(&root);
+    signatures::convert(context.get(), root)?;
+    apply_phases(root, "cute-to-llvm", &[PATTERNS])?;
+    check_legal(root)
+}
+
+/// No cute op may survive, and only casts may still carry cute types.
+fn check_legal(root: OperationRef) -> Result<(), PassError> {
+    let mut failed = false;
+    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        if name.starts_with("cute.") || name.starts_with("cute_nvgpu.") {
+            let types: Vec<String> = op
+                .operands()
+                .map(|v| v.r#type().to_string())
+                .chain(op.results().map(|r| r.r#type().to_string()))
+                .collect();
+            let hint = if PATTERNS.iter().any(|p| p.root == name) {
+                String::new()
+            } else if name.starts_with("cute.make_") || name == "cute.compose" || name == "cute.equal" || name == "cute.print" {
+                " (sugar: run cute-desugar first)".to_string()
+            } else {
+                " (no lowering for this op yet)".to_string()
+            };
+            crate::ffi::emit_op_error(
+                op,
+                &format!("cute-to-llvm: failed to legalize '{name}' with types ({}){hint}", types.join(", ")),
+            );
+            failed = true;
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    if failed {
+        Err(PassError::Reported)
+    } else {
+        Ok(())
+    }
+}

@@ -1,0 +1,369 @@
+//! How cute values look in LLVM (spec 000 "Per-Pattern Walks",
+//! ARCHITECTURE.md "LLVM representation"), and the bridges between the two.
+//!
+//! * An int-tuple leaf is one integer: `i32`, or `i64` for `?{i64}` (and a
+//!   static value beyond `i32`). A tuple is an `!llvm.struct` of its modes,
+//!   nested for nested modes. Every leaf has a field, static ones too, so
+//!   the struct depends only on the tree: the walks' `(8,4):(1,?)` is
+//!   `struct<(i32, i32, i32, i32)>` with the static fields filled by
+//!   constants that LLVM folds.
+//! * A layout is one struct with, per top-level mode, either the two fields
+//!   `shape, stride` (a leaf mode: interleaved, as spec 000 fixes) or one
+//!   nested struct (a hierarchical mode, recursively the same rule). `8:1`
+//!   is `struct<(i32, i32)>`.
+//! * A pointer is `!llvm.ptr<AS>` with NVVM's address spaces (0 generic,
+//!   1 global, 3 shared, 4 constant, 5 local, 6 tensor memory).
+//! * A swizzle is fully static: the empty struct.
+//!
+//! Leaf order (how the algebra's run-time arguments are numbered, see
+//! `layout::symbolic`): a tuple's leaves left to right; a layout's shape
+//! leaves, then its stride leaves.
+
+use crate::dialect::{composite_parts, spec, type_spec, Composite, SpecKind};
+use crate::layout::{symbolic, IntTuple, Layout, Leaf, Tiler};
+use crate::passes::rewrite::{insert, PatternError};
+use melior::{
+    dialect::{arith, llvm},
+    ir::{
+        r#type::TypeLike,
+        attribute::{ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute},
+        operation::{OperationBuilder, OperationLike},
+        r#type::IntegerType,
+        Attribute, Identifier, Location, Type, Value, ValueLike,
+    },
+    Context, PatternRewriter,
+};
+
+/// A cute value type as the lowering reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CuteValue {
+    Tuple(SpecKind, IntTuple),
+    Layout(Layout),
+    /// A static tile (by-mode tiler or shape): all of it is in the type, so
+    /// its value is the empty struct. Run-time tiles are not lowered yet.
+    Tile(Tiler),
+    /// `!cute.ptr<T, space>`: the NVVM address space.
+    Ptr(u32),
+    Swizzle,
+}
+
+impl CuteValue {
+    /// Reads a cute type; `Ok(None)` for a type that is not cute's.
+    pub fn of(ty: Type) -> Result<Option<CuteValue>, String> {
+        if let Some((kind, text)) = type_spec(ty) {
+            return Ok(Some(match kind {
+                SpecKind::Layout => CuteValue::Layout(spec::parse_checked_layout(text)?),
+                SpecKind::Swizzle => CuteValue::Swizzle,
+                SpecKind::Tile if !spec::count_dynamic(SpecKind::Tile, text).map(|n| n > 0).unwrap_or(true) => {
+                    CuteValue::Tile(spec::parse_checked_tile(text)?)
+                }
+                SpecKind::Tile => return Err(format!("the run-time tile !cute.tile<\"{text}\"> has no LLVM form yet")),
+                kind if kind.is_tuple() && kind != SpecKind::Tile => {
+                    CuteValue::Tuple(kind, spec::parse_checked_tuple(kind, text)?)
+                }
+                kind => return Err(format!("!cute.{} values have no LLVM form yet", kind.mnemonic())),
+            }));
+        }
+        match composite_parts(ty) {
+            Some(parts) if parts.kind == Composite::Ptr => Ok(Some(CuteValue::Ptr(parts.address_space))),
+            Some(_) => Err(format!("{ty} values have no LLVM form yet")),
+            None if ty.to_string().starts_with("!cute") => Err(format!("{ty} values have no LLVM form yet")),
+            None => Ok(None),
+        }
+    }
+
+    /// The leaves in argument order (tuple leaves; layout shape then stride).
+    pub fn leaves(&self) -> Vec<Leaf> {
+        let mut out = Vec::new();
+        match self {
+            CuteValue::Tuple(_, t) => t.leaves_into(&mut out),
+            CuteValue::Layout(l) => {
+                l.shape().leaves_into(&mut out);
+                l.stride().leaves_into(&mut out);
+            }
+            CuteValue::Ptr(_) | CuteValue::Swizzle | CuteValue::Tile(_) => {}
+        }
+        out.into_iter().cloned().collect()
+    }
+
+    /// The struct path of each leaf, in [`CuteValue::leaves`] order.
+    pub fn paths(&self) -> Vec<Vec<i64>> {
+        match self {
+            CuteValue::Tuple(_, t) => {
+                let mut out = Vec::new();
+                tuple_paths(t, &mut Vec::new(), &mut out);
+                out
+            }
+            CuteValue::Layout(l) => {
+                let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+                layout_paths(l.shape(), l.stride(), &mut Vec::new(), &mut shapes, &mut strides);
+                shapes.extend(strides);
+                shapes
+            }
+            CuteValue::Ptr(_) | CuteValue::Swizzle | CuteValue::Tile(_) => Vec::new(),
+        }
+    }
+
+    /// The same value with every `?` leaf seeded as the next argument.
+    pub fn seeded(&self, recording: &mut symbolic::Recording) -> CuteValue {
+        match self {
+            CuteValue::Tuple(kind, t) => CuteValue::Tuple(*kind, symbolic::seed(t, recording)),
+            CuteValue::Layout(l) => {
+                let shape = symbolic::seed(l.shape(), recording);
+                CuteValue::Layout(Layout::from_parts(shape, symbolic::seed(l.stride(), recording)))
+            }
+            other => other.clone(),
+        }
+    }
+
+    /// The LLVM type.
+    pub fn llvm_type<'c>(&self, context: &'c Context) -> Type<'c> {
+        match self {
+            CuteValue::Tuple(_, IntTuple::Leaf(l)) => leaf_type(context, l),
+            CuteValue::Tuple(_, t) => tuple_type(context, t),
+            CuteValue::Layout(l) => layout_type(context, l.shape(), l.stride()),
+            CuteValue::Ptr(space) => llvm::r#type::pointer(context, *space),
+            CuteValue::Swizzle | CuteValue::Tile(_) => llvm::r#type::r#struct(context, &[], false),
+        }
+    }
+}
+
+/// The converted type of `ty`, `Ok(None)` when it is not a cute type.
+pub fn convert_type<'c>(context: &'c Context, ty: Type<'c>) -> Result<Option<Type<'c>>, String> {
+    Ok(CuteValue::of(ty)?.map(|v| v.llvm_type(context)))
+}
+
+fn wide(l: &Leaf) -> bool {
+    match l {
+        Leaf::Dyn(d) => d.wide,
+        Leaf::Int(v) => i32::try_from(*v).is_err(),
+        _ => false,
+    }
+}
+
+/// `i32`, or `i64` for a wide leaf.
+pub fn leaf_type<'c>(context: &'c Context, l: &Leaf) -> Type<'c> {
+    IntegerType::new(context, if wide(l) { 64 } else { 32 }).into()
+}
+
+fn tuple_type<'c>(context: &'c Context, t: &IntTuple) -> Type<'c> {
+    match t {
+        IntTuple::Leaf(l) => leaf_type(context, l),
+        IntTuple::Tuple(items) => {
+            let fields: Vec<Type> = items.iter().map(|i| tuple_type(context, i)).collect();
+            llvm::r#type::r#struct(context, &fields, false)
+        }
+    }
+}
+
+/// The modes of a layout level: a leaf layout is one mode.
+fn modes<'t>(s: &'t IntTuple, d: &'t IntTuple) -> Vec<(&'t IntTuple, &'t IntTuple)> {
+    match (s, d) {
+        (IntTuple::Tuple(ss), IntTuple::Tuple(ds)) => ss.iter().zip(ds).collect(),
+        _ => vec![(s, d)],
+    }
+}
+
+fn layout_type<'c>(context: &'c Context, s: &IntTuple, d: &IntTuple) -> Type<'c> {
+    let mut fields = Vec::new();
+    for (s, d) in modes(s, d) {
+        match (s, d) {
+            (IntTuple::Leaf(a), IntTuple::Leaf(b)) => {
+                fields.push(leaf_type(context, a));
+                fields.push(leaf_type(context, b));
+            }
+            _ => fields.push(layout_type(context, s, d)),
+        }
+    }
+    llvm::r#type::r#struct(context, &fields, false)
+}
+
+fn tuple_paths(t: &IntTuple, prefix: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) {
+    match t {
+        IntTuple::Leaf(_) => out.push(prefix.clone()),
+        IntTuple::Tuple(items) => {
+            for (i, item) in items.iter().enumerate() {
+                prefix.push(i as i64);
+                tuple_paths(item, prefix, out);
+                prefix.pop();
+            }
+        }
+    }
+}
+
+fn layout_paths(
+    s: &IntTuple,
+    d: &IntTuple,
+    prefix: &mut Vec<i64>,
+    shapes: &mut Vec<Vec<i64>>,
+    strides: &mut Vec<Vec<i64>>,
+) {
+    let mut field = 0i64;
+    for (s, d) in modes(s, d) {
+        match (s, d) {
+            (IntTuple::Leaf(_), IntTuple::Leaf(_)) => {
+                prefix.push(field);
+                shapes.push(prefix.clone());
+                *prefix.last_mut().expect("pushed") += 1;
+                strides.push(prefix.clone());
+                prefix.pop();
+                field += 2;
+            }
+            _ => {
+                prefix.push(field);
+                layout_paths(s, d, prefix, shapes, strides);
+                prefix.pop();
+                field += 1;
+            }
+        }
+    }
+}
+
+/// Builds ops at the rewriter's insertion point.
+pub struct Builder<'c, 'r> {
+    pub context: &'c Context,
+    pub rewriter: &'r PatternRewriter,
+    pub location: Location<'c>,
+}
+
+impl<'c, 'r> Builder<'c, 'r> {
+    pub fn insert<'a>(&self, op: melior::ir::Operation<'c>) -> Result<Value<'c, 'a>, PatternError> {
+        insert(self.rewriter, op)
+    }
+
+    pub fn int<'a>(&self, ty: Type<'c>, v: i64) -> Result<Value<'c, 'a>, PatternError> {
+        self.insert(arith::constant(self.context, IntegerAttribute::new(ty, v).into(), self.location))
+    }
+
+    /// `builtin.unrealized_conversion_cast` of `v` to `ty`.
+    pub fn cast<'a>(&self, v: Value<'c, 'a>, ty: Type<'c>) -> Result<Value<'c, 'a>, PatternError> {
+        let op = OperationBuilder::new("builtin.unrealized_conversion_cast", self.location)
+            .add_operands(&[v])
+            .add_results(&[ty])
+            .build()?;
+        self.insert(op)
+    }
+
+    /// The LLVM value of cute value `v`: the source of the cast that
+    /// produced it, else a new cast (reconciled when its producer lowers).
+    pub fn lowered<'a>(&self, v: Value<'c, 'a>, value: &CuteValue) -> Result<Value<'c, 'a>, PatternError> {
+        let target = value.llvm_type(self.context);
+        if let Ok(producer) = melior::ir::operation::OperationResult::try_from(v) {
+            let op = producer.owner();
+            if op.name().as_string_ref().as_str() == Ok("builtin.unrealized_conversion_cast")
+                && op.operand_count() == 1
+            {
+                let source = op.operand(0)?;
+                if source.r#type() == target {
+                    // SAFETY: the cast's operand lives in the same IR as `v`.
+                    return Ok(unsafe { Value::from_raw(source.to_raw()) });
+                }
+            }
+        }
+        self.cast(v, target)
+    }
+
+    /// Converts an integer or index `v` to integer type `to`.
+    pub fn convert_int<'a>(&self, v: Value<'c, 'a>, to: Type<'c>) -> Result<Value<'c, 'a>, PatternError> {
+        let from = v.r#type();
+        if from == to {
+            return Ok(v);
+        }
+        if from.is_index() || to.is_index() {
+            return self.insert(arith::index_cast(v, to, self.location));
+        }
+        let width = |t: Type| IntegerType::try_from(t).map(|i| i.width()).map_err(|_| format!("{t} is not an integer type"));
+        let (a, b) = (width(from)?, width(to)?);
+        if a < b {
+            self.insert(arith::extsi(v, to, self.location))
+        } else {
+            self.insert(arith::trunci(v, to, self.location))
+        }
+    }
+
+    pub fn extract<'a>(&self, v: Value<'c, 'a>, path: &[i64], ty: Type<'c>) -> Result<Value<'c, 'a>, PatternError> {
+        if path.is_empty() {
+            return Ok(v);
+        }
+        let position = DenseI64ArrayAttribute::new(self.context, path);
+        self.insert(llvm::extract_value(self.context, v, position, ty, self.location))
+    }
+
+    /// The LLVM values of every leaf of `value` (lowered as `v`).
+    pub fn unpack<'a>(&self, v: Value<'c, 'a>, value: &CuteValue) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+        self.unpack_where(v, value, |_| true).map(|fields| fields.into_iter().flatten().collect())
+    }
+
+    /// The LLVM values of the leaves of `value` that satisfy `wanted`
+    /// (`None` for the others: nothing is extracted for them).
+    pub fn unpack_where<'a>(
+        &self,
+        v: Value<'c, 'a>,
+        value: &CuteValue,
+        wanted: impl Fn(&Leaf) -> bool,
+    ) -> Result<Vec<Option<Value<'c, 'a>>>, PatternError> {
+        value
+            .leaves()
+            .iter()
+            .zip(value.paths())
+            .map(|(leaf, path)| {
+                if wanted(leaf) {
+                    self.extract(v, &path, leaf_type(self.context, leaf)).map(Some)
+                } else {
+                    Ok(None)
+                }
+            })
+            .collect()
+    }
+
+    /// The struct of `value` from its leaves' values (in leaf order). A fully
+    /// static flat struct is one `llvm.mlir.constant`; anything else an
+    /// insertvalue chain (LLVM's constant struct attribute cannot nest).
+    pub fn pack<'a>(&self, value: &CuteValue, leaves: &[Value<'c, 'a>]) -> Result<Value<'c, 'a>, PatternError> {
+        let ty = value.llvm_type(self.context);
+        let paths = value.paths();
+        if let [path] = &paths[..] {
+            if path.is_empty() {
+                return Ok(leaves[0]);
+            }
+        }
+        let mut acc = self.insert(llvm::undef(ty, self.location))?;
+        // Field order (spec 000's walk inserts shape0, stride0, shape1, ...).
+        let mut fields: Vec<_> = leaves.iter().zip(&paths).collect();
+        fields.sort_by(|a, b| a.1.cmp(b.1));
+        for (leaf, path) in fields {
+            let position = DenseI64ArrayAttribute::new(self.context, path);
+            acc = self.insert(llvm::insert_value(self.context, acc, position, *leaf, self.location))?;
+        }
+        Ok(acc)
+    }
+
+    /// A fully static value: one constant when its struct is flat.
+    pub fn constant<'a>(&self, value: &CuteValue) -> Result<Value<'c, 'a>, PatternError> {
+        let leaves = value.leaves();
+        let ints: Option<Vec<i64>> = leaves.iter().map(|l| if let Leaf::Int(v) = l { Some(*v) } else { None }).collect();
+        let ints = ints.ok_or("the value is not static")?;
+        let flat = value.paths().iter().all(|p| p.len() <= 1);
+        if flat && !matches!(value, CuteValue::Tuple(_, IntTuple::Leaf(_))) {
+            let elements: Vec<Attribute> = leaves
+                .iter()
+                .zip(&ints)
+                .map(|(l, v)| IntegerAttribute::new(leaf_type(self.context, l), *v).into())
+                .collect();
+            let op = OperationBuilder::new("llvm.mlir.constant", self.location)
+                .add_attributes(&[(
+                    Identifier::new(self.context, "value"),
+                    ArrayAttribute::new(self.context, &elements).into(),
+                )])
+                .add_results(&[value.llvm_type(self.context)])
+                .build()?;
+            return self.insert(op);
+        }
+        let values = leaves
+            .iter()
+            .zip(&ints)
+            .map(|(l, v)| self.int(leaf_type(self.context, l), *v))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.pack(value, &values)
+    }
+}
