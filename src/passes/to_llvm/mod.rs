@@ -36,21 +36,26 @@ convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealiz
 
 /// `docs/Passes.md`'s example (tests/docs.rs runs it).
 pub const EXAMPLE_BEFORE: &str = r#"
-func.func @offset(%ld: i32, %i: i32, %j: i32) -> i32 {
-  %s = cute.static : !cute.shape<"(8,4)">
-  %d = cute.make_int_tuple(%ld) : (i32) -> !cute.stride<"(1,?)">
-  %l = cute.make_layout_raw %s, %d : (!cute.shape<"(8,4)">, !cute.stride<"(1,?)">) -> !cute.layout<"(8,4):(1,?)">
-  %c = cute.make_int_tuple(%i, %j) : (i32, i32) -> !cute.coord<"(?,?)">
-  %x = cute.crd2idx(%c, %l) : (!cute.coord<"(?,?)">, !cute.layout<"(8,4):(1,?)">) -> !cute.int_tuple<"?">
-  %r = cute.get_leaves %x : !cute.int_tuple<"?"> -> i32
+func.func @size(%m: i32) -> i32 {
+  %s = cute.make_int_tuple(%m) : (i32) -> !cute.shape<"(?,4)">
+  %n = cute.size(%s) : (!cute.shape<"(?,4)">) -> !cute.int_tuple<"?">
+  %r = cute.get_leaves %n : !cute.int_tuple<"?"> -> i32
   return %r : i32
 }"#;
+// The casts stay until `reconcile-unrealized-casts` (in `cute-lower-to-llvm`).
 pub const EXAMPLE_AFTER: &str = r#"
 module {
-  func.func @offset(%arg0: i32, %arg1: i32, %arg2: i32) -> i32 {
-    %0 = arith.muli %arg2, %arg0 : i32
-    %1 = arith.addi %arg1, %0 : i32
-    return %1 : i32
+  func.func @size(%arg0: i32) -> i32 {
+    %c4_i32 = arith.constant 4 : i32
+    %0 = llvm.mlir.undef : !llvm.struct<(i32, i32)>
+    %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(i32, i32)> 
+    %2 = llvm.insertvalue %c4_i32, %1[1] : !llvm.struct<(i32, i32)> 
+    %3 = builtin.unrealized_conversion_cast %2 : !llvm.struct<(i32, i32)> to !cute.shape<"(?,4)">
+    %4 = llvm.extractvalue %2[0] : !llvm.struct<(i32, i32)> 
+    %c4_i32_0 = arith.constant 4 : i32
+    %5 = arith.muli %4, %c4_i32_0 : i32
+    %6 = builtin.unrealized_conversion_cast %5 : i32 to !cute.int_tuple<"?">
+    return %5 : i32
   }
 }"#;
 

@@ -345,10 +345,12 @@ impl<'c, 'r> Builder<'c, 'r> {
         let ints = ints.ok_or("the value is not static")?;
         let flat = value.paths().iter().all(|p| p.len() <= 1);
         if flat && !matches!(value, CuteValue::Tuple(_, IntTuple::Leaf(_))) {
-            let elements: Vec<Attribute> = leaves
-                .iter()
-                .zip(&ints)
-                .map(|(l, v)| IntegerAttribute::new(leaf_type(self.context, l), *v).into())
+            // Elements in field order (a layout's leaves are listed shape first).
+            let mut fields: Vec<_> = value.paths().into_iter().zip(leaves.iter().zip(&ints)).collect();
+            fields.sort_by(|a, b| a.0.cmp(&b.0));
+            let elements: Vec<Attribute> = fields
+                .into_iter()
+                .map(|(_, (l, v))| IntegerAttribute::new(leaf_type(self.context, l), *v).into())
                 .collect();
             let op = OperationBuilder::new("llvm.mlir.constant", self.location)
                 .add_attributes(&[(

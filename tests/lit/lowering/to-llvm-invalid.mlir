@@ -1,0 +1,27 @@
+// cute-to-llvm reports what it cannot lower on the op, naming it and its
+// types, and fails; nothing is guessed.
+// RUN: %cute-opt %s --pass-pipeline='builtin.module(cute-to-llvm)' -split-input-file -verify-diagnostics
+
+// Sugar must be desugared first.
+func.func @sugar(%m: i32) {
+  // expected-error @+1 {{cute-to-llvm: failed to legalize 'cute.make_shape' with types (i32, !cute.shape<"(?,8)">) (sugar: run cute-desugar first)}}
+  %s = cute.make_shape(%m) : (i32) -> !cute.shape<"(?,8)">
+  return
+}
+
+// -----
+
+// An op with no lowering yet is named, never dropped.
+func.func @no_lowering(%l: !cute.layout<"(4,2):(1,4)">) {
+  // expected-error @+1 {{cute-to-llvm: failed to legalize 'cute.right_inverse'}}
+  %r = cute.right_inverse(%l) : (!cute.layout<"(4,2):(1,4)">) -> !cute.layout<"(4,2):(1,4)">
+  return
+}
+
+// -----
+
+// A type with no LLVM form yet is reported at the function.
+// expected-error @+1 {{cute-to-llvm: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"4:1">> values have no LLVM form yet}}
+func.func @view(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"4:1">>) {
+  return
+}
