@@ -10,8 +10,8 @@ use super::{spec, SpecKind};
 use crate::layout::{
     self,
     dynamic_tiling::{has_dynamic, tile, Tiling},
-    partition::{thread_partition, tidfrg},
-    tuple_ops::{has_dynamic_leaf, partition_coord, slice_layout, tuple_arith, TupleOp},
+    partition::{local_partition, thread_partition, thread_tiler, tidfrg},
+    tuple_ops::{has_dynamic_leaf, slice_layout, tuple_arith, TupleOp},
     upcast, DivMode, DynInt, IntTuple, Layout, Leaf, Swizzle, Tiler,
 };
 
@@ -454,23 +454,9 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "local_tile" | "local_partition" => {
             let (source, iterator) = args.layout_or_view(0)?;
             let local_tile = mnemonic == "local_tile";
-            let (tiler, coord) = if local_tile {
-                (args.tiler(1)?, args.tuple(2)?)
-            } else {
-                // The thread layout tiles by the size of each of its modes.
-                let threads = args.layout(1)?;
-                let sizes = threads
-                    .modes()
-                    .iter()
-                    .map(|mode| layout::size(mode))
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(err)?;
-                let shape = if threads.shape().is_leaf() { sizes[0].clone() } else { IntTuple::Tuple(sizes) };
-                (Tiler::Shape(shape), args.tuple(2)?)
-            };
-            let zipped = tile(Tiling::ZippedDivide, &source, &tiler).map_err(err)?;
-            let coord = partition_coord(&zipped, &coord, local_tile).map_err(|e| format!("{mnemonic}: {e}"))?;
-            partition_result(slice_layout(&coord, &zipped, true).map_err(err)?, iterator)
+            let tiler = if local_tile { args.tiler(1)? } else { thread_tiler(&args.layout(1)?).map_err(err)? };
+            let (layout, _) = local_partition(&source, &tiler, &args.tuple(2)?, local_tile)?;
+            partition_result(layout, iterator)
         }
         _ => Err(format!("{op} has no type inference rule")),
     }

@@ -161,6 +161,8 @@ fn tile_leafwise(kind: Tiling, a: &Layout, tiler: &Tiler) -> Option<Result<Layou
     // A single tile on a rank-1 layout: (tile, rest) for a divide.
     let by_mode: Vec<Tiler> = match tiler {
         Tiler::ByMode(modes) => modes.clone(),
+        // A shape tuple tiles by mode, as a by-mode tiler of its extents.
+        Tiler::Shape(IntTuple::Tuple(items)) => items.iter().map(|t| Tiler::Shape(t.clone())).collect(),
         single if a.shape().is_leaf() && matches!(kind, Tiling::Composition | Tiling::LogicalDivide) => {
             let (t, e) = static_tile(single)?;
             let (s, d) = leaf_parts(a)?;

@@ -14,10 +14,11 @@
 //! partition = tidfrg(thr, _, (_,...))           -- (val, rest...)
 //! ```
 
+use super::dynamic_tiling::{tile, Tiling};
 use super::error::LayoutError;
 use super::ops;
 use super::tuple::{IntTuple, Layout, Leaf, Tiler};
-use super::tuple_ops::slice_layout;
+use super::tuple_ops::{partition_coord, slice_layout};
 
 fn fail(condition: impl Into<String>) -> LayoutError {
     LayoutError::new("tiled_copy_partition", Vec::new(), condition)
@@ -171,5 +172,39 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+/// The tiler of CuTe's `local_partition` by a thread layout: the size of
+/// each of its modes.
+pub fn thread_tiler(threads: &Layout) -> Result<Tiler, LayoutError> {
+    let sizes = threads.modes().iter().map(ops::size).collect::<Result<Vec<_>, _>>()?;
+    Ok(Tiler::Shape(if threads.shape().is_leaf() { sizes[0].clone() } else { IntTuple::Tuple(sizes) }))
+}
+
+/// CuTe's `local_tile` (`keep_tile`: `inner_partition`) or `local_partition`
+/// (`outer_partition`) of `source` by `tiler` at `coord`: the partition's
+/// layout and its offset in `source` (the sliced coordinate, `_` read as
+/// 0, through the divided layout), which moves a view's iterator.
+pub fn local_partition(
+    source: &Layout,
+    tiler: &Tiler,
+    coord: &IntTuple,
+    keep_tile: bool,
+) -> Result<(Layout, IntTuple), String> {
+    let zipped = tile(Tiling::ZippedDivide, source, tiler).map_err(|e| e.to_string())?;
+    let op = if keep_tile { "local_tile" } else { "local_partition" };
+    let coord = partition_coord(&zipped, coord, keep_tile).map_err(|e| format!("{op}: {e}"))?;
+    let layout = slice_layout(&coord, &zipped, true).map_err(|e| e.to_string())?;
+    let offset = ops::crd2idx_tuple(&underscores_as_zero(&coord), &zipped).map_err(|e| e.to_string())?;
+    Ok((layout, offset))
+}
+
+/// `coord` with every `_` replaced by 0 (the origin of a slice).
+pub fn underscores_as_zero(coord: &IntTuple) -> IntTuple {
+    match coord {
+        IntTuple::Leaf(Leaf::Underscore) => IntTuple::int(0),
+        IntTuple::Leaf(l) => IntTuple::Leaf(l.clone()),
+        IntTuple::Tuple(items) => IntTuple::Tuple(items.iter().map(underscores_as_zero).collect()),
     }
 }

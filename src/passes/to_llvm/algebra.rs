@@ -16,9 +16,9 @@ use crate::dialect::SpecKind;
 use crate::layout::{
     self,
     dynamic_tiling::{tile, Tiling},
-    symbolic::{Expr, ExprId, Recording},
-    tuple_ops::{tuple_arith, TupleOp},
-    DivMode, IntTuple, Layout, Leaf, Tiler,
+    symbolic::{self, Expr, ExprId, Recording},
+    tuple_ops::{slice_layout, tuple_arith, TupleOp},
+    DivMode, DynInt, IntTuple, Layout, Leaf, Tiler,
 };
 use crate::passes::rewrite::PatternError;
 use melior::{
@@ -38,43 +38,68 @@ pub fn lower<'c, 'a>(
     compute: Compute,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let b = Builder { context, rewriter, location: op.location() };
+    let result = op.result(0)?;
+    let declared = CuteValue::of(result.r#type())?.ok_or("the result is not a cute value")?;
+    let operands: Vec<Value<'c, 'a>> = op.operands().collect();
+    let mut fields = derive(&b, &operands, |seeded| Ok(vec![compute(seeded, op)?]), &[Some(declared.clone())])?;
+    let packed = b.pack(&declared, &fields.remove(0))?;
+    Ok(vec![b.cast(packed, result.r#type())?])
+}
+
+/// Runs `compute` on `operands` read from their types (every `?` leaf
+/// seeded as a run-time argument) and materializes the leaves of each value
+/// it returns: a constant for a static leaf, the recorded expression over
+/// the operands' fields for a run-time one. Value `i` is checked against
+/// `declared[i]` when given (and then takes its field types).
+pub fn derive<'c, 'a>(
+    b: &Builder<'c, '_>,
+    operands: &[Value<'c, 'a>],
+    compute: impl FnOnce(&[CuteValue]) -> Result<Vec<CuteValue>, String>,
+    declared: &[Option<CuteValue>],
+) -> Result<Vec<Vec<Value<'c, 'a>>>, PatternError> {
     let mut recording = Recording::start();
     let mut seeded = Vec::new();
     let mut args: Vec<Value<'c, 'a>> = Vec::new();
-    for operand in op.operands() {
+    for &operand in operands {
         let Some(value) = CuteValue::of(operand.r#type())? else {
-            return Err(format!("operand of type {} is not a cute value", operand.r#type()).into());
+            // Plain integers (offsets, thread indices) are seeded as leaves.
+            seeded.push(CuteValue::Tuple(SpecKind::IntTuple, symbolic::seed(&IntTuple::Leaf(Leaf::Dyn(DynInt::UNKNOWN)), &mut recording)));
+            args.push(operand);
+            continue;
         };
         let lowered = b.lowered(operand, &value)?;
         // Arguments are the `?` leaves, in leaf order (as `seeded` numbers them).
         args.extend(b.unpack_where(lowered, &value, |l| matches!(l, Leaf::Dyn(_)))?.into_iter().flatten());
         seeded.push(value.seeded(&mut recording));
     }
-    let computed = compute(&seeded, op);
+    let computed = compute(&seeded);
     let tape = recording.finish();
     let computed = computed?;
-    let result = op.result(0)?;
-    let declared = CuteValue::of(result.r#type())?.ok_or("the result is not a cute value")?;
-    let leaves = conform(&computed, &declared)?;
-    let mut materializer = Materializer { b: &b, tape: &tape, args: &args, memo: HashMap::new() };
-    let mut fields = Vec::new();
-    for (k, (leaf, declared_leaf)) in leaves.iter().zip(declared.leaves()).enumerate() {
-        let ty = leaf_type(context, &declared_leaf);
-        let v = match leaf {
-            Leaf::Int(v) => b.int(ty, *v)?,
-            Leaf::Dyn(d) if d.expr != 0 => materializer.value(d.expr, ty)?,
-            _ => {
-                return Err(format!(
-                    "leaf #{k} of the result {} is run-time, and the algebra does not derive it from the operands yet",
-                    result.r#type()
-                )
-                .into())
-            }
+    let mut materializer = Materializer { b, tape: &tape, args: &args, memo: HashMap::new() };
+    let mut out = Vec::new();
+    for (i, value) in computed.iter().enumerate() {
+        let (leaves, types) = match declared.get(i).and_then(Option::as_ref) {
+            Some(d) => (conform(value, d)?, d.leaves()),
+            None => (value.leaves(), value.leaves()),
         };
-        fields.push(v);
+        let mut fields = Vec::new();
+        for (k, (leaf, type_leaf)) in leaves.iter().zip(types).enumerate() {
+            let ty = leaf_type(b.context, &type_leaf);
+            fields.push(match leaf {
+                Leaf::Int(v) => b.int(ty, *v)?,
+                Leaf::Dyn(d) if d.expr != 0 => materializer.value(d.expr, ty)?,
+                _ => {
+                    return Err(format!(
+                        "leaf #{k} of {} is run-time, and the algebra does not derive it from the operands yet",
+                        show(value)
+                    )
+                    .into())
+                }
+            });
+        }
+        out.push(fields);
     }
-    let packed = b.pack(&declared, &fields)?;
-    Ok(vec![b.cast(packed, result.r#type())?])
+    Ok(out)
 }
 
 /// The computed leaves, checked against the declared result: the same tree,
@@ -83,7 +108,7 @@ pub fn lower<'c, 'a>(
 fn conform(computed: &CuteValue, declared: &CuteValue) -> Result<Vec<Leaf>, String> {
     let same_tree = match (computed, declared) {
         (CuteValue::Tuple(_, a), CuteValue::Tuple(_, b)) => congruent(a, b),
-        (CuteValue::Layout(a), CuteValue::Layout(b)) => {
+        (CuteValue::Layout(a), CuteValue::Layout(b)) | (CuteValue::View(_, a), CuteValue::View(_, b)) => {
             congruent(a.shape(), b.shape()) && congruent(a.stride(), b.stride())
         }
         _ => false,
@@ -106,7 +131,7 @@ fn conform(computed: &CuteValue, declared: &CuteValue) -> Result<Vec<Leaf>, Stri
 fn show(v: &CuteValue) -> String {
     match v {
         CuteValue::Tuple(_, t) => t.to_string(),
-        CuteValue::Layout(l) => l.to_string(),
+        CuteValue::Layout(l) | CuteValue::View(_, l) => l.to_string(),
         other => format!("{other:?}"),
     }
 }
@@ -295,4 +320,19 @@ pub fn shape_div(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, 
         _ => DivMode::Exact,
     };
     Ok(CuteValue::Tuple(SpecKind::Shape, layout::shape_div(a, b, mode).map_err(err)?))
+}
+
+fn slice_or_dice(operands: &[CuteValue], keep: bool) -> Result<CuteValue, String> {
+    let (_, coord) = tuple_at(operands, 1)?;
+    Ok(CuteValue::Layout(slice_layout(coord, layout_at(operands, 0)?, keep).map_err(err)?))
+}
+
+/// `slice(layout, coord)`: the modes where the coordinate is `_`.
+pub fn slice(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    slice_or_dice(operands, true)
+}
+
+/// `dice(layout, coord)`: the modes where it is not.
+pub fn dice(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    slice_or_dice(operands, false)
 }

@@ -8,6 +8,7 @@
 //! | [`signatures`] | `func.func` / `func.call` / `func.return` boundaries |
 //! | [`tuples`] | `cute.static`, `make_int_tuple`, `get_leaves` |
 //! | [`algebra`] | every algebra op through one generic lowering |
+//! | [`memory`] | pointers, views, descriptor iterators, load/store, partitions |
 //!
 //! The C API has no dialect conversion, so the pass is Rust patterns with
 //! `builtin.unrealized_conversion_cast` bridges: a lowered op's result is
@@ -18,6 +19,7 @@
 //! removes them.
 
 pub mod algebra;
+pub mod memory;
 pub mod signatures;
 pub mod tuples;
 pub mod values;
@@ -90,6 +92,8 @@ via_algebra!(lower_tuple_mod, algebra::tuple_mod);
 via_algebra!(lower_size, algebra::size);
 via_algebra!(lower_ceil_div, algebra::ceil_div);
 via_algebra!(lower_shape_div, algebra::shape_div);
+via_algebra!(lower_slice, algebra::slice);
+via_algebra!(lower_dice, algebra::dice);
 
 const CAST: &str = "builtin.unrealized_conversion_cast";
 const LLVM: &[&str] = &[CAST, "llvm.mlir.undef", "llvm.insertvalue", "llvm.extractvalue", "llvm.mlir.constant"];
@@ -98,6 +102,25 @@ const ARITH: &[&str] = &[
     "llvm.mlir.undef",
     "llvm.insertvalue",
     "llvm.extractvalue",
+    "arith.constant",
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.divsi",
+    "arith.remsi",
+    "arith.extsi",
+    "arith.trunci",
+    "arith.index_cast",
+];
+
+const MEMORY: &[&str] = &[
+    CAST,
+    "llvm.mlir.undef",
+    "llvm.insertvalue",
+    "llvm.extractvalue",
+    "llvm.getelementptr",
+    "llvm.load",
+    "llvm.store",
     "arith.constant",
     "arith.addi",
     "arith.subi",
@@ -137,6 +160,17 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.size", rewrite: lower_size, generated: ARITH },
     Pattern { root: "cute.ceil_div", rewrite: lower_ceil_div, generated: ARITH },
     Pattern { root: "cute.shape_div", rewrite: lower_shape_div, generated: ARITH },
+    Pattern { root: "cute.slice", rewrite: lower_slice, generated: ARITH },
+    Pattern { root: "cute.dice", rewrite: lower_dice, generated: ARITH },
+    Pattern { root: "cute.make_view", rewrite: memory::lower_make_view, generated: MEMORY },
+    Pattern { root: "cute.get_layout", rewrite: memory::lower_get_layout, generated: MEMORY },
+    Pattern { root: "cute.get_iter", rewrite: memory::lower_get_iter, generated: MEMORY },
+    Pattern { root: "cute.deref_desc_iter", rewrite: memory::lower_deref_desc_iter, generated: MEMORY },
+    Pattern { root: "cute.add_offset", rewrite: memory::lower_add_offset, generated: MEMORY },
+    Pattern { root: "cute.load", rewrite: memory::lower_load, generated: MEMORY },
+    Pattern { root: "cute.store", rewrite: memory::lower_store, generated: MEMORY },
+    Pattern { root: "cute.local_tile", rewrite: memory::lower_local_partition, generated: MEMORY },
+    Pattern { root: "cute.local_partition", rewrite: memory::lower_local_partition, generated: MEMORY },
 ];
 
 pub fn run(root: OperationRef) -> Result<(), PassError> {

@@ -44,6 +44,11 @@ pub enum CuteValue {
     Tile(Tiler),
     /// `!cute.ptr<T, space>`: the NVVM address space.
     Ptr(u32),
+    /// `!cute.view<ptr, layout>`: `struct<(ptr<AS>, layout)>`.
+    View(u32, Layout),
+    /// `!cute.desc_iter<ptr>`: spec 000's `struct<(ptr<AS>, i32, i32)>`
+    /// (base, index, stride).
+    DescIter(u32),
     Swizzle,
 }
 
@@ -64,8 +69,25 @@ impl CuteValue {
                 kind => return Err(format!("!cute.{} values have no LLVM form yet", kind.mnemonic())),
             }));
         }
+        let space = |t: Option<Type>| t.and_then(composite_parts).map(|p| p.address_space);
         match composite_parts(ty) {
             Some(parts) if parts.kind == Composite::Ptr => Ok(Some(CuteValue::Ptr(parts.address_space))),
+            Some(parts) if parts.kind == Composite::DescIter => {
+                Ok(Some(CuteValue::DescIter(space(parts.iterator).ok_or("a descriptor iterator without a pointer")?)))
+            }
+            Some(parts) if parts.kind == Composite::View => {
+                let iterator = parts.iterator.and_then(composite_parts).ok_or("a view without an iterator")?;
+                if iterator.kind != Composite::Ptr {
+                    return Err(format!("{ty}: views over descriptor iterators have no LLVM form yet"));
+                }
+                let layout = parts.layout.and_then(type_spec).ok_or("a view without a layout")?;
+                match layout {
+                    (SpecKind::Layout, text) => {
+                        Ok(Some(CuteValue::View(iterator.address_space, spec::parse_checked_layout(text)?)))
+                    }
+                    _ => Err(format!("{ty}: views with a composed (swizzled) layout have no LLVM form yet")),
+                }
+            }
             Some(_) => Err(format!("{ty} values have no LLVM form yet")),
             None if ty.to_string().starts_with("!cute") => Err(format!("{ty} values have no LLVM form yet")),
             None => Ok(None),
@@ -77,11 +99,11 @@ impl CuteValue {
         let mut out = Vec::new();
         match self {
             CuteValue::Tuple(_, t) => t.leaves_into(&mut out),
-            CuteValue::Layout(l) => {
+            CuteValue::Layout(l) | CuteValue::View(_, l) => {
                 l.shape().leaves_into(&mut out);
                 l.stride().leaves_into(&mut out);
             }
-            CuteValue::Ptr(_) | CuteValue::Swizzle | CuteValue::Tile(_) => {}
+            CuteValue::Ptr(_) | CuteValue::DescIter(_) | CuteValue::Swizzle | CuteValue::Tile(_) => {}
         }
         out.into_iter().cloned().collect()
     }
@@ -100,7 +122,14 @@ impl CuteValue {
                 shapes.extend(strides);
                 shapes
             }
-            CuteValue::Ptr(_) | CuteValue::Swizzle | CuteValue::Tile(_) => Vec::new(),
+            // The layout is field 1 (field 0 is the pointer).
+            CuteValue::View(_, l) => {
+                let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+                layout_paths(l.shape(), l.stride(), &mut vec![1], &mut shapes, &mut strides);
+                shapes.extend(strides);
+                shapes
+            }
+            CuteValue::Ptr(_) | CuteValue::DescIter(_) | CuteValue::Swizzle | CuteValue::Tile(_) => Vec::new(),
         }
     }
 
@@ -111,6 +140,10 @@ impl CuteValue {
             CuteValue::Layout(l) => {
                 let shape = symbolic::seed(l.shape(), recording);
                 CuteValue::Layout(Layout::from_parts(shape, symbolic::seed(l.stride(), recording)))
+            }
+            CuteValue::View(space, l) => {
+                let shape = symbolic::seed(l.shape(), recording);
+                CuteValue::View(*space, Layout::from_parts(shape, symbolic::seed(l.stride(), recording)))
             }
             other => other.clone(),
         }
@@ -123,6 +156,14 @@ impl CuteValue {
             CuteValue::Tuple(_, t) => tuple_type(context, t),
             CuteValue::Layout(l) => layout_type(context, l.shape(), l.stride()),
             CuteValue::Ptr(space) => llvm::r#type::pointer(context, *space),
+            CuteValue::View(space, l) => {
+                let fields = [llvm::r#type::pointer(context, *space), layout_type(context, l.shape(), l.stride())];
+                llvm::r#type::r#struct(context, &fields, false)
+            }
+            CuteValue::DescIter(space) => {
+                let i32_type = IntegerType::new(context, 32).into();
+                llvm::r#type::r#struct(context, &[llvm::r#type::pointer(context, *space), i32_type, i32_type], false)
+            }
             CuteValue::Swizzle | CuteValue::Tile(_) => llvm::r#type::r#struct(context, &[], false),
         }
     }
@@ -326,6 +367,9 @@ impl<'c, 'r> Builder<'c, 'r> {
             if path.is_empty() {
                 return Ok(leaves[0]);
             }
+        }
+        if let CuteValue::View(..) = value {
+            return Err("internal error: a view is packed with its pointer (memory::pack_view)".into());
         }
         let mut acc = self.insert(llvm::undef(ty, self.location))?;
         // Field order (spec 000's walk inserts shape0, stride0, shape1, ...).

@@ -1,0 +1,307 @@
+//! Pointers, views, descriptor iterators, loads and stores, and the
+//! partitions that move a view's iterator (`local_tile`, `local_partition`,
+//! `tile_partition`) in `cute-to-llvm`.
+//!
+//! * A view is `struct<(ptr<AS>, layout)>`; `make_view` packs it,
+//!   `get_iter` / `get_layout` read it back.
+//! * A descriptor iterator is spec 000's `struct<(ptr<AS>, i32, i32)>`
+//!   (base, index, stride), built by `get_iter`'s four-op sequence (undef +
+//!   three insertvalue); `add_offset` adds to (or, `rewind`, subtracts from)
+//!   the index, `deref_desc_iter` is `base + index * stride` elements.
+//! * `load` / `store` address `ptr + crd2idx(coord, layout)` elements.
+//! * A partition's offset is computed by the same algebra as its layout
+//!   (`layout::partition::local_partition`), and the result keeps the
+//!   pointer's address space (spec 000's tile_partition walk).
+
+use super::algebra::derive;
+use super::values::{Builder, CuteValue};
+use crate::dialect::composite_parts;
+use crate::layout::{self, partition, IntTuple};
+use crate::passes::rewrite::PatternError;
+use melior::{
+    dialect::{arith, llvm},
+    ir::{
+        attribute::{DenseI32ArrayAttribute, DenseI64ArrayAttribute, TypeAttribute},
+        operation::{OperationBuilder, OperationLike},
+        r#type::IntegerType,
+        Identifier, OperationRef, Type, Value, ValueLike,
+    },
+    Context, PatternRewriter,
+};
+
+fn cute_value(v: Value) -> Result<CuteValue, PatternError> {
+    Ok(CuteValue::of(v.r#type())?.ok_or_else(|| format!("{} is not a cute value", v.r#type()))?)
+}
+
+/// The element type of a pointer, descriptor iterator or view type.
+fn element_type<'c>(ty: Type<'c>) -> Result<Type<'c>, PatternError> {
+    let parts = composite_parts(ty).ok_or_else(|| format!("{ty} has no element type"))?;
+    if let Some(element) = parts.element {
+        return Ok(element);
+    }
+    let inner = parts.iterator.ok_or_else(|| format!("{ty} has no element type"))?;
+    element_type(inner)
+}
+
+/// `base + offset` elements of `element`.
+fn gep<'c, 'a>(
+    b: &Builder<'c, '_>,
+    base: Value<'c, 'a>,
+    offset: Value<'c, 'a>,
+    element: Type<'c>,
+) -> Result<Value<'c, 'a>, PatternError> {
+    let op = OperationBuilder::new("llvm.getelementptr", b.location)
+        .add_operands(&[base, offset])
+        .add_attributes(&[
+            (Identifier::new(b.context, "rawConstantIndices"), DenseI32ArrayAttribute::new(b.context, &[i32::MIN]).into()),
+            (Identifier::new(b.context, "elem_type"), TypeAttribute::new(element).into()),
+        ])
+        .add_results(&[base.r#type()])
+        .build()?;
+    b.insert(op)
+}
+
+fn i32_type(context: &Context) -> Type<'_> {
+    IntegerType::new(context, 32).into()
+}
+
+/// `struct<(ptr, layout)>` from its pointer and layout fields.
+fn pack_view<'c, 'a>(
+    b: &Builder<'c, '_>,
+    view: &CuteValue,
+    ptr: Value<'c, 'a>,
+    layout_fields: &[Value<'c, 'a>],
+) -> Result<Value<'c, 'a>, PatternError> {
+    let CuteValue::View(_, l) = view else { return Err("internal error: not a view".into()) };
+    let layout = b.pack(&CuteValue::Layout(l.clone()), layout_fields)?;
+    pack_view_struct(b, view, ptr, layout)
+}
+
+fn pack_view_struct<'c, 'a>(
+    b: &Builder<'c, '_>,
+    view: &CuteValue,
+    ptr: Value<'c, 'a>,
+    layout: Value<'c, 'a>,
+) -> Result<Value<'c, 'a>, PatternError> {
+    let ty = view.llvm_type(b.context);
+    let undef = b.insert(llvm::undef(ty, b.location))?;
+    let at = |i: i64| DenseI64ArrayAttribute::new(b.context, &[i]);
+    let with_ptr = b.insert(llvm::insert_value(b.context, undef, at(0), ptr, b.location))?;
+    b.insert(llvm::insert_value(b.context, with_ptr, at(1), layout, b.location))
+}
+
+/// The pointer field of a lowered view.
+fn view_ptr<'c, 'a>(b: &Builder<'c, '_>, view: Value<'c, 'a>, space: u32) -> Result<Value<'c, 'a>, PatternError> {
+    b.extract(view, &[0], llvm::r#type::pointer(b.context, space))
+}
+
+pub fn lower_make_view<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder { context, rewriter, location: op.location() };
+    let (ptr, layout) = (op.operand(0)?, op.operand(1)?);
+    let ptr = b.lowered(ptr, &cute_value(ptr)?)?;
+    let layout = b.lowered(layout, &cute_value(layout)?)?;
+    let result = op.result(0)?.r#type();
+    let view = pack_view_struct(&b, &CuteValue::of(result)?.ok_or("not a view")?, ptr, layout)?;
+    Ok(vec![b.cast(view, result)?])
+}
+
+pub fn lower_get_layout<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder { context, rewriter, location: op.location() };
+    let view = op.operand(0)?;
+    let lowered = b.lowered(view, &cute_value(view)?)?;
+    let result = op.result(0)?.r#type();
+    let layout = b.extract(lowered, &[1], cute_value(op.result(0)?.into())?.llvm_type(context))?;
+    Ok(vec![b.cast(layout, result)?])
+}
+
+/// `get_iter %view` (the pointer field) or `get_iter %base, %extent,
+/// %tile, %stride` (a descriptor iterator at index 0).
+pub fn lower_get_iter<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder { context, rewriter, location: op.location() };
+    let source = op.operand(0)?;
+    let source_value = cute_value(source)?;
+    let lowered = b.lowered(source, &source_value)?;
+    let result = op.result(0)?.r#type();
+    let value = match (&source_value, op.operand_count()) {
+        (CuteValue::View(space, _), 1) => view_ptr(&b, lowered, *space)?,
+        (CuteValue::Ptr(_), 4) => {
+            let iterator = cute_value(op.result(0)?.into())?;
+            let stride = b.convert_int(op.operand(3)?, i32_type(context))?;
+            let zero = b.int(i32_type(context), 0)?;
+            let at = |i: i64| DenseI64ArrayAttribute::new(context, &[i]);
+            let undef = b.insert(llvm::undef(iterator.llvm_type(context), b.location))?;
+            let s0 = b.insert(llvm::insert_value(context, undef, at(0), lowered, b.location))?;
+            let s1 = b.insert(llvm::insert_value(context, s0, at(1), zero, b.location))?;
+            b.insert(llvm::insert_value(context, s1, at(2), stride, b.location))?
+        }
+        (CuteValue::Ptr(_), _) => lowered,
+        _ => return Err("get_iter expects a view or a pointer".into()),
+    };
+    Ok(vec![b.cast(value, result)?])
+}
+
+pub fn lower_deref_desc_iter<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder { context, rewriter, location: op.location() };
+    let iterator = op.operand(0)?;
+    let CuteValue::DescIter(space) = cute_value(iterator)? else { return Err("not a descriptor iterator".into()) };
+    let lowered = b.lowered(iterator, &CuteValue::DescIter(space))?;
+    let base = b.extract(lowered, &[0], llvm::r#type::pointer(context, space))?;
+    let index = b.extract(lowered, &[1], i32_type(context))?;
+    let stride = b.extract(lowered, &[2], i32_type(context))?;
+    let offset = b.insert(arith::muli(index, stride, b.location))?;
+    let ptr = gep(&b, base, offset, element_type(iterator.r#type())?)?;
+    Ok(vec![b.cast(ptr, op.result(0)?.r#type())?])
+}
+
+/// spec 000's DescriptorAdvance / DescriptorRewind, and pointer arithmetic.
+pub fn lower_add_offset<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder { context, rewriter, location: op.location() };
+    let (source, offset) = (op.operand(0)?, op.operand(1)?);
+    let rewind = op.has_attribute("rewind");
+    let value = cute_value(source)?;
+    let lowered = b.lowered(source, &value)?;
+    let offset = b.convert_int(offset, i32_type(context))?;
+    let result = match value {
+        CuteValue::DescIter(_) => {
+            let index = b.extract(lowered, &[1], i32_type(context))?;
+            let moved = if rewind {
+                b.insert(arith::subi(index, offset, b.location))?
+            } else {
+                b.insert(arith::addi(index, offset, b.location))?
+            };
+            let at = DenseI64ArrayAttribute::new(context, &[1]);
+            b.insert(llvm::insert_value(context, lowered, at, moved, b.location))?
+        }
+        CuteValue::Ptr(_) => {
+            let offset = if rewind {
+                let zero = b.int(i32_type(context), 0)?;
+                b.insert(arith::subi(zero, offset, b.location))?
+            } else {
+                offset
+            };
+            gep(&b, lowered, offset, element_type(source.r#type())?)?
+        }
+        _ => return Err("add_offset expects a pointer or a descriptor iterator".into()),
+    };
+    Ok(vec![b.cast(result, op.result(0)?.r#type())?])
+}
+
+/// The address of `view[coord]`: the view's pointer plus `crd2idx`.
+fn element_address<'c, 'a>(
+    b: &Builder<'c, '_>,
+    view: Value<'c, 'a>,
+    coord: Value<'c, 'a>,
+) -> Result<Value<'c, 'a>, PatternError> {
+    let CuteValue::View(space, _) = cute_value(view)? else { return Err("not a view".into()) };
+    let lowered = b.lowered(view, &cute_value(view)?)?;
+    let mut fields = derive(
+        b,
+        &[view, coord],
+        |seeded| {
+            let (CuteValue::View(_, l), CuteValue::Tuple(_, c)) = (&seeded[0], &seeded[1]) else {
+                return Err("expects a view and a coordinate".into());
+            };
+            let offset = layout::crd2idx_tuple(c, l).map_err(|e| e.to_string())?;
+            Ok(vec![CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, offset)])
+        },
+        &[],
+    )?;
+    let offset = fields.remove(0).remove(0);
+    let ptr = view_ptr(b, lowered, space)?;
+    gep(b, ptr, offset, element_type(view.r#type())?)
+}
+
+pub fn lower_load<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder { context, rewriter, location: op.location() };
+    let address = element_address(&b, op.operand(0)?, op.operand(1)?)?;
+    let ty = op.result(0)?.r#type();
+    Ok(vec![b.insert(llvm::load(context, address, ty, b.location, Default::default()))?])
+}
+
+pub fn lower_store<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder { context, rewriter, location: op.location() };
+    let address = element_address(&b, op.operand(1)?, op.operand(2)?)?;
+    let store = llvm::store(context, op.operand(0)?, address, b.location, Default::default());
+    rewriter.as_rewriter_base().insert(store);
+    Ok(Vec::new())
+}
+
+/// `local_tile` / `local_partition` of a layout or a view; a view's pointer
+/// moves by the partition's offset.
+pub fn lower_local_partition<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder { context, rewriter, location: op.location() };
+    let keep_tile = op.name().as_string_ref().as_str() == Ok("cute.local_tile");
+    let operands: Vec<Value<'c, 'a>> = op.operands().collect();
+    let result = op.result(0)?.r#type();
+    let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
+    let declared_layout = match &declared {
+        CuteValue::View(_, l) | CuteValue::Layout(l) => CuteValue::Layout(l.clone()),
+        _ => return Err("the result is not a layout or a view".into()),
+    };
+    let mut fields = derive(
+        &b,
+        &operands,
+        |seeded| {
+            let source = match &seeded[0] {
+                CuteValue::View(_, l) | CuteValue::Layout(l) => l,
+                _ => return Err("operand #0 must be a layout or a view".into()),
+            };
+            let tiler = match (&seeded[1], keep_tile) {
+                (CuteValue::Layout(threads), false) => partition::thread_tiler(threads).map_err(|e| e.to_string())?,
+                (CuteValue::Layout(l), true) => layout::Tiler::Layout(l.clone()),
+                (CuteValue::Tile(t), true) => t.clone(),
+                (CuteValue::Tuple(_, t), true) => layout::Tiler::Shape(t.clone()),
+                _ => return Err("operand #1 must be a tiler (local_tile) or a thread layout (local_partition)".into()),
+            };
+            let CuteValue::Tuple(_, coord) = &seeded[2] else { return Err("operand #2 must be a coordinate".into()) };
+            let (layout, offset): (layout::Layout, IntTuple) =
+                partition::local_partition(source, &tiler, coord, keep_tile)?;
+            Ok(vec![CuteValue::Layout(layout), CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, offset)])
+        },
+        &[Some(declared_layout.clone()), None],
+    )?;
+    let offset = fields.remove(1).remove(0);
+    let layout_fields = fields.remove(0);
+    let value = match declared {
+        CuteValue::View(space, _) => {
+            let source = operands[0];
+            let lowered = b.lowered(source, &cute_value(source)?)?;
+            let ptr = gep(&b, view_ptr(&b, lowered, space)?, offset, element_type(source.r#type())?)?;
+            pack_view(&b, &declared, ptr, &layout_fields)?
+        }
+        _ => b.pack(&declared_layout, &layout_fields)?,
+    };
+    Ok(vec![b.cast(value, result)?])
+}
