@@ -305,3 +305,37 @@ pub fn lower_local_partition<'c, 'a>(
     };
     Ok(vec![b.cast(value, result)?])
 }
+
+/// spec 000's tile_partition walk: the pointer advances by
+/// `crd2idx(coord, layout)` (keeping its address space) and the tile layout
+/// is the declared tile shape over the parent's strides.
+pub fn lower_tile_partition<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder { context, rewriter, location: op.location() };
+    let (pointer, layout, coord) = (op.operand(0)?, op.operand(1)?, op.operand(2)?);
+    let (ptr_type, tile_type) = (op.result(0)?.r#type(), op.result(1)?.r#type());
+    let declared = CuteValue::of(tile_type)?.ok_or("the tile is not a layout")?;
+    let CuteValue::Layout(tile) = &declared else { return Err("the tile is not a layout".into()) };
+    let tile_shape = tile.shape().clone();
+    let mut fields = derive(
+        &b,
+        &[layout, coord],
+        |seeded| {
+            let (CuteValue::Layout(parent), CuteValue::Tuple(_, c)) = (&seeded[0], &seeded[1]) else {
+                return Err("expects a layout and a coordinate".into());
+            };
+            let offset = layout::crd2idx_tuple(c, parent).map_err(|e| e.to_string())?;
+            let sub = layout::Layout::new(tile_shape.clone(), parent.stride().clone()).map_err(|e| e.to_string())?;
+            Ok(vec![CuteValue::Layout(sub), CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, offset)])
+        },
+        &[Some(declared.clone()), None],
+    )?;
+    let offset = fields.remove(1).remove(0);
+    let base = b.lowered(pointer, &cute_value(pointer)?)?;
+    let moved = gep(&b, base, offset, element_type(pointer.r#type())?)?;
+    let sub = b.pack(&declared, &fields.remove(0))?;
+    Ok(vec![b.cast(moved, ptr_type)?, b.cast(sub, tile_type)?])
+}

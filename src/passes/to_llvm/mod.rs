@@ -171,6 +171,7 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.store", rewrite: memory::lower_store, generated: MEMORY },
     Pattern { root: "cute.local_tile", rewrite: memory::lower_local_partition, generated: MEMORY },
     Pattern { root: "cute.local_partition", rewrite: memory::lower_local_partition, generated: MEMORY },
+    Pattern { root: "cute.tile_partition", rewrite: memory::lower_tile_partition, generated: MEMORY },
 ];
 
 pub fn run(root: OperationRef) -> Result<(), PassError> {

@@ -361,7 +361,6 @@ impl<'c, 'r> Builder<'c, 'r> {
     /// static flat struct is one `llvm.mlir.constant`; anything else an
     /// insertvalue chain (LLVM's constant struct attribute cannot nest).
     pub fn pack<'a>(&self, value: &CuteValue, leaves: &[Value<'c, 'a>]) -> Result<Value<'c, 'a>, PatternError> {
-        let ty = value.llvm_type(self.context);
         let paths = value.paths();
         if let [path] = &paths[..] {
             if path.is_empty() {
@@ -370,6 +369,22 @@ impl<'c, 'r> Builder<'c, 'r> {
         }
         if let CuteValue::View(..) = value {
             return Err("internal error: a view is packed with its pointer (memory::pack_view)".into());
+        }
+        // A value whose type is fully static is its constant (spec 000).
+        if value.leaves().iter().all(|l| matches!(l, Leaf::Int(_))) {
+            return self.constant(value);
+        }
+        self.insert_chain(value, leaves)
+    }
+
+    /// `undef` and one insertvalue per leaf, in field order.
+    fn insert_chain<'a>(&self, value: &CuteValue, leaves: &[Value<'c, 'a>]) -> Result<Value<'c, 'a>, PatternError> {
+        let ty = value.llvm_type(self.context);
+        let paths = value.paths();
+        if let [path] = &paths[..] {
+            if path.is_empty() {
+                return Ok(leaves[0]);
+            }
         }
         let mut acc = self.insert(llvm::undef(ty, self.location))?;
         // Field order (spec 000's walk inserts shape0, stride0, shape1, ...).
@@ -410,6 +425,6 @@ impl<'c, 'r> Builder<'c, 'r> {
             .zip(&ints)
             .map(|(l, v)| self.int(leaf_type(self.context, l), *v))
             .collect::<Result<Vec<_>, _>>()?;
-        self.pack(value, &values)
+        self.insert_chain(value, &values)
     }
 }

@@ -1,0 +1,67 @@
+// cute-to-llvm: pointers, views and descriptor iterators (spec 000's
+// get_iter four-op sequence, advance/rewind, tile_partition walk).
+// RUN: %cute-opt %s --pass-pipeline='builtin.module(cute-to-llvm)' | FileCheck %s
+
+// CHECK-LABEL: func @iterator
+// CHECK-SAME: (%[[BASE:.*]]: !llvm.ptr<3>, %[[STRIDE:.*]]: i32, %[[K:.*]]: i32)
+func.func @iterator(%base: !cute.ptr<f16, smem>, %stride: i32, %k: i32) -> !cute.ptr<f16, smem> {
+  %extent = arith.constant 128 : i32
+  %tile = arith.constant 64 : i32
+  // The four-op sequence: undef, base, index 0, stride.
+  // CHECK: %[[U:.*]] = llvm.mlir.undef : !llvm.struct<(ptr<3>, i32, i32)>
+  // CHECK: %[[I0:.*]] = llvm.insertvalue %[[BASE]], %[[U]][0] : !llvm.struct<(ptr<3>, i32, i32)>
+  // CHECK: %[[I1:.*]] = llvm.insertvalue %{{.*}}, %[[I0]][1] : !llvm.struct<(ptr<3>, i32, i32)>
+  // CHECK: %[[IT:.*]] = llvm.insertvalue %[[STRIDE]], %[[I1]][2] : !llvm.struct<(ptr<3>, i32, i32)>
+  %it = cute.get_iter %base, %extent, %tile, %stride : (!cute.ptr<f16, smem>, i32, i32, i32) -> !cute.desc_iter<!cute.ptr<f16, smem>>
+  // Advance: extractvalue, add, insertvalue.
+  // CHECK: %[[IX:.*]] = llvm.extractvalue %[[IT]][1]
+  // CHECK: %[[ADV:.*]] = arith.addi %[[IX]], %[[K]] : i32
+  // CHECK: %[[NEXT:.*]] = llvm.insertvalue %[[ADV]], %[[IT]][1]
+  %next = cute.add_offset %it, %k : !cute.desc_iter<!cute.ptr<f16, smem>>, i32
+  // Rewind: the same with a sub.
+  // CHECK: %[[IX2:.*]] = llvm.extractvalue %[[NEXT]][1]
+  // CHECK: arith.subi %[[IX2]], %[[K]] : i32
+  %prev = cute.add_offset %next, %k rewind : !cute.desc_iter<!cute.ptr<f16, smem>>, i32
+  // Deref: base + index * stride elements.
+  // CHECK: %[[B:.*]] = llvm.extractvalue %{{.*}}[0]
+  // CHECK: %[[I:.*]] = llvm.extractvalue %{{.*}}[1]
+  // CHECK: %[[S:.*]] = llvm.extractvalue %{{.*}}[2]
+  // CHECK: %[[O:.*]] = arith.muli %[[I]], %[[S]] : i32
+  // CHECK: llvm.getelementptr %[[B]][%[[O]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  %p = cute.deref_desc_iter %prev : !cute.desc_iter<!cute.ptr<f16, smem>>
+  return %p : !cute.ptr<f16, smem>
+}
+
+// Spec 000's tile_partition walk: the offset is the coordinate's dot
+// product with the strides; the tile keeps the parent's strides and the
+// pointer its address space.
+// CHECK-LABEL: func @tile_partition
+// CHECK-SAME: (%[[P:.*]]: !llvm.ptr<3>, %[[C:.*]]: !llvm.struct<(i32, i32)>)
+func.func @tile_partition(%base: !cute.ptr<f16, smem>, %c: !cute.coord<2>) -> (!cute.ptr<f16, smem>, !cute.layout<<32:1, 32:128>>) {
+  %l = cute.static : !cute.layout<<128:1, 64:128>>
+  // CHECK-DAG: %[[C0:.*]] = llvm.extractvalue %[[C]][0]
+  // CHECK-DAG: %[[C1:.*]] = llvm.extractvalue %[[C]][1]
+  // CHECK-DAG: %[[O1:.*]] = arith.muli %[[C1]], %{{.*}} : i32
+  // CHECK: %[[OFF:.*]] = arith.addi %[[C0]], %[[O1]] : i32
+  // CHECK: %[[SUB:.*]] = llvm.getelementptr %[[P]][%[[OFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  // CHECK: llvm.mlir.constant([32 : i32, 1 : i32, 32 : i32, 128 : i32]) : !llvm.struct<(i32, i32, i32, i32)>
+  %p, %t = cute.tile_partition %base, %l, %c : !cute.ptr<f16, smem>, !cute.layout<<128:1, 64:128>>, !cute.coord<2> -> !cute.ptr<f16, smem>, !cute.layout<<32:1, 32:128>>
+  return %p, %t : !cute.ptr<f16, smem>, !cute.layout<<32:1, 32:128>>
+}
+
+// A view is (pointer, layout); load and store address ptr + crd2idx.
+// CHECK-LABEL: func @view
+func.func @view(%p: !cute.ptr<f32, gmem>, %ld: i32, %i: i32, %j: i32) {
+  %s = cute.static : !cute.shape<"(4,8)">
+  %d = cute.make_int_tuple(%ld) : (i32) -> !cute.stride<"(1,?)">
+  %l = cute.make_layout_raw %s, %d : (!cute.shape<"(4,8)">, !cute.stride<"(1,?)">) -> !cute.layout<"(4,8):(1,?)">
+  // CHECK: llvm.mlir.undef : !llvm.struct<(ptr<1>, struct<(i32, i32, i32, i32)>)>
+  %v = cute.make_view %p, %l : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(1,?)">>
+  %c = cute.make_int_tuple(%i, %j) : (i32, i32) -> !cute.coord<"(?,?)">
+  // CHECK: %[[A:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+  // CHECK: %[[X:.*]] = llvm.load %[[A]] : !llvm.ptr<1> -> f32
+  %x = cute.load %v[%c] : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(1,?)">>, !cute.coord<"(?,?)">
+  // CHECK: llvm.store %[[X]], %{{.*}} : f32, !llvm.ptr<1>
+  cute.store %x, %v[%c] : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(1,?)">>, !cute.coord<"(?,?)">
+  return
+}
