@@ -96,7 +96,7 @@ fn mutated_inputs_never_crash_mlir_opt() {
                 let output = Command::new("mlir-opt-22")
                     .arg(format!("--load-dialect-plugin={}", plugin.display()))
                     .arg(format!("--load-pass-plugin={}", plugin.display()))
-                    .arg("--pass-pipeline=builtin.module(cute-desugar,canonicalize)")
+                    .arg("--pass-pipeline=builtin.module(cute-desugar,canonicalize,cute-to-llvm)")
                     .arg("-")
                     .stdin(Stdio::piped())
                     .stdout(Stdio::null())
