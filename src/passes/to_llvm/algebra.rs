@@ -336,3 +336,36 @@ pub fn slice(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, Strin
 pub fn dice(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
     slice_or_dice(operands, false)
 }
+
+/// `coalesce(layout)` (and by profile): modes merge only where the algebra
+/// proves it; a run-time stride keeps its mode.
+pub fn coalesce(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    let l = layout_at(operands, 0)?;
+    let r = match operands.get(1) {
+        Some(CuteValue::Tuple(_, profile)) => layout::coalesce_profile(l, profile),
+        _ => layout::coalesce(l),
+    };
+    Ok(CuteValue::Layout(r.map_err(err)?))
+}
+
+pub fn filter_zeros(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    Ok(CuteValue::Layout(layout::filter_zeros(layout_at(operands, 0)?)))
+}
+
+pub fn filter(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    Ok(CuteValue::Layout(layout::filter(layout_at(operands, 0)?).map_err(err)?))
+}
+
+pub fn group_modes(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, String> {
+    let attr = |name: &str| -> Result<usize, String> {
+        let a = op.attribute(name).map_err(|_| format!("expects an integer attribute '{name}'"))?;
+        let v = melior::ir::attribute::IntegerAttribute::try_from(a).map_err(|_| format!("'{name}' is not an integer"))?.value();
+        usize::try_from(v).map_err(|_| format!("'{name}' must be non-negative"))
+    };
+    Ok(CuteValue::Layout(layout::group_modes(layout_at(operands, 0)?, attr("begin")?, attr("end")?).map_err(err)?))
+}
+
+pub fn complement(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    let (_, cotarget) = tuple_at(operands, 1)?;
+    Ok(CuteValue::Layout(layout::complement(layout_at(operands, 0)?, cotarget).map_err(err)?))
+}

@@ -93,6 +93,11 @@ via_algebra!(lower_size, algebra::size);
 via_algebra!(lower_ceil_div, algebra::ceil_div);
 via_algebra!(lower_shape_div, algebra::shape_div);
 via_algebra!(lower_slice, algebra::slice);
+via_algebra!(lower_coalesce, algebra::coalesce);
+via_algebra!(lower_filter_zeros, algebra::filter_zeros);
+via_algebra!(lower_filter, algebra::filter);
+via_algebra!(lower_group_modes, algebra::group_modes);
+via_algebra!(lower_complement, algebra::complement);
 via_algebra!(lower_dice, algebra::dice);
 
 const CAST: &str = "builtin.unrealized_conversion_cast";
@@ -161,6 +166,11 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.ceil_div", rewrite: lower_ceil_div, generated: ARITH },
     Pattern { root: "cute.shape_div", rewrite: lower_shape_div, generated: ARITH },
     Pattern { root: "cute.slice", rewrite: lower_slice, generated: ARITH },
+    Pattern { root: "cute.coalesce", rewrite: lower_coalesce, generated: ARITH },
+    Pattern { root: "cute.filter_zeros", rewrite: lower_filter_zeros, generated: ARITH },
+    Pattern { root: "cute.filter", rewrite: lower_filter, generated: ARITH },
+    Pattern { root: "cute.group_modes", rewrite: lower_group_modes, generated: ARITH },
+    Pattern { root: "cute.complement", rewrite: lower_complement, generated: ARITH },
     Pattern { root: "cute.dice", rewrite: lower_dice, generated: ARITH },
     Pattern { root: "cute.make_view", rewrite: memory::lower_make_view, generated: MEMORY },
     Pattern { root: "cute.get_layout", rewrite: memory::lower_get_layout, generated: MEMORY },
