@@ -26,7 +26,7 @@ pub fn lower_static<'c, 'a>(
     let value = result_value(op)?;
     let ty = op.result(0)?.r#type();
     let lowered = match &value {
-        CuteValue::Swizzle | CuteValue::Tile(_) => b.insert(melior::dialect::llvm::undef(value.llvm_type(context), b.location))?,
+        CuteValue::Swizzle | CuteValue::Tile(_) | CuteValue::Atom => b.insert(melior::dialect::llvm::undef(value.llvm_type(context), b.location))?,
         _ => b.constant(&value)?,
     };
     Ok(vec![b.cast(lowered, ty)?])
@@ -70,4 +70,18 @@ pub fn lower_get_leaves<'c, 'a>(
         .zip(fields)
         .map(|(result, field)| b.convert_int(field, result.r#type()))
         .collect()
+}
+
+/// `make_atom`, `make_tiled_copy`, `make_tiled_mma`: the empty payload (the
+/// atom is its type).
+pub fn lower_atom<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder { context, rewriter, location: op.location() };
+    let ty = op.result(0)?.r#type();
+    let CuteValue::Atom = result_value(op)? else { return Err(format!("{ty} is not an atom").into()) };
+    let payload = b.insert(melior::dialect::llvm::undef(CuteValue::Atom.llvm_type(context), b.location))?;
+    Ok(vec![b.cast(payload, ty)?])
 }

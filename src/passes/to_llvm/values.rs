@@ -39,6 +39,10 @@ use melior::{
 pub enum CuteValue {
     Tuple(SpecKind, IntTuple),
     Layout(Layout),
+    /// An atom, tiled copy or tiled MMA: fully described by its type (spec
+    /// 000: "atoms become opaque struct payloads"); the registry's atoms
+    /// carry no run-time state, so the payload is the empty struct.
+    Atom,
     /// A static tile (by-mode tiler or shape): all of it is in the type, so
     /// its value is the empty struct. Run-time tiles are not lowered yet.
     Tile(Tiler),
@@ -70,7 +74,14 @@ impl CuteValue {
             }));
         }
         let space = |t: Option<Type>| t.and_then(composite_parts).map(|p| p.address_space);
+        if crate::dialect::nvgpu::Atom::of(ty).is_some() {
+            if ty.to_string().starts_with("!cute_nvgpu.tma_descriptor") {
+                return Err(format!("{ty} values have no LLVM form yet (the TMA descriptor is a kernel parameter, issue 12)"));
+            }
+            return Ok(Some(CuteValue::Atom));
+        }
         match composite_parts(ty) {
+            Some(parts) if matches!(parts.kind, Composite::TiledCopy | Composite::TiledMma) => Ok(Some(CuteValue::Atom)),
             Some(parts) if parts.kind == Composite::Ptr => Ok(Some(CuteValue::Ptr(parts.address_space))),
             Some(parts) if parts.kind == Composite::DescIter => {
                 Ok(Some(CuteValue::DescIter(space(parts.iterator).ok_or("a descriptor iterator without a pointer")?)))
@@ -103,7 +114,7 @@ impl CuteValue {
                 l.shape().leaves_into(&mut out);
                 l.stride().leaves_into(&mut out);
             }
-            CuteValue::Ptr(_) | CuteValue::DescIter(_) | CuteValue::Swizzle | CuteValue::Tile(_) => {}
+            CuteValue::Ptr(_) | CuteValue::DescIter(_) | CuteValue::Swizzle | CuteValue::Tile(_) | CuteValue::Atom => {}
         }
         out.into_iter().cloned().collect()
     }
@@ -129,7 +140,7 @@ impl CuteValue {
                 shapes.extend(strides);
                 shapes
             }
-            CuteValue::Ptr(_) | CuteValue::DescIter(_) | CuteValue::Swizzle | CuteValue::Tile(_) => Vec::new(),
+            CuteValue::Ptr(_) | CuteValue::DescIter(_) | CuteValue::Swizzle | CuteValue::Tile(_) | CuteValue::Atom => Vec::new(),
         }
     }
 
@@ -164,7 +175,7 @@ impl CuteValue {
                 let i32_type = IntegerType::new(context, 32).into();
                 llvm::r#type::r#struct(context, &[llvm::r#type::pointer(context, *space), i32_type, i32_type], false)
             }
-            CuteValue::Swizzle | CuteValue::Tile(_) => llvm::r#type::r#struct(context, &[], false),
+            CuteValue::Swizzle | CuteValue::Tile(_) | CuteValue::Atom => llvm::r#type::r#struct(context, &[], false),
         }
     }
 }

@@ -41,10 +41,11 @@ func.func @dynamic_stride(%stride1: i32) -> !cute.layout<"(8,4):(1,?)"> {
 // CHECK-SAME: !llvm.struct<(i64, struct<(i32, i32)>)>
 // CHECK-SAME: i32
 // CHECK-SAME: !llvm.struct<(i32, i32)>
-// CHECK-SAME: !llvm.ptr<3>, !llvm.ptr<1>, !llvm.ptr<6>
+// CHECK-SAME: !llvm.ptr<3>, !llvm.ptr<1>, !llvm.ptr<6>, !llvm.ptr<4>, !llvm.ptr<5>, !llvm.ptr
 // CHECK-SAME: !llvm.struct<()>
 func.func private @types(!cute.layout<"((2,2),4):((1,2),8)">, !cute.shape<"(?{i64},(4,?))">, !cute.int_tuple<"?">,
                          !cute.layout<"8:?">, !cute.ptr<f16, smem>, !cute.ptr<f32, gmem>, !cute.ptr<f32, tmem>,
+                         !cute.ptr<f32, 4>, !cute.ptr<f32, rmem>, !cute.ptr<f32, generic>,
                          !cute.tile<"[2:1;4:1]">)
 
 // get_leaves reads the fields back, converted to the requested type.
