@@ -300,3 +300,53 @@ fn views_tiles_partitions_loads_and_stores() {
         assert_eq!(dst, want, "M={m} N={n} block ({bx},{by}) thread {tid}");
     }
 }
+
+#[test]
+fn division_by_run_time_extents_is_fast_divmod() {
+    // tuple_div / tuple_mod by a run-time value lower to CUTLASS's
+    // FastDivmod (multiplier and shift, then mul.hi + shift per use);
+    // compared with plain division on divisors 1, powers of two, primes and
+    // values near 2^31, and dividends across [0, 2^31).
+    let source = r#"func.func @div(%n: i32, %d: i32) -> i32 {
+  %a = cute.make_int_tuple(%n) : (i32) -> !cute.int_tuple<"?">
+  %b = cute.make_int_tuple(%d) : (i32) -> !cute.int_tuple<"?">
+  %q = cute.tuple_div(%a, %b) : (!cute.int_tuple<"?">, !cute.int_tuple<"?">) -> !cute.int_tuple<"?">
+  %r = cute.get_leaves %q : !cute.int_tuple<"?"> -> i32
+  return %r : i32
+}
+func.func @mod(%n: i32, %d: i32) -> i32 {
+  %a = cute.make_int_tuple(%n) : (i32) -> !cute.int_tuple<"?">
+  %b = cute.make_int_tuple(%d) : (i32) -> !cute.int_tuple<"?">
+  %q = cute.tuple_mod(%a, %b) : (!cute.int_tuple<"?">, !cute.int_tuple<"?">) -> !cute.int_tuple<"?">
+  %r = cute.get_leaves %q : !cute.int_tuple<"?"> -> i32
+  return %r : i32
+}"#;
+    let compiler = Compiler::new();
+    let mut module = compiler.parse(source).unwrap();
+    compiler.run_pipeline(&mut module, PIPELINE).unwrap();
+    let text = module.as_operation().to_string();
+    assert!(text.contains("llvm.intr.ctlz") && text.contains("llvm.lshr"), "no FastDivmod:\n{text}");
+    assert!(!text.contains("llvm.sdiv") && !text.contains("llvm.srem"), "a signed division is left:\n{text}");
+    let engine = jit(&compiler, source);
+    let div: Fn2 = lookup(&engine, "div");
+    let modulo: Fn2 = lookup(&engine, "mod");
+    let mut divisors: Vec<i64> = vec![1, 2, 3, 5, 7, 127, 65_521, 1_000_003, 2_147_483_629, 2_147_483_646, 2_147_483_647];
+    divisors.extend((0..31).map(|k| 1i64 << k));
+    let mut rng = Rng(0xfa57_d1f0_0000_0003);
+    for &d in &divisors {
+        for n in [0i64, 1, d - 1, d, d + 1, (1 << 31) - 1].into_iter().filter(|n| (0..1 << 31).contains(n)) {
+            assert_eq!(i64::from(div(n as i32, d as i32)), n / d, "{n} / {d}");
+            assert_eq!(i64::from(modulo(n as i32, d as i32)), n % d, "{n} % {d}");
+        }
+        for _ in 0..RUNS {
+            let n = rng.range(0, (1 << 31) - 1);
+            assert_eq!(i64::from(div(n as i32, d as i32)), n / d, "{n} / {d}");
+            assert_eq!(i64::from(modulo(n as i32, d as i32)), n % d, "{n} % {d}");
+        }
+    }
+    for _ in 0..RUNS {
+        let (n, d) = (rng.range(0, (1 << 31) - 1), rng.range(1, (1 << 31) - 1));
+        assert_eq!(i64::from(div(n as i32, d as i32)), n / d, "{n} / {d}");
+        assert_eq!(i64::from(modulo(n as i32, d as i32)), n % d, "{n} % {d}");
+    }
+}

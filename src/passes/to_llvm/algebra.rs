@@ -23,7 +23,11 @@ use crate::layout::{
 use crate::passes::rewrite::PatternError;
 use melior::{
     dialect::arith,
-    ir::{operation::OperationLike, r#type::IntegerType, OperationRef, Type, Value, ValueLike},
+    ir::{
+        operation::{OperationBuilder, OperationLike},
+        r#type::IntegerType,
+        OperationRef, Type, Value, ValueLike,
+    },
     Context, PatternRewriter,
 };
 
@@ -75,7 +79,7 @@ pub fn derive<'c, 'a>(
     let computed = compute(&seeded);
     let tape = recording.finish();
     let computed = computed?;
-    let mut materializer = Materializer { b, tape: &tape, args: &args, memo: HashMap::new() };
+    let mut materializer = Materializer { b, tape: &tape, args: &args, memo: HashMap::new(), magic: HashMap::new() };
     let mut out = Vec::new();
     for (i, value) in computed.iter().enumerate() {
         let (leaves, types) = match declared.get(i).and_then(Option::as_ref) {
@@ -150,6 +154,8 @@ struct Materializer<'b, 'c, 'r, 'a> {
     tape: &'b [Expr],
     args: &'b [Value<'c, 'a>],
     memo: HashMap<(ExprId, u32), Value<'c, 'a>>,
+    /// FastDivmod multiplier, shift and `d == 1` per run-time divisor.
+    magic: HashMap<ExprId, (Value<'c, 'a>, Value<'c, 'a>, Value<'c, 'a>)>,
 }
 
 impl<'c, 'a> Materializer<'_, 'c, '_, 'a> {
@@ -166,6 +172,17 @@ impl<'c, 'a> Materializer<'_, 'c, '_, 'a> {
                 self.b.convert_int(arg, ty)?
             }
             Expr::Const(c) => self.b.int(ty, c)?,
+            Expr::Div(x, y) | Expr::Mod(x, y) if width == 32 && !matches!(self.expr(y)?, Expr::Const(_)) => {
+                // Division by a run-time extent: CuTe's FastDivmod.
+                let (xv, yv) = (self.value(x, ty)?, self.value(y, ty)?);
+                let q = self.fast_quotient(y, xv, yv)?;
+                if let Expr::Div(..) = e {
+                    q
+                } else {
+                    let qd = self.b.insert(arith::muli(q, yv, loc))?;
+                    self.b.insert(arith::subi(xv, qd, loc))?
+                }
+            }
             Expr::Add(x, y) | Expr::Sub(x, y) | Expr::Mul(x, y) | Expr::Div(x, y) | Expr::Mod(x, y) => {
                 let (x, y) = (self.value(x, ty)?, self.value(y, ty)?);
                 self.b.insert(match e {
@@ -189,6 +206,56 @@ impl<'c, 'a> Materializer<'_, 'c, '_, 'a> {
         };
         self.memo.insert((id, width), v);
         Ok(v)
+    }
+
+    fn expr(&self, id: ExprId) -> Result<Expr, PatternError> {
+        Ok(*self.tape.get((id as usize).wrapping_sub(1)).ok_or("internal error: expression id out of range")?)
+    }
+
+    /// `x / d` for a run-time `d > 0` and `0 <= x < 2^31`, as CUTLASS's
+    /// `FastDivmod`: with `l = ceil(log2 d)`, the multiplier
+    /// `m = ceil(2^(31+l) / d)` and shift `l - 1` are computed once per
+    /// divisor (one 64-bit division, loop-invariant: LLVM hoists it), then
+    /// each quotient is `umulhi(x, m) >> (l - 1)` (`x` itself when `d == 1`).
+    fn fast_quotient(&mut self, divisor: ExprId, x: Value<'c, 'a>, d: Value<'c, 'a>) -> Result<Value<'c, 'a>, PatternError> {
+        let loc = self.b.location;
+        let i32t: Type<'c> = IntegerType::new(self.b.context, 32).into();
+        let i64t: Type<'c> = IntegerType::new(self.b.context, 64).into();
+        let (m, shift, is_one) = match self.magic.get(&divisor) {
+            Some(magic) => *magic,
+            None => {
+                let b = self.b;
+                let one = b.int(i32t, 1)?;
+                let dm1 = b.insert(arith::subi(d, one, loc))?;
+                let lz = b.insert(melior::dialect::llvm::intr_ctlz(b.context, dm1, false, i32t, loc))?;
+                let c32 = b.int(i32t, 32)?;
+                let l = b.insert(arith::subi(c32, lz, loc))?;
+                let l64 = b.insert(arith::extui(l, i64t, loc))?;
+                let d64 = b.insert(arith::extui(d, i64t, loc))?;
+                let p = b.insert(arith::addi(l64, b.int(i64t, 31)?, loc))?;
+                let pow = b.insert(arith::shli(b.int(i64t, 1)?, p, loc))?;
+                let dm1_64 = b.insert(arith::subi(d64, b.int(i64t, 1)?, loc))?;
+                let num = b.insert(arith::addi(pow, dm1_64, loc))?;
+                let m64 = b.insert(arith::divui(num, d64, loc))?;
+                let m = b.insert(arith::trunci(m64, i32t, loc))?;
+                let is_one = b.insert(arith::cmpi(b.context, arith::CmpiPredicate::Eq, d, one, loc))?;
+                let lm1 = b.insert(arith::subi(l, one, loc))?;
+                let zero = b.int(i32t, 0)?;
+                let shift = b.insert(arith::select(is_one, zero, lm1, loc))?;
+                self.magic.insert(divisor, (m, shift, is_one));
+                (m, shift, is_one)
+            }
+        };
+        let mul = OperationBuilder::new("arith.mului_extended", loc)
+            .add_operands(&[x, m])
+            .add_results(&[i32t, i32t])
+            .build()?;
+        let base = self.b.rewriter.as_rewriter_base();
+        let mul = base.insert(mul);
+        // SAFETY: the op now belongs to the enclosing block, which outlives the rewrite.
+        let high: Value<'c, 'a> = unsafe { Value::from_raw(mul.result(1)?.to_raw()) };
+        let q = self.b.insert(arith::shrui(high, shift, loc))?;
+        self.b.insert(arith::select(is_one, x, q, loc))
     }
 }
 
