@@ -17,7 +17,7 @@ fn module(copies: usize) -> String {
     let mut text = format!("func.func @big(%a: {a}, %b: {b}) {{\n");
     for i in 0..copies {
         text.push_str(&format!(
-            "  %c{i} = cute.coalesce %a : ({a}) -> !cute.layout<\"(2,4,4,8):(1,16,2,64)\">\n  %s{i} = cute.size %a : ({a}) -> !cute.int_tuple<\"256\">\n  %z{i} = cute.cosize %b : ({b}) -> !cute.int_tuple<\"8\">\n"
+            "  %c{i} = cute.coalesce(%a) : ({a}) -> !cute.layout<\"(2,4,4,8):(1,16,2,64)\">\n  %s{i} = cute.size(%a) : ({a}) -> !cute.int_tuple<\"256\">\n  %z{i} = cute.cosize(%b) : ({b}) -> !cute.int_tuple<\"8\">\n"
         ));
     }
     text.push_str("  return\n}\n");

@@ -350,3 +350,37 @@ func.func @mod(%n: i32, %d: i32) -> i32 {
         assert_eq!(i64::from(modulo(n as i32, d as i32)), n % d, "{n} % {d}");
     }
 }
+
+#[test]
+fn idx2crd_over_run_time_extents() {
+    let source = r#"func.func @f(%idx: i32, %m: i32, %n: i32) -> i32 {
+  %i = cute.make_int_tuple(%idx) : (i32) -> !cute.int_tuple<"?">
+  %s = cute.make_int_tuple(%m, %n) : (i32, i32) -> !cute.shape<"(?,(4,?))">
+  %c = cute.idx2crd(%i, %s) : (!cute.int_tuple<"?">, !cute.shape<"(?,(4,?))">) -> !cute.coord<"(?,(?,?))">
+  %a, %b, %d = cute.get_leaves %c : !cute.coord<"(?,(?,?))"> -> i32, i32, i32
+  %k1 = arith.constant 1000 : i32
+  %k2 = arith.constant 1000000 : i32
+  %b1 = arith.muli %b, %k1 : i32
+  %d2 = arith.muli %d, %k2 : i32
+  %ab = arith.addi %a, %b1 : i32
+  %r = arith.addi %ab, %d2 : i32
+  return %r : i32
+}"#;
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, source);
+    type Fn3 = extern "C" fn(i32, i32, i32) -> i32;
+    let f: Fn3 = lookup(&engine, "f");
+    let mut rng = Rng(0x1d2c_0000_0000_0005);
+    for _ in 0..RUNS {
+        let (m, n) = (rng.range(1, 999), rng.range(1, 999));
+        let idx = rng.range(0, m * 4 * n - 1);
+        let shape = layout::parse_int_tuple(&format!("({m},(4,{n}))")).unwrap();
+        let want = layout::idx2crd(idx, &shape).unwrap();
+        let leaves: Vec<i64> = want.leaves().iter().map(|l| match l {
+            layout::Leaf::Int(v) => *v,
+            other => panic!("{other}"),
+        }).collect();
+        let got = i64::from(f(idx as i32, m as i32, n as i32));
+        assert_eq!(got, leaves[0] + 1000 * leaves[1] + 1_000_000 * leaves[2], "idx2crd({idx}, {shape})");
+    }
+}

@@ -12,7 +12,7 @@ use crate::layout::{
     dynamic_tiling::{has_dynamic, tile, Tiling},
     partition::{local_partition, thread_partition, thread_tiler, tidfrg},
     tuple_ops::{has_dynamic_leaf, slice_layout, tuple_arith, TupleOp},
-    upcast, DivMode, DynInt, IntTuple, Layout, Leaf, Swizzle, Tiler,
+    upcast, DivMode, IntTuple, Layout, Leaf, Swizzle, Tiler,
 };
 
 /// True if some leaf of `t` is a scaled basis (`1@0`).
@@ -203,13 +203,6 @@ fn partition_result(layout: Layout, iterator: Option<String>) -> Result<Vec<Infe
     }])
 }
 
-/// A leaf-tree with the structure of `shape` and every leaf dynamic.
-fn dynamic_like(shape: &IntTuple) -> IntTuple {
-    match shape {
-        IntTuple::Leaf(_) => IntTuple::Leaf(Leaf::Dyn(DynInt::UNKNOWN)),
-        IntTuple::Tuple(items) => IntTuple::Tuple(items.iter().map(dynamic_like).collect()),
-    }
-}
 
 /// Infers the result types of `op` (full name, e.g. `cute.composition`).
 pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<Inferred>, String> {
@@ -391,9 +384,8 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         }
         "idx2crd" => {
             let (index, shape) = (args.tuple(0)?, args.tuple(1)?);
-            let coord = match index.as_int() {
-                Some(i) if !has_dynamic_leaf(&shape) => layout::idx2crd(i, &shape).map_err(err)?,
-                _ if index.is_leaf() => dynamic_like(&shape),
+            let coord = match &index {
+                IntTuple::Leaf(i) => layout::idx2crd_leaf(i, &shape).map_err(err)?,
                 _ => return Err(format!("idx2crd({index}, {shape}): the index must be a single integer")),
             };
             spec_result(SpecKind::Coord, coord)

@@ -223,29 +223,41 @@ fn nesting(basis: &ScaledBasis) -> Cond {
 /// shape the index is returned unchanged (CuTe); inside a tuple every leaf is
 /// reduced modulo its extent.
 pub fn idx2crd(idx: i64, shape: &IntTuple) -> Result<IntTuple, LayoutError> {
+    idx2crd_leaf(&Leaf::Int(idx), shape)
+}
+
+/// [`idx2crd`] of a static or run-time index over static or run-time
+/// extents: mode `i` is `(idx / stride_i) % s_i` with the col-major
+/// `stride_i`; a run-time step is recorded for the lowering (`symbolic`).
+pub fn idx2crd_leaf(idx: &Leaf, shape: &IntTuple) -> Result<IntTuple, LayoutError> {
     wrap!(
         "idx2crd",
         [idx, shape],
         match shape {
-            IntTuple::Leaf(l) => leaf_static(l, "shape").map(|_| IntTuple::int(idx)),
+            IntTuple::Leaf(l) => match l {
+                Leaf::Int(e) if *e <= 0 => Err(format!("shape {e} is not positive")),
+                Leaf::Int(_) | Leaf::Dyn(_) => Ok(IntTuple::Leaf(idx.clone())),
+                other => Err(not_static(other, "shape")),
+            },
             IntTuple::Tuple(_) => {
-                let mut stride = 1i64;
+                let mut stride = Leaf::Int(1);
                 idx2crd_impl(idx, shape, &mut stride)
             }
         }
     )
 }
 
-fn idx2crd_impl(idx: i64, s: &IntTuple, stride: &mut i64) -> Result<IntTuple, Cond> {
+fn idx2crd_impl(idx: &Leaf, s: &IntTuple, stride: &mut Leaf) -> Result<IntTuple, Cond> {
     match s {
         IntTuple::Leaf(l) => {
-            let e = leaf_static(l, "shape")?;
-            if e <= 0 {
-                return Err(format!("shape {e} is not positive"));
+            match l {
+                Leaf::Int(e) if *e <= 0 => return Err(format!("shape {e} is not positive")),
+                Leaf::Int(_) | Leaf::Dyn(_) => {}
+                other => return Err(not_static(other, "shape")),
             }
-            let c = (idx / *stride) % e;
-            *stride = arith::mul(*stride, e)?;
-            Ok(IntTuple::int(c))
+            let c = TupleOp::Mod.apply_leaf(&TupleOp::Div.apply_leaf(idx, stride)?, l)?;
+            *stride = TupleOp::Mul.apply_leaf(stride, l)?;
+            Ok(IntTuple::Leaf(c))
         }
         IntTuple::Tuple(v) => Ok(IntTuple::Tuple(
             v.iter()

@@ -436,3 +436,11 @@ pub fn complement(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, 
     let (_, cotarget) = tuple_at(operands, 1)?;
     Ok(CuteValue::Layout(layout::complement(layout_at(operands, 0)?, cotarget).map_err(err)?))
 }
+
+/// `idx2crd(index, shape)`: CuTe's col-major coordinate of an index.
+pub fn idx2crd(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    let (_, index) = tuple_at(operands, 0)?;
+    let (_, shape) = tuple_at(operands, 1)?;
+    let IntTuple::Leaf(index) = index else { return Err("the index must be a single integer".into()) };
+    Ok(CuteValue::Tuple(SpecKind::Coord, layout::idx2crd_leaf(index, shape).map_err(err)?))
+}

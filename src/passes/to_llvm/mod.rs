@@ -84,6 +84,7 @@ via_algebra!(lower_zipped_divide, algebra::zipped_divide);
 via_algebra!(lower_tiled_divide, algebra::tiled_divide);
 via_algebra!(lower_flat_divide, algebra::flat_divide);
 via_algebra!(lower_crd2idx, algebra::crd2idx);
+via_algebra!(lower_idx2crd, algebra::idx2crd);
 via_algebra!(lower_tuple_add, algebra::tuple_add);
 via_algebra!(lower_tuple_sub, algebra::tuple_sub);
 via_algebra!(lower_tuple_mul, algebra::tuple_mul);
@@ -104,6 +105,14 @@ const CAST: &str = "builtin.unrealized_conversion_cast";
 const LLVM: &[&str] = &[CAST, "llvm.mlir.undef", "llvm.insertvalue", "llvm.extractvalue", "llvm.mlir.constant"];
 const ARITH: &[&str] = &[
     CAST,
+    "llvm.intr.ctlz",
+    "arith.mului_extended",
+    "arith.shrui",
+    "arith.shli",
+    "arith.extui",
+    "arith.divui",
+    "arith.cmpi",
+    "arith.select",
     "llvm.mlir.undef",
     "llvm.insertvalue",
     "llvm.extractvalue",
@@ -157,6 +166,7 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.flat_divide", rewrite: lower_flat_divide, generated: ARITH },
     Pattern { root: "cute.crd2idx", rewrite: lower_crd2idx, generated: ARITH },
     Pattern { root: "cute.layout_eval", rewrite: lower_crd2idx, generated: ARITH },
+    Pattern { root: "cute.idx2crd", rewrite: lower_idx2crd, generated: ARITH },
     Pattern { root: "cute.tuple_add", rewrite: lower_tuple_add, generated: ARITH },
     Pattern { root: "cute.tuple_sub", rewrite: lower_tuple_sub, generated: ARITH },
     Pattern { root: "cute.tuple_mul", rewrite: lower_tuple_mul, generated: ARITH },
