@@ -444,3 +444,73 @@ pub fn idx2crd(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, Str
     let IntTuple::Leaf(index) = index else { return Err("the index must be a single integer".into()) };
     Ok(CuteValue::Tuple(SpecKind::Coord, layout::idx2crd_leaf(index, shape).map_err(err)?))
 }
+
+fn layout_result(r: Result<Layout, layout::LayoutError>) -> Result<CuteValue, String> {
+    Ok(CuteValue::Layout(r.map_err(err)?))
+}
+
+pub fn cosize(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, String> {
+    if op.has_attribute("mode") {
+        return Err("cosize<mode> does not lower yet; take the mode with cute.get first".into());
+    }
+    Ok(CuteValue::Tuple(SpecKind::IntTuple, layout::cosize(layout_at(operands, 0)?).map_err(err)?))
+}
+
+pub fn flatten(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    match operands.first() {
+        Some(CuteValue::Layout(l)) => Ok(CuteValue::Layout(layout::flatten(l))),
+        Some(CuteValue::Tuple(kind, t)) => Ok(CuteValue::Tuple(*kind, t.flatten())),
+        _ => Err("operand #0 must be a layout or an int-tuple".into()),
+    }
+}
+
+/// `tuple_product` keeps the operand's kind (a shape's product is a shape).
+pub fn tuple_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    let (kind, t) = tuple_at(operands, 0)?;
+    Ok(CuteValue::Tuple(kind, layout::size_of(t).map_err(err)?))
+}
+
+pub fn tuple_product_each(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    let (kind, t) = tuple_at(operands, 0)?;
+    let each = match t {
+        IntTuple::Tuple(modes) => IntTuple::Tuple(modes.iter().map(layout::size_of).collect::<Result<_, _>>().map_err(err)?),
+        leaf => layout::size_of(leaf).map_err(err)?,
+    };
+    Ok(CuteValue::Tuple(kind, each))
+}
+
+pub fn right_inverse(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    layout_result(layout::right_inverse(layout_at(operands, 0)?))
+}
+
+pub fn left_inverse(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    layout_result(layout::left_inverse(layout_at(operands, 0)?))
+}
+
+pub fn logical_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    let a = layout_at(operands, 0)?;
+    layout_result(match tiler_at(operands, 1)? {
+        Tiler::Layout(b) => layout::logical_product(a, &b),
+        tiler => layout::logical_product_tiler(a, &tiler),
+    })
+}
+
+pub fn zipped_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    layout_result(layout::zipped_product(layout_at(operands, 0)?, &tiler_at(operands, 1)?))
+}
+
+pub fn tiled_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    layout_result(layout::tiled_product(layout_at(operands, 0)?, &tiler_at(operands, 1)?))
+}
+
+pub fn flat_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    layout_result(layout::flat_product(layout_at(operands, 0)?, &tiler_at(operands, 1)?))
+}
+
+pub fn blocked_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    layout_result(layout::blocked_product(layout_at(operands, 0)?, layout_at(operands, 1)?))
+}
+
+pub fn raked_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+    layout_result(layout::raked_product(layout_at(operands, 0)?, layout_at(operands, 1)?))
+}

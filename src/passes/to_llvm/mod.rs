@@ -85,6 +85,18 @@ via_algebra!(lower_tiled_divide, algebra::tiled_divide);
 via_algebra!(lower_flat_divide, algebra::flat_divide);
 via_algebra!(lower_crd2idx, algebra::crd2idx);
 via_algebra!(lower_idx2crd, algebra::idx2crd);
+via_algebra!(lower_cosize, algebra::cosize);
+via_algebra!(lower_flatten, algebra::flatten);
+via_algebra!(lower_tuple_product, algebra::tuple_product);
+via_algebra!(lower_tuple_product_each, algebra::tuple_product_each);
+via_algebra!(lower_right_inverse, algebra::right_inverse);
+via_algebra!(lower_left_inverse, algebra::left_inverse);
+via_algebra!(lower_logical_product, algebra::logical_product);
+via_algebra!(lower_zipped_product, algebra::zipped_product);
+via_algebra!(lower_tiled_product, algebra::tiled_product);
+via_algebra!(lower_flat_product, algebra::flat_product);
+via_algebra!(lower_blocked_product, algebra::blocked_product);
+via_algebra!(lower_raked_product, algebra::raked_product);
 via_algebra!(lower_tuple_add, algebra::tuple_add);
 via_algebra!(lower_tuple_sub, algebra::tuple_sub);
 via_algebra!(lower_tuple_mul, algebra::tuple_mul);
@@ -167,6 +179,18 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.crd2idx", rewrite: lower_crd2idx, generated: ARITH },
     Pattern { root: "cute.layout_eval", rewrite: lower_crd2idx, generated: ARITH },
     Pattern { root: "cute.idx2crd", rewrite: lower_idx2crd, generated: ARITH },
+    Pattern { root: "cute.cosize", rewrite: lower_cosize, generated: ARITH },
+    Pattern { root: "cute.flatten", rewrite: lower_flatten, generated: ARITH },
+    Pattern { root: "cute.tuple_product", rewrite: lower_tuple_product, generated: ARITH },
+    Pattern { root: "cute.tuple_product_each", rewrite: lower_tuple_product_each, generated: ARITH },
+    Pattern { root: "cute.right_inverse", rewrite: lower_right_inverse, generated: ARITH },
+    Pattern { root: "cute.left_inverse", rewrite: lower_left_inverse, generated: ARITH },
+    Pattern { root: "cute.logical_product", rewrite: lower_logical_product, generated: ARITH },
+    Pattern { root: "cute.zipped_product", rewrite: lower_zipped_product, generated: ARITH },
+    Pattern { root: "cute.tiled_product", rewrite: lower_tiled_product, generated: ARITH },
+    Pattern { root: "cute.flat_product", rewrite: lower_flat_product, generated: ARITH },
+    Pattern { root: "cute.blocked_product", rewrite: lower_blocked_product, generated: ARITH },
+    Pattern { root: "cute.raked_product", rewrite: lower_raked_product, generated: ARITH },
     Pattern { root: "cute.tuple_add", rewrite: lower_tuple_add, generated: ARITH },
     Pattern { root: "cute.tuple_sub", rewrite: lower_tuple_sub, generated: ARITH },
     Pattern { root: "cute.tuple_mul", rewrite: lower_tuple_mul, generated: ARITH },

@@ -43,3 +43,17 @@ func.func @complement() -> !cute.layout<"(2,3):(1,8)"> {
   %c = cute.complement(%a, %m) : (!cute.layout<"4:2">, !cute.int_tuple<"24">) -> !cute.layout<"(2,3):(1,8)">
   return %c : !cute.layout<"(2,3):(1,8)">
 }
+
+// Static inverses, products and cosize fold to one constant each; the
+// operands' run-time fields are not even read.
+// CHECK-LABEL: func @static_algebra
+// CHECK-DAG: llvm.mlir.constant([2 : i32, 4 : i32, 4 : i32, 1 : i32]) : !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-DAG: arith.constant 8 : i32
+// CHECK-DAG: llvm.insertvalue %{{.*}}, %{{.*}}[1, 3] : !llvm.struct<(struct<(i32, i32, i32, i32)>, struct<(i32, i32, i32, i32)>)>
+func.func @static_algebra(%a: !cute.layout<"(4,2):(2,1)">, %b: !cute.layout<"(2,3):(1,2)">)
+    -> (!cute.layout<"(2,4):(4,1)">, !cute.layout<"((4,2),(2,3)):((2,8),(1,16))">, !cute.int_tuple<"8">) {
+  %r = cute.right_inverse(%a) : (!cute.layout<"(4,2):(2,1)">) -> !cute.layout<"(2,4):(4,1)">
+  %p = cute.blocked_product(%a, %b) : (!cute.layout<"(4,2):(2,1)">, !cute.layout<"(2,3):(1,2)">) -> !cute.layout<"((4,2),(2,3)):((2,8),(1,16))">
+  %c = cute.cosize(%a) : (!cute.layout<"(4,2):(2,1)">) -> !cute.int_tuple<"8">
+  return %r, %p, %c : !cute.layout<"(2,4):(4,1)">, !cute.layout<"((4,2),(2,3)):((2,8),(1,16))">, !cute.int_tuple<"8">
+}
