@@ -384,3 +384,41 @@ fn idx2crd_over_run_time_extents() {
         assert_eq!(got, leaves[0] + 1000 * leaves[1] + 1_000_000 * leaves[2], "idx2crd({idx}, {shape})");
     }
 }
+
+#[test]
+fn composition_of_run_time_strides_with_a_layout() {
+    // The issue's headline case, generalized: A has static shapes and
+    // run-time strides, B is any static layout; R = A o B is evaluated at a
+    // run-time 1-D index and compared with A(B(i)) on the same values.
+    const A: &str = "(8,(4,2)):(?,(1,?))";
+    const B: &str = "(4,8):(2,8)";
+    const R: &str = "(4,(4,2)):(?,(1,?))";
+    let source = format!(
+        r#"func.func @f(%d0: i32, %d2: i32, %i: i32) -> i32 {{
+  %s = cute.static : !cute.shape<"(8,(4,2))">
+  %d = cute.make_int_tuple(%d0, %d2) : (i32, i32) -> !cute.stride<"(?,(1,?))">
+  %a = cute.make_layout_raw %s, %d : (!cute.shape<"(8,(4,2))">, !cute.stride<"(?,(1,?))">) -> !cute.layout<"{A}">
+  %b = cute.static : !cute.layout<"{B}">
+  %r = cute.composition(%a, %b) : (!cute.layout<"{A}">, !cute.layout<"{B}">) -> !cute.layout<"{R}">
+  %c = cute.make_int_tuple(%i) : (i32) -> !cute.coord<"?">
+  %x = cute.crd2idx(%c, %r) : (!cute.coord<"?">, !cute.layout<"{R}">) -> !cute.int_tuple<"?">
+  %v = cute.get_leaves %x : !cute.int_tuple<"?"> -> i32
+  return %v : i32
+}}"#
+    );
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, &source);
+    type Fn3 = extern "C" fn(i32, i32, i32) -> i32;
+    let f: Fn3 = lookup(&engine, "f");
+    let b = layout::parse_layout(B).unwrap();
+    let b_table = layout::table(&b).unwrap();
+    let mut rng = Rng(0xc0de_c0de_0000_0007);
+    for _ in 0..RUNS {
+        let (d0, d2) = (rng.range(0, 5000), rng.range(0, 5000));
+        let a = layout::parse_layout(&instantiate(A, &[d0, d2])).unwrap();
+        let a_table = layout::table(&a).unwrap();
+        let i = rng.range(0, b_table.len() as i64 - 1);
+        let want = a_table[b_table[i as usize] as usize];
+        assert_eq!(i64::from(f(d0 as i32, d2 as i32, i as i32)), want, "A = {a}, i = {i}");
+    }
+}

@@ -24,7 +24,7 @@ use super::symbolic::{self, Step};
 use super::error::LayoutError;
 use super::ops;
 use super::tuple::{DynInt, IntTuple, Layout, Leaf, Tiler};
-use super::tuple_ops::has_dynamic_leaf;
+use super::tuple_ops::{has_dynamic_leaf, TupleOp};
 
 /// Which by-mode tiling to build.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,6 +144,13 @@ pub fn tile(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, LayoutErr
     if let Some(result) = tile_dynamic(kind, a, tiler) {
         return result;
     }
+    if let Some(result) = tile_symbolic_strides(kind, a, tiler) {
+        return result;
+    }
+    tile_static(kind, a, tiler)
+}
+
+fn tile_static(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, LayoutError> {
     match (kind, tiler) {
         (Tiling::Composition, Tiler::Layout(b)) => ops::composition(a, b),
         (Tiling::Composition, _) => ops::composition_tiler(a, tiler),
@@ -153,6 +160,143 @@ pub fn tile(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, LayoutErr
         (Tiling::TiledDivide, _) => ops::tiled_divide(a, tiler),
         (Tiling::FlatDivide, _) => ops::flat_divide(a, tiler),
     }
+}
+
+/// Composition and the divides of a layout with static shapes and some
+/// run-time strides, by ANY static tiler (CuTe computes these: the result's
+/// strides are A's strides times static factors).
+///
+/// The static algebra decides everything from A's shapes and the tiler; A's
+/// strides only flow through multiplications by static factors, and through
+/// the merges of coalescing, which compare them. So each run-time stride is
+/// replaced by a distinct prime `P_j` larger than any value the static
+/// operands can produce, the static algebra runs, and every result stride
+/// `P_j * f` is read back as `d_j * f` (through `TupleOp::Mul`, so the
+/// lowering records it). A merge that compares `P_j` with anything else is
+/// never true (distinct large primes), which is CuTe's rule for run-time
+/// strides: merge only what is provably mergeable. `None` when the rule does
+/// not apply (run-time shapes, or the values are too large for the primes).
+fn tile_symbolic_strides(kind: Tiling, a: &Layout, tiler: &Tiler) -> Option<Result<Layout, LayoutError>> {
+    if has_dynamic_leaf(a.shape()) || !has_dynamic_leaf(a.stride()) {
+        return None;
+    }
+    // A bound on every static magnitude: extents, static strides, tiler leaves.
+    let mut bound: u64 = 2;
+    let mut note = |l: &Leaf| {
+        if let Leaf::Int(v) = l {
+            bound = bound.max(v.unsigned_abs());
+        }
+    };
+    a.shape().leaves().into_iter().for_each(&mut note);
+    a.stride().leaves().into_iter().for_each(&mut note);
+    tiler_leaves(tiler, &mut note);
+    let size = super::queries::size_of(a.shape()).ok()?.as_int()?.unsigned_abs().max(2);
+    // Static results are at most bound * size * bound in magnitude; primes
+    // above that cannot divide them, and P * (bound * size) must fit i64.
+    let floor = bound.checked_mul(size)?.checked_mul(bound)?;
+    let mut dynamic: Vec<Leaf> = Vec::new();
+    let mut primes: Vec<i64> = Vec::new();
+    let mut next = floor + 1;
+    let stride = a.stride().try_map_leaves(&mut |l| -> Result<Leaf, ()> {
+        match l {
+            Leaf::Dyn(_) => {
+                let p = next_prime(next).ok_or(())?;
+                next = p + 1;
+                dynamic.push(l.clone());
+                primes.push(i64::try_from(p).map_err(|_| ())?);
+                Ok(Leaf::Int(*primes.last().expect("pushed")))
+            }
+            other => Ok(other.clone()),
+        }
+    }).ok()?;
+    let largest = u64::try_from(*primes.last()?).ok()?;
+    largest.checked_mul(floor)?.checked_mul(4).filter(|&v| v < i64::MAX as u64)?;
+    let placed = Layout::new(a.shape().clone(), stride).ok()?;
+    let result = match tile_static(kind, &placed, tiler) {
+        Ok(r) => r,
+        Err(e) => {
+            // Report on the caller's operands, not the placeholders.
+            let info = e.condition.clone();
+            return Some(Err(LayoutError::new(kind.name(), vec![a.to_string(), tiler.to_string()], info)));
+        }
+    };
+    let decode = |l: &Leaf| -> Result<Leaf, String> {
+        let Leaf::Int(r) = l else { return Ok(l.clone()) };
+        if *r == 0 {
+            return Ok(Leaf::Int(0));
+        }
+        for (p, d) in primes.iter().zip(&dynamic) {
+            if r % p == 0 {
+                return TupleOp::Mul.apply_leaf(d, &Leaf::Int(r / p));
+            }
+        }
+        Ok(Leaf::Int(*r))
+    };
+    let stride = match result.stride().try_map_leaves(&mut |l| decode(l)) {
+        Ok(s) => s,
+        Err(c) => return Some(Err(LayoutError::new(kind.name(), vec![a.to_string(), tiler.to_string()], c))),
+    };
+    Some(Layout::new(result.shape().clone(), stride))
+}
+
+fn tiler_leaves(t: &Tiler, f: &mut impl FnMut(&Leaf)) {
+    match t {
+        Tiler::Layout(l) => {
+            l.shape().leaves().into_iter().for_each(&mut *f);
+            l.stride().leaves().into_iter().for_each(&mut *f);
+        }
+        Tiler::Shape(s) => s.leaves().into_iter().for_each(&mut *f),
+        Tiler::Underscore => {}
+        Tiler::ByMode(ts) => ts.iter().for_each(|t| tiler_leaves(t, f)),
+    }
+}
+
+/// The smallest prime `>= n` (deterministic Miller-Rabin for u64).
+fn next_prime(n: u64) -> Option<u64> {
+    (n.max(2)..n.checked_add(10_000)?).find(|&c| is_prime(c))
+}
+
+fn is_prime(n: u64) -> bool {
+    if n < 2 {
+        return false;
+    }
+    const BASES: [u64; 12] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37];
+    for p in BASES {
+        if n % p == 0 {
+            return n == p;
+        }
+    }
+    let (mut d, mut r) = (n - 1, 0);
+    while d % 2 == 0 {
+        d /= 2;
+        r += 1;
+    }
+    let mul = |a: u64, b: u64| ((a as u128 * b as u128) % n as u128) as u64;
+    let pow = |mut b: u64, mut e: u64| {
+        let mut acc = 1u64;
+        while e > 0 {
+            if e & 1 == 1 {
+                acc = mul(acc, b);
+            }
+            b = mul(b, b);
+            e >>= 1;
+        }
+        acc
+    };
+    'bases: for a in BASES {
+        let mut x = pow(a, d);
+        if x == 1 || x == n - 1 {
+            continue;
+        }
+        for _ in 1..r {
+            x = mul(x, x);
+            if x == n - 1 {
+                continue 'bases;
+            }
+        }
+        return false;
+    }
+    true
 }
 
 /// The leaf-wise rule itself, for static and dynamic leaves alike.
@@ -295,5 +439,76 @@ mod tests {
         assert!(tile_dynamic(Tiling::ZippedDivide, &nested, &parse_tiler("[4:1;2:1]").unwrap()).is_none());
         let static_only = parse_layout("(8,8):(1,8)").unwrap();
         assert!(tile_dynamic(Tiling::ZippedDivide, &static_only, &parse_tiler("[4:1;2:1]").unwrap()).is_none());
+    }
+
+    /// Run-time strides through any static tiler: the result, with the
+    /// strides' values put in, is the same function as the static algebra's
+    /// result on the same values (CuTe may structure it differently, never
+    /// as another function).
+    #[test]
+    fn symbolic_strides_are_the_static_function() {
+        let cases = [
+            ("(4,2):(?,?)", "(2,2):(1,2)", "[2:1;2:1]"),
+            ("(8,(4,2)):(?,(1,?))", "(4,8):(2,8)", "[4:2;(2,2):(1,2)]"),
+            ("(16,8):(1,?)", "(8,4):(2,16)", "[8:2;4:2]"),
+        ];
+        let mut checked = 0;
+        for (a_text, b_text, t_text) in cases {
+            let a = parse_layout(a_text).unwrap();
+            for tiler in [Tiler::Layout(parse_layout(b_text).unwrap()), parse_tiler(t_text).unwrap()] {
+                for kind in KINDS {
+                    let Ok(symbolic) = tile(kind, &a, &tiler) else { continue };
+                    for values in [[3i64, 1000], [7, 64], [1, 1], [0, 5]] {
+                        let mut it = values.iter();
+                        let mut put = |l: &Layout| {
+                            let stride = l.stride().try_map_leaves(&mut |leaf| -> Result<Leaf, ()> {
+                                Ok(if let Leaf::Dyn(_) = leaf { Leaf::Int(*it.next().unwrap_or(&1)) } else { leaf.clone() })
+                            });
+                            Layout::new(l.shape().clone(), stride.unwrap()).unwrap()
+                        };
+                        let concrete = put(&a);
+                        let Ok(reference) = tile_static(kind, &concrete, &tiler) else { continue };
+                        // Put the same values into the symbolic result: its
+                        // strides are `d_j * f`; evaluate through the table.
+                        let ours = symbolic_with(&symbolic, &a, &concrete, kind, &tiler);
+                        assert_eq!(
+                            crate::layout::table(&ours).unwrap(),
+                            crate::layout::table(&reference).unwrap(),
+                            "{kind:?}({a}, {tiler}) with {values:?}: {symbolic} vs {reference}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked >= 40, "only {checked} cases were comparable");
+    }
+
+    /// The symbolic result evaluated at the values of `concrete`: recompute
+    /// it under a recording, then evaluate each run-time stride's expression.
+    fn symbolic_with(_symbolic: &Layout, a: &Layout, concrete: &Layout, kind: Tiling, tiler: &Tiler) -> Layout {
+        use crate::layout::symbolic::{eval, seed, Recording};
+        let mut rec = Recording::start();
+        let seeded = Layout::new(a.shape().clone(), seed(a.stride(), &mut rec)).unwrap();
+        let r = tile(kind, &seeded, tiler).unwrap();
+        let tape = rec.finish();
+        let args: Vec<i64> = a
+            .stride()
+            .leaves()
+            .iter()
+            .zip(concrete.stride().leaves())
+            .filter(|(l, _)| matches!(l, Leaf::Dyn(_)))
+            .map(|(_, v)| if let Leaf::Int(v) = v { *v } else { unreachable!() })
+            .collect();
+        let stride = r
+            .stride()
+            .try_map_leaves(&mut |l| -> Result<Leaf, ()> {
+                Ok(match l {
+                    Leaf::Dyn(d) => Leaf::Int(eval(&tape, d.expr, &args).ok_or(())?),
+                    other => other.clone(),
+                })
+            })
+            .unwrap();
+        Layout::new(r.shape().clone(), stride).unwrap()
     }
 }
