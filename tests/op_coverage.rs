@@ -62,3 +62,18 @@ fn every_op_has_a_verifier_entry() {
     assert!(missing.is_empty(), "ops with no entry in the verifier table (src/dialect/verify.rs): {missing:?}");
     assert!(verifier("cute.no_such_op").is_none(), "an unknown op has no entry");
 }
+
+/// Every pattern of `cute-to-llvm` has a FileCheck test in
+/// `tests/lit/lowering/` that uses its op.
+#[test]
+fn every_lowering_pattern_has_a_lit_test() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut tests = String::new();
+    lit_text(&root.join("tests/lit/lowering"), &mut tests);
+    let missing: Vec<_> = cute_mlir::passes::to_llvm::PATTERNS
+        .iter()
+        .map(|p| p.root)
+        .filter(|m| ![" ", "(", "<"].iter().any(|next| tests.contains(&format!("{m}{next}"))))
+        .collect();
+    assert!(missing.is_empty(), "lowering patterns without a lit test in tests/lit/lowering: {missing:?}");
+}

@@ -69,8 +69,15 @@ impl TupleOp {
     }
 
     pub(super) fn apply_leaf(self, a: &Leaf, b: &Leaf) -> Result<Leaf, String> {
-        match (a, b) {
-            (Leaf::Int(x), Leaf::Int(y)) => Ok(Leaf::Int(self.apply_static(*x, *y)?)),
+        match (self, a, b) {
+            (_, Leaf::Int(x), Leaf::Int(y)) => Ok(Leaf::Int(self.apply_static(*x, *y)?)),
+            // Static identities and zeros stay exact, as CuTe's `_0{} * x`
+            // is `_0` and `x + _0` is `x` (the run-time value, unchanged).
+            (TupleOp::Mul, Leaf::Int(0), Leaf::Dyn(_)) | (TupleOp::Mul, Leaf::Dyn(_), Leaf::Int(0)) => Ok(Leaf::Int(0)),
+            (TupleOp::Mul, Leaf::Int(1), d @ Leaf::Dyn(_))
+            | (TupleOp::Mul | TupleOp::Div, d @ Leaf::Dyn(_), Leaf::Int(1))
+            | (TupleOp::Add, Leaf::Int(0), d @ Leaf::Dyn(_))
+            | (TupleOp::Add | TupleOp::Sub, d @ Leaf::Dyn(_), Leaf::Int(0)) => Ok(d.clone()),
             _ => self.apply_dynamic(a, b),
         }
     }

@@ -65,3 +65,26 @@ func.func @view(%p: !cute.ptr<f32, gmem>, %ld: i32, %i: i32, %j: i32) {
   cute.store %x, %v[%c] : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(1,?)">>, !cute.coord<"(?,?)">
   return
 }
+
+// local_tile / local_partition of a view: the pointer moves by the
+// partition's offset (crd2idx of the coordinate in the divided layout), the
+// layout is the partition's; get_layout reads the layout field back.
+// CHECK-LABEL: func @partitions
+// CHECK-SAME: (%[[V:.*]]: !llvm.struct<(ptr<1>, struct<(i32, i32, i32, i32)>)>, %[[BX:[^:]*]]: i32, %[[TID:[^:]*]]: i32)
+func.func @partitions(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(1,?)">>, %bx: i32, %tid: i32)
+    -> !cute.layout<"(1,8):(0,?)"> {
+  %tile = cute.static : !cute.tile<"[32:1;8:1]">
+  %c = cute.make_int_tuple(%bx) : (i32) -> !cute.coord<"(?,0)">
+  // The block's tile starts bx * 32 elements in.
+  // CHECK: %[[OFF:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
+  // CHECK: llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+  %t = cute.local_tile(%v, %tile, %c) : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(1,?)">>, !cute.tile<"[32:1;8:1]">, !cute.coord<"(?,0)">) -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(32,8):(1,?)">>
+  %i = cute.make_int_tuple(%tid) : (i32) -> !cute.coord<"?">
+  %thr = cute.static : !cute.layout<"(32,1):(1,0)">
+  // The thread's column starts tid elements into the tile.
+  // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+  %p = cute.local_partition(%t, %thr, %i) : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(32,8):(1,?)">>, !cute.layout<"(32,1):(1,0)">, !cute.coord<"?">) -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(1,8):(0,?)">>
+  // CHECK: llvm.extractvalue %{{.*}}[1] : !llvm.struct<(ptr<1>, struct<(i32, i32, i32, i32)>)>
+  %l = cute.get_layout %p : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(1,8):(0,?)">>
+  return %l : !cute.layout<"(1,8):(0,?)">
+}
