@@ -195,6 +195,53 @@ fn layout_at(mnemonic: &str, l: Layout, path: &[usize]) -> Result<Layout, String
     })
 }
 
+/// A layout or an int-tuple, for the mode-path queries shared with the
+/// lowering (`passes::to_llvm::algebra`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    Layout(Layout),
+    Tuple(IntTuple),
+}
+
+/// `get<path>` (the mode at the path) or `select<modes>` (the listed modes,
+/// always a tuple of them, as NVIDIA's CuTe IR).
+pub fn get_or_select(mnemonic: &str, part: Part, path: &[usize]) -> Result<Part, String> {
+    let select = mnemonic == "select";
+    if select && path.is_empty() {
+        return Err("select: needs at least one mode index".into());
+    }
+    Ok(match part {
+        Part::Layout(l) if select => Part::Layout(layout::select(&l, path).map_err(err)?),
+        Part::Layout(l) => Part::Layout(layout_at(mnemonic, l, path)?),
+        Part::Tuple(t) if select => {
+            Part::Tuple(IntTuple::Tuple(path.iter().map(|&i| tuple_mode(mnemonic, &t, i)).collect::<Result<_, _>>()?))
+        }
+        Part::Tuple(t) => Part::Tuple(path.iter().try_fold(t, |t, &i| tuple_mode(mnemonic, &t, i))?),
+    })
+}
+
+/// `size<path>`: the size of the mode at the path (a path may not descend
+/// past a scalar).
+pub fn size_at(mnemonic: &str, part: Part, path: &[usize]) -> Result<IntTuple, String> {
+    match part {
+        Part::Layout(l) => layout::size(&layout_at(mnemonic, l, path)?).map_err(err),
+        Part::Tuple(t) => {
+            let t = path.iter().enumerate().try_fold(t, |t, (depth, &i)| {
+                if depth > 0 && t.is_leaf() {
+                    return Err(format!("{mnemonic}: mode path {path:?} descends past the scalar {t}"));
+                }
+                tuple_mode(mnemonic, &t, i)
+            })?;
+            layout::size_of(&t).map_err(err)
+        }
+    }
+}
+
+/// `cosize<path>` of a layout.
+pub fn cosize_at(mnemonic: &str, l: Layout, path: &[usize]) -> Result<IntTuple, String> {
+    layout::cosize(&layout_at(mnemonic, l, path)?).map_err(err)
+}
+
 /// A partition of a layout or view: the view keeps its iterator.
 fn partition_result(layout: Layout, iterator: Option<String>) -> Result<Vec<Inferred>, String> {
     Ok(vec![match iterator {
@@ -289,26 +336,18 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         // Queries and coordinates.
         "get" | "select" => {
             let path = mode_path(mnemonic, attrs)?;
-            if mnemonic == "select" && path.is_empty() {
-                return Err("select: needs at least one mode index".into());
-            }
             match args.get(0)? {
                 (SpecKind::Layout, _) => {
-                    let l = args.layout(0)?;
-                    if mnemonic == "select" {
-                        layout_result(layout::select(&l, &path))
-                    } else {
-                        layout_result(Ok(layout_at(mnemonic, l, &path)?))
-                    }
+                    let Part::Layout(l) = get_or_select(mnemonic, Part::Layout(args.layout(0)?), &path)? else {
+                        unreachable!("a layout's part is a layout")
+                    };
+                    layout_result(Ok(l))
                 }
                 (kind, _) => {
-                    let t = args.tuple(0)?;
-                    let value = if mnemonic == "select" {
-                        IntTuple::Tuple(path.iter().map(|&i| tuple_mode(mnemonic, &t, i)).collect::<Result<_, _>>()?)
-                    } else {
-                        path.iter().try_fold(t, |t, &i| tuple_mode(mnemonic, &t, i))?
+                    let Part::Tuple(t) = get_or_select(mnemonic, Part::Tuple(args.tuple(0)?), &path)? else {
+                        unreachable!("a tuple's part is a tuple")
                     };
-                    spec_result(kind, value)
+                    spec_result(kind, t)
                 }
             }
         }
@@ -343,27 +382,15 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         }
         "size" => {
             let path = mode_path(mnemonic, attrs)?;
-            let size = match args.get(0)? {
-                (SpecKind::Layout, _) => layout::size(&layout_at(mnemonic, args.layout(0)?, &path)?).map_err(err)?,
-                (SpecKind::ComposedLayout, text) => {
-                    let base = spec::parse_checked_composed(text)?.layout;
-                    layout::size(&layout_at(mnemonic, base, &path)?).map_err(err)?
-                }
-                _ => {
-                    let t = path.iter().enumerate().try_fold(args.tuple(0)?, |t, (depth, &i)| {
-                        if depth > 0 && t.is_leaf() {
-                            return Err(format!("{mnemonic}: mode path {path:?} descends past the scalar {t}"));
-                        }
-                        tuple_mode(mnemonic, &t, i)
-                    })?;
-                    layout::size_of(&t).map_err(err)?
-                }
+            let part = match args.get(0)? {
+                (SpecKind::Layout, _) => Part::Layout(args.layout(0)?),
+                (SpecKind::ComposedLayout, text) => Part::Layout(spec::parse_checked_composed(text)?.layout),
+                _ => Part::Tuple(args.tuple(0)?),
             };
-            spec_result(SpecKind::IntTuple, size)
+            spec_result(SpecKind::IntTuple, size_at(mnemonic, part, &path)?)
         }
         "cosize" => {
-            let l = layout_at(mnemonic, args.layout(0)?, &mode_path(mnemonic, attrs)?)?;
-            spec_result(SpecKind::IntTuple, layout::cosize(&l).map_err(err)?)
+            spec_result(SpecKind::IntTuple, cosize_at(mnemonic, args.layout(0)?, &mode_path(mnemonic, attrs)?)?)
         }
         // `layout_eval` is NVIDIA's name for the same function.
         "crd2idx" | "layout_eval" => {

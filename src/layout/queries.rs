@@ -4,6 +4,7 @@
 //! `size` of a tuple (`include/cute/int_tuple.hpp`).
 
 use super::symbolic::{self, Step};
+use super::tuple_ops::TupleOp;
 use super::common::*;
 use super::error::{arith, Cond, LayoutError};
 use super::tuple::{DynInt, IntTuple, Layout, Leaf};
@@ -75,21 +76,22 @@ fn cosize_impl(l: &Layout) -> Result<IntTuple, Cond> {
     let mut st = Vec::new();
     l.shape().leaves_into(&mut sh);
     l.stride().leaves_into(&mut st);
-    let mut acc = 1i64;
+    // 1 + sum((s - 1) * |d|), run-time strides taken as non-negative (CuTe's
+    // run-time strides are); the steps are recorded for the lowering.
+    let mut acc = Leaf::Int(1);
     for (s, d) in sh.into_iter().zip(st) {
-        match (s, d) {
-            (Leaf::Int(s), Leaf::Int(d)) => {
-                acc = arith::add(acc, arith::mul(arith::sub(*s, 1)?, arith::abs(*d)?)?)?
-            }
-            (Leaf::Dyn(_), Leaf::Int(0)) => {}
-            (Leaf::Int(1), _) => {}
-            (Leaf::Dyn(a), _) | (_, Leaf::Dyn(a)) => {
-                return Ok(IntTuple::dynamic(DynInt { wide: a.wide, ..DynInt::UNKNOWN }));
-            }
-            (_, other) => return Err(format!("stride `{other}` has no integer extent")),
+        let d = match d {
+            Leaf::Int(d) => Leaf::Int(arith::abs(*d)?),
+            Leaf::Dyn(_) => d.clone(),
+            other => return Err(format!("stride `{other}` has no integer extent")),
+        };
+        if !matches!(s, Leaf::Int(_) | Leaf::Dyn(_)) {
+            return Err(format!("shape `{s}` has no integer extent"));
         }
+        let extent = TupleOp::Sub.apply_leaf(s, &Leaf::Int(1))?;
+        acc = TupleOp::Add.apply_leaf(&acc, &TupleOp::Mul.apply_leaf(&extent, &d)?)?;
     }
-    Ok(IntTuple::int(acc))
+    Ok(IntTuple::Leaf(acc))
 }
 
 /// Number of top-level modes.

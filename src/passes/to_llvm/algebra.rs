@@ -12,7 +12,10 @@
 use std::collections::HashMap;
 
 use super::values::{leaf_type, Builder, CuteValue};
-use crate::dialect::SpecKind;
+use crate::dialect::{
+    infer::{cosize_at, get_or_select, size_at, Part},
+    SpecKind,
+};
 use crate::layout::{
     self,
     dynamic_tiling::{tile, Tiling},
@@ -358,18 +361,42 @@ pub fn tuple_mod(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, S
     arith_op(operands, TupleOp::Mod)
 }
 
-/// `size` of a layout or tuple (the whole value; mode paths lower once
-/// `get` does).
-pub fn size(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, String> {
-    if op.has_attribute("mode") {
-        return Err("size<mode> does not lower yet; take the mode with cute.get first".into());
+/// The `mode` path attribute (`<[i, j]>`), empty when absent.
+fn mode_path(op: OperationRef) -> Result<Vec<usize>, String> {
+    let Ok(attribute) = op.attribute("mode") else { return Ok(Vec::new()) };
+    let array = melior::ir::attribute::DenseI32ArrayAttribute::try_from(attribute)
+        .map_err(|_| "the 'mode' attribute is not an i32 array".to_string())?;
+    (0..array.len())
+        .map(|i| {
+            let v = array.element(i).map_err(|e| e.to_string())?;
+            usize::try_from(v).map_err(|_| format!("mode index {v} is negative"))
+        })
+        .collect()
+}
+
+fn part(value: &CuteValue) -> Result<Part, String> {
+    match value {
+        CuteValue::Layout(l) => Ok(Part::Layout(l.clone())),
+        CuteValue::Tuple(_, t) => Ok(Part::Tuple(t.clone())),
+        _ => Err("operand #0 must be a layout or an int-tuple".into()),
     }
-    let shape = match operands.first() {
-        Some(CuteValue::Layout(l)) => l.shape(),
-        Some(CuteValue::Tuple(_, t)) => t,
-        _ => return Err("operand #0 must be a layout or an int-tuple".into()),
-    };
-    Ok(CuteValue::Tuple(SpecKind::IntTuple, layout::size_of(shape).map_err(err)?))
+}
+
+/// `size<path>` of a layout or tuple (inference's `size_at`).
+pub fn size(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, String> {
+    let value = operands.first().ok_or("expects an operand")?;
+    Ok(CuteValue::Tuple(SpecKind::IntTuple, size_at("size", part(value)?, &mode_path(op)?)?))
+}
+
+/// `get<path>` / `select<modes>` (inference's `get_or_select`).
+pub fn get_or_select_op(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, String> {
+    let value = operands.first().ok_or("expects an operand")?;
+    let mnemonic = if op.name().as_string_ref().as_str() == Ok("cute.select") { "select" } else { "get" };
+    Ok(match (get_or_select(mnemonic, part(value)?, &mode_path(op)?)?, value) {
+        (Part::Layout(l), _) => CuteValue::Layout(l),
+        (Part::Tuple(t), CuteValue::Tuple(kind, _)) => CuteValue::Tuple(*kind, t),
+        (Part::Tuple(t), _) => CuteValue::Tuple(SpecKind::IntTuple, t),
+    })
 }
 
 pub fn ceil_div(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
@@ -450,10 +477,7 @@ fn layout_result(r: Result<Layout, layout::LayoutError>) -> Result<CuteValue, St
 }
 
 pub fn cosize(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, String> {
-    if op.has_attribute("mode") {
-        return Err("cosize<mode> does not lower yet; take the mode with cute.get first".into());
-    }
-    Ok(CuteValue::Tuple(SpecKind::IntTuple, layout::cosize(layout_at(operands, 0)?).map_err(err)?))
+    Ok(CuteValue::Tuple(SpecKind::IntTuple, cosize_at("cosize", layout_at(operands, 0)?.clone(), &mode_path(op)?)?))
 }
 
 pub fn flatten(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {

@@ -85,6 +85,7 @@ via_algebra!(lower_tiled_divide, algebra::tiled_divide);
 via_algebra!(lower_flat_divide, algebra::flat_divide);
 via_algebra!(lower_crd2idx, algebra::crd2idx);
 via_algebra!(lower_idx2crd, algebra::idx2crd);
+via_algebra!(lower_get_or_select, algebra::get_or_select_op);
 via_algebra!(lower_cosize, algebra::cosize);
 via_algebra!(lower_flatten, algebra::flatten);
 via_algebra!(lower_tuple_product, algebra::tuple_product);
@@ -179,6 +180,8 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.crd2idx", rewrite: lower_crd2idx, generated: ARITH },
     Pattern { root: "cute.layout_eval", rewrite: lower_crd2idx, generated: ARITH },
     Pattern { root: "cute.idx2crd", rewrite: lower_idx2crd, generated: ARITH },
+    Pattern { root: "cute.get", rewrite: lower_get_or_select, generated: ARITH },
+    Pattern { root: "cute.select", rewrite: lower_get_or_select, generated: ARITH },
     Pattern { root: "cute.cosize", rewrite: lower_cosize, generated: ARITH },
     Pattern { root: "cute.flatten", rewrite: lower_flatten, generated: ARITH },
     Pattern { root: "cute.tuple_product", rewrite: lower_tuple_product, generated: ARITH },

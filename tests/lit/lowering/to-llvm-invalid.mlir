@@ -12,10 +12,10 @@ func.func @sugar(%m: i32) {
 // -----
 
 // An op with no lowering yet is named, never dropped.
-func.func @no_lowering(%t: !cute.shape<"(?,(4,?))">) {
-  // expected-error @+1 {{cute-to-llvm: failed to legalize 'cute.get' with types (!cute.shape<"(?,(4,?))">, !cute.shape<"(4,?)">) (no lowering for this op yet)}}
-  %r = cute.get<[1]>(%t) : !cute.shape<"(?,(4,?))"> -> !cute.shape<"(4,?)">
-  return
+func.func @no_lowering(%x: !cute.int_tuple<"(?,1)">, %y: !cute.int_tuple<"(2,2)">) -> i1 {
+  // expected-error @+1 {{cute-to-llvm: failed to legalize 'cute.tuple_eq' with types (!cute.int_tuple<"(?,1)">, !cute.int_tuple<"(2,2)">, i1) (no lowering for this op yet)}}
+  %eq = cute.tuple_eq %x, %y : !cute.int_tuple<"(?,1)">, !cute.int_tuple<"(2,2)">
+  return %eq : i1
 }
 
 // -----

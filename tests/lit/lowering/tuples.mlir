@@ -73,3 +73,21 @@ func.func @coordinates(%i: !cute.int_tuple<"?">, %s: !cute.shape<"(4,?)">, %l: !
   %x = cute.layout_eval(%k, %l) : (!cute.coord<"(1,2)">, !cute.layout<"(4,8):(?,1)">) -> !cute.int_tuple<"?">
   return %c, %x : !cute.coord<"(?,?)">, !cute.int_tuple<"?">
 }
+
+// Mode paths: get, select, size<path>, cosize<path>.
+// CHECK-LABEL: func @paths
+// CHECK-SAME: (%[[T:[^:]*]]: !llvm.struct<(i32, struct<(i32, i32)>)>, %[[L:[^:]*]]: !llvm.struct<(i32, i32, i32, i32)>)
+func.func @paths(%t: !cute.shape<"(?,(4,?))">, %l: !cute.layout<"(8,?):(?,1)">)
+    -> (!cute.shape<"?">, !cute.shape<"((4,?),?)">, !cute.int_tuple<"?">, !cute.layout<"(?):(1)">, !cute.int_tuple<"?">) {
+  // CHECK-DAG: %[[M:.*]] = llvm.extractvalue %[[T]][1, 1]
+  %g = cute.get<[1, 1]>(%t) : !cute.shape<"(?,(4,?))"> -> !cute.shape<"?">
+  %s = cute.select<[1, 0]>(%t) : !cute.shape<"(?,(4,?))"> -> !cute.shape<"((4,?),?)">
+  // size<[1]> of (4,?) is 4 * ?; cosize<[0]> of 8:? is 7 * ? + 1.
+  // CHECK-DAG: arith.muli %{{.*}}, %c4_i32 : i32
+  // CHECK-DAG: %[[C7:.*]] = arith.muli %{{.*}}, %c7_i32 : i32
+  // CHECK-DAG: arith.addi %[[C7]], %c1_i32 : i32
+  %n = cute.size<[1]>(%t) : (!cute.shape<"(?,(4,?))">) -> !cute.int_tuple<"?">
+  %m = cute.select<[1]>(%l) : !cute.layout<"(8,?):(?,1)"> -> !cute.layout<"(?):(1)">
+  %c = cute.cosize<[0]>(%l) : (!cute.layout<"(8,?):(?,1)">) -> !cute.int_tuple<"?">
+  return %g, %s, %n, %m, %c : !cute.shape<"?">, !cute.shape<"((4,?),?)">, !cute.int_tuple<"?">, !cute.layout<"(?):(1)">, !cute.int_tuple<"?">
+}
