@@ -100,7 +100,10 @@ impl CuteValue {
                 }
             }
             Some(_) => Err(format!("{ty} values have no LLVM form yet")),
-            None if ty.to_string().starts_with("!cute") => Err(format!("{ty} values have no LLVM form yet")),
+            // (The namespace, not the printed type: printing builds an AsmState.)
+            None if matches!(ty.dialect().namespace(), Ok("cute" | "cute_nvgpu")) => {
+                Err(format!("{ty} values have no LLVM form yet"))
+            }
             None => Ok(None),
         }
     }
