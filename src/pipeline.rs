@@ -121,12 +121,23 @@ impl Compiler {
     }
 
     /// Runs a textual pass pipeline, e.g. `builtin.module(cute-desugar)`.
+    ///
+    /// The module is verified once, after the whole pipeline, rather than
+    /// after every pass (MLIR's default, which mlir-opt keeps): on large
+    /// modules re-verifying between the passes of `cute-lower-to-llvm` cost
+    /// more than the passes (`benches/lowering.rs`). An invalid result is
+    /// still an error.
     pub fn run_pipeline(&self, module: &mut Module, pipeline: &str) -> Result<(), Error> {
         self.diagnostics.borrow_mut().clear();
         let manager = PassManager::new(&self.context);
+        manager.enable_verifier(false);
         parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
             .map_err(|e| self.fail(format!("invalid pass pipeline '{pipeline}': {e}")))?;
-        manager.run(module).map_err(|_| self.fail(format!("pass pipeline '{pipeline}' failed")))
+        manager.run(module).map_err(|_| self.fail(format!("pass pipeline '{pipeline}' failed")))?;
+        if !module.as_operation().verify() {
+            return Err(self.fail(format!("the result of pass pipeline '{pipeline}' does not verify")));
+        }
+        Ok(())
     }
 
     /// Parses `source`, runs `pipeline` and prints the resulting module.

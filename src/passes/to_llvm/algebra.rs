@@ -25,9 +25,8 @@ use crate::layout::{
 };
 use crate::passes::rewrite::PatternError;
 use melior::{
-    dialect::arith,
     ir::{
-        operation::{OperationBuilder, OperationLike},
+        operation::OperationLike,
         r#type::IntegerType,
         OperationRef, Type, Value, ValueLike,
     },
@@ -168,7 +167,6 @@ impl<'c, 'a> Materializer<'_, 'c, '_, 'a> {
             return Ok(*v);
         }
         let e = *self.tape.get((id as usize).wrapping_sub(1)).ok_or("internal error: expression id out of range")?;
-        let loc = self.b.location;
         let v = match e {
             Expr::Arg(n) => {
                 let arg = *self.args.get(n as usize).ok_or("internal error: argument out of range")?;
@@ -182,29 +180,34 @@ impl<'c, 'a> Materializer<'_, 'c, '_, 'a> {
                 if let Expr::Div(..) = e {
                     q
                 } else {
-                    let qd = self.b.insert(arith::muli(q, yv, loc))?;
-                    self.b.insert(arith::subi(xv, qd, loc))?
+                    let qd = self.b.bin("llvm.mul", q, yv)?;
+                    self.b.bin("llvm.sub", xv, qd)?
                 }
             }
             Expr::Add(x, y) | Expr::Sub(x, y) | Expr::Mul(x, y) | Expr::Div(x, y) | Expr::Mod(x, y) => {
                 let (x, y) = (self.value(x, ty)?, self.value(y, ty)?);
-                self.b.insert(match e {
-                    Expr::Add(..) => arith::addi(x, y, loc),
-                    Expr::Sub(..) => arith::subi(x, y, loc),
-                    Expr::Mul(..) => arith::muli(x, y, loc),
+                self.b.bin(match e {
+                    Expr::Add(..) => "llvm.add",
+                    Expr::Sub(..) => "llvm.sub",
+                    Expr::Mul(..) => "llvm.mul",
                     // Non-negative operands (shapes, coordinates, indices):
                     // C++'s `/` and `%`, which CuTe uses.
-                    Expr::Div(..) => arith::divsi(x, y, loc),
-                    _ => arith::remsi(x, y, loc),
-                })?
+                    Expr::Div(..) => "llvm.sdiv",
+                    _ => "llvm.srem",
+                }, x, y)?
             }
             Expr::CeilDiv(x, y) => {
-                // (x + y - 1) / y for positive y.
+                // (x + y - 1) / y for positive y (y - 1 folded when static).
+                let ym1 = match self.expr(y)? {
+                    Expr::Const(c) => self.b.int(ty, c - 1)?,
+                    _ => {
+                        let one = self.b.int(ty, 1)?;
+                        self.b.bin("llvm.sub", self.value(y, ty)?, one)?
+                    }
+                };
                 let (x, y) = (self.value(x, ty)?, self.value(y, ty)?);
-                let one = self.b.int(ty, 1)?;
-                let ym1 = self.b.insert(arith::subi(y, one, loc))?;
-                let sum = self.b.insert(arith::addi(x, ym1, loc))?;
-                self.b.insert(arith::divsi(sum, y, loc))?
+                let sum = self.b.bin("llvm.add", x, ym1)?;
+                self.b.bin("llvm.sdiv", sum, y)?
             }
         };
         self.memo.insert((id, width), v);
@@ -229,36 +232,36 @@ impl<'c, 'a> Materializer<'_, 'c, '_, 'a> {
             None => {
                 let b = self.b;
                 let one = b.int(i32t, 1)?;
-                let dm1 = b.insert(arith::subi(d, one, loc))?;
+                let dm1 = b.bin("llvm.sub", d, one)?;
                 let lz = b.insert(melior::dialect::llvm::intr_ctlz(b.context, dm1, false, i32t, loc))?;
                 let c32 = b.int(i32t, 32)?;
-                let l = b.insert(arith::subi(c32, lz, loc))?;
-                let l64 = b.insert(arith::extui(l, i64t, loc))?;
-                let d64 = b.insert(arith::extui(d, i64t, loc))?;
-                let p = b.insert(arith::addi(l64, b.int(i64t, 31)?, loc))?;
-                let pow = b.insert(arith::shli(b.int(i64t, 1)?, p, loc))?;
-                let dm1_64 = b.insert(arith::subi(d64, b.int(i64t, 1)?, loc))?;
-                let num = b.insert(arith::addi(pow, dm1_64, loc))?;
-                let m64 = b.insert(arith::divui(num, d64, loc))?;
-                let m = b.insert(arith::trunci(m64, i32t, loc))?;
-                let is_one = b.insert(arith::cmpi(b.context, arith::CmpiPredicate::Eq, d, one, loc))?;
-                let lm1 = b.insert(arith::subi(l, one, loc))?;
+                let l = b.bin("llvm.sub", c32, lz)?;
+                let l64 = b.cast_int("llvm.zext", l, i64t)?;
+                let d64 = b.cast_int("llvm.zext", d, i64t)?;
+                let p = b.bin("llvm.add", l64, b.int(i64t, 31)?)?;
+                let pow = b.bin("llvm.shl", b.int(i64t, 1)?, p)?;
+                let dm1_64 = b.bin("llvm.sub", d64, b.int(i64t, 1)?)?;
+                let num = b.bin("llvm.add", pow, dm1_64)?;
+                let m64 = b.bin("llvm.udiv", num, d64)?;
+                let m = b.cast_int("llvm.trunc", m64, i32t)?;
+                let is_one = b.icmp_eq(d, one)?;
+                let lm1 = b.bin("llvm.sub", l, one)?;
                 let zero = b.int(i32t, 0)?;
-                let shift = b.insert(arith::select(is_one, zero, lm1, loc))?;
+                let shift = b.select(is_one, zero, lm1)?;
                 self.magic.insert(divisor, (m, shift, is_one));
                 (m, shift, is_one)
             }
         };
-        let mul = OperationBuilder::new("arith.mului_extended", loc)
-            .add_operands(&[x, m])
-            .add_results(&[i32t, i32t])
-            .build()?;
-        let base = self.b.rewriter.as_rewriter_base();
-        let mul = base.insert(mul);
-        // SAFETY: the op now belongs to the enclosing block, which outlives the rewrite.
-        let high: Value<'c, 'a> = unsafe { Value::from_raw(mul.result(1)?.to_raw()) };
-        let q = self.b.insert(arith::shrui(high, shift, loc))?;
-        self.b.insert(arith::select(is_one, x, q, loc))
+        // umulhi(x, m): the high half of the 64-bit product (NVPTX selects
+        // mul.hi.u32 for it).
+        let x64 = self.b.cast_int("llvm.zext", x, i64t)?;
+        let m64 = self.b.cast_int("llvm.zext", m, i64t)?;
+        let product = self.b.bin("llvm.mul", x64, m64)?;
+        let c32 = self.b.int(i64t, 32)?;
+        let high64 = self.b.bin("llvm.lshr", product, c32)?;
+        let high = self.b.cast_int("llvm.trunc", high64, i32t)?;
+        let q = self.b.bin("llvm.lshr", high, shift)?;
+        self.b.select(is_one, x, q)
     }
 }
 

@@ -19,7 +19,7 @@ use crate::dialect::composite_parts;
 use crate::layout::{self, partition, IntTuple};
 use crate::passes::rewrite::PatternError;
 use melior::{
-    dialect::{arith, llvm},
+    dialect::llvm,
     ir::{
         attribute::{DenseI32ArrayAttribute, DenseI64ArrayAttribute, TypeAttribute},
         operation::{OperationBuilder, OperationLike},
@@ -164,7 +164,7 @@ pub fn lower_deref_desc_iter<'c, 'a>(
     let base = b.extract(lowered, &[0], llvm::r#type::pointer(context, space))?;
     let index = b.extract(lowered, &[1], i32_type(context))?;
     let stride = b.extract(lowered, &[2], i32_type(context))?;
-    let offset = b.insert(arith::muli(index, stride, b.location))?;
+    let offset = b.bin("llvm.mul", index, stride)?;
     let ptr = gep(&b, base, offset, element_type(iterator.r#type())?)?;
     Ok(vec![b.cast(ptr, op.result(0)?.r#type())?])
 }
@@ -185,9 +185,9 @@ pub fn lower_add_offset<'c, 'a>(
         CuteValue::DescIter(_) => {
             let index = b.extract(lowered, &[1], i32_type(context))?;
             let moved = if rewind {
-                b.insert(arith::subi(index, offset, b.location))?
+                b.bin("llvm.sub", index, offset)?
             } else {
-                b.insert(arith::addi(index, offset, b.location))?
+                b.bin("llvm.add", index, offset)?
             };
             let at = DenseI64ArrayAttribute::new(context, &[1]);
             b.insert(llvm::insert_value(context, lowered, at, moved, b.location))?
@@ -195,7 +195,7 @@ pub fn lower_add_offset<'c, 'a>(
         CuteValue::Ptr(_) => {
             let offset = if rewind {
                 let zero = b.int(i32_type(context), 0)?;
-                b.insert(arith::subi(zero, offset, b.location))?
+                b.bin("llvm.sub", zero, offset)?
             } else {
                 offset
             };

@@ -286,6 +286,32 @@ impl<'c, 'r> Builder<'c, 'r> {
         insert(self.rewriter, op)
     }
 
+    /// An LLVM integer binary op (`llvm.add`, `llvm.mul`, ...) of one type.
+    pub fn bin<'a>(&self, name: &str, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Result<Value<'c, 'a>, PatternError> {
+        let op = OperationBuilder::new(name, self.location).add_operands(&[a, b]).add_results(&[a.r#type()]).build()?;
+        self.insert(op)
+    }
+
+    /// An LLVM integer conversion (`llvm.sext`, `llvm.zext`, `llvm.trunc`).
+    pub fn cast_int<'a>(&self, name: &str, v: Value<'c, 'a>, to: Type<'c>) -> Result<Value<'c, 'a>, PatternError> {
+        self.insert(OperationBuilder::new(name, self.location).add_operands(&[v]).add_results(&[to]).build()?)
+    }
+
+    pub fn icmp_eq<'a>(&self, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Result<Value<'c, 'a>, PatternError> {
+        let predicate = IntegerAttribute::new(IntegerType::new(self.context, 64).into(), 0); // eq
+        let op = OperationBuilder::new("llvm.icmp", self.location)
+            .add_operands(&[a, b])
+            .add_attributes(&[(Identifier::new(self.context, "predicate"), predicate.into())])
+            .add_results(&[IntegerType::new(self.context, 1).into()])
+            .build()?;
+        self.insert(op)
+    }
+
+    pub fn select<'a>(&self, c: Value<'c, 'a>, a: Value<'c, 'a>, b: Value<'c, 'a>) -> Result<Value<'c, 'a>, PatternError> {
+        let op = OperationBuilder::new("llvm.select", self.location).add_operands(&[c, a, b]).add_results(&[a.r#type()]).build()?;
+        self.insert(op)
+    }
+
     pub fn int<'a>(&self, ty: Type<'c>, v: i64) -> Result<Value<'c, 'a>, PatternError> {
         self.insert(arith::constant(self.context, IntegerAttribute::new(ty, v).into(), self.location))
     }
@@ -330,9 +356,9 @@ impl<'c, 'r> Builder<'c, 'r> {
         let width = |t: Type| IntegerType::try_from(t).map(|i| i.width()).map_err(|_| format!("{t} is not an integer type"));
         let (a, b) = (width(from)?, width(to)?);
         if a < b {
-            self.insert(arith::extsi(v, to, self.location))
+            self.cast_int("llvm.sext", v, to)
         } else {
-            self.insert(arith::trunci(v, to, self.location))
+            self.cast_int("llvm.trunc", v, to)
         }
     }
 

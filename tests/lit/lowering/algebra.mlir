@@ -11,8 +11,8 @@ func.func @compose_dynamic(%a: !cute.layout<"(8,4):(?,?)">) -> !cute.layout<"(4,
   // CHECK-DAG: %[[T0:.*]] = llvm.extractvalue %[[A]][1]
   // CHECK-DAG: %[[T1:.*]] = llvm.extractvalue %[[A]][3]
   // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i32
-  // CHECK-DAG: %[[M0:.*]] = arith.muli %[[T0]], %[[C2]] : i32
-  // CHECK-DAG: %[[M1:.*]] = arith.muli %[[T1]], %[[C2]] : i32
+  // CHECK-DAG: %[[M0:.*]] = llvm.mul %[[T0]], %[[C2]] : i32
+  // CHECK-DAG: %[[M1:.*]] = llvm.mul %[[T1]], %[[C2]] : i32
   // CHECK: llvm.insertvalue %[[M0]], %{{.*}}[1]
   // CHECK: llvm.insertvalue %[[M1]], %{{.*}}[3]
   %t = cute.static : !cute.tile<"[4:2;2:2]">
@@ -29,9 +29,9 @@ func.func @offset(%l: !cute.layout<"(128,64):(?,?)">, %c: !cute.coord<"(?,?)">) 
   // CHECK-DAG: %[[C1:.*]] = llvm.extractvalue %[[C]][1]
   // CHECK-DAG: %[[S0:.*]] = llvm.extractvalue %[[L]][1]
   // CHECK-DAG: %[[S1:.*]] = llvm.extractvalue %[[L]][3]
-  // CHECK-DAG: %[[O0:.*]] = arith.muli %[[C0]], %[[S0]] : i32
-  // CHECK-DAG: %[[O1:.*]] = arith.muli %[[C1]], %[[S1]] : i32
-  // CHECK: %[[O:.*]] = arith.addi %[[O0]], %[[O1]] : i32
+  // CHECK-DAG: %[[O0:.*]] = llvm.mul %[[C0]], %[[S0]] : i32
+  // CHECK-DAG: %[[O1:.*]] = llvm.mul %[[C1]], %[[S1]] : i32
+  // CHECK: %[[O:.*]] = llvm.add %[[O0]], %[[O1]] : i32
   // CHECK: return %[[O]] : i32
   %x = cute.crd2idx(%c, %l) : (!cute.coord<"(?,?)">, !cute.layout<"(128,64):(?,?)">) -> !cute.int_tuple<"?">
   return %x : !cute.int_tuple<"?">
@@ -41,7 +41,7 @@ func.func @offset(%l: !cute.layout<"(128,64):(?,?)">, %c: !cute.coord<"(?,?)">) 
 // CHECK-LABEL: func @tiles
 func.func @tiles(%a: !cute.layout<"(?,?):(1,?)">) -> !cute.layout<"((128,64),(?,?)):((1,?),(128,?))"> {
   // CHECK-DAG: arith.constant 127 : i32
-  // CHECK-DAG: arith.divsi
+  // CHECK-DAG: llvm.sdiv
   // CHECK-DAG: arith.constant 64 : i32
   %t = cute.static : !cute.tile<"[128:1;64:1]">
   %z = cute.zipped_divide(%a, %t) : (!cute.layout<"(?,?):(1,?)">, !cute.tile<"[128:1;64:1]">) -> !cute.layout<"((128,64),(?,?)):((1,?),(128,?))">
@@ -54,7 +54,7 @@ func.func @tuples(%s: !cute.shape<"(?,4)">) -> (!cute.int_tuple<"?">, !cute.shap
   // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : i32
   // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : i32
   // CHECK: %[[M:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(i32, i32)>
-  // CHECK: %[[N:.*]] = arith.muli %[[M]], %[[C4]] : i32
+  // CHECK: %[[N:.*]] = llvm.mul %[[M]], %[[C4]] : i32
   %n = cute.size(%s) : (!cute.shape<"(?,4)">) -> !cute.int_tuple<"?">
   %two = cute.static : !cute.int_tuple<"2">
   %d = cute.tuple_mul(%s, %two) : (!cute.shape<"(?,4)">, !cute.int_tuple<"2">) -> !cute.shape<"(?,8)">

@@ -52,11 +52,11 @@ func.func private @types(!cute.layout<"((2,2),4):((1,2),8)">, !cute.shape<"(?{i6
 // CHECK-LABEL: func @leaves
 func.func @leaves(%m: index, %n: i64) -> (index, i64) {
   // CHECK: arith.index_cast %{{.*}} : index to i32
-  // CHECK: arith.trunci %{{.*}} : i64 to i32
+  // CHECK: llvm.trunc %{{.*}} : i64 to i32
   // CHECK: %[[A:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(i32, i32)>
   // CHECK: %[[B:.*]] = llvm.extractvalue %{{.*}}[1] : !llvm.struct<(i32, i32)>
   // CHECK: arith.index_cast %[[A]] : i32 to index
-  // CHECK: arith.extsi %[[B]] : i32 to i64
+  // CHECK: llvm.sext %[[B]] : i32 to i64
   %s = cute.make_int_tuple(%m, %n) : (index, i64) -> !cute.shape<"(?,?)">
   %a, %b = cute.get_leaves %s : !cute.shape<"(?,?)"> -> index, i64
   return %a, %b : index, i64

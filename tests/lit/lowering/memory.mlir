@@ -15,18 +15,18 @@ func.func @iterator(%base: !cute.ptr<f16, smem>, %stride: i32, %k: i32) -> !cute
   %it = cute.get_iter %base, %extent, %tile, %stride : (!cute.ptr<f16, smem>, i32, i32, i32) -> !cute.desc_iter<!cute.ptr<f16, smem>>
   // Advance: extractvalue, add, insertvalue.
   // CHECK: %[[IX:.*]] = llvm.extractvalue %[[IT]][1]
-  // CHECK: %[[ADV:.*]] = arith.addi %[[IX]], %[[K]] : i32
+  // CHECK: %[[ADV:.*]] = llvm.add %[[IX]], %[[K]] : i32
   // CHECK: %[[NEXT:.*]] = llvm.insertvalue %[[ADV]], %[[IT]][1]
   %next = cute.add_offset %it, %k : !cute.desc_iter<!cute.ptr<f16, smem>>, i32
   // Rewind: the same with a sub.
   // CHECK: %[[IX2:.*]] = llvm.extractvalue %[[NEXT]][1]
-  // CHECK: arith.subi %[[IX2]], %[[K]] : i32
+  // CHECK: llvm.sub %[[IX2]], %[[K]] : i32
   %prev = cute.add_offset %next, %k rewind : !cute.desc_iter<!cute.ptr<f16, smem>>, i32
   // Deref: base + index * stride elements.
   // CHECK: %[[B:.*]] = llvm.extractvalue %{{.*}}[0]
   // CHECK: %[[I:.*]] = llvm.extractvalue %{{.*}}[1]
   // CHECK: %[[S:.*]] = llvm.extractvalue %{{.*}}[2]
-  // CHECK: %[[O:.*]] = arith.muli %[[I]], %[[S]] : i32
+  // CHECK: %[[O:.*]] = llvm.mul %[[I]], %[[S]] : i32
   // CHECK: llvm.getelementptr %[[B]][%[[O]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
   %p = cute.deref_desc_iter %prev : !cute.desc_iter<!cute.ptr<f16, smem>>
   return %p : !cute.ptr<f16, smem>
@@ -41,8 +41,8 @@ func.func @tile_partition(%base: !cute.ptr<f16, smem>, %c: !cute.coord<2>) -> (!
   %l = cute.static : !cute.layout<<128:1, 64:128>>
   // CHECK-DAG: %[[C0:.*]] = llvm.extractvalue %[[C]][0]
   // CHECK-DAG: %[[C1:.*]] = llvm.extractvalue %[[C]][1]
-  // CHECK-DAG: %[[O1:.*]] = arith.muli %[[C1]], %{{.*}} : i32
-  // CHECK: %[[OFF:.*]] = arith.addi %[[C0]], %[[O1]] : i32
+  // CHECK-DAG: %[[O1:.*]] = llvm.mul %[[C1]], %{{.*}} : i32
+  // CHECK: %[[OFF:.*]] = llvm.add %[[C0]], %[[O1]] : i32
   // CHECK: %[[SUB:.*]] = llvm.getelementptr %[[P]][%[[OFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
   // CHECK: llvm.mlir.constant([32 : i32, 1 : i32, 32 : i32, 128 : i32]) : !llvm.struct<(i32, i32, i32, i32)>
   %p, %t = cute.tile_partition %base, %l, %c : !cute.ptr<f16, smem>, !cute.layout<<128:1, 64:128>>, !cute.coord<2> -> !cute.ptr<f16, smem>, !cute.layout<<32:1, 32:128>>
@@ -76,7 +76,7 @@ func.func @partitions(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(
   %tile = cute.static : !cute.tile<"[32:1;8:1]">
   %c = cute.make_int_tuple(%bx) : (i32) -> !cute.coord<"(?,0)">
   // The block's tile starts bx * 32 elements in.
-  // CHECK: %[[OFF:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[OFF:.*]] = llvm.mul %{{.*}}, %{{.*}} : i32
   // CHECK: llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
   %t = cute.local_tile(%v, %tile, %c) : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(1,?)">>, !cute.tile<"[32:1;8:1]">, !cute.coord<"(?,0)">) -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(32,8):(1,?)">>
   %i = cute.make_int_tuple(%tid) : (i32) -> !cute.coord<"?">

@@ -36,17 +36,17 @@ func.func @kinds(%t: !cute.int_tuple<"(?,(4,?))">) -> !cute.coord<"(?,4,?)"> {
 // Products of modes and element-wise arithmetic.
 // CHECK-LABEL: func @arith
 func.func @arith(%t: !cute.shape<"(?,(4,?))">, %u: !cute.int_tuple<"(?,(2,?))">) -> (!cute.shape<"?{div=4}">, !cute.shape<"(?,?{div=4})">, !cute.int_tuple<"(?,(6,?))">, !cute.int_tuple<"(?,(2,?))">, !cute.int_tuple<"(?,(2,?))">, !cute.int_tuple<"(?,(0,?))">) {
-  // CHECK: arith.muli
+  // CHECK: llvm.mul
   %p = cute.tuple_product(%t) : (!cute.shape<"(?,(4,?))">) -> !cute.shape<"?{div=4}">
   %e = cute.tuple_product_each(%t) : (!cute.shape<"(?,(4,?))">) -> !cute.shape<"(?,?{div=4})">
   %ti = cute.to_int_tuple(%t) : !cute.shape<"(?,(4,?))"> -> !cute.int_tuple<"(?,(4,?))">
-  // CHECK: arith.addi
+  // CHECK: llvm.add
   %a = cute.tuple_add(%ti, %u) : (!cute.int_tuple<"(?,(4,?))">, !cute.int_tuple<"(?,(2,?))">) -> !cute.int_tuple<"(?,(6,?))">
-  // CHECK: arith.subi
+  // CHECK: llvm.sub
   %s = cute.tuple_sub(%ti, %u) : (!cute.int_tuple<"(?,(4,?))">, !cute.int_tuple<"(?,(2,?))">) -> !cute.int_tuple<"(?,(2,?))">
   // Run-time divisors: FastDivmod (mul.hi and shift), no signed division.
-  // CHECK-NOT: arith.divsi
-  // CHECK: arith.mului_extended
+  // CHECK-NOT: llvm.sdiv
+  // CHECK: llvm.lshr
   %q = cute.tuple_div(%ti, %u) : (!cute.int_tuple<"(?,(4,?))">, !cute.int_tuple<"(?,(2,?))">) -> !cute.int_tuple<"(?,(2,?))">
   %r = cute.tuple_mod(%ti, %u) : (!cute.int_tuple<"(?,(4,?))">, !cute.int_tuple<"(?,(2,?))">) -> !cute.int_tuple<"(?,(0,?))">
   return %p, %e, %a, %s, %q, %r : !cute.shape<"?{div=4}">, !cute.shape<"(?,?{div=4})">, !cute.int_tuple<"(?,(6,?))">, !cute.int_tuple<"(?,(2,?))">, !cute.int_tuple<"(?,(2,?))">, !cute.int_tuple<"(?,(0,?))">
@@ -59,7 +59,7 @@ func.func @division(%m: !cute.shape<"(?{div=256},?)">, %n: !cute.int_tuple<"?{di
   // CHECK: arith.constant 127 : i32
   %c = cute.ceil_div(%n, %t) : (!cute.int_tuple<"?{div=256}">, !cute.int_tuple<"128">) -> !cute.int_tuple<"?{div=2}">
   %d = cute.static : !cute.shape<"(128,1)">
-  // CHECK: arith.divsi %{{.*}}, %{{.*}} : i32
+  // CHECK: llvm.sdiv %{{.*}}, %{{.*}} : i32
   %s = cute.shape_div(%m, %d) : (!cute.shape<"(?{div=256},?)">, !cute.shape<"(128,1)">) -> !cute.shape<"(?{div=2},?)">
   return %c, %s : !cute.int_tuple<"?{div=2}">, !cute.shape<"(?{div=2},?)">
 }
@@ -67,7 +67,7 @@ func.func @division(%m: !cute.shape<"(?{div=256},?)">, %n: !cute.int_tuple<"?{di
 // idx2crd and layout_eval (NVIDIA's name for crd2idx through a layout).
 // CHECK-LABEL: func @coordinates
 func.func @coordinates(%i: !cute.int_tuple<"?">, %s: !cute.shape<"(4,?)">, %l: !cute.layout<"(4,8):(?,1)">) -> (!cute.coord<"(?,?)">, !cute.int_tuple<"?">) {
-  // CHECK: arith.remsi
+  // CHECK: llvm.srem
   %c = cute.idx2crd(%i, %s) : (!cute.int_tuple<"?">, !cute.shape<"(4,?)">) -> !cute.coord<"(?,?)">
   %k = cute.static : !cute.coord<"(1,2)">
   %x = cute.layout_eval(%k, %l) : (!cute.coord<"(1,2)">, !cute.layout<"(4,8):(?,1)">) -> !cute.int_tuple<"?">
@@ -83,9 +83,9 @@ func.func @paths(%t: !cute.shape<"(?,(4,?))">, %l: !cute.layout<"(8,?):(?,1)">)
   %g = cute.get<[1, 1]>(%t) : !cute.shape<"(?,(4,?))"> -> !cute.shape<"?">
   %s = cute.select<[1, 0]>(%t) : !cute.shape<"(?,(4,?))"> -> !cute.shape<"((4,?),?)">
   // size<[1]> of (4,?) is 4 * ?; cosize<[0]> of 8:? is 7 * ? + 1.
-  // CHECK-DAG: arith.muli %{{.*}}, %c4_i32 : i32
-  // CHECK-DAG: %[[C7:.*]] = arith.muli %{{.*}}, %c7_i32 : i32
-  // CHECK-DAG: arith.addi %[[C7]], %c1_i32 : i32
+  // CHECK-DAG: llvm.mul %{{.*}}, %c4_i32 : i32
+  // CHECK-DAG: %[[C7:.*]] = llvm.mul %{{.*}}, %c7_i32 : i32
+  // CHECK-DAG: llvm.add %[[C7]], %c1_i32 : i32
   %n = cute.size<[1]>(%t) : (!cute.shape<"(?,(4,?))">) -> !cute.int_tuple<"?">
   %m = cute.select<[1]>(%l) : !cute.layout<"(8,?):(?,1)"> -> !cute.layout<"(?):(1)">
   %c = cute.cosize<[0]>(%l) : (!cute.layout<"(8,?):(?,1)">) -> !cute.int_tuple<"?">
