@@ -55,7 +55,7 @@ module {
     %3 = builtin.unrealized_conversion_cast %2 : !llvm.struct<(i32, i32)> to !cute.shape<"(?,4)">
     %4 = llvm.extractvalue %2[0] : !llvm.struct<(i32, i32)> 
     %c4_i32_0 = arith.constant 4 : i32
-    %5 = arith.muli %4, %c4_i32_0 : i32
+    %5 = llvm.mul %4, %c4_i32_0 : i32
     %6 = builtin.unrealized_conversion_cast %5 : i32 to !cute.int_tuple<"?">
     return %5 : i32
   }
