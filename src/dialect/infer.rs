@@ -40,6 +40,56 @@ pub enum Operand<'a> {
     Other,
 }
 
+/// How inference sees an operand type (views through their iterator and
+/// layout, tiled copies through their atom's thread-value layouts).
+pub fn operand<'c>(ty: melior::ir::Type<'c>) -> Operand<'c> {
+    use super::{atoms, composite_parts, type_spec, Composite};
+    if let Some((kind, spec)) = type_spec(ty) {
+        return Operand::Spec(kind, spec);
+    }
+    let Some(parts) = composite_parts(ty) else { return Operand::Other };
+    let spec = |t: Option<melior::ir::Type<'c>>| t.and_then(type_spec);
+    match parts.kind {
+        Composite::View => {
+            if let (Some(iterator), Some(layout)) = (parts.iterator, spec(parts.layout)) {
+                return Operand::View { iterator: iterator.to_string(), layout };
+            }
+        }
+        Composite::TiledCopy => {
+            if let (Some(atom), Some((_, layout_tv)), Some((_, tiler))) = (parts.atom, spec(parts.layout), spec(parts.tiler)) {
+                let (atom_layouts, value_bits) = match atoms::copy_atom_layouts(atom) {
+                    Some((layouts, bits)) => (layouts.iter().map(ToString::to_string).collect(), bits),
+                    None => (Vec::new(), 0),
+                };
+                return Operand::TiledCopy { layout_tv, tiler, atom_layouts, value_bits };
+            }
+        }
+        _ => {}
+    }
+    Operand::Other
+}
+
+/// CuTe's `tidfrg_S` (`source`) or `tidfrg_D` of `tensor` under the tiled
+/// copy `copy`: the tensor as `(thread, value, (rest...))`.
+pub fn tiled_copy_tidfrg(copy: &Operand, source: bool, tensor: &Layout) -> Result<Layout, String> {
+    let Operand::TiledCopy { layout_tv, tiler, atom_layouts, value_bits } = copy else {
+        return Err("operand #0 must be a !cute.tiled_copy".into());
+    };
+    let [reference, src, dst] = &atom_layouts[..] else {
+        return Err("the copy atom does not describe its thread-value layouts, so it cannot be partitioned".into());
+    };
+    if *value_bits == 0 {
+        return Err("the copy atom's element type has no bit width, so it cannot be partitioned".into());
+    }
+    // The atom's layouts are in bits; CuTe's Copy_Atom reads them in
+    // elements of its value type (`recast_layout<uint1_t, T>`).
+    let elements = |text: &str| upcast(&spec::parse_checked_layout(text)?, i64::from(*value_bits)).map_err(err);
+    let target = if source { src } else { dst };
+    let layout_tv = spec::parse_checked_layout(layout_tv)?;
+    let tiler = spec::parse_checked_tile(tiler)?;
+    tidfrg(tensor, &layout_tv, &tiler, &elements(reference)?, &elements(target)?).map_err(err)
+}
+
 /// The attributes of the op being inferred.
 pub trait Attrs {
     fn int(&self, name: &str) -> Option<i64>;
@@ -451,23 +501,9 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             layout_result(slice_layout(&args.tuple(1)?, &args.layout(0)?, keep))
         }
         "tiled.copy.partition_S" | "tiled.copy.partition_D" => {
-            let Some(Operand::TiledCopy { layout_tv, tiler, atom_layouts, value_bits }) = operands.first() else {
-                return Err("operand #0 must be a !cute.tiled_copy".into());
-            };
-            let [reference, source, destination] = &atom_layouts[..] else {
-                return Err("the copy atom does not describe its thread-value layouts, so it cannot be partitioned".into());
-            };
-            if *value_bits == 0 {
-                return Err("the copy atom's element type has no bit width, so it cannot be partitioned".into());
-            }
-            // The atom's layouts are in bits; CuTe's Copy_Atom reads them in
-            // elements of its value type (`recast_layout<uint1_t, T>`).
-            let elements = |text: &str| upcast(&spec::parse_checked_layout(text)?, i64::from(*value_bits)).map_err(err);
-            let target = if mnemonic.ends_with('S') { source } else { destination };
+            let copy = operands.first().ok_or("expects a tiled copy")?;
             let (tensor, iterator) = args.layout_or_view(1)?;
-            let layout_tv = spec::parse_checked_layout(layout_tv)?;
-            let tiler = spec::parse_checked_tile(tiler)?;
-            let frg = tidfrg(&tensor, &layout_tv, &tiler, &elements(reference)?, &elements(target)?).map_err(err)?;
+            let frg = tiled_copy_tidfrg(copy, mnemonic.ends_with('S'), &tensor)?;
             partition_result(thread_partition(&frg).map_err(err)?, iterator)
         }
         "local_tile" | "local_partition" => {

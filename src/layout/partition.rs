@@ -63,8 +63,13 @@ pub fn tidfrg(
     let trg_tv = ops::composition_tiler(&atom_tv, &Tiler::ByMode(vec![Tiler::Layout(ref2trg), Tiler::Underscore]))?;
     let profile = IntTuple::tuple(vec![IntTuple::int(1), IntTuple::tuple(vec![IntTuple::int(1), IntTuple::int(1)])]);
     let thrval2mn = ops::coalesce_profile(&zip2(&trg_tv)?, &profile)?;
-    let zipped = ops::zipped_divide(tensor, tiler)?;
-    let tv = ops::composition_tiler(&zipped, &Tiler::ByMode(vec![Tiler::Layout(thrval2mn), Tiler::Underscore]))?;
+    // The tensor may have run-time extents and strides (a global tensor):
+    // these two steps go through the run-time-capable tiling.
+    let zipped = tile(Tiling::ZippedDivide, tensor, tiler)?;
+    let tv = match &zipped.modes()[..] {
+        [tile_mode, rest] => Layout::pair(tile(Tiling::Composition, tile_mode, &Tiler::Layout(thrval2mn))?, rest.clone()),
+        _ => return Err(fail(format!("{zipped} is not (tile, rest)"))),
+    };
     let unfold = IntTuple::tuple(vec![IntTuple::tuple(vec![underscore(), underscore()]), underscore()]);
     slice_layout(&unfold, &tv, true)
 }
@@ -173,6 +178,21 @@ mod tests {
             }
         }
     }
+}
+
+/// [`thread_partition`] at thread index `tid` (static or run-time): the
+/// partition's layout and its offset in the tensor (the coordinate
+/// `(tid, 0, (0,...))` through `tidfrg`), which moves a view's iterator.
+pub fn thread_partition_at(tidfrg: &Layout, tid: &Leaf) -> Result<(Layout, IntTuple), LayoutError> {
+    let layout = thread_partition(tidfrg)?;
+    let zeros = |t: &IntTuple| underscores_as_zero(&match t {
+        IntTuple::Leaf(_) => underscore(),
+        IntTuple::Tuple(items) => IntTuple::tuple(vec![underscore(); items.len()]),
+    });
+    let modes: Vec<IntTuple> = (0..3).map(|i| tidfrg.shape().mode(i).cloned().unwrap_or_else(|| IntTuple::int(1))).collect();
+    let coord = IntTuple::tuple(vec![IntTuple::Leaf(tid.clone()), zeros(&modes[1]), zeros(&modes[2])]);
+    let offset = ops::crd2idx_tuple(&coord, tidfrg)?;
+    Ok((layout, offset))
 }
 
 /// The tiler of CuTe's `local_partition` by a thread layout: the size of

@@ -2,7 +2,7 @@
 //! (declared in `dialects-td/lib/RustFFI.h`).
 
 use super::super::{emit_error, emit_op_error, guard, send, str_of};
-use crate::dialect::{atoms, composite_parts, infer, spec, type_spec, verify, Composite, SpecKind};
+use crate::dialect::{infer, spec, type_spec, verify, SpecKind};
 use crate::handle::BorrowedContext;
 use melior::ir::{
     attribute::{DenseI32ArrayAttribute, DenseI64ArrayAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute},
@@ -98,34 +98,6 @@ impl infer::Attrs for DictAttrs<'_> {
     }
 }
 
-/// How inference sees an operand type (views through their iterator and
-/// layout, tiled copies through their atom's thread-value layouts).
-fn infer_operand<'c>(ty: Type<'c>) -> infer::Operand<'c> {
-    if let Some((kind, spec)) = type_spec(ty) {
-        return infer::Operand::Spec(kind, spec);
-    }
-    let Some(parts) = composite_parts(ty) else { return infer::Operand::Other };
-    let spec = |t: Option<Type<'c>>| t.and_then(type_spec);
-    match parts.kind {
-        Composite::View => {
-            if let (Some(iterator), Some(layout)) = (parts.iterator, spec(parts.layout)) {
-                return infer::Operand::View { iterator: iterator.to_string(), layout };
-            }
-        }
-        Composite::TiledCopy => {
-            if let (Some(atom), Some((_, layout_tv)), Some((_, tiler))) = (parts.atom, spec(parts.layout), spec(parts.tiler)) {
-                let (atom_layouts, value_bits) = match atoms::copy_atom_layouts(atom) {
-                    Some((layouts, bits)) => (layouts.iter().map(ToString::to_string).collect(), bits),
-                    None => (Vec::new(), 0),
-                };
-                return infer::Operand::TiledCopy { layout_tv, tiler, atom_layouts, value_bits };
-            }
-        }
-        _ => {}
-    }
-    infer::Operand::Other
-}
-
 /// Infers the result types of a cute op with [`infer::infer`]; on failure
 /// emits `'<op>' op <message>` at `location` and returns -1.
 ///
@@ -154,7 +126,7 @@ pub unsafe extern "C" fn cute_rs_infer_types(
             &[]
         };
         let operands: Vec<infer::Operand> =
-            types.iter().map(|&t| infer_operand(unsafe { Type::from_raw(t) })).collect();
+            types.iter().map(|&t| infer::operand(unsafe { Type::from_raw(t) })).collect();
         let attrs = DictAttrs(DictionaryAttribute::try_from(unsafe { Attribute::from_raw(attributes) }).ok());
         let inferred = infer::infer(name, &operands, &attrs).map_err(|e| format!("'{name}' op {e}"))?;
         if inferred.len() > capacity.max(0) as usize {

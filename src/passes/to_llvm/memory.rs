@@ -339,3 +339,40 @@ pub fn lower_tile_partition<'c, 'a>(
     let sub = b.pack(&declared, &fields.remove(0))?;
     Ok(vec![b.cast(moved, ptr_type)?, b.cast(sub, tile_type)?])
 }
+
+/// spec 000's TilePartition (`cute.tiled.copy.partition_S/D`): one thread's
+/// `(value, rest...)` of a view under a tiled copy. The layout and the
+/// thread's offset come from inference's own `tidfrg`
+/// (`infer::tiled_copy_tidfrg`, `partition::thread_partition_at`); the
+/// pointer moves by the offset and keeps its address space.
+pub fn lower_tiled_copy_partition<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder { context, rewriter, location: op.location() };
+    let source = op.name().as_string_ref().as_str() == Ok("cute.tiled.copy.partition_S");
+    let copy = crate::dialect::infer::operand(op.operand(0)?.r#type());
+    let (view, tid) = (op.operand(1)?, op.operand(2)?);
+    let result = op.result(0)?.r#type();
+    let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
+    let CuteValue::View(space, declared_layout) = &declared else { return Err("the result is not a view".into()) };
+    let mut fields = derive(
+        &b,
+        &[view, tid],
+        |seeded| {
+            let (CuteValue::View(_, tensor), CuteValue::Tuple(_, IntTuple::Leaf(tid))) = (&seeded[0], &seeded[1]) else {
+                return Err("expects a view and a scalar thread index".into());
+            };
+            let frg = crate::dialect::infer::tiled_copy_tidfrg(&copy, source, tensor)?;
+            let (layout, offset) = partition::thread_partition_at(&frg, tid).map_err(|e| e.to_string())?;
+            Ok(vec![CuteValue::Layout(layout), CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, offset)])
+        },
+        &[Some(CuteValue::Layout(declared_layout.clone())), None],
+    )?;
+    let offset = fields.remove(1).remove(0);
+    let lowered = b.lowered(view, &cute_value(view)?)?;
+    let ptr = gep(&b, view_ptr(&b, lowered, *space)?, offset, element_type(view.r#type())?)?;
+    let packed = pack_view(&b, &declared, ptr, &fields.remove(0))?;
+    Ok(vec![b.cast(packed, result)?])
+}

@@ -231,6 +231,8 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.local_tile", rewrite: memory::lower_local_partition, generated: MEMORY },
     Pattern { root: "cute.local_partition", rewrite: memory::lower_local_partition, generated: MEMORY },
     Pattern { root: "cute.tile_partition", rewrite: memory::lower_tile_partition, generated: MEMORY },
+    Pattern { root: "cute.tiled.copy.partition_S", rewrite: memory::lower_tiled_copy_partition, generated: MEMORY },
+    Pattern { root: "cute.tiled.copy.partition_D", rewrite: memory::lower_tiled_copy_partition, generated: MEMORY },
 ];
 
 pub fn run(root: OperationRef) -> Result<(), PassError> {

@@ -88,3 +88,22 @@ func.func @partitions(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(
   %l = cute.get_layout %p : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(1,8):(0,?)">>
   return %l : !cute.layout<"(1,8):(0,?)">
 }
+
+// spec 000's TilePartition: a thread's partition of a view under a tiled
+// copy; the pointer moves by the thread's offset: thread t holds rows
+// 4*(t%8).. of column t/8 of the 32x4 tile, so (t % 8) * 4 + (t / 8) * ld.
+!tc = !cute.tiled_copy<!cute_nvgpu.atom.universal_copy<f32>, !cute.layout<"(32,4):(4,1)">, !cute.tile<"[32:1;4:1]">>
+!gv = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(1,?)">>
+!pv = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"((1,4),?,?):((0,1),32,?{div=4})">>
+// CHECK-LABEL: func @tiled_copy
+func.func @tiled_copy(%tc: !tc, %v: !gv, %t: !cute.int_tuple<"?">) -> (!pv, !pv) {
+  // CHECK: %[[R:.*]] = llvm.srem %{{.*}}, %c8_i32 : i32
+  // CHECK: %[[R4:.*]] = llvm.mul %[[R]], %{{.*}} : i32
+  // CHECK: %[[Q:.*]] = llvm.sdiv %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[QLD:.*]] = llvm.mul %[[Q]], %{{.*}} : i32
+  // CHECK: %[[OFF:.*]] = llvm.add %[[R4]], %[[QLD]] : i32
+  // CHECK: llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+  %s = cute.tiled.copy.partition_S %tc, %v, %t : (!tc, !gv, !cute.int_tuple<"?">) -> !pv
+  %d = cute.tiled.copy.partition_D %tc, %v, %t : (!tc, !gv, !cute.int_tuple<"?">) -> !pv
+  return %s, %d : !pv, !pv
+}
