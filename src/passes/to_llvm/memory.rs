@@ -161,9 +161,9 @@ pub fn lower_deref_desc_iter<'c, 'a>(
     let iterator = op.operand(0)?;
     let CuteValue::DescIter(space) = cute_value(iterator)? else { return Err("not a descriptor iterator".into()) };
     let lowered = b.lowered(iterator, &CuteValue::DescIter(space))?;
-    let base = b.extract(lowered, &[0], llvm::r#type::pointer(context, space))?;
-    let index = b.extract(lowered, &[1], i32_type(context))?;
-    let stride = b.extract(lowered, &[2], i32_type(context))?;
+    let base = b.extract_field(lowered, &[0], llvm::r#type::pointer(context, space))?;
+    let index = b.extract_field(lowered, &[1], i32_type(context))?;
+    let stride = b.extract_field(lowered, &[2], i32_type(context))?;
     let offset = b.bin("llvm.mul", index, stride)?;
     let ptr = gep(&b, base, offset, element_type(iterator.r#type())?)?;
     Ok(vec![b.cast(ptr, op.result(0)?.r#type())?])
@@ -183,7 +183,7 @@ pub fn lower_add_offset<'c, 'a>(
     let offset = b.convert_int(offset, i32_type(context))?;
     let result = match value {
         CuteValue::DescIter(_) => {
-            let index = b.extract(lowered, &[1], i32_type(context))?;
+            let index = b.extract_field(lowered, &[1], i32_type(context))?;
             let moved = if rewind {
                 b.bin("llvm.sub", index, offset)?
             } else {

@@ -44,20 +44,14 @@ func.func @size(%m: i32) -> i32 {
   %r = cute.get_leaves %n : !cute.int_tuple<"?"> -> i32
   return %r : i32
 }"#;
-// The casts stay until `reconcile-unrealized-casts` (in `cute-lower-to-llvm`).
+// Fields are read through the structs that built them; what is left unused
+// is erased (casts still in use stay until `reconcile-unrealized-casts`).
 pub const EXAMPLE_AFTER: &str = r#"
 module {
   func.func @size(%arg0: i32) -> i32 {
     %c4_i32 = arith.constant 4 : i32
-    %0 = llvm.mlir.undef : !llvm.struct<(i32, i32)>
-    %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(i32, i32)> 
-    %2 = llvm.insertvalue %c4_i32, %1[1] : !llvm.struct<(i32, i32)> 
-    %3 = builtin.unrealized_conversion_cast %2 : !llvm.struct<(i32, i32)> to !cute.shape<"(?,4)">
-    %4 = llvm.extractvalue %2[0] : !llvm.struct<(i32, i32)> 
-    %c4_i32_0 = arith.constant 4 : i32
-    %5 = llvm.mul %4, %c4_i32_0 : i32
-    %6 = builtin.unrealized_conversion_cast %5 : i32 to !cute.int_tuple<"?">
-    return %5 : i32
+    %0 = llvm.mul %arg0, %c4_i32 : i32
+    return %0 : i32
   }
 }"#;
 
@@ -239,7 +233,57 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
     let context = BorrowedContext::of(&root);
     signatures::convert(context.get(), root)?;
     apply_phases(root, "cute-to-llvm", &[PATTERNS])?;
-    check_legal(root)
+    check_legal(root)?;
+    erase_dead_values(root);
+    Ok(())
+}
+
+/// The side-effect-free ops the patterns create; once their results are
+/// unused (a struct repacked by a producer and read through by every
+/// consumer, a cast whose users all looked through it) they are erased, so
+/// the upstream conversions do not convert dead code.
+const PURE: &[&str] = &[
+    CAST,
+    "llvm.mlir.undef",
+    "llvm.mlir.constant",
+    "llvm.insertvalue",
+    "llvm.extractvalue",
+    "llvm.add",
+    "llvm.sub",
+    "llvm.mul",
+    "llvm.shl",
+    "llvm.lshr",
+    "llvm.zext",
+    "llvm.sext",
+    "llvm.trunc",
+    "llvm.icmp",
+    "llvm.select",
+    "arith.constant",
+    "arith.index_cast",
+];
+
+fn erase_dead_values(root: OperationRef) {
+    let mut ops = Vec::new();
+    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if PURE.contains(&op.name().as_string_ref().as_str().unwrap_or("")) {
+            ops.push(op.to_raw());
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    // Users come after their operands' producers: erasing in reverse order
+    // frees whole dead chains in one sweep.
+    for raw in ops.into_iter().rev() {
+        // SAFETY: `raw` was collected from the live IR and only ops of this
+        // list, later in it (already visited), have been erased.
+        let unused = unsafe {
+            (0..mlir_sys::mlirOperationGetNumResults(raw))
+                .all(|i| mlir_sys::mlirValueGetFirstUse(mlir_sys::mlirOperationGetResult(raw, i)).ptr.is_null())
+        };
+        if unused {
+            // SAFETY: the op has no uses left and nothing refers to it.
+            unsafe { mlir_sys::mlirOperationDestroy(raw) };
+        }
+    }
 }
 
 /// No cute op may survive, and only casts may still carry cute types.

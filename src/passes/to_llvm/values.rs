@@ -362,12 +362,42 @@ impl<'c, 'r> Builder<'c, 'r> {
         }
     }
 
+    /// An `llvm.extractvalue`, as spec 000's iterator walks spell it.
+    pub fn extract_field<'a>(&self, v: Value<'c, 'a>, path: &[i64], ty: Type<'c>) -> Result<Value<'c, 'a>, PatternError> {
+        let position = DenseI64ArrayAttribute::new(self.context, path);
+        self.insert(llvm::extract_value(self.context, v, position, ty, self.location))
+    }
+
+    /// Field `path` of `v`.
     pub fn extract<'a>(&self, v: Value<'c, 'a>, path: &[i64], ty: Type<'c>) -> Result<Value<'c, 'a>, PatternError> {
         if path.is_empty() {
             return Ok(v);
         }
-        let position = DenseI64ArrayAttribute::new(self.context, path);
-        self.insert(llvm::extract_value(self.context, v, position, ty, self.location))
+        // Look through the insertvalue chain that built `v` (most values
+        // were packed by the pattern of their producer): the field's value
+        // itself, without an extractvalue.
+        let (mut current, mut rest) = (v, path.to_vec());
+        while let Some((container, position, inserted)) = inserted_at(current) {
+            if rest.starts_with(&position) {
+                rest.drain(..position.len());
+                current = inserted;
+                if rest.is_empty() {
+                    if current.r#type() == ty {
+                        return Ok(current);
+                    }
+                    break;
+                }
+            } else if position.starts_with(&rest) {
+                break;
+            } else {
+                current = container;
+            }
+        }
+        if rest.is_empty() {
+            return Ok(current);
+        }
+        let position = DenseI64ArrayAttribute::new(self.context, &rest);
+        self.insert(llvm::extract_value(self.context, current, position, ty, self.location))
     }
 
     /// The LLVM values of every leaf of `value` (lowered as `v`).
@@ -467,4 +497,21 @@ impl<'c, 'r> Builder<'c, 'r> {
             .collect::<Result<Vec<_>, _>>()?;
         self.insert_chain(value, &values)
     }
+}
+
+/// `(container, position, value)` when `v` is the result of an
+/// `llvm.insertvalue`.
+fn inserted_at<'c, 'a>(v: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<i64>, Value<'c, 'a>)> {
+    let producer = melior::ir::operation::OperationResult::try_from(v).ok()?;
+    let op = producer.owner();
+    if op.name().as_string_ref().as_str() != Ok("llvm.insertvalue") {
+        return None;
+    }
+    let position = DenseI64ArrayAttribute::try_from(op.attribute("position").ok()?).ok()?;
+    let position: Vec<i64> = (0..position.len()).map(|i| position.element(i)).collect::<Result<_, _>>().ok()?;
+    // SAFETY: the operands live in the same IR as `v`.
+    let (container, value) = unsafe {
+        (Value::from_raw(op.operand(0).ok()?.to_raw()), Value::from_raw(op.operand(1).ok()?.to_raw()))
+    };
+    Some((container, position, value))
 }
