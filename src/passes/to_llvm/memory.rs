@@ -376,3 +376,28 @@ pub fn lower_tiled_copy_partition<'c, 'a>(
     let packed = pack_view(&b, &declared, ptr, &fields.remove(0))?;
     Ok(vec![b.cast(packed, result)?])
 }
+
+/// `inttoptr`, `ptrtoint`, `recast`: pointer casts (spec 002's "pointer
+/// casts"). `recast` changes the element type only, which an opaque LLVM
+/// pointer does not carry: the value is unchanged.
+pub fn lower_pointer_cast<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder { context, rewriter, location: op.location() };
+    let (input, result) = (op.operand(0)?, op.result(0)?.r#type());
+    let value = match op.name().as_string_ref().as_str() {
+        Ok("cute.inttoptr") => {
+            let ty = cute_value(op.result(0)?.into())?.llvm_type(context);
+            let cast = b.insert(OperationBuilder::new("llvm.inttoptr", b.location).add_operands(&[input]).add_results(&[ty]).build()?)?;
+            return Ok(vec![b.cast(cast, result)?]);
+        }
+        Ok("cute.ptrtoint") => {
+            let ptr = b.lowered(input, &cute_value(input)?)?;
+            return Ok(vec![b.insert(OperationBuilder::new("llvm.ptrtoint", b.location).add_operands(&[ptr]).add_results(&[result]).build()?)?]);
+        }
+        _ => b.lowered(input, &cute_value(input)?)?,
+    };
+    Ok(vec![b.cast(value, result)?])
+}

@@ -138,6 +138,8 @@ const ARITH: &[&str] = &[
 
 const MEMORY: &[&str] = &[
     CAST,
+    "llvm.inttoptr",
+    "llvm.ptrtoint",
     "llvm.mlir.undef",
     "llvm.insertvalue",
     "llvm.extractvalue",
@@ -224,6 +226,9 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.store", rewrite: memory::lower_store, generated: MEMORY },
     Pattern { root: "cute.local_tile", rewrite: memory::lower_local_partition, generated: MEMORY },
     Pattern { root: "cute.local_partition", rewrite: memory::lower_local_partition, generated: MEMORY },
+    Pattern { root: "cute.inttoptr", rewrite: memory::lower_pointer_cast, generated: MEMORY },
+    Pattern { root: "cute.ptrtoint", rewrite: memory::lower_pointer_cast, generated: MEMORY },
+    Pattern { root: "cute.recast", rewrite: memory::lower_pointer_cast, generated: MEMORY },
     Pattern { root: "cute.tile_partition", rewrite: memory::lower_tile_partition, generated: MEMORY },
     Pattern { root: "cute.tiled.copy.partition_S", rewrite: memory::lower_tiled_copy_partition, generated: MEMORY },
     Pattern { root: "cute.tiled.copy.partition_D", rewrite: memory::lower_tiled_copy_partition, generated: MEMORY },

@@ -1,5 +1,5 @@
-//! Function boundaries of `cute-to-llvm`: `func.func` arguments and results,
-//! `func.return` and `func.call` carry cute values, so their types convert
+//! Function boundaries of `cute-to-llvm`: `func.func` / `gpu.func` arguments
+//! and results, `func.return` / `gpu.return` and `func.call` carry cute values, so their types convert
 //! (the C API has no signature conversion; this is its Rust equivalent).
 //! Each converted value is bridged back to its cute type with an
 //! `unrealized_conversion_cast` for the cute ops still using it; the patterns
@@ -24,8 +24,10 @@ pub fn convert(context: &Context, root: OperationRef) -> Result<(), PassError> {
     let mut boundaries = Vec::new();
     root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
         match op.name().as_string_ref().as_str() {
-            Ok("func.func") => functions.push(op.to_raw()),
-            Ok("func.return" | "func.call") => boundaries.push(op.to_raw()),
+            // gpu.func: spec 000's secondary registrar rewrites kernel
+            // signatures the same way.
+            Ok("func.func" | "gpu.func") => functions.push(op.to_raw()),
+            Ok("func.return" | "gpu.return" | "func.call") => boundaries.push(op.to_raw()),
             _ => {}
         }
         melior::ir::operation::WalkResult::Advance
@@ -35,7 +37,7 @@ pub fn convert(context: &Context, root: OperationRef) -> Result<(), PassError> {
         // boundary never erases another.
         let op = unsafe { OperationRef::from_raw(raw) };
         match op.name().as_string_ref().as_str() {
-            Ok("func.return") => convert_operands(context, op)?,
+            Ok("func.return" | "gpu.return") => convert_operands(context, op)?,
             _ => convert_call(context, op)?,
         }
     }

@@ -26,3 +26,13 @@ func.func @caller() -> !tm {
   %tc, %tm = func.call @tile_it(%a) : (!copy) -> (!tc, !tm)
   return %tm : !tm
 }
+
+// gpu.func kernels convert like func.func (spec 000's secondary registrar):
+// a kernel taking a view and a tiled copy.
+// CHECK-LABEL: gpu.module @kernels
+// CHECK: gpu.func @copy(%{{.*}}: !llvm.struct<(ptr<1>, struct<(i32, i32, i32, i32)>)>, %{{.*}}: !llvm.struct<()>) kernel
+gpu.module @kernels {
+  gpu.func @copy(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(1,?)">>, %tc: !tc) kernel {
+    gpu.return
+  }
+}

@@ -108,3 +108,17 @@ func.func @tiled_copy(%tc: !tc, %v: !gv, %t: !cute.int_tuple<"?">) -> (!pv, !pv)
   %d = cute.tiled.copy.partition_D %tc, %v, %t : (!tc, !gv, !cute.int_tuple<"?">) -> !pv
   return %s, %d : !pv, !pv
 }
+
+// Pointer casts: inttoptr / ptrtoint, and recast (an opaque LLVM pointer
+// has no element type, so the value is unchanged).
+// CHECK-LABEL: func @pointer_casts
+// CHECK-SAME: (%[[A:.*]]: i64) -> i64
+func.func @pointer_casts(%addr: i64) -> i64 {
+  // CHECK: %[[P:.*]] = llvm.inttoptr %[[A]] : i64 to !llvm.ptr<3>
+  %p = cute.inttoptr %addr : i64 to !cute.ptr<f16, smem, align<16>>
+  %q = cute.recast %p : !cute.ptr<f16, smem, align<16>> to !cute.ptr<i32, smem, align<16>>
+  // CHECK: %[[I:.*]] = llvm.ptrtoint %[[P]] : !llvm.ptr<3> to i64
+  // CHECK: return %[[I]] : i64
+  %i = cute.ptrtoint %q : !cute.ptr<i32, smem, align<16>> to i64
+  return %i : i64
+}
