@@ -10,7 +10,8 @@ use std::fmt;
 
 use super::error::{Cond, LayoutError};
 use super::ops;
-use super::tuple::Layout;
+use super::symbolic::{self, Step};
+use super::tuple::{DynInt, Layout, Leaf};
 
 /// `Sw<B,M,S>`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,6 +59,28 @@ impl Swizzle {
     }
 }
 
+impl Swizzle {
+    /// [`Swizzle::apply`] on a static or run-time offset: a run-time result
+    /// records its bit steps (`x ^ ((x & mask) >> S)`) for the lowering.
+    pub fn apply_leaf(&self, offset: &Leaf) -> Result<Leaf, Cond> {
+        match offset {
+            Leaf::Int(v) => Ok(Leaf::Int(self.apply(*v)?)),
+            Leaf::Dyn(d) => {
+                let masked = symbolic::binary(Step::And, offset, &Leaf::Int(self.yyy_mask()));
+                let masked = Leaf::Dyn(DynInt { expr: masked, ..DynInt::UNKNOWN });
+                let (step, amount) = if self.shift >= 0 { (Step::Shr, self.shift) } else { (Step::Shl, -self.shift) };
+                let moved = symbolic::binary(step, &masked, &Leaf::Int(i64::from(amount)));
+                let moved = Leaf::Dyn(DynInt { expr: moved, ..DynInt::UNKNOWN });
+                let expr = symbolic::binary(Step::Xor, offset, &moved);
+                // The low `base` bits are untouched: what divides 2^base stays.
+                let divisibility = super::tuple::gcd(d.divisibility, 1u64 << self.base.min(62)).max(1);
+                Ok(Leaf::Dyn(DynInt { divisibility, wide: d.wide, expr }))
+            }
+            other => Err(format!("swizzle of `{other}`, which is not an offset")),
+        }
+    }
+}
+
 impl fmt::Display for Swizzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "S<{},{},{}>", self.bits, self.base, self.shift)
@@ -73,6 +96,18 @@ pub struct ComposedLayout {
 }
 
 impl ComposedLayout {
+    /// `swizzle(offset + L(coord))` for a static or run-time coordinate (the
+    /// run-time steps, XOR included, are recorded for the lowering).
+    pub fn crd2idx(&self, coord: &super::tuple::IntTuple) -> Result<Leaf, LayoutError> {
+        let fail = |c: Cond| LayoutError::new("crd2idx", vec![coord.to_string(), self.to_string()], c);
+        let index = ops::crd2idx_tuple(coord, &self.layout)?;
+        let super::tuple::IntTuple::Leaf(index) = index else {
+            return Err(fail(format!("the index {index} is not an integer")));
+        };
+        let shifted = super::tuple_ops::TupleOp::Add.apply_leaf(&index, &Leaf::Int(self.offset)).map_err(fail)?;
+        self.swizzle.apply_leaf(&shifted).map_err(fail)
+    }
+
     /// The function table `[swizzle(offset + L(i)) for i < size(L)]`.
     pub fn table(&self) -> Result<Vec<i64>, LayoutError> {
         let fail = |c: Cond| LayoutError::new("swizzle_layout", vec![self.to_string()], c);

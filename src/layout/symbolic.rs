@@ -40,6 +40,12 @@ pub enum Expr {
     Mod(ExprId, ExprId),
     /// `ceil(a / b)` for positive `b` (CuTe's `ceil_div`).
     CeilDiv(ExprId, ExprId),
+    /// Bit operations of swizzles (non-negative offsets).
+    And(ExprId, ExprId),
+    Xor(ExprId, ExprId),
+    /// Logical shifts by a static amount.
+    Shr(ExprId, ExprId),
+    Shl(ExprId, ExprId),
 }
 
 /// The binary steps, for [`binary`].
@@ -51,6 +57,10 @@ pub enum Step {
     Div,
     Mod,
     CeilDiv,
+    And,
+    Xor,
+    Shr,
+    Shl,
 }
 
 thread_local! {
@@ -146,6 +156,10 @@ pub fn binary(step: Step, a: &Leaf, b: &Leaf) -> ExprId {
         Step::Div => Expr::Div(x, y),
         Step::Mod => Expr::Mod(x, y),
         Step::CeilDiv => Expr::CeilDiv(x, y),
+        Step::And => Expr::And(x, y),
+        Step::Xor => Expr::Xor(x, y),
+        Step::Shr => Expr::Shr(x, y),
+        Step::Shl => Expr::Shl(x, y),
     })
 }
 
@@ -176,6 +190,10 @@ pub fn eval(tape: &[Expr], id: ExprId, args: &[i64]) -> Option<i64> {
             let (a, b) = (v(a)?, v(b)?);
             a.checked_add(b.checked_sub(1)?)?.checked_div(b)?
         }
+        Expr::And(a, b) => v(a)? & v(b)?,
+        Expr::Xor(a, b) => v(a)? ^ v(b)?,
+        Expr::Shr(a, b) => v(a)?.checked_shr(u32::try_from(v(b)?).ok()?)?,
+        Expr::Shl(a, b) => v(a)?.checked_shl(u32::try_from(v(b)?).ok()?)?,
     })
 }
 

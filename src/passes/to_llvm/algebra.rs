@@ -114,7 +114,7 @@ pub fn derive<'c, 'a>(
 fn conform(computed: &CuteValue, declared: &CuteValue) -> Result<Vec<Leaf>, String> {
     let same_tree = match (computed, declared) {
         (CuteValue::Tuple(_, a), CuteValue::Tuple(_, b)) => congruent(a, b),
-        (CuteValue::Layout(a), CuteValue::Layout(b)) | (CuteValue::View(_, a), CuteValue::View(_, b)) => {
+        (CuteValue::Layout(a), CuteValue::Layout(b)) | (CuteValue::View(_, a, _), CuteValue::View(_, b, _)) => {
             congruent(a.shape(), b.shape()) && congruent(a.stride(), b.stride())
         }
         _ => false,
@@ -137,7 +137,7 @@ fn conform(computed: &CuteValue, declared: &CuteValue) -> Result<Vec<Leaf>, Stri
 fn show(v: &CuteValue) -> String {
     match v {
         CuteValue::Tuple(_, t) => t.to_string(),
-        CuteValue::Layout(l) | CuteValue::View(_, l) => l.to_string(),
+        CuteValue::Layout(l) | CuteValue::View(_, l, _) => l.to_string(),
         other => format!("{other:?}"),
     }
 }
@@ -194,6 +194,15 @@ impl<'c, 'a> Materializer<'_, 'c, '_, 'a> {
                     // C++'s `/` and `%`, which CuTe uses.
                     Expr::Div(..) => "llvm.sdiv",
                     _ => "llvm.srem",
+                }, x, y)?
+            }
+            Expr::And(x, y) | Expr::Xor(x, y) | Expr::Shr(x, y) | Expr::Shl(x, y) => {
+                let (x, y) = (self.value(x, ty)?, self.value(y, ty)?);
+                self.b.bin(match e {
+                    Expr::And(..) => "llvm.and",
+                    Expr::Xor(..) => "llvm.xor",
+                    Expr::Shr(..) => "llvm.lshr",
+                    _ => "llvm.shl",
                 }, x, y)?
             }
             Expr::CeilDiv(x, y) => {

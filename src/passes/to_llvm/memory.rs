@@ -72,7 +72,7 @@ fn pack_view<'c, 'a>(
     ptr: Value<'c, 'a>,
     layout_fields: &[Value<'c, 'a>],
 ) -> Result<Value<'c, 'a>, PatternError> {
-    let CuteValue::View(_, l) = view else { return Err("internal error: not a view".into()) };
+    let CuteValue::View(_, l, _) = view else { return Err("internal error: not a view".into()) };
     let layout = b.pack(&CuteValue::Layout(l.clone()), layout_fields)?;
     pack_view_struct(b, view, ptr, layout)
 }
@@ -135,7 +135,7 @@ pub fn lower_get_iter<'c, 'a>(
     let lowered = b.lowered(source, &source_value)?;
     let result = op.result(0)?.r#type();
     let value = match (&source_value, op.operand_count()) {
-        (CuteValue::View(space, _), 1) => view_ptr(&b, lowered, *space)?,
+        (CuteValue::View(space, ..), 1) => view_ptr(&b, lowered, *space)?,
         (CuteValue::Ptr(_), 4) => {
             let iterator = cute_value(op.result(0)?.into())?;
             let stride = b.convert_int(op.operand(3)?, i32_type(context))?;
@@ -212,16 +212,24 @@ fn element_address<'c, 'a>(
     view: Value<'c, 'a>,
     coord: Value<'c, 'a>,
 ) -> Result<Value<'c, 'a>, PatternError> {
-    let CuteValue::View(space, _) = cute_value(view)? else { return Err("not a view".into()) };
+    let CuteValue::View(space, _, swizzle) = cute_value(view)? else { return Err("not a view".into()) };
     let lowered = b.lowered(view, &cute_value(view)?)?;
     let mut fields = derive(
         b,
         &[view, coord],
         |seeded| {
-            let (CuteValue::View(_, l), CuteValue::Tuple(_, c)) = (&seeded[0], &seeded[1]) else {
+            let (CuteValue::View(_, l, _), CuteValue::Tuple(_, c)) = (&seeded[0], &seeded[1]) else {
                 return Err("expects a view and a coordinate".into());
             };
-            let offset = layout::crd2idx_tuple(c, l).map_err(|e| e.to_string())?;
+            // A swizzled (composed) layout: swizzle(offset + outer(c)), the
+            // XOR address arithmetic of CuTe's Swizzle.
+            let offset = match swizzle {
+                Some((swizzle, offset)) => {
+                    let composed = layout::ComposedLayout { swizzle, offset, layout: l.clone() };
+                    IntTuple::Leaf(composed.crd2idx(c).map_err(|e| e.to_string())?)
+                }
+                None => layout::crd2idx_tuple(c, l).map_err(|e| e.to_string())?,
+            };
             Ok(vec![CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, offset)])
         },
         &[],
@@ -267,7 +275,8 @@ pub fn lower_local_partition<'c, 'a>(
     let result = op.result(0)?.r#type();
     let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
     let declared_layout = match &declared {
-        CuteValue::View(_, l) | CuteValue::Layout(l) => CuteValue::Layout(l.clone()),
+        CuteValue::View(_, l, None) | CuteValue::Layout(l) => CuteValue::Layout(l.clone()),
+        CuteValue::View(..) => return Err("partitioning a swizzled (composed-layout) view does not lower yet".into()),
         _ => return Err("the result is not a layout or a view".into()),
     };
     let mut fields = derive(
@@ -275,7 +284,7 @@ pub fn lower_local_partition<'c, 'a>(
         &operands,
         |seeded| {
             let source = match &seeded[0] {
-                CuteValue::View(_, l) | CuteValue::Layout(l) => l,
+                CuteValue::View(_, l, None) | CuteValue::Layout(l) => l,
                 _ => return Err("operand #0 must be a layout or a view".into()),
             };
             let tiler = match (&seeded[1], keep_tile) {
@@ -295,7 +304,7 @@ pub fn lower_local_partition<'c, 'a>(
     let offset = fields.remove(1).remove(0);
     let layout_fields = fields.remove(0);
     let value = match declared {
-        CuteValue::View(space, _) => {
+        CuteValue::View(space, ..) => {
             let source = operands[0];
             let lowered = b.lowered(source, &cute_value(source)?)?;
             let ptr = gep(&b, view_ptr(&b, lowered, space)?, offset, element_type(source.r#type())?)?;
@@ -356,12 +365,14 @@ pub fn lower_tiled_copy_partition<'c, 'a>(
     let (view, tid) = (op.operand(1)?, op.operand(2)?);
     let result = op.result(0)?.r#type();
     let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
-    let CuteValue::View(space, declared_layout) = &declared else { return Err("the result is not a view".into()) };
+    let CuteValue::View(space, declared_layout, None) = &declared else {
+        return Err("the result is not a plain view (swizzled partitions do not lower yet)".into());
+    };
     let mut fields = derive(
         &b,
         &[view, tid],
         |seeded| {
-            let (CuteValue::View(_, tensor), CuteValue::Tuple(_, IntTuple::Leaf(tid))) = (&seeded[0], &seeded[1]) else {
+            let (CuteValue::View(_, tensor, None), CuteValue::Tuple(_, IntTuple::Leaf(tid))) = (&seeded[0], &seeded[1]) else {
                 return Err("expects a view and a scalar thread index".into());
             };
             let frg = crate::dialect::infer::tiled_copy_tidfrg(&copy, source, tensor)?;

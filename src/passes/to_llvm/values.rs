@@ -20,7 +20,7 @@
 //! leaves, then its stride leaves.
 
 use crate::dialect::{composite_parts, spec, type_spec, Composite, SpecKind};
-use crate::layout::{symbolic, IntTuple, Layout, Leaf, Tiler};
+use crate::layout::{symbolic, IntTuple, Layout, Leaf, Swizzle, Tiler};
 use crate::passes::rewrite::{insert, PatternError};
 use melior::{
     dialect::{arith, llvm},
@@ -46,10 +46,15 @@ pub enum CuteValue {
     /// A static tile (by-mode tiler or shape): all of it is in the type, so
     /// its value is the empty struct. Run-time tiles are not lowered yet.
     Tile(Tiler),
+    /// `!cute.composed_layout<"S<B,M,S> o off o L">`: the static swizzle and
+    /// offset, and `L`, whose struct is the value's.
+    Composed(Swizzle, i64, Layout),
     /// `!cute.ptr<T, space>`: the NVVM address space.
     Ptr(u32),
-    /// `!cute.view<ptr, layout>`: `struct<(ptr<AS>, layout)>`.
-    View(u32, Layout),
+    /// `!cute.view<ptr, layout>`: `struct<(ptr<AS>, layout)>`. A view over
+    /// a composed layout `S<B,M,S> o off o L` keeps the static swizzle and
+    /// offset here, and `L`'s fields in the struct.
+    View(u32, Layout, Option<(Swizzle, i64)>),
     /// `!cute.desc_iter<ptr>`: spec 000's `struct<(ptr<AS>, i32, i32)>`
     /// (base, index, stride).
     DescIter(u32),
@@ -63,6 +68,10 @@ impl CuteValue {
             return Ok(Some(match kind {
                 SpecKind::Layout => CuteValue::Layout(spec::parse_checked_layout(text)?),
                 SpecKind::Swizzle => CuteValue::Swizzle,
+                SpecKind::ComposedLayout => {
+                    let c = spec::parse_checked_composed(text)?;
+                    CuteValue::Composed(c.swizzle, c.offset, c.layout)
+                }
                 SpecKind::Tile if !spec::count_dynamic(SpecKind::Tile, text).map(|n| n > 0).unwrap_or(true) => {
                     CuteValue::Tile(spec::parse_checked_tile(text)?)
                 }
@@ -94,9 +103,14 @@ impl CuteValue {
                 let layout = parts.layout.and_then(type_spec).ok_or("a view without a layout")?;
                 match layout {
                     (SpecKind::Layout, text) => {
-                        Ok(Some(CuteValue::View(iterator.address_space, spec::parse_checked_layout(text)?)))
+                        Ok(Some(CuteValue::View(iterator.address_space, spec::parse_checked_layout(text)?, None)))
                     }
-                    _ => Err(format!("{ty}: views with a composed (swizzled) layout have no LLVM form yet")),
+                    (SpecKind::ComposedLayout, text) => {
+                        let composed = spec::parse_checked_composed(text)?;
+                        let swizzled = Some((composed.swizzle, composed.offset));
+                        Ok(Some(CuteValue::View(iterator.address_space, composed.layout, swizzled)))
+                    }
+                    _ => Err(format!("{ty}: views over this layout kind have no LLVM form yet")),
                 }
             }
             Some(_) => Err(format!("{ty} values have no LLVM form yet")),
@@ -113,7 +127,7 @@ impl CuteValue {
         let mut out = Vec::new();
         match self {
             CuteValue::Tuple(_, t) => t.leaves_into(&mut out),
-            CuteValue::Layout(l) | CuteValue::View(_, l) => {
+            CuteValue::Layout(l) | CuteValue::View(_, l, _) | CuteValue::Composed(_, _, l) => {
                 l.shape().leaves_into(&mut out);
                 l.stride().leaves_into(&mut out);
             }
@@ -130,14 +144,14 @@ impl CuteValue {
                 tuple_paths(t, &mut Vec::new(), &mut out);
                 out
             }
-            CuteValue::Layout(l) => {
+            CuteValue::Layout(l) | CuteValue::Composed(_, _, l) => {
                 let (mut shapes, mut strides) = (Vec::new(), Vec::new());
                 layout_paths(l.shape(), l.stride(), &mut Vec::new(), &mut shapes, &mut strides);
                 shapes.extend(strides);
                 shapes
             }
             // The layout is field 1 (field 0 is the pointer).
-            CuteValue::View(_, l) => {
+            CuteValue::View(_, l, _) => {
                 let (mut shapes, mut strides) = (Vec::new(), Vec::new());
                 layout_paths(l.shape(), l.stride(), &mut vec![1], &mut shapes, &mut strides);
                 shapes.extend(strides);
@@ -155,9 +169,13 @@ impl CuteValue {
                 let shape = symbolic::seed(l.shape(), recording);
                 CuteValue::Layout(Layout::from_parts(shape, symbolic::seed(l.stride(), recording)))
             }
-            CuteValue::View(space, l) => {
+            CuteValue::Composed(swizzle, offset, l) => {
                 let shape = symbolic::seed(l.shape(), recording);
-                CuteValue::View(*space, Layout::from_parts(shape, symbolic::seed(l.stride(), recording)))
+                CuteValue::Composed(*swizzle, *offset, Layout::from_parts(shape, symbolic::seed(l.stride(), recording)))
+            }
+            CuteValue::View(space, l, swizzle) => {
+                let shape = symbolic::seed(l.shape(), recording);
+                CuteValue::View(*space, Layout::from_parts(shape, symbolic::seed(l.stride(), recording)), *swizzle)
             }
             other => other.clone(),
         }
@@ -168,9 +186,9 @@ impl CuteValue {
         match self {
             CuteValue::Tuple(_, IntTuple::Leaf(l)) => leaf_type(context, l),
             CuteValue::Tuple(_, t) => tuple_type(context, t),
-            CuteValue::Layout(l) => layout_type(context, l.shape(), l.stride()),
+            CuteValue::Layout(l) | CuteValue::Composed(_, _, l) => layout_type(context, l.shape(), l.stride()),
             CuteValue::Ptr(space) => llvm::r#type::pointer(context, *space),
-            CuteValue::View(space, l) => {
+            CuteValue::View(space, l, _) => {
                 let fields = [llvm::r#type::pointer(context, *space), layout_type(context, l.shape(), l.stride())];
                 llvm::r#type::r#struct(context, &fields, false)
             }

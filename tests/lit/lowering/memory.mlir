@@ -122,3 +122,19 @@ func.func @pointer_casts(%addr: i64) -> i64 {
   %i = cute.ptrtoint %q : !cute.ptr<i32, smem, align<16>> to i64
   return %i : i64
 }
+
+// A swizzled (composed-layout) view: load and store address
+// swizzle(off + L(c)) = x ^ ((x & mask) >> S), CuTe's Swizzle<3,3,3>.
+!swz = !cute.view<!cute.ptr<f16, smem>, !cute.composed_layout<"S<3,3,3> o 0 o (8,64):(64,1)">>
+// CHECK-LABEL: func @swizzled
+func.func @swizzled(%p: !cute.ptr<f16, smem>, %c: !cute.coord<"(?,?)">) -> f16 {
+  %l = cute.static : !cute.composed_layout<"S<3,3,3> o 0 o (8,64):(64,1)">
+  %v = cute.make_view %p, %l : !swz
+  // CHECK: %[[X:.*]] = llvm.add %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[M:.*]] = llvm.and %[[X]], %{{.*}} : i32
+  // CHECK: %[[S:.*]] = llvm.lshr %[[M]], %{{.*}} : i32
+  // CHECK: %[[A:.*]] = llvm.xor %[[X]], %[[S]] : i32
+  // CHECK: llvm.getelementptr %{{.*}}[%[[A]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  %x = cute.load %v[%c] : !swz, !cute.coord<"(?,?)">
+  return %x : f16
+}

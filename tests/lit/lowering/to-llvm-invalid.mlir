@@ -21,7 +21,7 @@ func.func @no_lowering(%x: !cute.int_tuple<"(?,1)">, %y: !cute.int_tuple<"(2,2)"
 // -----
 
 // A type with no LLVM form yet is reported at the function.
-// expected-error @+1 {{cute-to-llvm: !cute.view<!cute.ptr<f16, smem>, !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">>: views with a composed (swizzled) layout have no LLVM form yet}}
-func.func @swizzled_view(%v: !cute.view<!cute.ptr<f16, smem>, !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">>) {
+// expected-error @+1 {{cute-to-llvm: !cute.view<!cute.desc_iter<!cute.ptr<f16, smem>>, !cute.layout<"4:1">>: views over descriptor iterators have no LLVM form yet}}
+func.func @iterator_view(%v: !cute.view<!cute.desc_iter<!cute.ptr<f16, smem>>, !cute.layout<"4:1">>) {
   return
 }
