@@ -522,3 +522,79 @@ fn swizzled_loads_follow_the_composed_layout() {
         assert_eq!(i64::from(f(buffer.as_ptr(), i as i32, j as i32)), want, "({i},{j})");
     }
 }
+
+#[test]
+fn descriptor_iterators_advance_rewind_and_dereference() {
+    // get_iter's (base, index, stride) struct: advance by k tiles, rewind by
+    // r, dereference, and load element 0 there: buffer[(k - r) * stride].
+    let source = r#"func.func @at(%p: !cute.ptr<i32, generic>, %stride: i32, %k: i32, %r: i32) -> i32 {
+  %extent = arith.constant 4096 : i32
+  %tile = arith.constant 64 : i32
+  %it = cute.get_iter %p, %extent, %tile, %stride : (!cute.ptr<i32, generic>, i32, i32, i32) -> !cute.desc_iter<!cute.ptr<i32, generic>>
+  %a = cute.add_offset %it, %k : !cute.desc_iter<!cute.ptr<i32, generic>>, i32
+  %b = cute.add_offset %a, %r rewind : !cute.desc_iter<!cute.ptr<i32, generic>>, i32
+  %q = cute.deref_desc_iter %b : !cute.desc_iter<!cute.ptr<i32, generic>>
+  %l = cute.static : !cute.layout<"1:1">
+  %v = cute.make_view %q, %l : !cute.view<!cute.ptr<i32, generic>, !cute.layout<"1:1">>
+  %c = cute.static : !cute.coord<"0">
+  %x = cute.load %v[%c] : !cute.view<!cute.ptr<i32, generic>, !cute.layout<"1:1">>, !cute.coord<"0">
+  return %x : i32
+}"#;
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, source);
+    type At = extern "C" fn(*const i32, i32, i32, i32) -> i32;
+    let f: At = lookup(&engine, "at");
+    let buffer: Vec<i32> = (0..4096).map(|i| i * 3 + 1).collect();
+    let mut rng = Rng(0x17e2_a70b_0000_000d);
+    for _ in 0..RUNS {
+        let stride = rng.range(1, 64);
+        let r = rng.range(0, 10);
+        let k = r + rng.range(0, 4095 / stride);
+        let index = (k - r) * stride;
+        if index >= 4096 {
+            continue;
+        }
+        assert_eq!(f(buffer.as_ptr(), stride as i32, k as i32, r as i32), buffer[index as usize], "stride {stride}, +{k} -{r}");
+    }
+}
+
+#[test]
+fn coalesce_and_slicing_of_run_time_strides() {
+    // coalesce keeps the run-time-strided modes (merging only what it can
+    // prove), slice keeps the `_` modes; both are evaluated at a run-time
+    // 1-D index and compared with the static algebra on the same strides.
+    const A: &str = "(4,(2,8)):(?,(1,?))";
+    let source = format!(
+        r#"func.func @f(%d0: i32, %d2: i32, %i: i32, %s: i32) -> i32 {{
+  %sh = cute.static : !cute.shape<"(4,(2,8))">
+  %st = cute.make_int_tuple(%d0, %d2) : (i32, i32) -> !cute.stride<"(?,(1,?))">
+  %a = cute.make_layout_raw %sh, %st : (!cute.shape<"(4,(2,8))">, !cute.stride<"(?,(1,?))">) -> !cute.layout<"{A}">
+  %c = cute.coalesce(%a) : (!cute.layout<"{A}">) -> !cute.layout<"(4,2,8):(?,1,?)">
+  %k = cute.make_int_tuple(%i) : (i32) -> !cute.coord<"?">
+  %x = cute.crd2idx(%k, %c) : (!cute.coord<"?">, !cute.layout<"(4,2,8):(?,1,?)">) -> !cute.int_tuple<"?">
+  %sc = cute.make_int_tuple(%s) : (i32) -> !cute.coord<"(_,?)">
+  %sl = cute.slice(%a, %sc) : !cute.layout<"{A}">, !cute.coord<"(_,?)">
+  %y = cute.crd2idx(%k, %sl) : (!cute.coord<"?">, !cute.layout<"(4):(?)">) -> !cute.int_tuple<"?">
+  %sum = cute.tuple_add(%x, %y) : (!cute.int_tuple<"?">, !cute.int_tuple<"?">) -> !cute.int_tuple<"?">
+  %v = cute.get_leaves %sum : !cute.int_tuple<"?"> -> i32
+  return %v : i32
+}}"#
+    );
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, &source);
+    let f: Fn4 = lookup(&engine, "f");
+    let mut rng = Rng(0xc0a1_e5ce_0000_000f);
+    for _ in 0..RUNS {
+        let (d0, d2) = (rng.range(0, 500), rng.range(0, 500));
+        let (i, s) = (rng.range(0, 63), rng.range(0, 15));
+        let a = layout::parse_layout(&instantiate(A, &[d0, d2])).unwrap();
+        let x = layout::table(&a).unwrap()[i as usize];
+        // slice(a, (_, s)) is mode 0 of `a`, `(4):(d0)` (a slice of a
+        // layout drops the other modes' offset); an integer coordinate's
+        // last mode takes the whole remainder (CuTe), so it is i * d0.
+        let sliced = layout::parse_layout(&format!("(4):({d0})")).unwrap();
+        let y = layout::crd2idx(&layout::parse_int_tuple(&i.to_string()).unwrap(), &sliced).unwrap();
+        assert_eq!(y, i * d0);
+        assert_eq!(i64::from(f(d0 as i32, d2 as i32, i as i32, s as i32)), x + y, "A = {a}, i = {i}");
+    }
+}

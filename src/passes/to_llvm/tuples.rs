@@ -48,6 +48,9 @@ pub fn lower_make_int_tuple<'c, 'a>(
         fields.push(match leaf {
             Leaf::Int(v) => b.int(ty, v)?,
             Leaf::Dyn(_) => b.convert_int(operands.next().ok_or("fewer operands than run-time leaves")?, ty)?,
+            // `_` (a slicing coordinate's kept mode) is structure, never read:
+            // its field holds 0.
+            Leaf::Underscore => b.int(ty, 0)?,
             other => return Err(format!("leaf `{other}` has no integer value to lower").into()),
         });
     }

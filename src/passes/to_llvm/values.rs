@@ -459,7 +459,7 @@ impl<'c, 'r> Builder<'c, 'r> {
             return Err("internal error: a view is packed with its pointer (memory::pack_view)".into());
         }
         // A value whose type is fully static is its constant (spec 000).
-        if value.leaves().iter().all(|l| matches!(l, Leaf::Int(_))) {
+        if value.leaves().iter().all(|l| matches!(l, Leaf::Int(_) | Leaf::Underscore)) {
             return self.constant(value);
         }
         self.insert_chain(value, leaves)
@@ -488,7 +488,15 @@ impl<'c, 'r> Builder<'c, 'r> {
     /// A fully static value: one constant when its struct is flat.
     pub fn constant<'a>(&self, value: &CuteValue) -> Result<Value<'c, 'a>, PatternError> {
         let leaves = value.leaves();
-        let ints: Option<Vec<i64>> = leaves.iter().map(|l| if let Leaf::Int(v) = l { Some(*v) } else { None }).collect();
+        // `_` leaves (slicing coordinates) are structure: their field holds 0.
+        let ints: Option<Vec<i64>> = leaves
+            .iter()
+            .map(|l| match l {
+                Leaf::Int(v) => Some(*v),
+                Leaf::Underscore => Some(0),
+                _ => None,
+            })
+            .collect();
         let ints = ints.ok_or("the value is not static")?;
         let flat = value.paths().iter().all(|p| p.len() <= 1);
         if flat && !matches!(value, CuteValue::Tuple(_, IntTuple::Leaf(_))) {
