@@ -173,6 +173,7 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.static", rewrite: tuples::lower_static, generated: LLVM },
     Pattern { root: "cute.make_int_tuple", rewrite: tuples::lower_make_int_tuple, generated: ARITH },
     Pattern { root: "cute.get_leaves", rewrite: tuples::lower_get_leaves, generated: ARITH },
+    Pattern { root: "cute.tuple_eq", rewrite: tuples::lower_tuple_eq, generated: ARITH },
     Pattern { root: "cute.make_layout_raw", rewrite: lower_make_layout_raw, generated: ARITH },
     Pattern { root: "cute.get_shape", rewrite: lower_get_shape, generated: ARITH },
     Pattern { root: "cute.get_stride", rewrite: lower_get_stride, generated: ARITH },

@@ -3,6 +3,7 @@
 //! desugaring) and `get_leaves`, the way back to plain integers.
 
 use super::values::{leaf_type, Builder, CuteValue};
+use crate::dialect::SpecKind;
 use crate::layout::Leaf;
 use crate::passes::rewrite::PatternError;
 use melior::{
@@ -87,4 +88,55 @@ pub fn lower_atom<'c, 'a>(
     let CuteValue::Atom = result_value(op)? else { return Err(format!("{ty} is not an atom").into()) };
     let payload = b.insert(melior::dialect::llvm::undef(CuteValue::Atom.llvm_type(context), b.location))?;
     Ok(vec![b.cast(payload, ty)?])
+}
+
+/// `cute.tuple_eq %a, %b`: false when the trees differ (known statically),
+/// else the conjunction of the leaves' equalities (`llvm.icmp eq`; a pair of
+/// static leaves is decided here).
+pub fn lower_tuple_eq<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder { context, rewriter, location: op.location() };
+    let i1: melior::ir::Type = melior::ir::r#type::IntegerType::new(context, 1).into();
+    let (lhs, rhs) = (op.operand(0)?, op.operand(1)?);
+    let (Some(CuteValue::Tuple(_, a)), Some(CuteValue::Tuple(_, c))) = (CuteValue::of(lhs.r#type())?, CuteValue::of(rhs.r#type())?)
+    else {
+        return Err("tuple_eq expects two int-tuples".into());
+    };
+    if !same_tree(&a, &c) {
+        return Ok(vec![b.int(i1, 0)?]);
+    }
+    let (la, lc) = (CuteValue::Tuple(SpecKind::IntTuple, a), CuteValue::Tuple(SpecKind::IntTuple, c));
+    let (fa, fc) = (b.unpack(b.lowered(lhs, &la)?, &la)?, b.unpack(b.lowered(rhs, &lc)?, &lc)?);
+    let mut all: Option<Value<'c, 'a>> = None;
+    for ((x, y), (vx, vy)) in la.leaves().iter().zip(lc.leaves()).zip(fa.into_iter().zip(fc)) {
+        let eq = match (x, &y) {
+            (Leaf::Int(p), Leaf::Int(q)) if p == q => continue,
+            (Leaf::Int(_), Leaf::Int(_)) => return Ok(vec![b.int(i1, 0)?]),
+            _ => {
+                let ty = if vx.r#type() == vy.r#type() { vx.r#type() } else { melior::ir::r#type::IntegerType::new(context, 64).into() };
+                let (vx, vy) = (b.convert_int(vx, ty)?, b.convert_int(vy, ty)?);
+                b.icmp_eq(vx, vy)?
+            }
+        };
+        all = Some(match all {
+            None => eq,
+            Some(acc) => b.bin("llvm.and", acc, eq)?,
+        });
+    }
+    Ok(vec![match all {
+        Some(v) => v,
+        None => b.int(i1, 1)?,
+    }])
+}
+
+fn same_tree(a: &crate::layout::IntTuple, b: &crate::layout::IntTuple) -> bool {
+    use crate::layout::IntTuple::{Leaf as L, Tuple as T};
+    match (a, b) {
+        (L(_), L(_)) => true,
+        (T(x), T(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_tree(x, y)),
+        _ => false,
+    }
 }

@@ -91,3 +91,16 @@ func.func @paths(%t: !cute.shape<"(?,(4,?))">, %l: !cute.layout<"(8,?):(?,1)">)
   %c = cute.cosize<[0]>(%l) : (!cute.layout<"(8,?):(?,1)">) -> !cute.int_tuple<"?">
   return %g, %s, %n, %m, %c : !cute.shape<"?">, !cute.shape<"((4,?),?)">, !cute.int_tuple<"?">, !cute.layout<"(?):(1)">, !cute.int_tuple<"?">
 }
+
+// tuple_eq: leaf by leaf, icmp for run-time leaves, static pairs decided.
+// CHECK-LABEL: func @equality
+func.func @equality(%a: !cute.int_tuple<"(?,4)">, %b: !cute.int_tuple<"(8,?)">, %c: !cute.int_tuple<"(?,5)">) -> (i1, i1) {
+  // CHECK: %[[E0:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[E1:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
+  // CHECK: llvm.and %[[E0]], %[[E1]] : i1
+  %x = cute.tuple_eq %a, %b : !cute.int_tuple<"(?,4)">, !cute.int_tuple<"(8,?)">
+  // 4 != 5: false without looking at the run-time leaf.
+  // CHECK: return %{{.*}}, %false : i1, i1
+  %y = cute.tuple_eq %a, %c : !cute.int_tuple<"(?,4)">, !cute.int_tuple<"(?,5)">
+  return %x, %y : i1, i1
+}
