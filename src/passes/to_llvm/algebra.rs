@@ -43,7 +43,7 @@ pub fn lower<'c, 'a>(
     rewriter: &PatternRewriter,
     compute: Compute,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let result = op.result(0)?;
     let declared = CuteValue::of(result.r#type())?.ok_or("the result is not a cute value")?;
     let operands: Vec<Value<'c, 'a>> = op.operands().collect();

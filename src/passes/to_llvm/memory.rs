@@ -100,7 +100,7 @@ pub fn lower_make_view<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let (ptr, layout) = (op.operand(0)?, op.operand(1)?);
     let ptr = b.lowered(ptr, &cute_value(ptr)?)?;
     let layout = b.lowered(layout, &cute_value(layout)?)?;
@@ -114,7 +114,7 @@ pub fn lower_get_layout<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let view = op.operand(0)?;
     let lowered = b.lowered(view, &cute_value(view)?)?;
     let result = op.result(0)?.r#type();
@@ -129,7 +129,7 @@ pub fn lower_get_iter<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let source = op.operand(0)?;
     let source_value = cute_value(source)?;
     let lowered = b.lowered(source, &source_value)?;
@@ -157,7 +157,7 @@ pub fn lower_deref_desc_iter<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let iterator = op.operand(0)?;
     let CuteValue::DescIter(space) = cute_value(iterator)? else { return Err("not a descriptor iterator".into()) };
     let lowered = b.lowered(iterator, &CuteValue::DescIter(space))?;
@@ -175,7 +175,7 @@ pub fn lower_add_offset<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let (source, offset) = (op.operand(0)?, op.operand(1)?);
     let rewind = op.has_attribute("rewind");
     let value = cute_value(source)?;
@@ -244,7 +244,7 @@ pub fn lower_load<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let address = element_address(&b, op.operand(0)?, op.operand(1)?)?;
     let ty = op.result(0)?.r#type();
     Ok(vec![b.insert(llvm::load(context, address, ty, b.location, Default::default()))?])
@@ -255,7 +255,7 @@ pub fn lower_store<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let address = element_address(&b, op.operand(1)?, op.operand(2)?)?;
     let store = llvm::store(context, op.operand(0)?, address, b.location, Default::default());
     rewriter.as_rewriter_base().insert(store);
@@ -269,7 +269,7 @@ pub fn lower_local_partition<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let keep_tile = op.name().as_string_ref().as_str() == Ok("cute.local_tile");
     let operands: Vec<Value<'c, 'a>> = op.operands().collect();
     let result = op.result(0)?.r#type();
@@ -323,7 +323,7 @@ pub fn lower_tile_partition<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let (pointer, layout, coord) = (op.operand(0)?, op.operand(1)?, op.operand(2)?);
     let (ptr_type, tile_type) = (op.result(0)?.r#type(), op.result(1)?.r#type());
     let declared = CuteValue::of(tile_type)?.ok_or("the tile is not a layout")?;
@@ -359,7 +359,7 @@ pub fn lower_tiled_copy_partition<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let source = op.name().as_string_ref().as_str() == Ok("cute.tiled.copy.partition_S");
     let copy = crate::dialect::infer::operand(op.operand(0)?.r#type());
     let (view, tid) = (op.operand(1)?, op.operand(2)?);
@@ -396,7 +396,7 @@ pub fn lower_pointer_cast<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let (input, result) = (op.operand(0)?, op.result(0)?.r#type());
     let value = match op.name().as_string_ref().as_str() {
         Ok("cute.inttoptr") => {

@@ -23,7 +23,7 @@ pub fn lower_static<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let value = result_value(op)?;
     let ty = op.result(0)?.r#type();
     let lowered = match &value {
@@ -40,7 +40,7 @@ pub fn lower_make_int_tuple<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let value = result_value(op)?;
     let mut operands = op.operands();
     let mut fields = Vec::new();
@@ -65,7 +65,7 @@ pub fn lower_get_leaves<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let operand = op.operand(0)?;
     let value = CuteValue::of(operand.r#type())?.ok_or("the operand is not a cute value")?;
     let lowered = b.lowered(operand, &value)?;
@@ -83,7 +83,7 @@ pub fn lower_atom<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let ty = op.result(0)?.r#type();
     let CuteValue::Atom = result_value(op)? else { return Err(format!("{ty} is not an atom").into()) };
     let payload = b.insert(melior::dialect::llvm::undef(CuteValue::Atom.llvm_type(context), b.location))?;
@@ -98,7 +98,7 @@ pub fn lower_tuple_eq<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder { context, rewriter, location: op.location() };
+    let b = Builder::new(context, rewriter, op.location());
     let i1: melior::ir::Type = melior::ir::r#type::IntegerType::new(context, 1).into();
     let (lhs, rhs) = (op.operand(0)?, op.operand(1)?);
     let (Some(CuteValue::Tuple(_, a)), Some(CuteValue::Tuple(_, c))) = (CuteValue::of(lhs.r#type())?, CuteValue::of(rhs.r#type())?)

@@ -297,9 +297,15 @@ pub struct Builder<'c, 'r> {
     pub context: &'c Context,
     pub rewriter: &'r PatternRewriter,
     pub location: Location<'c>,
+    /// The constants this op's lowering made, by (type, value): one each.
+    constants: std::cell::RefCell<std::collections::HashMap<(u32, i64), mlir_sys::MlirValue>>,
 }
 
 impl<'c, 'r> Builder<'c, 'r> {
+    pub fn new(context: &'c Context, rewriter: &'r PatternRewriter, location: Location<'c>) -> Self {
+        Builder { context, rewriter, location, constants: Default::default() }
+    }
+
     pub fn insert<'a>(&self, op: melior::ir::Operation<'c>) -> Result<Value<'c, 'a>, PatternError> {
         insert(self.rewriter, op)
     }
@@ -331,7 +337,15 @@ impl<'c, 'r> Builder<'c, 'r> {
     }
 
     pub fn int<'a>(&self, ty: Type<'c>, v: i64) -> Result<Value<'c, 'a>, PatternError> {
-        self.insert(arith::constant(self.context, IntegerAttribute::new(ty, v).into(), self.location))
+        let key = (IntegerType::try_from(ty).map(|t| t.width()).map_err(|_| format!("{ty} is not an integer type"))?, v);
+        if let Some(raw) = self.constants.borrow().get(&key) {
+            // SAFETY: made by this lowering, before the insertion point, in
+            // the same block; it lives as long as the IR.
+            return Ok(unsafe { Value::from_raw(*raw) });
+        }
+        let value: Value<'c, 'a> = self.insert(arith::constant(self.context, IntegerAttribute::new(ty, v).into(), self.location))?;
+        self.constants.borrow_mut().insert(key, value.to_raw());
+        Ok(value)
     }
 
     /// `builtin.unrealized_conversion_cast` of `v` to `ty`.
