@@ -49,9 +49,9 @@ func.func @size(%m: i32) -> i32 {
 pub const EXAMPLE_AFTER: &str = r#"
 module {
   func.func @size(%arg0: i32) -> i32 {
-    %c4_i32 = arith.constant 4 : i32
-    %0 = llvm.mul %arg0, %c4_i32 : i32
-    return %0 : i32
+    %0 = llvm.mlir.constant(4 : i32) : i32
+    %1 = llvm.mul %arg0, %0 : i32
+    return %1 : i32
   }
 }"#;
 
@@ -110,8 +110,8 @@ via_algebra!(lower_dice, algebra::dice);
 
 const CAST: &str = "builtin.unrealized_conversion_cast";
 const LLVM: &[&str] = &[CAST, "llvm.mlir.undef", "llvm.insertvalue", "llvm.extractvalue", "llvm.mlir.constant"];
-/// The arithmetic the patterns emit: LLVM integer ops (as spec 000's walks:
-/// `llvm.mul`, `llvm.extractvalue`, ...), `arith.constant` for constants and
+/// The arithmetic the patterns emit: LLVM integer ops and constants (as spec
+/// 000's walks: `llvm.mul`, `llvm.extractvalue`, `llvm.mlir.constant`), and
 /// `arith.index_cast` for `index` leaves.
 const ARITH: &[&str] = &[
     CAST,
@@ -134,7 +134,7 @@ const ARITH: &[&str] = &[
     "llvm.icmp",
     "llvm.select",
     "llvm.intr.ctlz",
-    "arith.constant",
+    "llvm.mlir.constant",
     "arith.index_cast",
 ];
 
@@ -164,7 +164,7 @@ const MEMORY: &[&str] = &[
     "llvm.icmp",
     "llvm.select",
     "llvm.intr.ctlz",
-    "arith.constant",
+    "llvm.mlir.constant",
     "arith.index_cast",
 ];
 

@@ -343,7 +343,13 @@ impl<'c, 'r> Builder<'c, 'r> {
             // the same block; it lives as long as the IR.
             return Ok(unsafe { Value::from_raw(*raw) });
         }
-        let value: Value<'c, 'a> = self.insert(arith::constant(self.context, IntegerAttribute::new(ty, v).into(), self.location))?;
+        // `llvm.mlir.constant`: the output stays in the LLVM dialect, so the
+        // upstream arith conversion has nothing to convert.
+        let op = OperationBuilder::new("llvm.mlir.constant", self.location)
+            .add_attributes(&[(Identifier::new(self.context, "value"), IntegerAttribute::new(ty, v).into())])
+            .add_results(&[ty])
+            .build()?;
+        let value: Value<'c, 'a> = self.insert(op)?;
         self.constants.borrow_mut().insert(key, value.to_raw());
         Ok(value)
     }

@@ -10,7 +10,7 @@
 func.func @compose_dynamic(%a: !cute.layout<"(8,4):(?,?)">) -> !cute.layout<"(4,2):(?,?)"> {
   // CHECK-DAG: %[[T0:.*]] = llvm.extractvalue %[[A]][1]
   // CHECK-DAG: %[[T1:.*]] = llvm.extractvalue %[[A]][3]
-  // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : i32
+  // CHECK-DAG: %[[C2:.*]] = llvm.mlir.constant(2 : i32) : i32
   // CHECK-DAG: %[[M0:.*]] = llvm.mul %[[T0]], %[[C2]] : i32
   // CHECK-DAG: %[[M1:.*]] = llvm.mul %[[T1]], %[[C2]] : i32
   // CHECK: llvm.insertvalue %[[M0]], %{{.*}}[1]
@@ -40,9 +40,9 @@ func.func @offset(%l: !cute.layout<"(128,64):(?,?)">, %c: !cute.coord<"(?,?)">) 
 // A run-time extent tiled by a static tile: ceil(M/128) tiles.
 // CHECK-LABEL: func @tiles
 func.func @tiles(%a: !cute.layout<"(?,?):(1,?)">) -> !cute.layout<"((128,64),(?,?)):((1,?),(128,?))"> {
-  // CHECK-DAG: arith.constant 127 : i32
+  // CHECK-DAG: llvm.mlir.constant(127 : i32) : i32
   // CHECK-DAG: llvm.sdiv
-  // CHECK-DAG: arith.constant 64 : i32
+  // CHECK-DAG: llvm.mlir.constant(64 : i32) : i32
   %t = cute.static : !cute.tile<"[128:1;64:1]">
   %z = cute.zipped_divide(%a, %t) : (!cute.layout<"(?,?):(1,?)">, !cute.tile<"[128:1;64:1]">) -> !cute.layout<"((128,64),(?,?)):((1,?),(128,?))">
   return %z : !cute.layout<"((128,64),(?,?)):((1,?),(128,?))">
@@ -51,8 +51,8 @@ func.func @tiles(%a: !cute.layout<"(?,?):(1,?)">) -> !cute.layout<"((128,64),(?,
 // Tuple arithmetic, size and derefine.
 // CHECK-LABEL: func @tuples
 func.func @tuples(%s: !cute.shape<"(?,4)">) -> (!cute.int_tuple<"?">, !cute.shape<"(?,?)">) {
-  // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : i32
-  // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : i32
+  // CHECK-DAG: %[[C8:.*]] = llvm.mlir.constant(8 : i32) : i32
+  // CHECK-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
   // CHECK: %[[M:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(i32, i32)>
   // CHECK: %[[N:.*]] = llvm.mul %[[M]], %[[C4]] : i32
   %n = cute.size(%s) : (!cute.shape<"(?,4)">) -> !cute.int_tuple<"?">

@@ -9,7 +9,7 @@
 func.func @divides(%a: !cute.layout<"(16,8):(?,?)">) -> (!cute.layout<"((4,4),(2,4)):((?,?{div=4}),(?,?{div=2}))">, !cute.layout<"((4,2),4,4):((?,?),?{div=4},?{div=2})">, !cute.layout<"(4,2,4,4):(?,?,?{div=4},?{div=2})">) {
   %t = cute.static : !cute.tile<"[4:1;2:1]">
   // CHECK-DAG: %[[D0:.*]] = llvm.extractvalue %[[A]][1]
-  // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : i32
+  // CHECK-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
   // CHECK-DAG: llvm.mul %[[D0]], %[[C4]] : i32
   %l = cute.logical_divide(%a, %t) : (!cute.layout<"(16,8):(?,?)">, !cute.tile<"[4:1;2:1]">) -> !cute.layout<"((4,4),(2,4)):((?,?{div=4}),(?,?{div=2}))">
   %d = cute.tiled_divide(%a, %t) : (!cute.layout<"(16,8):(?,?)">, !cute.tile<"[4:1;2:1]">) -> !cute.layout<"((4,2),4,4):((?,?),?{div=4},?{div=2})">

@@ -17,8 +17,8 @@ func.func @static_layout() -> !cute.layout<<8:1, 4:8>> {
 // CHECK-LABEL: func @dynamic_stride
 // CHECK-SAME: (%[[S1:.*]]: i32) -> !llvm.struct<(i32, i32, i32, i32)>
 func.func @dynamic_stride(%stride1: i32) -> !cute.layout<"(8,4):(1,?)"> {
-  // CHECK-DAG: %[[C8:.*]] = arith.constant 8 : i32
-  // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : i32
+  // CHECK-DAG: %[[C8:.*]] = llvm.mlir.constant(8 : i32) : i32
+  // CHECK-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
   // CHECK: %[[U:.*]] = llvm.mlir.undef : !llvm.struct<(i32, i32, i32, i32)>
   // CHECK: %[[A:.*]] = llvm.insertvalue %[[C8]], %[[U]][0]
   // CHECK: %[[B:.*]] = llvm.insertvalue %{{.*}}, %[[A]][1]

@@ -27,7 +27,7 @@ func.func @group_modes(%l: !cute.layout<"(4,2,8):(?,1,?)">) -> !cute.layout<"((4
 // A static stride-0 mode gets extent 1 (CuTe's filter_zeros); a run-time
 // stride is kept as it is.
 // CHECK-LABEL: func @filter_zeros
-// CHECK: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
 // CHECK: llvm.insertvalue %[[ONE]], %{{.*}}[2] : !llvm.struct<(i32, i32, i32, i32, i32, i32)>
 func.func @filter_zeros(%l: !cute.layout<"(4,2,8):(?,0,?)">) -> !cute.layout<"(4,1,8):(?,0,?)"> {
   %f = cute.filter_zeros(%l) : (!cute.layout<"(4,2,8):(?,0,?)">) -> !cute.layout<"(4,1,8):(?,0,?)">
@@ -48,7 +48,7 @@ func.func @complement() -> !cute.layout<"(2,3):(1,8)"> {
 // operands' run-time fields are not even read.
 // CHECK-LABEL: func @static_algebra
 // CHECK-DAG: llvm.mlir.constant([2 : i32, 4 : i32, 4 : i32, 1 : i32]) : !llvm.struct<(i32, i32, i32, i32)>
-// CHECK-DAG: arith.constant 8 : i32
+// CHECK-DAG: llvm.mlir.constant(8 : i32) : i32
 // CHECK-DAG: llvm.insertvalue %{{.*}}, %{{.*}}[1, 3] : !llvm.struct<(struct<(i32, i32, i32, i32)>, struct<(i32, i32, i32, i32)>)>
 func.func @static_algebra(%a: !cute.layout<"(4,2):(2,1)">, %b: !cute.layout<"(2,3):(1,2)">)
     -> (!cute.layout<"(2,4):(4,1)">, !cute.layout<"((4,2),(2,3)):((2,8),(1,16))">, !cute.int_tuple<"8">) {

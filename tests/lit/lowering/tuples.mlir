@@ -56,7 +56,7 @@ func.func @arith(%t: !cute.shape<"(?,(4,?))">, %u: !cute.int_tuple<"(?,(2,?))">)
 // CHECK-LABEL: func @division
 func.func @division(%m: !cute.shape<"(?{div=256},?)">, %n: !cute.int_tuple<"?{div=256}">) -> (!cute.int_tuple<"?{div=2}">, !cute.shape<"(?{div=2},?)">) {
   %t = cute.static : !cute.int_tuple<"128">
-  // CHECK: arith.constant 127 : i32
+  // CHECK: llvm.mlir.constant(127 : i32) : i32
   %c = cute.ceil_div(%n, %t) : (!cute.int_tuple<"?{div=256}">, !cute.int_tuple<"128">) -> !cute.int_tuple<"?{div=2}">
   %d = cute.static : !cute.shape<"(128,1)">
   // CHECK: llvm.sdiv %{{.*}}, %{{.*}} : i32
@@ -83,9 +83,12 @@ func.func @paths(%t: !cute.shape<"(?,(4,?))">, %l: !cute.layout<"(8,?):(?,1)">)
   %g = cute.get<[1, 1]>(%t) : !cute.shape<"(?,(4,?))"> -> !cute.shape<"?">
   %s = cute.select<[1, 0]>(%t) : !cute.shape<"(?,(4,?))"> -> !cute.shape<"((4,?),?)">
   // size<[1]> of (4,?) is 4 * ?; cosize<[0]> of 8:? is 7 * ? + 1.
-  // CHECK-DAG: llvm.mul %{{.*}}, %c4_i32 : i32
-  // CHECK-DAG: %[[C7:.*]] = llvm.mul %{{.*}}, %c7_i32 : i32
-  // CHECK-DAG: llvm.add %[[C7]], %c1_i32 : i32
+  // CHECK-DAG: %[[K4:.*]] = llvm.mlir.constant(4 : i32) : i32
+  // CHECK-DAG: %[[K7:.*]] = llvm.mlir.constant(7 : i32) : i32
+  // CHECK-DAG: %[[K1:.*]] = llvm.mlir.constant(1 : i32) : i32
+  // CHECK-DAG: llvm.mul %{{.*}}, %[[K4]] : i32
+  // CHECK-DAG: %[[C7:.*]] = llvm.mul %{{.*}}, %[[K7]] : i32
+  // CHECK-DAG: llvm.add %[[C7]], %[[K1]] : i32
   %n = cute.size<[1]>(%t) : (!cute.shape<"(?,(4,?))">) -> !cute.int_tuple<"?">
   %m = cute.select<[1]>(%l) : !cute.layout<"(8,?):(?,1)"> -> !cute.layout<"(?):(1)">
   %c = cute.cosize<[0]>(%l) : (!cute.layout<"(8,?):(?,1)">) -> !cute.int_tuple<"?">
@@ -94,13 +97,14 @@ func.func @paths(%t: !cute.shape<"(?,(4,?))">, %l: !cute.layout<"(8,?):(?,1)">)
 
 // tuple_eq: leaf by leaf, icmp for run-time leaves, static pairs decided.
 // CHECK-LABEL: func @equality
+// CHECK: %[[F:.*]] = llvm.mlir.constant(false) : i1
 func.func @equality(%a: !cute.int_tuple<"(?,4)">, %b: !cute.int_tuple<"(8,?)">, %c: !cute.int_tuple<"(?,5)">) -> (i1, i1) {
   // CHECK: %[[E0:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
   // CHECK: %[[E1:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
   // CHECK: llvm.and %[[E0]], %[[E1]] : i1
   %x = cute.tuple_eq %a, %b : !cute.int_tuple<"(?,4)">, !cute.int_tuple<"(8,?)">
   // 4 != 5: false without looking at the run-time leaf.
-  // CHECK: return %{{.*}}, %false : i1, i1
+  // CHECK: return %{{.*}}, %[[F]] : i1, i1
   %y = cute.tuple_eq %a, %c : !cute.int_tuple<"(?,4)">, !cute.int_tuple<"(?,5)">
   return %x, %y : i1, i1
 }
