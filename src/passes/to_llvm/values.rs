@@ -64,6 +64,11 @@ pub enum CuteValue {
 impl CuteValue {
     /// Reads a cute type; `Ok(None)` for a type that is not cute's.
     pub fn of(ty: Type) -> Result<Option<CuteValue>, String> {
+        // Most operands of a lowered module are plain integers: tell them
+        // by their dialect before asking C++ anything.
+        if !matches!(ty.dialect().namespace(), Ok("cute" | "cute_nvgpu")) {
+            return Ok(None);
+        }
         if let Some((kind, text)) = type_spec(ty) {
             return Ok(Some(match kind {
                 SpecKind::Layout => CuteValue::Layout(spec::parse_checked_layout(text)?),
@@ -114,11 +119,7 @@ impl CuteValue {
                 }
             }
             Some(_) => Err(format!("{ty} values have no LLVM form yet")),
-            // (The namespace, not the printed type: printing builds an AsmState.)
-            None if matches!(ty.dialect().namespace(), Ok("cute" | "cute_nvgpu")) => {
-                Err(format!("{ty} values have no LLVM form yet"))
-            }
-            None => Ok(None),
+            None => Err(format!("{ty} values have no LLVM form yet")),
         }
     }
 
