@@ -601,7 +601,7 @@ fn coalesce_and_slicing_of_run_time_strides() {
 
 #[test]
 fn static_products_complements_and_inverses_fold_to_the_algebra() {
-    // Random static operands: each op's lowered result (one constant) is
+    // Random static operands (products, complement, right inverse): each op's lowered result (one constant) is
     // evaluated at a run-time index and compared with the Rust algebra's
     // table. One module with a function per case keeps the JIT to one build.
     let mut rng = Rng(0x9a0d_0c75_0000_0011);
@@ -615,15 +615,21 @@ fn static_products_complements_and_inverses_fold_to_the_algebra() {
         let (a, b) = (random_layout(&mut rng), random_layout(&mut rng));
         let (la, lb) = (layout::parse_layout(&a).unwrap(), layout::parse_layout(&b).unwrap());
         let k = cases.len();
-        let (op, result) = match k % 4 {
+        let cotarget = 4 * layout::size(&la).unwrap().as_int().unwrap();
+        let (op, result) = match k % 5 {
             0 => ("logical_product", layout::logical_product(&la, &lb)),
             1 => ("blocked_product", layout::blocked_product(&la, &lb)),
             2 => ("raked_product", layout::raked_product(&la, &lb)),
+            3 => ("complement", layout::complement(&la, &layout::IntTuple::int(cotarget))),
             _ => ("right_inverse", layout::right_inverse(&la)),
         };
         let Ok(r) = result else { continue };
         let call = if op == "right_inverse" {
             format!(r#"cute.right_inverse(%a) : (!cute.layout<"{a}">) -> !cute.layout<"{r}">"#)
+        } else if op == "complement" {
+            format!(
+                r#"cute.complement(%a, %m) : (!cute.layout<"{a}">, !cute.int_tuple<"{cotarget}">) -> !cute.layout<"{r}">"#
+            )
         } else {
             format!(r#"cute.{op}(%a, %b) : (!cute.layout<"{a}">, !cute.layout<"{b}">) -> !cute.layout<"{r}">"#)
         };
@@ -631,6 +637,7 @@ fn static_products_complements_and_inverses_fold_to_the_algebra() {
             r#"func.func @case{k}(%i: i32) -> i32 {{
   %a = cute.static : !cute.layout<"{a}">
   %b = cute.static : !cute.layout<"{b}">
+  %m = cute.static : !cute.int_tuple<"{cotarget}">
   %r = {call}
   %c = cute.make_int_tuple(%i) : (i32) -> !cute.coord<"?">
   %x = cute.crd2idx(%c, %r) : (!cute.coord<"?">, !cute.layout<"{r}">) -> !cute.int_tuple<"?">
