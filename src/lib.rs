@@ -8,12 +8,15 @@
 //!   ODS under `dialects-td/`), their spec rules and op verifiers.
 //! * [`passes`]: the project's passes (`cute-desugar`, ...), written in Rust
 //!   as melior rewrite patterns and registered with MLIR's pass registry.
-//! * [`pipeline`]: the library API: parse cute IR, run pipelines.
+//! * [`pipeline`]: the library API: parse cute IR, run pipelines, compile
+//!   kernels to PTX.
+//! * [`compile`]: the chip roster and the cute -> NVVM -> PTX pipeline.
 //! * [`ffi`]: the C ABI the C++ glue calls; no panic crosses it.
 //! * [`handle`]: sound views of raw MLIR handles (a `&Context` borrowed from
 //!   a live owner, never from a temporary).
 //! * `plugin`: the `mlir-opt-22 --load-{dialect,pass}-plugin` entry points.
 
+pub mod compile;
 pub mod dialect;
 pub mod ffi;
 pub mod handle;

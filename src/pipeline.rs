@@ -14,13 +14,16 @@
 //! upstream passes and this crate's. Diagnostics are collected, not printed,
 //! and returned in [`Error`].
 
-use crate::{dialect, passes};
+use crate::{
+    compile::{self, Emit},
+    dialect, passes,
+};
 use melior::{
     diagnostic::DiagnosticSeverity,
     dialect::DialectRegistry,
-    ir::{operation::OperationLike, Module},
+    ir::{attribute::AttributeLike, operation::OperationLike, Module},
     pass::PassManager,
-    utility::{parse_pass_pipeline, register_all_dialects, register_all_passes},
+    utility::{parse_pass_pipeline, register_all_dialects, register_all_llvm_translations, register_all_passes},
     Context,
 };
 use std::{cell::RefCell, fmt, rc::Rc};
@@ -153,4 +156,61 @@ impl Compiler {
         self.run_pipeline(&mut module, pipeline)?;
         Ok(module.as_operation().to_string())
     }
+
+    /// Compiles cute IR with `gpu.module` kernels for `chip` (a name of
+    /// [`compile::ROSTER`]): PTX assembly, or the NVVM-dialect module.
+    pub fn compile(&self, source: &str, chip: &str, emit: Emit) -> Result<String, Error> {
+        let chip = compile::chip(chip).map_err(|e| self.fail(e))?;
+        let mut module = self.parse(source)?;
+        self.compile_module(&mut module, chip, emit)
+    }
+
+    /// [`Compiler::compile`] of a file, with diagnostics located in it.
+    pub fn compile_file(&self, path: &std::path::Path, chip: &str, emit: Emit) -> Result<String, Error> {
+        let chip = compile::chip(chip).map_err(|e| self.fail(e))?;
+        let mut module = self.parse_file(path)?;
+        self.compile_module(&mut module, chip, emit)
+    }
+
+    fn compile_module(&self, module: &mut Module, chip: compile::Chip, emit: Emit) -> Result<String, Error> {
+        register_all_llvm_translations(&self.context);
+        self.run_pipeline(module, &compile::pipeline(chip, emit))?;
+        match emit {
+            Emit::Nvvm => Ok(module.as_operation().to_string()),
+            Emit::Ptx | Emit::Llvm => {
+                let objects = gpu_objects(module);
+                if objects.is_empty() {
+                    return Err(self.fail("the module has no gpu.module kernels to compile"));
+                }
+                Ok(objects.concat())
+            }
+        }
+    }
+}
+
+/// The contents of every `#gpu.object` of the module's `gpu.binary` ops.
+fn gpu_objects(module: &Module) -> Vec<String> {
+    let mut out = Vec::new();
+    module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if op.name().as_string_ref().as_str() == Ok("gpu.binary") {
+            if let Ok(objects) = op.attribute("objects") {
+                if let Ok(array) = melior::ir::attribute::ArrayAttribute::try_from(objects) {
+                    for i in 0..array.len() {
+                        let Ok(object) = array.element(i) else { continue };
+                        // SAFETY: read-only queries of a live attribute; the
+                        // string is copied before the module can change.
+                        unsafe {
+                            if mlir_sys::mlirAttributeIsAGPUObjectAttr(object.to_raw()) {
+                                let text = mlir_sys::mlirGPUObjectAttrGetObject(object.to_raw());
+                                let bytes = std::slice::from_raw_parts(text.data as *const u8, text.length);
+                                out.push(String::from_utf8_lossy(bytes).into_owned());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    out
 }

@@ -33,6 +33,13 @@ void cute_cpp_register_pass(MlirPass (*factory)(uint32_t), uint32_t id);
 void cute_cpp_register_pipeline(const char *argument, const char *description,
                                 const char *pipeline);
 
+/// Registers `argument` as a named pipeline with options: `build` receives
+/// the option string and writes the pass list (true) or an error (false).
+void cute_cpp_register_pipeline_fn(const char *argument, const char *description,
+                                   bool (*build)(MlirStringRef options,
+                                                 MlirStringCallback write,
+                                                 void *userData));
+
 /// If `type` is a spec-carrying cute type, stores its canonical spec (uniqued
 /// in the context) and returns its CuteSpecKind, else -1.
 int32_t cute_cpp_type_spec(MlirType type, MlirStringRef *spec);

@@ -62,4 +62,32 @@ void cute_cpp_register_pipeline(const char *argument, const char *description,
       },
       [](llvm::function_ref<void(const mlir::detail::PassOptions &)>) {});
 }
+
+/// Registers `argument` as a named pipeline whose passes `build` returns for
+/// the pipeline's option string (`chip=sm_80`): `build` writes the pass list
+/// (or, returning false, the error) through `write`. Generic: which passes,
+/// and what the options mean, is decided in Rust.
+void cute_cpp_register_pipeline_fn(const char *argument, const char *description,
+                                   bool (*build)(MlirStringRef options,
+                                                 MlirStringCallback write,
+                                                 void *userData)) {
+  mlir::registerPassPipeline(
+      argument, description,
+      [build](mlir::OpPassManager &pm, llvm::StringRef options,
+              llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)>
+                  errorHandler) -> mlir::LogicalResult {
+        std::string text;
+        auto append = [](MlirStringRef part, void *data) {
+          static_cast<std::string *>(data)->append(part.data, part.length);
+        };
+        if (!build(wrap(options), append, &text))
+          return errorHandler(text);
+        std::string error;
+        llvm::raw_string_ostream os(error);
+        if (mlir::failed(mlir::parsePassPipeline(text, pm, os)))
+          return errorHandler(os.str());
+        return mlir::success();
+      },
+      [](llvm::function_ref<void(const mlir::detail::PassOptions &)>) {});
+}
 }

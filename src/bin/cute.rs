@@ -9,7 +9,7 @@
 //! * `cute layout bench FILE.json`: time the evaluation of every case.
 
 use clap::{Parser, Subcommand};
-use cute_mlir::{tooling, Compiler};
+use cute_mlir::{compile::Emit, tooling, Compiler};
 use std::{
     fs,
     io::{self, Read, Write},
@@ -33,6 +33,22 @@ enum Command {
         /// Textual pass pipeline, e.g. `builtin.module(cute-desugar)`.
         #[arg(long, default_value = "builtin.module(cute-desugar)")]
         pipeline: String,
+    },
+    /// Compile cute IR with gpu.module kernels for a chip: PTX by default.
+    Compile {
+        /// Input .mlir file (`-` for standard input).
+        input: PathBuf,
+        /// Target chip: sm_75, sm_80, sm_86, sm_89, sm_90a, sm_100a, sm_103a,
+        /// sm_110a, sm_120a or sm_121a.
+        #[arg(long)]
+        chip: String,
+        /// Output file (standard output when absent).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// What to write: `ptx` (assembly) or `nvvm` (the module in the LLVM
+        /// and NVVM dialects, before serialization).
+        #[arg(long, default_value = "ptx", value_parser = ["ptx", "nvvm"])]
+        emit: String,
     },
     /// Layout-algebra commands (the pure-Rust algebra, no MLIR).
     Layout {
@@ -71,6 +87,20 @@ fn run(cli: Cli) -> Result<(), String> {
                 compiler.opt_file(&input, &pipeline)
             };
             println!("{}", output.map_err(|e| e.to_string())?);
+        }
+        Command::Compile { input, chip, output, emit } => {
+            let emit = if emit == "nvvm" { Emit::Nvvm } else { Emit::Ptx };
+            let compiler = Compiler::new();
+            let text = if input.as_os_str() == "-" {
+                compiler.compile(&read_input(&input)?, &chip, emit)
+            } else {
+                compiler.compile_file(&input, &chip, emit)
+            }
+            .map_err(|e| e.to_string())?;
+            match output {
+                Some(path) => fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+                None => print!("{text}"),
+            }
         }
         Command::Layout { command } => match command {
             LayoutCommand::Eval { expression } => {

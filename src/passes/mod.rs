@@ -136,6 +136,14 @@ pub fn register_all() {
         for id in 0..PASSES.len() as u32 {
             unsafe { abi::cute_cpp_register_pass(Some(create_pass), id) };
         }
+        // SAFETY: the strings are static C strings; C++ keeps the callback.
+        unsafe {
+            abi::cute_cpp_register_pipeline_fn(
+                c"cute-to-nvvm".as_ptr(),
+                c"cute IR to LLVM + NVVM dialect for chip=<sm_XX> (crate::compile's roster), ready for gpu-module-to-binary or mlir-translate-22".as_ptr(),
+                Some(build_nvvm_pipeline),
+            )
+        };
         for (argument, description, pipeline) in PIPELINES {
             let c = |s: &str| std::ffi::CString::new(s).expect("no NUL in pipeline names");
             let (a, d, p) = (c(argument), c(description), c(pipeline));
@@ -143,6 +151,30 @@ pub fn register_all() {
             unsafe { abi::cute_cpp_register_pipeline(a.as_ptr(), d.as_ptr(), p.as_ptr()) };
         }
     });
+}
+
+/// `cute-to-nvvm{chip=...}`: the passes of [`crate::compile::nvvm_passes`]
+/// for the options given, or the error (an unknown chip or option).
+extern "C" fn build_nvvm_pipeline(
+    options: mlir_sys::MlirStringRef,
+    write: mlir_sys::MlirStringCallback,
+    user_data: *mut std::ffi::c_void,
+) -> bool {
+    let result = guard(|| {
+        // SAFETY: C++ passes a live string reference.
+        let options = unsafe { crate::ffi::str_of(options) }.map_err(|e| e.to_string())?;
+        Ok(crate::compile::nvvm_pipeline_for_options(options))
+    })
+    .unwrap_or_else(Err);
+    let (ok, text) = match result {
+        Ok(passes) => (true, passes),
+        Err(message) => (false, message),
+    };
+    if let Some(write) = write {
+        // SAFETY: `write` and `user_data` come from C++ for this call.
+        unsafe { write(mlir_sys::MlirStringRef { data: text.as_ptr() as *const _, length: text.len() }, user_data) };
+    }
+    ok
 }
 
 /// The named pipelines: argument, description, passes.

@@ -34,6 +34,15 @@ config.substitutions.append(
 )
 config.substitutions.append(("%cute", cute))
 
+# ptxas from the venv ci/setup makes (pip nvidia-cuda-nvcc-cu12): the PTX
+# tests assemble what `cute compile` produces.
+import glob
+ptxas = sorted(glob.glob(os.path.join(repo, ".venv", "lib", "python*", "site-packages", "nvidia", "cuda_nvcc", "bin", "ptxas")))
+if not ptxas:
+    lit_config.fatal("ptxas is missing from .venv: run `bash ci/setup`")
+config.substitutions.append(("%ptxas", ptxas[0]))
+config.substitutions.append(("%examples", os.path.join(repo, "examples")))
+
 # A test that hangs fails instead of stalling CI (an optimized build with a
 # dangling context spun forever in some inputs instead of crashing: issue 9).
 config.maxIndividualTestTime = 120

@@ -1,0 +1,109 @@
+//! cute IR to PTX (issue 11's path, issue 19's chip roster): the chips this
+//! project compiles for, the pass pipeline that takes a module with
+//! `gpu.module` kernels written in cute IR down to NVVM, and the PTX that
+//! MLIR's `gpu-module-to-binary` produces with LLVM's NVPTX back end.
+//!
+//! The same pipeline is the named pipeline `cute-to-nvvm{chip=...}` (from
+//! mlir-opt-22 or `cute opt`), [`crate::Compiler::compile`] and
+//! `cute compile FILE --chip CHIP`.
+
+use std::fmt;
+
+/// A chip of the roster with the PTX ISA version it is compiled with: the
+/// minimum the chip needs (shared/NVVM22.md), which ptxas 12.9 accepts for
+/// every chip but sm_110a (PTX 9.0: ptxas 13.x).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chip {
+    pub name: &'static str,
+    /// PTX ISA version times ten: 80 is PTX 8.0 (`+ptx80`).
+    pub ptx: u32,
+}
+
+/// Issue 19's roster, in tier order.
+pub const ROSTER: &[Chip] = &[
+    Chip { name: "sm_75", ptx: 70 },
+    Chip { name: "sm_80", ptx: 70 },
+    Chip { name: "sm_86", ptx: 71 },
+    Chip { name: "sm_89", ptx: 78 },
+    Chip { name: "sm_90a", ptx: 80 },
+    Chip { name: "sm_100a", ptx: 86 },
+    Chip { name: "sm_103a", ptx: 88 },
+    Chip { name: "sm_110a", ptx: 90 },
+    Chip { name: "sm_120a", ptx: 87 },
+    Chip { name: "sm_121a", ptx: 88 },
+];
+
+impl fmt::Display for Chip {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// The roster chip `name`, or the error listing the roster.
+pub fn chip(name: &str) -> Result<Chip, String> {
+    ROSTER.iter().copied().find(|c| c.name == name).ok_or_else(|| {
+        let names: Vec<&str> = ROSTER.iter().map(|c| c.name).collect();
+        format!("unsupported chip '{name}' (cute compiles for {})", names.join(", "))
+    })
+}
+
+/// What `cute compile` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emit {
+    /// The module in the LLVM and NVVM dialects, kernels not yet serialized.
+    Nvvm,
+    /// LLVM IR of the kernels (`mlir-translate --mlir-to-llvmir` of their
+    /// gpu.module).
+    Llvm,
+    /// PTX assembly.
+    Ptx,
+}
+
+/// The passes from cute IR to LLVM + NVVM dialect for `chip`, unanchored
+/// (the body of `cute-to-nvvm`): desugar, the cute -> LLVM bank, the target
+/// attached to every gpu.module, the GPU -> NVVM conversion inside kernels,
+/// the host-side conversions, and the casts reconciled.
+pub fn nvvm_passes(chip: Chip) -> String {
+    format!(
+        "cute-desugar,cute-to-llvm,nvvm-attach-target{{chip={} features=+ptx{} O=3}},\
+         gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm),convert-scf-to-cf,convert-arith-to-llvm,\
+         convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts",
+        chip.name, chip.ptx
+    )
+}
+
+/// The whole pipeline for `emit`, anchored on the module.
+pub fn pipeline(chip: Chip, emit: Emit) -> String {
+    let serialize = match emit {
+        Emit::Nvvm => "",
+        Emit::Llvm => ",gpu-module-to-binary{format=llvm}",
+        Emit::Ptx => ",gpu-module-to-binary{format=isa}",
+    };
+    format!("builtin.module({}{serialize})", nvvm_passes(chip))
+}
+
+/// `cute-to-nvvm`'s options (`chip=sm_80`), as the pass registry hands them.
+pub fn nvvm_pipeline_for_options(options: &str) -> Result<String, String> {
+    let mut chip_name = "sm_80";
+    for option in options.split_whitespace() {
+        match option.split_once('=') {
+            Some(("chip", value)) => chip_name = value,
+            _ => return Err(format!("cute-to-nvvm: unknown option '{option}' (expected chip=<sm_XX>)")),
+        }
+    }
+    Ok(nvvm_passes(chip(chip_name)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_roster_and_its_errors() {
+        assert_eq!(chip("sm_90a").unwrap().ptx, 80);
+        let e = chip("sm_42").unwrap_err();
+        assert!(e.contains("unsupported chip 'sm_42'") && e.contains("sm_121a"), "{e}");
+        assert!(nvvm_pipeline_for_options("chip=sm_100a").unwrap().contains("chip=sm_100a features=+ptx86"));
+        assert!(nvvm_pipeline_for_options("cpu=x").unwrap_err().contains("unknown option"));
+    }
+}

@@ -1,0 +1,19 @@
+// `cute compile` refuses what it cannot compile with a clean error and exit
+// code 1: an unknown chip, a module without kernels, an op with no lowering.
+// RUN: not %cute compile %examples/copy_sm80.mlir --chip sm_42 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not %cute compile %s --chip sm_80 2>&1 | FileCheck %s --check-prefix=OP
+// RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_42})' 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{arch=sm_80})' 2>&1 | FileCheck %s --check-prefix=OPTION
+
+// CHIP: unsupported chip 'sm_42' (cute compiles for sm_75, sm_80, sm_86, sm_89, sm_90a, sm_100a, sm_103a, sm_110a, sm_120a, sm_121a)
+// OPTION: cute-to-nvvm: unknown option 'arch=sm_80' (expected chip=<sm_XX>)
+// OP: error: 'cute_nvgpu.gmma.descriptor' op cute-to-llvm: failed to legalize 'cute_nvgpu.gmma.descriptor'
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%a: !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(64,16):(16,1)">>) kernel {
+      %d = cute_nvgpu.gmma.descriptor %a : !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(64,16):(16,1)">> -> i64
+      gpu.return
+    }
+  }
+}
