@@ -120,6 +120,28 @@ def Cute_AddOffsetOp : Cute_Op<"add_offset", [Pure, AllTypesMatch<["source", "re
   }];
 }
 
+def Cute_AllocSmemOp : Cute_Op<"alloc_smem", []> {
+  let summary = "a kernel's shared-memory storage, as a typed shared-memory pointer";
+  let description = [{
+    Static shared memory of `elements` values of the pointer's element type
+    for the enclosing kernel (CuTe's `__shared__` SharedStorage): every
+    execution of the op yields the same storage. The result is a
+    `!cute.ptr<T, smem>`; `make_view` gives it a layout.
+
+    Preconditions: `elements` is positive; the pointer is in shared memory;
+    the op is inside a function.
+    The lowering puts an `llvm.mlir.global` in address space 3 into the
+    nearest module (a gpu.module for kernels) and takes its address.
+
+    ```mlir
+    %s = cute.alloc_smem 1024 : !cute.ptr<f32, smem, align<16>>
+    ```
+  }];
+  let arguments = (ins I64Attr:$elements);
+  let results = (outs Cute_Ptr:$result);
+  let assemblyFormat = "$elements attr-dict `:` qualified(type($result))";
+}
+
 def Cute_IntToPtrOp : Cute_Op<"inttoptr", [Pure]> {
   let summary = "an integer address as a typed pointer";
   let description = [{

@@ -51,6 +51,7 @@ pub fn verifier(name: &str) -> Option<Verifier> {
         "cute.load" | "cute.store" => verify_access,
         "cute.make_tiled_copy" => verify_make_tiled_copy,
         "cute.tile_partition" => verify_tile_partition,
+        "cute.alloc_smem" => verify_alloc_smem,
         "cute.copy_atom_call" | "cute.mma_atom_call" => verify_atom_call,
         "cute.make_atom" => verify_make_atom,
         _ if ODS_ONLY.contains(&name) => return Some(Verifier::OdsOnly),
@@ -325,6 +326,25 @@ fn verify_make_atom(op: OperationRef) -> Result<(), String> {
     let atom = op.result(0).map_err(|e| e.to_string())?.r#type();
     let parameters: Vec<Type> = op.operands().map(|v| v.r#type()).collect();
     atoms::verify_parameters(atom, &parameters)
+}
+
+/// cute.alloc_smem: a positive element count of a shared-memory pointer.
+fn verify_alloc_smem(op: OperationRef) -> Result<(), String> {
+    let elements = op
+        .attribute("elements")
+        .ok()
+        .and_then(|a| melior::ir::attribute::IntegerAttribute::try_from(a).ok())
+        .map(|a| a.value())
+        .ok_or("expects an integer 'elements' attribute")?;
+    if elements <= 0 {
+        return Err(format!("the element count {elements} must be positive"));
+    }
+    let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let smem = crate::ffi::abi::CuteAddressSpace::CUTE_AS_SMEM.0;
+    match composite_parts(ty) {
+        Some(parts) if parts.kind == Composite::Ptr && parts.address_space == smem => Ok(()),
+        _ => Err(format!("the result {ty} must be a shared-memory pointer (!cute.ptr<T, smem>)")),
+    }
 }
 
 /// cute.tile_partition: the tile keeps the parent's rank and strides, its

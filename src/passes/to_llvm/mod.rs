@@ -9,6 +9,7 @@
 //! | [`tuples`] | `cute.static`, `make_int_tuple`, `get_leaves` |
 //! | [`algebra`] | every algebra op through one generic lowering |
 //! | [`memory`] | pointers, views, descriptor iterators, load/store, partitions |
+//! | [`smem`] | `alloc_smem`: a module-level shared-memory global |
 //!
 //! The C API has no dialect conversion, so the pass is Rust patterns with
 //! `builtin.unrealized_conversion_cast` bridges: a lowered op's result is
@@ -21,6 +22,7 @@
 pub mod algebra;
 pub mod memory;
 pub mod signatures;
+pub mod smem;
 pub mod tuples;
 pub mod values;
 
@@ -242,6 +244,7 @@ pub static PATTERNS: &[Pattern] = &[
 pub fn run(root: OperationRef) -> Result<(), PassError> {
     let context = BorrowedContext::of(&root);
     signatures::convert(context.get(), root)?;
+    smem::lower(context.get(), root)?;
     apply_phases(root, "cute-to-llvm", &[PATTERNS])?;
     check_legal(root)?;
     erase_dead_values(root);

@@ -169,3 +169,19 @@ func.func @store_to_tmem(%x: f32, %v: !cute.view<!cute.ptr<f32, tmem>, !cute.lay
   cute.store %x, %v[%c] : !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(4,8):(8,1)">>, !cute.coord<"(1,2)">
   return
 }
+
+// -----
+
+func.func @alloc_smem_in_global_memory() {
+  // expected-error @+1 {{'cute.alloc_smem' op the result !cute.ptr<f32, gmem> must be a shared-memory pointer (!cute.ptr<T, smem>)}}
+  %s = cute.alloc_smem 16 : !cute.ptr<f32, gmem>
+  return
+}
+
+// -----
+
+func.func @alloc_smem_of_nothing() {
+  // expected-error @+1 {{'cute.alloc_smem' op the element count 0 must be positive}}
+  %s = cute.alloc_smem 0 : !cute.ptr<f32, smem>
+  return
+}

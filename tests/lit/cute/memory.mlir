@@ -105,3 +105,11 @@ func.func @tiled_copy_partition(%tc: !tc, %src: !gv, %dst: !rv, %tid: i32) {
   %d = cute.tiled.copy.partition_D %tc, %dst, %t : (!tc, !rv, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"((1,4),2,2):((0,16),8,64)">>
   return
 }
+
+// A kernel's shared-memory storage.
+// CHECK-LABEL: @shared_storage
+func.func @shared_storage() -> !cute.ptr<f32, smem, align<16>> {
+  // CHECK: cute.alloc_smem 1024 : !cute.ptr<f32, smem, align<16>>
+  %s = cute.alloc_smem 1024 : !cute.ptr<f32, smem, align<16>>
+  return %s : !cute.ptr<f32, smem, align<16>>
+}

@@ -1,6 +1,7 @@
 // cute-to-llvm: pointers, views and descriptor iterators (spec 000's
 // get_iter four-op sequence, advance/rewind, tile_partition walk).
 // RUN: %cute-opt %s --pass-pipeline='builtin.module(cute-to-llvm)' | FileCheck %s
+// RUN: %cute-opt %s --pass-pipeline='builtin.module(cute-to-llvm)' | FileCheck %s --check-prefix=SMEM
 
 // CHECK-LABEL: func @iterator
 // CHECK-SAME: (%[[BASE:.*]]: !llvm.ptr<3>, %[[STRIDE:.*]]: i32, %[[K:.*]]: i32)
@@ -137,4 +138,14 @@ func.func @swizzled(%p: !cute.ptr<f16, smem>, %c: !cute.coord<"(?,?)">) -> f16 {
   // CHECK: llvm.getelementptr %{{.*}}[%[[A]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
   %x = cute.load %v[%c] : !swz, !cute.coord<"(?,?)">
   return %x : f16
+}
+
+// alloc_smem: a global in address space 3 of the nearest module, and its
+// address (CuTe's __shared__ storage).
+// SMEM: llvm.mlir.global internal @__cute_smem_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<256 x f32>
+// SMEM-LABEL: func @shared
+// SMEM: llvm.mlir.addressof @__cute_smem_0 : !llvm.ptr<3>
+func.func @shared() -> !cute.ptr<f32, smem, align<16>> {
+  %s = cute.alloc_smem 256 : !cute.ptr<f32, smem, align<16>>
+  return %s : !cute.ptr<f32, smem, align<16>>
 }

@@ -1,0 +1,108 @@
+//! `cute.alloc_smem`: a kernel's static shared memory, as an
+//! `llvm.mlir.global` in address space 3 of the nearest module (a
+//! gpu.module for kernels) whose address is the op's pointer. Run before the
+//! patterns (it inserts into the module, outside any one op's rewrite).
+
+use crate::dialect::{composite_parts, Composite};
+use crate::passes::rewrite::PassError;
+use melior::{
+    ir::{
+        attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
+        block::BlockLike,
+        operation::{OperationBuilder, OperationLike},
+        r#type::IntegerType,
+        Attribute, Identifier, OperationRef, Region, RegionLike, Type, ValueLike,
+    },
+    Context,
+};
+
+pub fn lower(context: &Context, root: OperationRef) -> Result<(), PassError> {
+    let mut allocs = Vec::new();
+    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if op.name().as_string_ref().as_str() == Ok("cute.alloc_smem") {
+            allocs.push(op.to_raw());
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    for (k, raw) in allocs.into_iter().enumerate() {
+        // SAFETY: collected from the live IR; each is erased only below.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        lower_one(context, op, k)?;
+    }
+    Ok(())
+}
+
+fn failed(op: OperationRef, message: String) -> PassError {
+    crate::ffi::emit_op_error(op, &format!("cute-to-llvm: {message}"));
+    PassError::Reported
+}
+
+fn lower_one(context: &Context, op: OperationRef, k: usize) -> Result<(), PassError> {
+    let result = op.result(0).map_err(|e| failed(op, e.to_string()))?;
+    let ty = result.r#type();
+    let parts = composite_parts(ty).filter(|p| p.kind == Composite::Ptr).ok_or_else(|| failed(op, format!("{ty} is not a pointer")))?;
+    let element = parts.element.ok_or_else(|| failed(op, format!("{ty} has no element type")))?;
+    let elements = op
+        .attribute("elements")
+        .ok()
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .map(|a| a.value())
+        .ok_or_else(|| failed(op, "expects an 'elements' attribute".into()))?;
+    // The nearest module: a gpu.module for kernels, else the builtin module.
+    let mut scope = op.parent_operation();
+    while let Some(parent) = scope {
+        if matches!(parent.name().as_string_ref().as_str(), Ok("gpu.module" | "builtin.module")) {
+            break;
+        }
+        scope = parent.parent_operation();
+    }
+    let scope = scope.ok_or_else(|| failed(op, "alloc_smem must be inside a module".into()))?;
+    let body = scope
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or_else(|| failed(op, "the enclosing module has no body".into()))?;
+    let name = format!("__cute_smem_{k}");
+    let array = Type::parse(context, &format!("!llvm.array<{elements} x {element}>"))
+        .ok_or_else(|| failed(op, format!("cannot build the storage type of {elements} x {element}")))?;
+    let linkage = Attribute::parse(context, "#llvm.linkage<internal>").expect("a valid linkage attribute");
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    let location = op.location();
+    let global = OperationBuilder::new("llvm.mlir.global", location)
+        .add_attributes(&[
+            (Identifier::new(context, "sym_name"), StringAttribute::new(context, &name).into()),
+            (Identifier::new(context, "global_type"), TypeAttribute::new(array).into()),
+            (Identifier::new(context, "linkage"), linkage),
+            (Identifier::new(context, "addr_space"), IntegerAttribute::new(i32_type, 3).into()),
+            (Identifier::new(context, "alignment"), IntegerAttribute::new(i64_type, parts.alignment.max(16) as i64).into()),
+        ])
+        .add_regions([Region::new()])
+        .build()
+        .map_err(|e| failed(op, e.to_string()))?;
+    body.insert_operation(0, global);
+    let block = op.block().ok_or_else(|| failed(op, "alloc_smem outside a block".into()))?;
+    let ptr_type = melior::dialect::llvm::r#type::pointer(context, 3);
+    let address = OperationBuilder::new("llvm.mlir.addressof", location)
+        .add_attributes(&[(
+            Identifier::new(context, "global_name"),
+            Attribute::parse(context, &format!("@{name}")).expect("a valid symbol reference"),
+        )])
+        .add_results(&[ptr_type])
+        .build()
+        .map_err(|e| failed(op, e.to_string()))?;
+    let address = block.insert_operation_before(op, address);
+    let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location)
+        .add_operands(&[address.result(0).map_err(|e| failed(op, e.to_string()))?.into()])
+        .add_results(&[ty])
+        .build()
+        .map_err(|e| failed(op, e.to_string()))?;
+    let cast = block.insert_operation_before(op, cast);
+    let value = cast.result(0).map_err(|e| failed(op, e.to_string()))?;
+    // SAFETY: both values are live; the op has no uses left and is erased.
+    unsafe {
+        mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value.to_raw());
+        mlir_sys::mlirOperationDestroy(op.to_raw());
+    }
+    Ok(())
+}
