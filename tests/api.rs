@@ -123,3 +123,15 @@ fn the_dialects_load_into_a_users_own_context() {
     let module = melior::ir::Module::parse(&context, r#"func.func private @f(!cute.layout<"(2,2):(1,2)">)"#);
     assert!(module.is_some(), "cute types parse once the dialects are loaded");
 }
+
+#[test]
+fn compile_gives_ptx_for_a_roster_chip_and_refuses_others() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/sgemm_sm80.mlir");
+    let compiler = Compiler::new();
+    let ptx = compiler.compile_file(&path, "sm_80", cute_mlir::compile::Emit::Ptx).expect("the GEMM compiles");
+    assert!(ptx.contains(".target sm_80") && ptx.contains(".visible .entry sgemm(") && ptx.contains("fma.rn.f32"), "{ptx}");
+    let nvvm = compiler.compile_file(&path, "sm_90a", cute_mlir::compile::Emit::Nvvm).expect("the GEMM lowers");
+    assert!(nvvm.contains(r#"chip = "sm_90a""#) && !nvvm.contains("cute."), "{nvvm}");
+    let err = compiler.compile_file(&path, "sm_42", cute_mlir::compile::Emit::Ptx).unwrap_err();
+    assert!(err.message.contains("unsupported chip 'sm_42'"), "{err}");
+}
