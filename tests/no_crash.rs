@@ -1,7 +1,9 @@
 //! No input, however malformed, makes `mlir-opt-22` with the plugin crash:
 //! a few hundred deterministic mutations of the lit inputs each end with exit
 //! status 0, or 1 and a diagnostic — never a signal (abort, segfault) or a
-//! Rust panic escaping across the C ABI.
+//! Rust panic escaping across the C ABI. Each runs the whole compile
+//! pipeline short of serialization: desugar, then `cute-to-nvvm{chip=sm_80}`
+//! (the cute -> LLVM bank and the GPU -> NVVM conversions).
 
 use std::{
     path::{Path, PathBuf},
@@ -96,7 +98,7 @@ fn mutated_inputs_never_crash_mlir_opt() {
                 let output = Command::new("mlir-opt-22")
                     .arg(format!("--load-dialect-plugin={}", plugin.display()))
                     .arg(format!("--load-pass-plugin={}", plugin.display()))
-                    .arg("--pass-pipeline=builtin.module(cute-desugar,canonicalize,cute-to-llvm)")
+                    .arg("--pass-pipeline=builtin.module(cute-desugar,canonicalize,cute-to-nvvm{chip=sm_80})")
                     .arg("-")
                     .stdin(Stdio::piped())
                     .stdout(Stdio::null())
