@@ -24,10 +24,25 @@ pub fn lower(context: &Context, root: OperationRef) -> Result<(), PassError> {
         }
         melior::ir::operation::WalkResult::Advance
     });
-    for (k, raw) in allocs.into_iter().enumerate() {
+    // Names already taken (a module lowered before, or by hand).
+    let mut taken = std::collections::HashSet::new();
+    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if let Ok(name) = op.attribute("sym_name") {
+            if let Ok(name) = StringAttribute::try_from(name) {
+                taken.insert(name.value().to_string());
+            }
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    let mut k = 0;
+    for raw in allocs {
+        while taken.contains(&format!("__cute_smem_{k}")) {
+            k += 1;
+        }
         // SAFETY: collected from the live IR; each is erased only below.
         let op = unsafe { OperationRef::from_raw(raw) };
         lower_one(context, op, k)?;
+        k += 1;
     }
     Ok(())
 }

@@ -142,10 +142,20 @@ func.func @swizzled(%p: !cute.ptr<f16, smem>, %c: !cute.coord<"(?,?)">) -> f16 {
 
 // alloc_smem: a global in address space 3 of the nearest module, and its
 // address (CuTe's __shared__ storage).
-// SMEM: llvm.mlir.global internal @__cute_smem_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<256 x f32>
+// SMEM-DAG: llvm.mlir.global internal @__cute_smem_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<256 x f32>
+// SMEM-DAG: llvm.mlir.global internal @__cute_smem_2() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<8 x f32>
 // SMEM-LABEL: func @shared
 // SMEM: llvm.mlir.addressof @__cute_smem_0 : !llvm.ptr<3>
 func.func @shared() -> !cute.ptr<f32, smem, align<16>> {
   %s = cute.alloc_smem 256 : !cute.ptr<f32, smem, align<16>>
   return %s : !cute.ptr<f32, smem, align<16>>
+}
+
+// A name already taken (a module lowered before) is skipped.
+// SMEM-LABEL: func @second
+// SMEM: llvm.mlir.addressof @__cute_smem_2 : !llvm.ptr<3>
+llvm.mlir.global internal @__cute_smem_1() {addr_space = 3 : i32} : !llvm.array<1 x f32>
+func.func @second() -> !cute.ptr<f32, smem> {
+  %s = cute.alloc_smem 8 : !cute.ptr<f32, smem>
+  return %s : !cute.ptr<f32, smem>
 }
