@@ -8,8 +8,9 @@
 //
 // One CTA computes a 32x32 tile of C with 256 threads: per 8-wide slice of
 // K, each thread copies one element of A's and of B's 32x8 tile into shared
-// memory (local_tile by CTA, local_partition by thread), then accumulates
-// the C elements (tm, tn + 8j), j < 4, from the shared tiles.
+// memory with a universal_copy atom (local_tile by CTA, local_partition by
+// thread), then accumulates the C elements (tm, tn + 8j), j < 4, from the
+// shared tiles.
 // Compile: cute compile examples/sgemm_sm80.mlir --chip sm_80 -o sgemm.ptx
 // Launch: grid (M/32, N/32), block 256; M, N multiples of 32, K of 8.
 
@@ -56,9 +57,9 @@ gpu.module @kernels {
 
     // The copy partition: thread t copies element t of each 32x8 tile.
     %threads = cute.static : !cute.layout<"(32,8):(1,32)">
+    %copy = cute.make_atom : !cute_nvgpu.atom.universal_copy<f32>
     %tAs = cute.local_partition(%sA, %threads, %t) : (!sv, !cute.layout<"(32,8):(1,32)">, !cute.coord<"?">) -> !sp
     %tBs = cute.local_partition(%sB, %threads, %t) : (!sv, !cute.layout<"(32,8):(1,32)">, !cute.coord<"?">) -> !sp
-    %origin = cute.static : !cute.coord<"(0,0)">
 
     // The compute partition: thread t owns C(tm, tn + 8j), j < 4.
     %c32 = arith.constant 32 : i32
@@ -80,13 +81,11 @@ gpu.module @kernels {
       %cA = cute.make_int_tuple(%bx, %ki) : (i32, i32) -> !cute.coord<"(?,?)">
       %gA = cute.local_tile(%mA, %tile, %cA) : (!gv, !cute.tile<"[32:1;8:1]">, !cute.coord<"(?,?)">) -> !gt
       %tAg = cute.local_partition(%gA, %threads, %t) : (!gt, !cute.layout<"(32,8):(1,32)">, !cute.coord<"?">) -> !gp
-      %xa = cute.load %tAg[%origin] : !gp, !cute.coord<"(0,0)">
-      cute.store %xa, %tAs[%origin] : !sp, !cute.coord<"(0,0)">
+      cute.copy_atom_call %copy, %tAg, %tAs : !cute_nvgpu.atom.universal_copy<f32>, !gp, !sp
       %cB = cute.make_int_tuple(%by, %ki) : (i32, i32) -> !cute.coord<"(?,?)">
       %gB = cute.local_tile(%mB, %tile, %cB) : (!gv, !cute.tile<"[32:1;8:1]">, !cute.coord<"(?,?)">) -> !gt
       %tBg = cute.local_partition(%gB, %threads, %t) : (!gt, !cute.layout<"(32,8):(1,32)">, !cute.coord<"?">) -> !gp
-      %xb = cute.load %tBg[%origin] : !gp, !cute.coord<"(0,0)">
-      cute.store %xb, %tBs[%origin] : !sp, !cute.coord<"(0,0)">
+      cute.copy_atom_call %copy, %tBg, %tBs : !cute_nvgpu.atom.universal_copy<f32>, !gp, !sp
       gpu.barrier
 
       // Shared -> registers -> FMA over the 8 columns of the slice.

@@ -44,7 +44,7 @@ fn element_type<'c>(ty: Type<'c>) -> Result<Type<'c>, PatternError> {
 }
 
 /// `base + offset` elements of `element`.
-fn gep<'c, 'a>(
+pub(super) fn gep<'c, 'a>(
     b: &Builder<'c, '_>,
     base: Value<'c, 'a>,
     offset: Value<'c, 'a>,

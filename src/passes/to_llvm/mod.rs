@@ -10,6 +10,7 @@
 //! | [`algebra`] | every algebra op through one generic lowering |
 //! | [`memory`] | pointers, views, descriptor iterators, load/store, partitions |
 //! | [`smem`] | `alloc_smem`: a module-level shared-memory global |
+//! | [`atoms`] | atom calls of the universal atoms (`universal_copy`) |
 //!
 //! The C API has no dialect conversion, so the pass is Rust patterns with
 //! `builtin.unrealized_conversion_cast` bridges: a lowered op's result is
@@ -20,6 +21,7 @@
 //! removes them.
 
 pub mod algebra;
+pub mod atoms;
 pub mod memory;
 pub mod signatures;
 pub mod smem;
@@ -224,6 +226,7 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.make_atom", rewrite: tuples::lower_atom, generated: LLVM },
     Pattern { root: "cute.make_tiled_copy", rewrite: tuples::lower_atom, generated: LLVM },
     Pattern { root: "cute.make_tiled_mma", rewrite: tuples::lower_atom, generated: LLVM },
+    Pattern { root: "cute.copy_atom_call", rewrite: atoms::lower_copy_atom_call, generated: MEMORY },
     Pattern { root: "cute.make_view", rewrite: memory::lower_make_view, generated: MEMORY },
     Pattern { root: "cute.get_layout", rewrite: memory::lower_get_layout, generated: MEMORY },
     Pattern { root: "cute.get_iter", rewrite: memory::lower_get_iter, generated: MEMORY },

@@ -36,3 +36,19 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// copy_atom_call with universal_copy<f32>: contiguous, 16-byte aligned views
+// copy in 128-bit vectors; a strided one element by element.
+!gv8 = !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"8:1">>
+!sv8 = !cute.view<!cute.ptr<f32, smem, align<16>>, !cute.layout<"8:1">>
+!sv8s = !cute.view<!cute.ptr<f32, smem, align<16>>, !cute.layout<"8:2">>
+// CHECK-LABEL: llvm.func @universal_copy
+func.func @universal_copy(%a: !copy, %g: !gv8, %s: !sv8, %t: !sv8s) {
+  // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+  // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+  // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+  cute.copy_atom_call %a, %g, %s : !copy, !gv8, !sv8
+  // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+  cute.copy_atom_call %a, %g, %t : !copy, !gv8, !sv8s
+  return
+}

@@ -1,0 +1,112 @@
+//! Atom calls of the target-neutral atoms (spec 003's universal atoms), one
+//! pattern per atom kind: an atom this file does not lower is left to the
+//! SM-tier lowerings (issue 11), and the legality check names it.
+//!
+//! `universal_copy<T>`: every element of the source view to the same
+//! element of the destination view, in the widest vector the two views
+//! allow (contiguous, aligned, at most 128 bits: CuTe's
+//! `AutoVectorizingCopy`), else element by element. Element offsets come from
+//! the views' layouts through the Rust algebra (`derive`).
+
+use super::algebra::derive;
+use super::values::{Builder, CuteValue};
+use crate::dialect::{composite_parts, nvgpu::Atom, types::bits_of, SpecKind};
+use crate::layout::{self, IntTuple};
+use crate::passes::rewrite::PatternError;
+use melior::{
+    dialect::llvm::{self, LoadStoreOptions},
+    ir::{
+        attribute::IntegerAttribute, operation::OperationLike, r#type::IntegerType, OperationRef, Type, Value,
+        ValueLike,
+    },
+    Context, PatternRewriter,
+};
+
+/// Largest copy unrolled element by element.
+const MAX_ELEMENTS: i64 = 1024;
+
+pub fn lower_copy_atom_call<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let atom_type = op.operand(0)?.r#type();
+    let atom_type = composite_parts(atom_type).and_then(|p| p.atom).unwrap_or(atom_type);
+    let Some(Atom::UniversalCopy { value }) = Atom::of(atom_type) else {
+        // Another atom kind: its own pattern (issue 11) lowers it.
+        return Err(PatternError::NoMatch);
+    };
+    let b = Builder::new(context, rewriter, op.location());
+    let (src, dst) = (op.operand(1)?, op.operand(2)?);
+    let (CuteValue::View(src_space, src_layout, None), CuteValue::View(dst_space, dst_layout, None)) =
+        (view(src)?, view(dst)?)
+    else {
+        return Err("universal_copy of swizzled views does not lower yet".into());
+    };
+    let n = layout::size(&src_layout).ok().and_then(|s| s.as_int()).ok_or("the copied view has a run-time size")?;
+    if n > MAX_ELEMENTS {
+        return Err(format!("universal_copy of {n} elements (at most {MAX_ELEMENTS} are unrolled)").into());
+    }
+    let bytes = (bits_of(value) / 8).max(1) as i64;
+    // The vector width: contiguous in both views, within both pointers'
+    // alignment, at most 128 bits, a power of two dividing n.
+    let contiguous = |l: &layout::Layout| {
+        layout::coalesce(l).map(|c| c.stride().as_int() == Some(1) || n == 1).unwrap_or(false)
+    };
+    let align = |v: Value| {
+        let parts = composite_parts(v.r#type()).and_then(|p| p.iterator).and_then(composite_parts);
+        parts.map(|p| p.alignment as i64).filter(|&a| a > 0).unwrap_or(bytes)
+    };
+    let mut width = 1i64;
+    if contiguous(&src_layout) && contiguous(&dst_layout) {
+        let limit = (16 / bytes).min(align(src).min(align(dst)) / bytes).max(1);
+        while width * 2 <= limit && n % (width * 2) == 0 {
+            width *= 2;
+        }
+    }
+    // Offsets of the first element of each chunk, in both views.
+    let starts: Vec<i64> = (0..n).step_by(width as usize).collect();
+    let offsets = derive(
+        &b,
+        &[src, dst],
+        |seeded| {
+            let (CuteValue::View(_, s, _), CuteValue::View(_, d, _)) = (&seeded[0], &seeded[1]) else {
+                return Err("expects two views".into());
+            };
+            let mut out = Vec::new();
+            for l in [s, d] {
+                for &i in &starts {
+                    let index = layout::crd2idx_tuple(&IntTuple::int(i), l).map_err(|e| e.to_string())?;
+                    out.push(CuteValue::Tuple(SpecKind::IntTuple, index));
+                }
+            }
+            Ok(out)
+        },
+        &[],
+    )?;
+    let chunks = starts.len();
+    let (src_ptr, dst_ptr) = (base(&b, src, src_space)?, base(&b, dst, dst_space)?);
+    let chunk_type: Type = if width == 1 {
+        value
+    } else {
+        Type::parse(context, &format!("vector<{width}x{value}>")).ok_or("cannot build the vector type")?
+    };
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    let options = || LoadStoreOptions::new().align(Some(IntegerAttribute::new(i64_type, width * bytes)));
+    for c in 0..chunks {
+        let from = super::memory::gep(&b, src_ptr, offsets[c][0], value)?;
+        let to = super::memory::gep(&b, dst_ptr, offsets[chunks + c][0], value)?;
+        let x = b.insert(llvm::load(context, from, chunk_type, b.location, options()))?;
+        rewriter.as_rewriter_base().insert(llvm::store(context, x, to, b.location, options()));
+    }
+    Ok(Vec::new())
+}
+
+fn view(v: Value) -> Result<CuteValue, PatternError> {
+    Ok(CuteValue::of(v.r#type())?.ok_or_else(|| format!("{} is not a view", v.r#type()))?)
+}
+
+fn base<'c, 'a>(b: &Builder<'c, '_>, v: Value<'c, 'a>, space: u32) -> Result<Value<'c, 'a>, PatternError> {
+    let lowered = b.lowered(v, &view(v)?)?;
+    b.extract(lowered, &[0], llvm::r#type::pointer(b.context, space))
+}
