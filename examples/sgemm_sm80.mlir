@@ -1,16 +1,16 @@
-// A SIMT GEMM kernel in cute IR, as CuTe's tutorial writes it (sgemm_1: the
-// same CTA tiling, shared-memory staging and thread partitioning, with the
-// FMA spelled as arith instead of a universal_fma atom call, whose lowering
-// comes with the SM80 atoms of issue 11).
+// A SIMT GEMM kernel in cute IR, written the way CuTe's tutorial writes it
+// (sgemm_1): CTA tiling, shared-memory staging, thread partitions, a register
+// fragment of accumulators, and the universal atoms (universal_copy for the
+// copies, universal_fma for the multiply-accumulate).
 //
 //   C(m,n) = sum_k A(m,k) * B(n,k)      A: M x K, B: N x K, C: M x N,
 //                                       all column-major, run-time M, N, K.
 //
-// One CTA computes a 32x32 tile of C with 256 threads: per 8-wide slice of
+// One CTA computes a 32x32 tile of C with 256 threads. Per 8-wide slice of
 // K, each thread copies one element of A's and of B's 32x8 tile into shared
-// memory with a universal_copy atom (local_tile by CTA, local_partition by
-// thread), then accumulates the C elements (tm, tn + 8j), j < 4, from the
-// shared tiles.
+// memory (local_tile by CTA, local_partition by thread), then accumulates
+// its 4 C elements (tm, tn + 8j) in registers from the shared tiles; the
+// epilogue copies the fragment to its partition of C.
 // Compile: cute compile examples/sgemm_sm80.mlir --chip sm_80 -o sgemm.ptx
 // Launch: grid (M/32, N/32), block 256; M, N multiples of 32, K of 8.
 
@@ -20,6 +20,12 @@
 !sv = !cute.view<!cute.ptr<f32, smem, align<16>>, !cute.layout<"(32,8):(1,32)">>
 !sp = !cute.view<!cute.ptr<f32, smem, align<16>>, !cute.layout<"(1,1):(0,0)">>
 !ct = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(32,32):(1,?)">>
+!rv = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>
+!r1 = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(1):(1)">>
+!s1 = !cute.view<!cute.ptr<f32, smem, align<16>>, !cute.layout<"(1,1):(1,32)">>
+!cp = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(1,4):(0,?{div=8})">>
+!ra = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"1:1">>
+!fma = !cute_nvgpu.atom.universal_fma<f32, f32, f32>
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {
@@ -67,15 +73,35 @@ gpu.module @kernels {
     %tm = arith.remsi %tid, %c32 : i32
     %tn = arith.divsi %tid, %c32 : i32
 
+    // This thread's accumulators: a register fragment of 4, zeroed.
     %zero = arith.constant 0.0 : f32
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
     %c8i = arith.constant 8 : index
+    %rCp = cute.alloc_rmem 4 : !cute.ptr<f32, rmem>
+    %frag = cute.static : !cute.layout<"4:1">
+    %rC = cute.make_view %rCp, %frag : !rv
+    scf.for %j = %c0 to %c4 step %c1 {
+      %ji = arith.index_cast %j : index to i32
+      %cj = cute.make_int_tuple(%ji) : (i32) -> !cute.coord<"?">
+      cute.store %zero, %rC[%cj] : !rv, !cute.coord<"?">
+    }
+    // Register fragments of the operands: A(tm, kk) and B(tn + 8j, kk).
+    %rAp = cute.alloc_rmem 1 : !cute.ptr<f32, rmem>
+    %single = cute.static : !cute.layout<"1:1">
+    %rA = cute.make_view %rAp, %single : !ra
+    %rBp = cute.alloc_rmem 4 : !cute.ptr<f32, rmem>
+    %rB = cute.make_view %rBp, %frag : !rv
+    %fma = cute.make_atom : !fma
+    %one = cute.static : !cute.tile<"[1:1;1:1]">
+    %one1 = cute.static : !cute.tile<"[1:1]">
+
     %K_tiles_i32 = arith.divsi %K, %c8 : i32
     %K_tiles = arith.index_cast %K_tiles_i32 : i32 to index
     %tile = cute.static : !cute.tile<"[32:1;8:1]">
 
-    %acc:4 = scf.for %k = %c0 to %K_tiles step %c1 iter_args(%a0 = %zero, %a1 = %zero, %a2 = %zero, %a3 = %zero) -> (f32, f32, f32, f32) {
+    scf.for %k = %c0 to %K_tiles step %c1 {
       %ki = arith.index_cast %k : index to i32
       // Global -> shared: this CTA's k-th tiles of A and B, one element per thread.
       %cA = cute.make_int_tuple(%bx, %ki) : (i32, i32) -> !cute.coord<"(?,?)">
@@ -88,47 +114,35 @@ gpu.module @kernels {
       cute.copy_atom_call %copy, %tBg, %tBs : !cute_nvgpu.atom.universal_copy<f32>, !gp, !sp
       gpu.barrier
 
-      // Shared -> registers -> FMA over the 8 columns of the slice.
-      %r:4 = scf.for %kk = %c0 to %c8i step %c1 iter_args(%b0 = %a0, %b1 = %a1, %b2 = %a2, %b3 = %a3) -> (f32, f32, f32, f32) {
+      // Shared -> registers, then C(tm, tn + 8j) += A(tm, kk) * B(tn + 8j, kk)
+      // with the FMA atom.
+      scf.for %kk = %c0 to %c8i step %c1 {
         %kki = arith.index_cast %kk : index to i32
         %ca = cute.make_int_tuple(%tm, %kki) : (i32, i32) -> !cute.coord<"(?,?)">
-        %a = cute.load %sA[%ca] : !sv, !cute.coord<"(?,?)">
-        %n0 = arith.addi %tn, %c8 : i32
-        %n1 = arith.addi %n0, %c8 : i32
-        %n2 = arith.addi %n1, %c8 : i32
-        %cb0 = cute.make_int_tuple(%tn, %kki) : (i32, i32) -> !cute.coord<"(?,?)">
-        %cb1 = cute.make_int_tuple(%n0, %kki) : (i32, i32) -> !cute.coord<"(?,?)">
-        %cb2 = cute.make_int_tuple(%n1, %kki) : (i32, i32) -> !cute.coord<"(?,?)">
-        %cb3 = cute.make_int_tuple(%n2, %kki) : (i32, i32) -> !cute.coord<"(?,?)">
-        %v0 = cute.load %sB[%cb0] : !sv, !cute.coord<"(?,?)">
-        %v1 = cute.load %sB[%cb1] : !sv, !cute.coord<"(?,?)">
-        %v2 = cute.load %sB[%cb2] : !sv, !cute.coord<"(?,?)">
-        %v3 = cute.load %sB[%cb3] : !sv, !cute.coord<"(?,?)">
-        %f0 = llvm.intr.fma(%a, %v0, %b0) : (f32, f32, f32) -> f32
-        %f1 = llvm.intr.fma(%a, %v1, %b1) : (f32, f32, f32) -> f32
-        %f2 = llvm.intr.fma(%a, %v2, %b2) : (f32, f32, f32) -> f32
-        %f3 = llvm.intr.fma(%a, %v3, %b3) : (f32, f32, f32) -> f32
-        scf.yield %f0, %f1, %f2, %f3 : f32, f32, f32, f32
+        %a = cute.local_tile(%sA, %one, %ca) : (!sv, !cute.tile<"[1:1;1:1]">, !cute.coord<"(?,?)">) -> !s1
+        cute.copy_atom_call %copy, %a, %rA : !cute_nvgpu.atom.universal_copy<f32>, !s1, !ra
+        scf.for %j = %c0 to %c4 step %c1 {
+          %ji = arith.index_cast %j : index to i32
+          %j8 = arith.muli %ji, %c8 : i32
+          %n = arith.addi %tn, %j8 : i32
+          %cb = cute.make_int_tuple(%n, %kki) : (i32, i32) -> !cute.coord<"(?,?)">
+          %b = cute.local_tile(%sB, %one, %cb) : (!sv, !cute.tile<"[1:1;1:1]">, !cute.coord<"(?,?)">) -> !s1
+          %cj = cute.make_int_tuple(%ji) : (i32) -> !cute.coord<"?">
+          %rBj = cute.local_tile(%rB, %one1, %cj) : (!rv, !cute.tile<"[1:1]">, !cute.coord<"?">) -> !r1
+          cute.copy_atom_call %copy, %b, %rBj : !cute_nvgpu.atom.universal_copy<f32>, !s1, !r1
+          %c = cute.local_tile(%rC, %one1, %cj) : (!rv, !cute.tile<"[1:1]">, !cute.coord<"?">) -> !r1
+          cute.mma_atom_call %fma, %c, %rA, %rBj, %c : !fma, !r1, !ra, !r1, !r1
+        }
       }
       gpu.barrier
-      scf.yield %r#0, %r#1, %r#2, %r#3 : f32, f32, f32, f32
     }
 
-    // Epilogue: this CTA's 32x32 tile of C.
+    // Epilogue: the fragment to this thread's partition of the CTA's C tile.
     %tileC = cute.static : !cute.tile<"[32:1;32:1]">
     %cC = cute.make_int_tuple(%bx, %by) : (i32, i32) -> !cute.coord<"(?,?)">
     %gC = cute.local_tile(%mC, %tileC, %cC) : (!gv, !cute.tile<"[32:1;32:1]">, !cute.coord<"(?,?)">) -> !ct
-    %n0 = arith.addi %tn, %c8 : i32
-    %n1 = arith.addi %n0, %c8 : i32
-    %n2 = arith.addi %n1, %c8 : i32
-    %d0 = cute.make_int_tuple(%tm, %tn) : (i32, i32) -> !cute.coord<"(?,?)">
-    %d1 = cute.make_int_tuple(%tm, %n0) : (i32, i32) -> !cute.coord<"(?,?)">
-    %d2 = cute.make_int_tuple(%tm, %n1) : (i32, i32) -> !cute.coord<"(?,?)">
-    %d3 = cute.make_int_tuple(%tm, %n2) : (i32, i32) -> !cute.coord<"(?,?)">
-    cute.store %acc#0, %gC[%d0] : !ct, !cute.coord<"(?,?)">
-    cute.store %acc#1, %gC[%d1] : !ct, !cute.coord<"(?,?)">
-    cute.store %acc#2, %gC[%d2] : !ct, !cute.coord<"(?,?)">
-    cute.store %acc#3, %gC[%d3] : !ct, !cute.coord<"(?,?)">
+    %tCg = cute.local_partition(%gC, %threads, %t) : (!ct, !cute.layout<"(32,8):(1,32)">, !cute.coord<"?">) -> !cp
+    cute.copy_atom_call %copy, %rC, %tCg : !cute_nvgpu.atom.universal_copy<f32>, !rv, !cp
     gpu.return
   }
 }

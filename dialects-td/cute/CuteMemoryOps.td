@@ -142,6 +142,27 @@ def Cute_AllocSmemOp : Cute_Op<"alloc_smem", []> {
   let assemblyFormat = "$elements attr-dict `:` qualified(type($result))";
 }
 
+def Cute_AllocRmemOp : Cute_Op<"alloc_rmem", []> {
+  let summary = "a thread's register fragment storage, as a typed register pointer";
+  let description = [{
+    Storage for `elements` values of the pointer's element type in the
+    executing thread's registers (CuTe's `make_fragment_like` /
+    `make_tensor<T>(layout)` register tensors); `make_view` gives it a layout.
+    Each execution of the enclosing function gets its own storage, once:
+    the lowering allocates it at function entry.
+
+    Preconditions: `elements` is positive; the pointer is in register
+    memory (`rmem`); the op is inside a function.
+
+    ```mlir
+    %f = cute.alloc_rmem 4 : !cute.ptr<f32, rmem>
+    ```
+  }];
+  let arguments = (ins I64Attr:$elements);
+  let results = (outs Cute_Ptr:$result);
+  let assemblyFormat = "$elements attr-dict `:` qualified(type($result))";
+}
+
 def Cute_IntToPtrOp : Cute_Op<"inttoptr", [Pure]> {
   let summary = "an integer address as a typed pointer";
   let description = [{

@@ -52,6 +52,7 @@ pub fn verifier(name: &str) -> Option<Verifier> {
         "cute.make_tiled_copy" => verify_make_tiled_copy,
         "cute.tile_partition" => verify_tile_partition,
         "cute.alloc_smem" => verify_alloc_smem,
+        "cute.alloc_rmem" => verify_alloc_rmem,
         "cute.copy_atom_call" | "cute.mma_atom_call" => verify_atom_call,
         "cute.make_atom" => verify_make_atom,
         _ if ODS_ONLY.contains(&name) => return Some(Verifier::OdsOnly),
@@ -330,6 +331,15 @@ fn verify_make_atom(op: OperationRef) -> Result<(), String> {
 
 /// cute.alloc_smem: a positive element count of a shared-memory pointer.
 fn verify_alloc_smem(op: OperationRef) -> Result<(), String> {
+    verify_storage(op, crate::ffi::abi::CuteAddressSpace::CUTE_AS_SMEM.0, "a shared-memory pointer (!cute.ptr<T, smem>)")
+}
+
+/// cute.alloc_rmem: a positive element count of a register pointer.
+fn verify_alloc_rmem(op: OperationRef) -> Result<(), String> {
+    verify_storage(op, crate::ffi::abi::CuteAddressSpace::CUTE_AS_RMEM.0, "a register pointer (!cute.ptr<T, rmem>)")
+}
+
+fn verify_storage(op: OperationRef, space: u32, what: &str) -> Result<(), String> {
     let elements = op
         .attribute("elements")
         .ok()
@@ -340,10 +350,9 @@ fn verify_alloc_smem(op: OperationRef) -> Result<(), String> {
         return Err(format!("the element count {elements} must be positive"));
     }
     let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
-    let smem = crate::ffi::abi::CuteAddressSpace::CUTE_AS_SMEM.0;
     match composite_parts(ty) {
-        Some(parts) if parts.kind == Composite::Ptr && parts.address_space == smem => Ok(()),
-        _ => Err(format!("the result {ty} must be a shared-memory pointer (!cute.ptr<T, smem>)")),
+        Some(parts) if parts.kind == Composite::Ptr && parts.address_space == space => Ok(()),
+        _ => Err(format!("the result {ty} must be {what}")),
     }
 }
 

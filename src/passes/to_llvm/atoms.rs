@@ -110,3 +110,53 @@ fn base<'c, 'a>(b: &Builder<'c, '_>, v: Value<'c, 'a>, space: u32) -> Result<Val
     let lowered = b.lowered(v, &view(v)?)?;
     b.extract(lowered, &[0], llvm::r#type::pointer(b.context, space))
 }
+
+/// `universal_fma<A, B, C>` (CuTe's `UniversalFMA`, a 1x1x1 MMA): `D = A * B
+/// + C` on one element of each operand view (`llvm.intr.fma` for floats,
+/// multiply-add for integers). A call over bigger fragments is a tiled gemm,
+/// which is not this atom's (issue 11's partitioned gemm).
+pub fn lower_mma_atom_call<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let atom_type = op.operand(0)?.r#type();
+    let atom_type = composite_parts(atom_type).and_then(|p| p.atom).unwrap_or(atom_type);
+    let Some(Atom::UniversalFma { c: accumulator, .. }) = Atom::of(atom_type) else {
+        return Err(PatternError::NoMatch);
+    };
+    let b = Builder::new(context, rewriter, op.location());
+    let views: Vec<Value<'c, 'a>> = (1..5).map(|i| op.operand(i)).collect::<Result<_, _>>()?;
+    let mut addresses = Vec::new();
+    for &v in &views {
+        let CuteValue::View(space, l, None) = view(v)? else {
+            return Err("universal_fma operands must be plain views".into());
+        };
+        if layout::size(&l).ok().and_then(|s| s.as_int()) != Some(1) {
+            return Err(format!(
+                "universal_fma takes one element per operand, got the view layout {l} (a gemm over fragments partitions them first)"
+            )
+            .into());
+        }
+        let element = crate::dialect::composite_parts(v.r#type())
+            .and_then(|p| p.iterator)
+            .and_then(composite_parts)
+            .and_then(|p| p.element)
+            .ok_or("a view without an element type")?;
+        addresses.push((base(&b, v, space)?, element));
+    }
+    let load = |(ptr, ty): (Value<'c, 'a>, Type<'c>)| b.insert(llvm::load(context, ptr, ty, b.location, LoadStoreOptions::new()));
+    let (x, y, z) = (load(addresses[1])?, load(addresses[2])?, load(addresses[3])?);
+    let result = if IntegerType::try_from(accumulator).is_err() {
+        let fma = melior::ir::operation::OperationBuilder::new("llvm.intr.fma", b.location)
+            .add_operands(&[x, y, z])
+            .add_results(&[accumulator])
+            .build()?;
+        b.insert(fma)?
+    } else {
+        let product = b.bin("llvm.mul", x, y)?;
+        b.bin("llvm.add", product, z)?
+    };
+    rewriter.as_rewriter_base().insert(llvm::store(context, result, addresses[0].0, b.location, LoadStoreOptions::new()));
+    Ok(Vec::new())
+}

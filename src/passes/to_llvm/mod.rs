@@ -9,8 +9,8 @@
 //! | [`tuples`] | `cute.static`, `make_int_tuple`, `get_leaves` |
 //! | [`algebra`] | every algebra op through one generic lowering |
 //! | [`memory`] | pointers, views, descriptor iterators, load/store, partitions |
-//! | [`smem`] | `alloc_smem`: a module-level shared-memory global |
-//! | [`atoms`] | atom calls of the universal atoms (`universal_copy`) |
+//! | [`storage`] | `alloc_smem` (a module-level shared-memory global), `alloc_rmem` (a register fragment) |
+//! | [`atoms`] | atom calls of the universal atoms (`universal_copy`, `universal_fma`) |
 //!
 //! The C API has no dialect conversion, so the pass is Rust patterns with
 //! `builtin.unrealized_conversion_cast` bridges: a lowered op's result is
@@ -24,7 +24,7 @@ pub mod algebra;
 pub mod atoms;
 pub mod memory;
 pub mod signatures;
-pub mod smem;
+pub mod storage;
 pub mod tuples;
 pub mod values;
 
@@ -144,6 +144,7 @@ const ARITH: &[&str] = &[
 
 const MEMORY: &[&str] = &[
     CAST,
+    "llvm.intr.fma",
     "llvm.inttoptr",
     "llvm.ptrtoint",
     "llvm.mlir.undef",
@@ -227,6 +228,7 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.make_tiled_copy", rewrite: tuples::lower_atom, generated: LLVM },
     Pattern { root: "cute.make_tiled_mma", rewrite: tuples::lower_atom, generated: LLVM },
     Pattern { root: "cute.copy_atom_call", rewrite: atoms::lower_copy_atom_call, generated: MEMORY },
+    Pattern { root: "cute.mma_atom_call", rewrite: atoms::lower_mma_atom_call, generated: MEMORY },
     Pattern { root: "cute.make_view", rewrite: memory::lower_make_view, generated: MEMORY },
     Pattern { root: "cute.get_layout", rewrite: memory::lower_get_layout, generated: MEMORY },
     Pattern { root: "cute.get_iter", rewrite: memory::lower_get_iter, generated: MEMORY },
@@ -247,7 +249,7 @@ pub static PATTERNS: &[Pattern] = &[
 pub fn run(root: OperationRef) -> Result<(), PassError> {
     let context = BorrowedContext::of(&root);
     signatures::convert(context.get(), root)?;
-    smem::lower(context.get(), root)?;
+    storage::lower(context.get(), root)?;
     apply_phases(root, "cute-to-llvm", &[PATTERNS])?;
     check_legal(root)?;
     erase_dead_values(root);

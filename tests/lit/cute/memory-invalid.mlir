@@ -185,3 +185,11 @@ func.func @alloc_smem_of_nothing() {
   %s = cute.alloc_smem 0 : !cute.ptr<f32, smem>
   return
 }
+
+// -----
+
+func.func @alloc_rmem_in_shared_memory() {
+  // expected-error @+1 {{'cute.alloc_rmem' op the result !cute.ptr<f32, smem> must be a register pointer (!cute.ptr<T, rmem>)}}
+  %f = cute.alloc_rmem 4 : !cute.ptr<f32, smem>
+  return
+}

@@ -113,3 +113,11 @@ func.func @shared_storage() -> !cute.ptr<f32, smem, align<16>> {
   %s = cute.alloc_smem 1024 : !cute.ptr<f32, smem, align<16>>
   return %s : !cute.ptr<f32, smem, align<16>>
 }
+
+// A thread's register fragment.
+// CHECK-LABEL: @register_fragment
+func.func @register_fragment() -> !cute.ptr<f32, rmem> {
+  // CHECK: cute.alloc_rmem 4 : !cute.ptr<f32, rmem>
+  %f = cute.alloc_rmem 4 : !cute.ptr<f32, rmem>
+  return %f : !cute.ptr<f32, rmem>
+}

@@ -52,3 +52,24 @@ func.func @universal_copy(%a: !copy, %g: !gv8, %s: !sv8, %t: !sv8s) {
   cute.copy_atom_call %a, %g, %t : !copy, !gv8, !sv8s
   return
 }
+
+// A register fragment is an alloca at function entry (hoisted out of the
+// loop), cast to the local address space; universal_fma is one FMA on one
+// element of each operand.
+!fr = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"1:1">>
+// CHECK-LABEL: llvm.func @fragment_fma
+// CHECK: %[[A:.*]] = llvm.alloca %{{.*}} x !llvm.array<1 x f32> {alignment = 4 : i64} : (i32) -> !llvm.ptr
+// CHECK: llvm.addrspacecast %[[A]] : !llvm.ptr to !llvm.ptr<5>
+// CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32) -> f32
+func.func @fragment_fma(%n: index, %a: !fr, %b: !fr) {
+  %fma = cute.make_atom : !mma
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %p = cute.alloc_rmem 1 : !cute.ptr<f32, rmem>
+    %l = cute.static : !cute.layout<"1:1">
+    %acc = cute.make_view %p, %l : !fr
+    cute.mma_atom_call %fma, %acc, %a, %b, %acc : !mma, !fr, !fr, !fr, !fr
+  }
+  return
+}
