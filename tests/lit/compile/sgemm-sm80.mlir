@@ -1,5 +1,6 @@
 // examples/sgemm_sm80.mlir, CuTe's tutorial SIMT GEMM written in cute IR
-// (the README's main job): PTX for sm_80 that ptxas assembles with no spills;
+// (the README's main job): PTX for sm_80 that ptxas assembles with no spills
+// and a 0-byte stack frame (the register fragments are registers);
 // the inner loop is FMAs on shared-memory operands, and no division by a
 // run-time value is left anywhere (the block and thread arithmetic is static
 // or FastDivmod-free multiplications).
@@ -22,5 +23,5 @@
 // CHECK-NOT: div.
 // CHECK-NOT: rem.
 
-// PTXAS: 0 bytes spill stores, 0 bytes spill loads
+// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // PTXAS: used 1 barriers, 2048 bytes smem
