@@ -28,11 +28,6 @@ void cute_cpp_register_dialects(void *registry);
 /// an instance.
 void cute_cpp_register_pass(MlirPass (*factory)(uint32_t), uint32_t id);
 
-/// Registers `argument` as a named pipeline running `pipeline` (a textual,
-/// unanchored pass list).
-void cute_cpp_register_pipeline(const char *argument, const char *description,
-                                const char *pipeline);
-
 /// Registers `argument` as a named pipeline with options: `build` receives
 /// the option string and writes the pass list (true) or an error (false).
 void cute_cpp_register_pipeline_fn(const char *argument, const char *description,

@@ -43,26 +43,6 @@ void cute_cpp_register_pass(MlirPass (*factory)(uint32_t), uint32_t id) {
   });
 }
 
-/// Registers a named pipeline (`cute-lower-to-llvm`) as the textual pipeline
-/// `pipeline` (unanchored pass list), so it composes in --pass-pipeline like
-/// a pass. Generic: the pipeline's contents are chosen in Rust.
-void cute_cpp_register_pipeline(const char *argument, const char *description,
-                                const char *pipeline) {
-  std::string text(pipeline);
-  mlir::registerPassPipeline(
-      argument, description,
-      [text](mlir::OpPassManager &pm, llvm::StringRef,
-             llvm::function_ref<mlir::LogicalResult(const llvm::Twine &)>
-                 errorHandler) -> mlir::LogicalResult {
-        std::string error;
-        llvm::raw_string_ostream os(error);
-        if (mlir::failed(mlir::parsePassPipeline(text, pm, os)))
-          return errorHandler(os.str());
-        return mlir::success();
-      },
-      [](llvm::function_ref<void(const mlir::detail::PassOptions &)>) {});
-}
-
 /// Registers `argument` as a named pipeline whose passes `build` returns for
 /// the pipeline's option string (`chip=sm_80`): `build` writes the pass list
 /// (or, returning false, the error) through `write`. Generic: which passes,

@@ -136,21 +136,47 @@ pub fn register_all() {
         for id in 0..PASSES.len() as u32 {
             unsafe { abi::cute_cpp_register_pass(Some(create_pass), id) };
         }
-        // SAFETY: the strings are static C strings; C++ keeps the callback.
-        unsafe {
-            abi::cute_cpp_register_pipeline_fn(
-                c"cute-to-nvvm".as_ptr(),
-                c"cute IR to LLVM + NVVM dialect for chip=<sm_XX> (crate::compile's roster), ready for gpu-module-to-binary or mlir-translate-22".as_ptr(),
-                Some(build_nvvm_pipeline),
-            )
-        };
-        for (argument, description, pipeline) in PIPELINES {
-            let c = |s: &str| std::ffi::CString::new(s).expect("no NUL in pipeline names");
-            let (a, d, p) = (c(argument), c(description), c(pipeline));
-            // SAFETY: C++ copies the three strings before returning.
-            unsafe { abi::cute_cpp_register_pipeline(a.as_ptr(), d.as_ptr(), p.as_ptr()) };
+        for pipeline in PIPELINES {
+            // SAFETY: the strings are static C strings; C++ keeps the callback.
+            unsafe {
+                abi::cute_cpp_register_pipeline_fn(pipeline.argument.as_ptr(), pipeline.description.as_ptr(), Some(pipeline.build))
+            };
         }
     });
+}
+
+/// A named pipeline: registered like a pass, its passes built in Rust from
+/// its option string.
+pub struct Pipeline {
+    pub argument: &'static std::ffi::CStr,
+    pub description: &'static std::ffi::CStr,
+    build: unsafe extern "C" fn(mlir_sys::MlirStringRef, mlir_sys::MlirStringCallback, *mut std::ffi::c_void) -> bool,
+}
+
+/// The named pipelines.
+pub static PIPELINES: &[Pipeline] = &[
+    Pipeline {
+        argument: c"cute-lower-to-llvm",
+        description: c"Target-neutral lowering: cute-desugar, cute-to-llvm, upstream conversions to LLVM, reconcile casts",
+        build: build_lower_to_llvm_pipeline,
+    },
+    Pipeline {
+        argument: c"cute-to-nvvm",
+        description: c"cute IR to LLVM + NVVM dialect for chip=<sm_XX> (crate::compile's roster), ready for gpu-module-to-binary or mlir-translate-22",
+        build: build_nvvm_pipeline,
+    },
+];
+
+/// `cute-lower-to-llvm`: [`to_llvm::LOWER_TO_LLVM`]; it takes no options.
+extern "C" fn build_lower_to_llvm_pipeline(
+    options: mlir_sys::MlirStringRef,
+    write: mlir_sys::MlirStringCallback,
+    user_data: *mut std::ffi::c_void,
+) -> bool {
+    build_pipeline(options, write, user_data, |options| match options.trim() {
+        "" => Ok(to_llvm::LOWER_TO_LLVM.to_string()),
+        other => Err(format!("cute-lower-to-llvm takes no options, got '{other}'")),
+    })
 }
 
 /// `cute-to-nvvm{chip=...}`: the passes of [`crate::compile::nvvm_passes`]
@@ -160,10 +186,21 @@ extern "C" fn build_nvvm_pipeline(
     write: mlir_sys::MlirStringCallback,
     user_data: *mut std::ffi::c_void,
 ) -> bool {
+    build_pipeline(options, write, user_data, crate::compile::nvvm_pipeline_for_options)
+}
+
+/// Runs `build` on the option string (no panic escapes) and writes its pass
+/// list, or its error, through `write`; true on success.
+fn build_pipeline(
+    options: mlir_sys::MlirStringRef,
+    write: mlir_sys::MlirStringCallback,
+    user_data: *mut std::ffi::c_void,
+    build: fn(&str) -> Result<String, String>,
+) -> bool {
     let result = guard(|| {
         // SAFETY: C++ passes a live string reference.
         let options = unsafe { crate::ffi::str_of(options) }.map_err(|e| e.to_string())?;
-        Ok(crate::compile::nvvm_pipeline_for_options(options))
+        Ok(build(options))
     })
     .unwrap_or_else(Err);
     let (ok, text) = match result {
@@ -176,13 +213,6 @@ extern "C" fn build_nvvm_pipeline(
     }
     ok
 }
-
-/// The named pipelines: argument, description, passes.
-pub static PIPELINES: &[(&str, &str, &str)] = &[(
-    "cute-lower-to-llvm",
-    "Target-neutral lowering: cute-desugar, cute-to-llvm, upstream conversions to LLVM, reconcile casts",
-    to_llvm::LOWER_TO_LLVM,
-)];
 
 /// The pass arguments this crate registers, for documentation and the CLI.
 pub fn arguments() -> impl Iterator<Item = &'static str> {

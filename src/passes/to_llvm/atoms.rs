@@ -9,6 +9,7 @@
 //! the views' layouts through the Rust algebra (`derive`).
 
 use super::algebra::derive;
+use super::memory::{cute_value, element_type, gep, view_ptr};
 use super::values::{Builder, CuteValue};
 use crate::dialect::{composite_parts, nvgpu::Atom, types::bits_of, SpecKind};
 use crate::layout::{self, IntTuple};
@@ -30,16 +31,13 @@ pub fn lower_copy_atom_call<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let atom_type = op.operand(0)?.r#type();
-    let atom_type = composite_parts(atom_type).and_then(|p| p.atom).unwrap_or(atom_type);
-    let Some(Atom::UniversalCopy { value }) = Atom::of(atom_type) else {
+    let Some(Atom::UniversalCopy { value }) = call_atom(op)? else {
         // Another atom kind: its own pattern (issue 11) lowers it.
         return Err(PatternError::NoMatch);
     };
     let b = Builder::new(context, rewriter, op.location());
     let (src, dst) = (op.operand(1)?, op.operand(2)?);
-    let (CuteValue::View(src_space, src_layout, None), CuteValue::View(dst_space, dst_layout, None)) =
-        (view(src)?, view(dst)?)
+    let (CuteValue::View(_, src_layout, None), CuteValue::View(_, dst_layout, None)) = (cute_value(src)?, cute_value(dst)?)
     else {
         return Err("universal_copy of swizzled views does not lower yet".into());
     };
@@ -85,7 +83,7 @@ pub fn lower_copy_atom_call<'c, 'a>(
         &[],
     )?;
     let chunks = starts.len();
-    let (src_ptr, dst_ptr) = (base(&b, src, src_space)?, base(&b, dst, dst_space)?);
+    let (src_ptr, dst_ptr) = (view_ptr(&b, src)?, view_ptr(&b, dst)?);
     let chunk_type: Type = if width == 1 {
         value
     } else {
@@ -94,21 +92,18 @@ pub fn lower_copy_atom_call<'c, 'a>(
     let i64_type: Type = IntegerType::new(context, 64).into();
     let options = || LoadStoreOptions::new().align(Some(IntegerAttribute::new(i64_type, width * bytes)));
     for c in 0..chunks {
-        let from = super::memory::gep(&b, src_ptr, offsets[c][0], value)?;
-        let to = super::memory::gep(&b, dst_ptr, offsets[chunks + c][0], value)?;
+        let from = gep(&b, src_ptr, offsets[c][0], value)?;
+        let to = gep(&b, dst_ptr, offsets[chunks + c][0], value)?;
         let x = b.insert(llvm::load(context, from, chunk_type, b.location, options()))?;
         rewriter.as_rewriter_base().insert(llvm::store(context, x, to, b.location, options()));
     }
     Ok(Vec::new())
 }
 
-fn view(v: Value) -> Result<CuteValue, PatternError> {
-    Ok(CuteValue::of(v.r#type())?.ok_or_else(|| format!("{} is not a view", v.r#type()))?)
-}
-
-fn base<'c, 'a>(b: &Builder<'c, '_>, v: Value<'c, 'a>, space: u32) -> Result<Value<'c, 'a>, PatternError> {
-    let lowered = b.lowered(v, &view(v)?)?;
-    b.extract(lowered, &[0], llvm::r#type::pointer(b.context, space))
+/// The atom of an atom call (through its tiled copy or tiled MMA, if any).
+fn call_atom<'c>(op: OperationRef<'c, '_>) -> Result<Option<Atom<'c>>, PatternError> {
+    let ty = op.operand(0)?.r#type();
+    Ok(Atom::of(composite_parts(ty).and_then(|p| p.atom).unwrap_or(ty)))
 }
 
 /// `universal_fma<A, B, C>` (CuTe's `UniversalFMA`, a 1x1x1 MMA): `D = A * B
@@ -120,16 +115,14 @@ pub fn lower_mma_atom_call<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let atom_type = op.operand(0)?.r#type();
-    let atom_type = composite_parts(atom_type).and_then(|p| p.atom).unwrap_or(atom_type);
-    let Some(Atom::UniversalFma { c: accumulator, .. }) = Atom::of(atom_type) else {
+    let Some(Atom::UniversalFma { c: accumulator, .. }) = call_atom(op)? else {
         return Err(PatternError::NoMatch);
     };
     let b = Builder::new(context, rewriter, op.location());
     let views: Vec<Value<'c, 'a>> = (1..5).map(|i| op.operand(i)).collect::<Result<_, _>>()?;
     let mut addresses = Vec::new();
     for &v in &views {
-        let CuteValue::View(space, l, None) = view(v)? else {
+        let CuteValue::View(_, l, None) = cute_value(v)? else {
             return Err("universal_fma operands must be plain views".into());
         };
         if layout::size(&l).ok().and_then(|s| s.as_int()) != Some(1) {
@@ -138,12 +131,7 @@ pub fn lower_mma_atom_call<'c, 'a>(
             )
             .into());
         }
-        let element = crate::dialect::composite_parts(v.r#type())
-            .and_then(|p| p.iterator)
-            .and_then(composite_parts)
-            .and_then(|p| p.element)
-            .ok_or("a view without an element type")?;
-        addresses.push((base(&b, v, space)?, element));
+        addresses.push((view_ptr(&b, v)?, element_type(v.r#type())?));
     }
     let load = |(ptr, ty): (Value<'c, 'a>, Type<'c>)| b.insert(llvm::load(context, ptr, ty, b.location, LoadStoreOptions::new()));
     let (x, y, z) = (load(addresses[1])?, load(addresses[2])?, load(addresses[3])?);

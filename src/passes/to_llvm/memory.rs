@@ -29,12 +29,12 @@ use melior::{
     Context, PatternRewriter,
 };
 
-fn cute_value(v: Value) -> Result<CuteValue, PatternError> {
+pub(super) fn cute_value(v: Value) -> Result<CuteValue, PatternError> {
     Ok(CuteValue::of(v.r#type())?.ok_or_else(|| format!("{} is not a cute value", v.r#type()))?)
 }
 
 /// The element type of a pointer, descriptor iterator or view type.
-fn element_type<'c>(ty: Type<'c>) -> Result<Type<'c>, PatternError> {
+pub(super) fn element_type<'c>(ty: Type<'c>) -> Result<Type<'c>, PatternError> {
     let parts = composite_parts(ty).ok_or_else(|| format!("{ty} has no element type"))?;
     if let Some(element) = parts.element {
         return Ok(element);
@@ -90,9 +90,11 @@ fn pack_view_struct<'c, 'a>(
     b.insert(llvm::insert_value(b.context, with_ptr, at(1), layout, b.location))
 }
 
-/// The pointer field of a lowered view.
-fn view_ptr<'c, 'a>(b: &Builder<'c, '_>, view: Value<'c, 'a>, space: u32) -> Result<Value<'c, 'a>, PatternError> {
-    b.extract(view, &[0], llvm::r#type::pointer(b.context, space))
+/// The pointer field of the cute view `view`.
+pub(super) fn view_ptr<'c, 'a>(b: &Builder<'c, '_>, view: Value<'c, 'a>) -> Result<Value<'c, 'a>, PatternError> {
+    let value = cute_value(view)?;
+    let CuteValue::View(space, ..) = value else { return Err(format!("{} is not a view", view.r#type()).into()) };
+    b.extract(b.lowered(view, &value)?, &[0], llvm::r#type::pointer(b.context, space))
 }
 
 pub fn lower_make_view<'c, 'a>(
@@ -132,11 +134,11 @@ pub fn lower_get_iter<'c, 'a>(
     let b = Builder::new(context, rewriter, op.location());
     let source = op.operand(0)?;
     let source_value = cute_value(source)?;
-    let lowered = b.lowered(source, &source_value)?;
     let result = op.result(0)?.r#type();
     let value = match (&source_value, op.operand_count()) {
-        (CuteValue::View(space, ..), 1) => view_ptr(&b, lowered, *space)?,
+        (CuteValue::View(..), 1) => view_ptr(&b, source)?,
         (CuteValue::Ptr(_), 4) => {
+            let lowered = b.lowered(source, &source_value)?;
             let iterator = cute_value(op.result(0)?.into())?;
             let stride = b.convert_int(op.operand(3)?, i32_type(context))?;
             let zero = b.int(i32_type(context), 0)?;
@@ -146,7 +148,7 @@ pub fn lower_get_iter<'c, 'a>(
             let s1 = b.insert(llvm::insert_value(context, s0, at(1), zero, b.location))?;
             b.insert(llvm::insert_value(context, s1, at(2), stride, b.location))?
         }
-        (CuteValue::Ptr(_), _) => lowered,
+        (CuteValue::Ptr(_), _) => b.lowered(source, &source_value)?,
         _ => return Err("get_iter expects a view or a pointer".into()),
     };
     Ok(vec![b.cast(value, result)?])
@@ -212,8 +214,7 @@ fn element_address<'c, 'a>(
     view: Value<'c, 'a>,
     coord: Value<'c, 'a>,
 ) -> Result<Value<'c, 'a>, PatternError> {
-    let CuteValue::View(space, _, swizzle) = cute_value(view)? else { return Err("not a view".into()) };
-    let lowered = b.lowered(view, &cute_value(view)?)?;
+    let CuteValue::View(_, _, swizzle) = cute_value(view)? else { return Err("not a view".into()) };
     let mut fields = derive(
         b,
         &[view, coord],
@@ -235,8 +236,7 @@ fn element_address<'c, 'a>(
         &[],
     )?;
     let offset = fields.remove(0).remove(0);
-    let ptr = view_ptr(b, lowered, space)?;
-    gep(b, ptr, offset, element_type(view.r#type())?)
+    gep(b, view_ptr(b, view)?, offset, element_type(view.r#type())?)
 }
 
 pub fn lower_load<'c, 'a>(
@@ -304,10 +304,9 @@ pub fn lower_local_partition<'c, 'a>(
     let offset = fields.remove(1).remove(0);
     let layout_fields = fields.remove(0);
     let value = match declared {
-        CuteValue::View(space, ..) => {
+        CuteValue::View(..) => {
             let source = operands[0];
-            let lowered = b.lowered(source, &cute_value(source)?)?;
-            let ptr = gep(&b, view_ptr(&b, lowered, space)?, offset, element_type(source.r#type())?)?;
+            let ptr = gep(&b, view_ptr(&b, source)?, offset, element_type(source.r#type())?)?;
             pack_view(&b, &declared, ptr, &layout_fields)?
         }
         _ => b.pack(&declared_layout, &layout_fields)?,
@@ -365,7 +364,7 @@ pub fn lower_tiled_copy_partition<'c, 'a>(
     let (view, tid) = (op.operand(1)?, op.operand(2)?);
     let result = op.result(0)?.r#type();
     let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
-    let CuteValue::View(space, declared_layout, None) = &declared else {
+    let CuteValue::View(_, declared_layout, None) = &declared else {
         return Err("the result is not a plain view (swizzled partitions do not lower yet)".into());
     };
     let mut fields = derive(
@@ -382,8 +381,7 @@ pub fn lower_tiled_copy_partition<'c, 'a>(
         &[Some(CuteValue::Layout(declared_layout.clone())), None],
     )?;
     let offset = fields.remove(1).remove(0);
-    let lowered = b.lowered(view, &cute_value(view)?)?;
-    let ptr = gep(&b, view_ptr(&b, lowered, *space)?, offset, element_type(view.r#type())?)?;
+    let ptr = gep(&b, view_ptr(&b, view)?, offset, element_type(view.r#type())?)?;
     let packed = pack_view(&b, &declared, ptr, &fields.remove(0))?;
     Ok(vec![b.cast(packed, result)?])
 }

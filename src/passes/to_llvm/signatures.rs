@@ -6,6 +6,7 @@
 //! then lower those ops and `reconcile-unrealized-casts` removes the pairs.
 
 use super::values::convert_type;
+use super::failed;
 use crate::passes::rewrite::PassError;
 use melior::{
     ir::{
@@ -46,11 +47,6 @@ pub fn convert(context: &Context, root: OperationRef) -> Result<(), PassError> {
         convert_function(context, unsafe { OperationRef::from_raw(raw) })?;
     }
     Ok(())
-}
-
-fn failed(op: OperationRef, message: String) -> PassError {
-    crate::ffi::emit_op_error(op, &format!("cute-to-llvm: {message}"));
-    PassError::Reported
 }
 
 fn cast_op<'c>(context: &'c Context, op: OperationRef<'c, '_>, v: Value<'c, '_>, to: Type<'c>) -> melior::ir::Operation<'c> {

@@ -10,6 +10,7 @@
 //!   LLVM promotes it to registers (ptxas: a 0-byte stack frame).
 
 use crate::dialect::{composite_parts, Composite};
+use super::failed;
 use crate::passes::rewrite::PassError;
 use melior::{
     ir::{
@@ -59,15 +60,21 @@ pub fn lower(context: &Context, root: OperationRef) -> Result<(), PassError> {
     Ok(())
 }
 
-fn failed(op: OperationRef, message: String) -> PassError {
-    crate::ffi::emit_op_error(op, &format!("cute-to-llvm: {message}"));
-    PassError::Reported
+/// What an `alloc_smem` / `alloc_rmem` asks for: its pointer type, the
+/// storage type `!llvm.array<N x T>`, and the pointer's address space and
+/// alignment.
+struct Request<'c> {
+    ty: Type<'c>,
+    storage: Type<'c>,
+    address_space: u32,
+    alignment: u64,
 }
 
-fn lower_one(context: &Context, op: OperationRef, k: usize) -> Result<(), PassError> {
-    let result = op.result(0).map_err(|e| failed(op, e.to_string()))?;
-    let ty = result.r#type();
-    let parts = composite_parts(ty).filter(|p| p.kind == Composite::Ptr).ok_or_else(|| failed(op, format!("{ty} is not a pointer")))?;
+fn request<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<Request<'c>, PassError> {
+    let ty = op.result(0).map_err(|e| failed(op, e.to_string()))?.r#type();
+    let parts = composite_parts(ty)
+        .filter(|p| p.kind == Composite::Ptr)
+        .ok_or_else(|| failed(op, format!("{ty} is not a pointer")))?;
     let element = parts.element.ok_or_else(|| failed(op, format!("{ty} has no element type")))?;
     let elements = op
         .attribute("elements")
@@ -75,23 +82,69 @@ fn lower_one(context: &Context, op: OperationRef, k: usize) -> Result<(), PassEr
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map(|a| a.value())
         .ok_or_else(|| failed(op, "expects an 'elements' attribute".into()))?;
-    // The nearest module: a gpu.module for kernels, else the builtin module.
+    let storage = Type::parse(context, &format!("!llvm.array<{elements} x {element}>"))
+        .ok_or_else(|| failed(op, format!("cannot build the storage type of {elements} x {element}")))?;
+    Ok(Request { ty, storage, address_space: parts.address_space, alignment: parts.alignment })
+}
+
+/// The first block of the nearest enclosing op named one of `names`.
+fn enclosing_body<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    names: &[&str],
+    what: &str,
+) -> Result<melior::ir::BlockRef<'c, 'a>, PassError> {
     let mut scope = op.parent_operation();
     while let Some(parent) = scope {
-        if matches!(parent.name().as_string_ref().as_str(), Ok("gpu.module" | "builtin.module")) {
+        if parent.name().as_string_ref().as_str().is_ok_and(|n| names.contains(&n)) {
             break;
         }
         scope = parent.parent_operation();
     }
-    let scope = scope.ok_or_else(|| failed(op, "alloc_smem must be inside a module".into()))?;
-    let body = scope
+    let scope = scope.ok_or_else(|| failed(op, format!("must be inside {what}")))?;
+    scope
         .region(0)
         .ok()
         .and_then(|r| r.first_block())
-        .ok_or_else(|| failed(op, "the enclosing module has no body".into()))?;
+        .ok_or_else(|| failed(op, format!("the enclosing {what} has no body")))
+}
+
+fn build<'c>(op: OperationRef, builder: OperationBuilder<'c>) -> Result<melior::ir::Operation<'c>, PassError> {
+    builder.build().map_err(|e| failed(op, e.to_string()))
+}
+
+fn first_result<'c, 'a>(op: OperationRef, of: OperationRef<'c, 'a>) -> Result<melior::ir::Value<'c, 'a>, PassError> {
+    of.result(0).map(Into::into).map_err(|e| failed(op, e.to_string()))
+}
+
+/// Replaces `op` by `pointer` (an LLVM pointer) cast back to the op's cute
+/// type; `place` inserts the cast where `pointer` dominates every use.
+fn replace_with<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    request: &Request<'c>,
+    pointer: melior::ir::Value<'c, 'a>,
+    place: impl FnOnce(melior::ir::Operation<'c>) -> OperationRef<'c, 'a>,
+) -> Result<(), PassError> {
+    let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", op.location())
+        .add_operands(&[pointer])
+        .add_results(&[request.ty]);
+    let cast = place(build(op, cast)?);
+    let value = first_result(op, cast)?;
+    let result = op.result(0).map_err(|e| failed(op, e.to_string()))?;
+    // SAFETY: both values are live; the op has no uses left and is erased.
+    unsafe {
+        mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value.to_raw());
+        mlir_sys::mlirOperationDestroy(op.to_raw());
+    }
+    Ok(())
+}
+
+/// `alloc_smem N : !cute.ptr<T, smem>` -> a global `@__cute_smem_k` of
+/// `N x T` in address space 3 of the nearest module, and its address.
+fn lower_one(context: &Context, op: OperationRef, k: usize) -> Result<(), PassError> {
+    let request = request(context, op)?;
+    // The nearest module: a gpu.module for kernels, else the builtin module.
+    let body = enclosing_body(op, &["gpu.module", "builtin.module"], "a module")?;
     let name = format!("__cute_smem_{k}");
-    let array = Type::parse(context, &format!("!llvm.array<{elements} x {element}>"))
-        .ok_or_else(|| failed(op, format!("cannot build the storage type of {elements} x {element}")))?;
     let linkage = Attribute::parse(context, "#llvm.linkage<internal>").expect("a valid linkage attribute");
     let i32_type: Type = IntegerType::new(context, 32).into();
     let i64_type: Type = IntegerType::new(context, 64).into();
@@ -99,106 +152,47 @@ fn lower_one(context: &Context, op: OperationRef, k: usize) -> Result<(), PassEr
     let global = OperationBuilder::new("llvm.mlir.global", location)
         .add_attributes(&[
             (Identifier::new(context, "sym_name"), StringAttribute::new(context, &name).into()),
-            (Identifier::new(context, "global_type"), TypeAttribute::new(array).into()),
+            (Identifier::new(context, "global_type"), TypeAttribute::new(request.storage).into()),
             (Identifier::new(context, "linkage"), linkage),
             (Identifier::new(context, "addr_space"), IntegerAttribute::new(i32_type, 3).into()),
-            (Identifier::new(context, "alignment"), IntegerAttribute::new(i64_type, parts.alignment.max(16) as i64).into()),
+            (Identifier::new(context, "alignment"), IntegerAttribute::new(i64_type, request.alignment.max(16) as i64).into()),
         ])
-        .add_regions([Region::new()])
-        .build()
-        .map_err(|e| failed(op, e.to_string()))?;
-    body.insert_operation(0, global);
+        .add_regions([Region::new()]);
+    body.insert_operation(0, build(op, global)?);
     let block = op.block().ok_or_else(|| failed(op, "alloc_smem outside a block".into()))?;
-    let ptr_type = melior::dialect::llvm::r#type::pointer(context, 3);
     let address = OperationBuilder::new("llvm.mlir.addressof", location)
         .add_attributes(&[(
             Identifier::new(context, "global_name"),
             Attribute::parse(context, &format!("@{name}")).expect("a valid symbol reference"),
         )])
-        .add_results(&[ptr_type])
-        .build()
-        .map_err(|e| failed(op, e.to_string()))?;
-    let address = block.insert_operation_before(op, address);
-    let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location)
-        .add_operands(&[address.result(0).map_err(|e| failed(op, e.to_string()))?.into()])
-        .add_results(&[ty])
-        .build()
-        .map_err(|e| failed(op, e.to_string()))?;
-    let cast = block.insert_operation_before(op, cast);
-    let value = cast.result(0).map_err(|e| failed(op, e.to_string()))?;
-    // SAFETY: both values are live; the op has no uses left and is erased.
-    unsafe {
-        mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value.to_raw());
-        mlir_sys::mlirOperationDestroy(op.to_raw());
-    }
-    Ok(())
+        .add_results(&[melior::dialect::llvm::r#type::pointer(context, 3)]);
+    let address = block.insert_operation_before(op, build(op, address)?);
+    replace_with(op, &request, first_result(op, address)?, |cast| block.insert_operation_before(op, cast))
 }
 
 /// `alloc_rmem N : !cute.ptr<T, rmem>` -> `llvm.alloca` of `N x T` at the
 /// start of the function's entry block, and its cast to `ptr<5>`.
 fn lower_fragment(context: &Context, op: OperationRef) -> Result<(), PassError> {
-    let result = op.result(0).map_err(|e| failed(op, e.to_string()))?;
-    let ty = result.r#type();
-    let parts = composite_parts(ty).filter(|p| p.kind == Composite::Ptr).ok_or_else(|| failed(op, format!("{ty} is not a pointer")))?;
-    let element = parts.element.ok_or_else(|| failed(op, format!("{ty} has no element type")))?;
-    let elements = op
-        .attribute("elements")
-        .ok()
-        .and_then(|a| IntegerAttribute::try_from(a).ok())
-        .map(|a| a.value())
-        .ok_or_else(|| failed(op, "expects an 'elements' attribute".into()))?;
-    // The enclosing function's entry block.
-    let mut function = op.parent_operation();
-    while let Some(parent) = function {
-        if matches!(parent.name().as_string_ref().as_str(), Ok("func.func" | "gpu.func" | "llvm.func")) {
-            break;
-        }
-        function = parent.parent_operation();
-    }
-    let function = function.ok_or_else(|| failed(op, "alloc_rmem must be inside a function".into()))?;
-    let entry = function
-        .region(0)
-        .ok()
-        .and_then(|r| r.first_block())
-        .ok_or_else(|| failed(op, "the enclosing function has no body".into()))?;
+    let request = request(context, op)?;
+    let entry = enclosing_body(op, &["func.func", "gpu.func", "llvm.func"], "a function")?;
     let location = op.location();
     let i32_type: Type = IntegerType::new(context, 32).into();
     let i64_type: Type = IntegerType::new(context, 64).into();
-    let array = Type::parse(context, &format!("!llvm.array<{elements} x {element}>"))
-        .ok_or_else(|| failed(op, format!("cannot build the storage type of {elements} x {element}")))?;
     let one = OperationBuilder::new("llvm.mlir.constant", location)
         .add_attributes(&[(Identifier::new(context, "value"), IntegerAttribute::new(i32_type, 1).into())])
-        .add_results(&[i32_type])
-        .build()
-        .map_err(|e| failed(op, e.to_string()))?;
-    let one = entry.insert_operation(0, one);
+        .add_results(&[i32_type]);
+    let one = entry.insert_operation(0, build(op, one)?);
     let alloca = OperationBuilder::new("llvm.alloca", location)
-        .add_operands(&[one.result(0).map_err(|e| failed(op, e.to_string()))?.into()])
+        .add_operands(&[first_result(op, one)?])
         .add_attributes(&[
-            (Identifier::new(context, "elem_type"), TypeAttribute::new(array).into()),
-            (Identifier::new(context, "alignment"), IntegerAttribute::new(i64_type, parts.alignment.max(4) as i64).into()),
+            (Identifier::new(context, "elem_type"), TypeAttribute::new(request.storage).into()),
+            (Identifier::new(context, "alignment"), IntegerAttribute::new(i64_type, request.alignment.max(4) as i64).into()),
         ])
-        .add_results(&[melior::dialect::llvm::r#type::pointer(context, 0)])
-        .build()
-        .map_err(|e| failed(op, e.to_string()))?;
-    let alloca = entry.insert_operation_after(one, alloca);
+        .add_results(&[melior::dialect::llvm::r#type::pointer(context, 0)]);
+    let alloca = entry.insert_operation_after(one, build(op, alloca)?);
     let local = OperationBuilder::new("llvm.addrspacecast", location)
-        .add_operands(&[alloca.result(0).map_err(|e| failed(op, e.to_string()))?.into()])
-        .add_results(&[melior::dialect::llvm::r#type::pointer(context, parts.address_space)])
-        .build()
-        .map_err(|e| failed(op, e.to_string()))?;
-    let local = entry.insert_operation_after(alloca, local);
-    let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location)
-        .add_operands(&[local.result(0).map_err(|e| failed(op, e.to_string()))?.into()])
-        .add_results(&[ty])
-        .build()
-        .map_err(|e| failed(op, e.to_string()))?;
-    let cast = entry.insert_operation_after(local, cast);
-    let value = cast.result(0).map_err(|e| failed(op, e.to_string()))?;
-    // SAFETY: both values are live; the op has no uses left and is erased.
-    unsafe {
-        mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value.to_raw());
-        mlir_sys::mlirOperationDestroy(op.to_raw());
-    }
-    Ok(())
+        .add_operands(&[first_result(op, alloca)?])
+        .add_results(&[melior::dialect::llvm::r#type::pointer(context, request.address_space)]);
+    let local = entry.insert_operation_after(alloca, build(op, local)?);
+    replace_with(op, &request, first_result(op, local)?, |cast| entry.insert_operation_after(local, cast))
 }

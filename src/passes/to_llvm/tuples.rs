@@ -83,11 +83,11 @@ pub fn lower_atom<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let b = Builder::new(context, rewriter, op.location());
-    let ty = op.result(0)?.r#type();
-    let CuteValue::Atom = result_value(op)? else { return Err(format!("{ty} is not an atom").into()) };
-    let payload = b.insert(melior::dialect::llvm::undef(CuteValue::Atom.llvm_type(context), b.location))?;
-    Ok(vec![b.cast(payload, ty)?])
+    let CuteValue::Atom = result_value(op)? else {
+        return Err(format!("{} is not an atom", op.result(0)?.r#type()).into());
+    };
+    // The value is its type, as a cute.static's.
+    lower_static(context, op, rewriter)
 }
 
 /// `cute.tuple_eq %a, %b`: false when the trees differ (known statically),

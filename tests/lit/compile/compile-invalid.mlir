@@ -4,9 +4,12 @@
 // RUN: not %cute compile %s --chip sm_80 2>&1 | FileCheck %s --check-prefix=OP
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_42})' 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{arch=sm_80})' 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-lower-to-llvm{chip=sm_80})' 2>&1 | FileCheck %s --check-prefix=NOOPTION
 
 // CHIP: unsupported chip 'sm_42' (cute compiles for sm_75, sm_80, sm_86, sm_89, sm_90a, sm_100a, sm_103a, sm_110a, sm_120a, sm_121a)
 // OPTION: cute-to-nvvm: unknown option 'arch=sm_80' (expected chip=<sm_XX>)
+// NOOPTION: cute-lower-to-llvm takes no options, got 'chip=sm_80'
+
 // OP: error: 'cute_nvgpu.gmma.descriptor' op cute-to-llvm: failed to legalize 'cute_nvgpu.gmma.descriptor'
 
 module attributes {gpu.container_module} {
