@@ -18,11 +18,11 @@
 !gt = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(32,8):(1,?)">>
 !gp = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(1,1):(0,0)">>
 !sv = !cute.view<!cute.ptr<f32, smem, align<16>>, !cute.layout<"(32,8):(1,32)">>
-!sp = !cute.view<!cute.ptr<f32, smem, align<16>>, !cute.layout<"(1,1):(0,0)">>
+!sp = !cute.view<!cute.ptr<f32, smem, align<4>>, !cute.layout<"(1,1):(0,0)">>
 !ct = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(32,32):(1,?)">>
 !rv = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>
 !r1 = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(1):(1)">>
-!s1 = !cute.view<!cute.ptr<f32, smem, align<16>>, !cute.layout<"(1,1):(1,32)">>
+!s1 = !cute.view<!cute.ptr<f32, smem, align<4>>, !cute.layout<"(1,1):(1,32)">>
 !cp = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(1,4):(0,?{div=8})">>
 !ra = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"1:1">>
 !fma = !cute_nvgpu.atom.universal_fma<f32, f32, f32>

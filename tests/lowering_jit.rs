@@ -493,10 +493,11 @@ fn swizzled_loads_follow_the_composed_layout() {
     // A shared-memory-style swizzled tile S<3,3,3> o 0 o (8,64):(64,1) (the
     // 128-byte swizzle of f16 GEMM tiles): a load at a run-time coordinate
     // reads element swizzle(crd2idx(c, L)), which the lowering computes with
-    // XOR address arithmetic; compared with the Rust composed layout.
-    const V: &str = r#"!cute.view<!cute.ptr<i32, generic>, !cute.composed_layout<"S<3,3,3> o 0 o (8,64):(64,1)">>"#;
+    // XOR address arithmetic on the (period-aligned) address; compared with
+    // the Rust composed layout.
+    const V: &str = r#"!cute.view<!cute.ptr<i32, generic, align<2048>>, !cute.composed_layout<"S<3,3,3> o 0 o (8,64):(64,1)">>"#;
     let source = format!(
-        r#"func.func @load(%p: !cute.ptr<i32, generic>, %i: i32, %j: i32) -> i32 {{
+        r#"func.func @load(%p: !cute.ptr<i32, generic, align<2048>>, %i: i32, %j: i32) -> i32 {{
   %l = cute.static : !cute.composed_layout<"S<3,3,3> o 0 o (8,64):(64,1)">
   %v = cute.make_view %p, %l : {V}
   %c = cute.make_int_tuple(%i, %j) : (i32, i32) -> !cute.coord<"(?,?)">
@@ -512,13 +513,17 @@ fn swizzled_loads_follow_the_composed_layout() {
     let engine = jit(&compiler, &source);
     type Load = extern "C" fn(*const i32, i32, i32) -> i32;
     let f: Load = lookup(&engine, "load");
-    let buffer: Vec<i32> = (0..512).collect();
+    // 512 elements at a 2048-byte aligned address (the swizzle's period).
+    let storage: Vec<i32> = (0..1024).collect();
+    let skip = storage.as_ptr().align_offset(2048);
+    let buffer = &storage[skip..skip + 512];
+    assert_eq!(buffer[0] as usize, skip);
     let composed = layout::parse_composed_layout("S<3,3,3> o 0 o (8,64):(64,1)").unwrap();
     let table = composed.table().unwrap();
     let mut rng = Rng(0x5a11_2e55_0000_000b);
     for _ in 0..RUNS {
         let (i, j) = (rng.range(0, 7), rng.range(0, 63));
-        let want = table[(i + 8 * j) as usize];
+        let want = table[(i + 8 * j) as usize] + skip as i64;
         assert_eq!(i64::from(f(buffer.as_ptr(), i as i32, j as i32)), want, "({i},{j})");
     }
 }

@@ -10,9 +10,9 @@ use super::{spec, SpecKind};
 use crate::layout::{
     self,
     dynamic_tiling::{has_dynamic, tile, Tiling},
-    partition::{local_partition, thread_partition, thread_tiler, tidfrg},
+    partition::{local_partition, thread_partition_at, thread_tiler, tidfrg},
     tuple_ops::{has_dynamic_leaf, slice_layout, tuple_arith, TupleOp},
-    upcast, DivMode, IntTuple, Layout, Leaf, Swizzle, Tiler,
+    upcast, DivMode, DynInt, IntTuple, Layout, Leaf, Swizzle, Tiler,
 };
 
 /// True if some leaf of `t` is a scaled basis (`1@0`).
@@ -28,8 +28,10 @@ fn has_basis_leaf(t: &IntTuple) -> bool {
 pub enum Operand<'a> {
     /// A cute value type: its kind and canonical spec.
     Spec(SpecKind, &'a str),
-    /// A `!cute.view`: its iterator type (printed) and its layout's spec.
-    View { iterator: String, layout: (SpecKind, &'a str) },
+    /// A `!cute.view`: its iterator type (printed), its layout's spec, and,
+    /// for a pointer iterator, the element width and alignment (bits, bytes;
+    /// 0 otherwise) that a partition's alignment derives from.
+    View { iterator: String, layout: (SpecKind, &'a str), element_bits: u32, alignment: u64 },
     /// A `!cute.tiled_copy`: thread-value layout, tiler, and the atom's
     /// (reference, source, destination) thread-value layouts (empty when
     /// the atom does not describe them).
@@ -52,7 +54,11 @@ pub fn operand<'c>(ty: melior::ir::Type<'c>) -> Operand<'c> {
     match parts.kind {
         Composite::View => {
             if let (Some(iterator), Some(layout)) = (parts.iterator, spec(parts.layout)) {
-                return Operand::View { iterator: iterator.to_string(), layout };
+                let pointer = composite_parts(iterator).filter(|p| matches!(p.kind, Composite::Ptr));
+                let (element_bits, alignment) = pointer
+                    .and_then(|p| Some((super::types::bits_of(p.element?), p.alignment)))
+                    .unwrap_or((0, 0));
+                return Operand::View { iterator: iterator.to_string(), layout, element_bits, alignment };
             }
         }
         Composite::TiledCopy => {
@@ -156,13 +162,21 @@ impl Args<'_> {
         }
     }
 
-    /// A layout, or the layout of a view together with the view's iterator.
-    fn layout_or_view(&self, index: usize) -> Result<(Layout, Option<String>), String> {
+    /// A layout, or the (inner) layout of a view together with the view.
+    fn layout_or_view(&self, index: usize) -> Result<(Layout, Option<ViewSide>), String> {
         match self.operands.get(index) {
-            Some(Operand::View { iterator, layout: (SpecKind::Layout, spec) }) => {
-                Ok((spec::parse_checked_layout(spec)?, Some(iterator.clone())))
+            Some(Operand::View { iterator, layout: (kind, spec), element_bits, alignment }) => {
+                let (layout, swizzle) = match kind {
+                    SpecKind::Layout => (spec::parse_checked_layout(spec)?, None),
+                    SpecKind::ComposedLayout => {
+                        let composed = layout::parse_composed_layout(spec).map_err(err)?;
+                        (composed.layout, Some((composed.swizzle, composed.offset)))
+                    }
+                    _ => return Err(format!("operand #{index}: a view of !cute.{} cannot be partitioned", kind.mnemonic())),
+                };
+                let side = ViewSide { iterator: iterator.clone(), swizzle, element_bits: *element_bits, alignment: *alignment };
+                Ok((layout, Some(side)))
             }
-            Some(Operand::View { .. }) => Err(format!("operand #{index}: only views with a plain layout can be partitioned")),
             _ => Ok((self.layout(index)?, None)),
         }
     }
@@ -292,12 +306,60 @@ pub fn cosize_at(mnemonic: &str, l: Layout, path: &[usize]) -> Result<IntTuple, 
     layout::cosize(&layout_at(mnemonic, l, path)?).map_err(err)
 }
 
-/// A partition of a layout or view: the view keeps its iterator.
-fn partition_result(layout: Layout, iterator: Option<String>) -> Result<Vec<Inferred>, String> {
-    Ok(vec![match iterator {
-        Some(iterator) => Inferred::View { iterator, layout: (SpecKind::Layout, layout.to_string()) },
-        None => Inferred::Spec(SpecKind::Layout, layout.to_string()),
-    }])
+/// The view a partition reads: its iterator, its swizzle (a composed
+/// layout's `S<B,M,S> o off`, kept by every partition: the swizzle applies
+/// to the address, CuTe's position-independent swizzle), and the pointer's
+/// element width and alignment.
+struct ViewSide {
+    iterator: String,
+    swizzle: Option<(Swizzle, i64)>,
+    element_bits: u32,
+    alignment: u64,
+}
+
+/// A partition of a layout or view. The view's pointer moves by `offset`
+/// elements, so its alignment drops to what the offset guarantees (the
+/// largest power of two dividing every value the offset can take, in
+/// bytes): a partition never claims more alignment than its address has.
+fn partition_result(layout: Layout, view: Option<ViewSide>, offset: &IntTuple) -> Result<Vec<Inferred>, String> {
+    let Some(view) = view else { return Ok(vec![Inferred::Spec(SpecKind::Layout, layout.to_string())]) };
+    let iterator = if view.alignment > 1 && view.element_bits % 8 == 0 {
+        let guaranteed = offset_alignment(offset, u64::from(view.element_bits / 8));
+        with_alignment(&view.iterator, view.alignment.min(guaranteed))
+    } else {
+        view.iterator
+    };
+    let layout = match view.swizzle {
+        Some((swizzle, off)) => (SpecKind::ComposedLayout, layout::ComposedLayout { swizzle, offset: off, layout }.to_string()),
+        None => (SpecKind::Layout, layout.to_string()),
+    };
+    Ok(vec![Inferred::View { iterator, layout }])
+}
+
+/// The power-of-two byte alignment every value of `offset` (elements of
+/// `bytes` bytes) keeps: a static offset's own, a run-time one's known
+/// divisibility (u64::MAX for offset 0).
+fn offset_alignment(offset: &IntTuple, bytes: u64) -> u64 {
+    let low_bit = |n: u64| if n == 0 { u64::MAX } else { 1u64 << n.trailing_zeros() };
+    let elements = match offset {
+        IntTuple::Leaf(Leaf::Int(v)) => low_bit(v.unsigned_abs()),
+        IntTuple::Leaf(Leaf::Dyn(d)) => low_bit(d.divisibility),
+        _ => 1,
+    };
+    elements.saturating_mul(bytes)
+}
+
+/// `!cute.ptr<T, space[, align<N>]>` with alignment `align` (1 is printed
+/// as no alignment, as the type prints it).
+fn with_alignment(pointer: &str, align: u64) -> String {
+    let base = match pointer.find(", align<") {
+        Some(at) => format!("{}>", &pointer[..at]),
+        None => pointer.to_string(),
+    };
+    if align <= 1 {
+        return base;
+    }
+    format!("{}, align<{align}>>", &base[..base.len() - 1])
 }
 
 
@@ -502,16 +564,17 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         }
         "tiled.copy.partition_S" | "tiled.copy.partition_D" => {
             let copy = operands.first().ok_or("expects a tiled copy")?;
-            let (tensor, iterator) = args.layout_or_view(1)?;
+            let (tensor, view) = args.layout_or_view(1)?;
             let frg = tiled_copy_tidfrg(copy, mnemonic.ends_with('S'), &tensor)?;
-            partition_result(thread_partition(&frg).map_err(err)?, iterator)
+            let (layout, offset) = thread_partition_at(&frg, &Leaf::Dyn(DynInt::UNKNOWN)).map_err(err)?;
+            partition_result(layout, view, &offset)
         }
         "local_tile" | "local_partition" => {
-            let (source, iterator) = args.layout_or_view(0)?;
+            let (source, view) = args.layout_or_view(0)?;
             let local_tile = mnemonic == "local_tile";
             let tiler = if local_tile { args.tiler(1)? } else { thread_tiler(&args.layout(1)?).map_err(err)? };
-            let (layout, _) = local_partition(&source, &tiler, &args.tuple(2)?, local_tile)?;
-            partition_result(layout, iterator)
+            let (layout, offset) = local_partition(&source, &tiler, &args.tuple(2)?, local_tile)?;
+            partition_result(layout, view, &offset)
         }
         _ => Err(format!("{op} has no type inference rule")),
     }
@@ -558,7 +621,7 @@ mod tests {
 
     #[test]
     fn tiled_copy_partition_needs_the_atoms_layouts() {
-        let view = Operand::View { iterator: "!cute.ptr<f32, gmem>".into(), layout: (Layout, "(16,8):(1,16)") };
+        let view = Operand::View { iterator: "!cute.ptr<f32, gmem>".into(), layout: (Layout, "(16,8):(1,16)"), element_bits: 32, alignment: 1 };
         let tiled = |atom_layouts: Vec<String>| Operand::TiledCopy { layout_tv: "(8,4):(1,8)", tiler: "[8:1;4:1]", atom_layouts, value_bits: 32 };
         let thread = Operand::Spec(IntTuple, "?");
         let unit = vec!["(1,32):(0,1)".to_string(); 3];
@@ -571,7 +634,7 @@ mod tests {
     #[test]
     fn views_keep_their_iterator() {
         let operands = [
-            Operand::View { iterator: "!cute.ptr<f32, gmem>".into(), layout: (Layout, "(8,8):(1,8)") },
+            Operand::View { iterator: "!cute.ptr<f32, gmem>".into(), layout: (Layout, "(8,8):(1,8)"), element_bits: 32, alignment: 1 },
             Operand::Spec(Tile, "[2:1;4:1]"),
             Operand::Spec(Coord, "(?,?)"),
         ];

@@ -27,7 +27,7 @@ const ODS_ONLY: &[&str] = &[
     "cute.logical_product", "cute.layout_eval", "cute.get", "cute.select", "cute.to_int_tuple",
     "cute.to_shape", "cute.to_stride", "cute.to_coord", "cute.flatten", "cute.tuple_product",
     "cute.tuple_product_each", "cute.make_composed_layout", "cute.make_composed_layout_raw",
-    "cute.make_layout_raw", "cute.make_swizzle", "cute.make_tensor", "cute.make_tiled_mma", "cute.make_view",
+    "cute.make_layout_raw", "cute.make_swizzle", "cute.make_tiled_mma",
     "cute.print", "cute.ptrtoint", "cute.raked_product", "cute.right_inverse", "cute.shape_div", "cute.size",
     "cute.slice", "cute.tiled.copy.partition_D", "cute.tiled.copy.partition_S", "cute.tiled_divide",
     "cute.tiled_product", "cute.tuple_add", "cute.tuple_div", "cute.tuple_eq", "cute.tuple_mod",
@@ -55,6 +55,7 @@ pub fn verifier(name: &str) -> Option<Verifier> {
         "cute.alloc_rmem" => verify_alloc_rmem,
         "cute.copy_atom_call" | "cute.mma_atom_call" => verify_atom_call,
         "cute.make_atom" => verify_make_atom,
+        "cute.make_view" | "cute.make_tensor" => verify_make_view,
         _ if ODS_ONLY.contains(&name) => return Some(Verifier::OdsOnly),
         _ => return super::nvgpu::ops_verify::verifier(name).map(Verifier::Rust),
     };
@@ -80,6 +81,29 @@ fn result_spec<'c>(op: OperationRef<'c, '_>) -> Result<(Type<'c>, SpecKind, &'c 
     let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
     let (kind, text) = spec_of(ty, "result")?;
     Ok((ty, kind, text))
+}
+
+/// make_view / make_tensor of a swizzled (composed) layout over a pointer:
+/// the swizzle applies to addresses (CuTe's swizzle pointer, which every
+/// partition keeps), so the base must be aligned to the swizzle's period,
+/// where that is the composed layout's own function.
+fn verify_make_view(op: OperationRef) -> Result<(), String> {
+    let view = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let Some(parts) = composite_parts(view) else { return Ok(()) };
+    let (Some(iterator), Some(layout)) = (parts.iterator.and_then(composite_parts), parts.layout) else { return Ok(()) };
+    let (Some(element), Some((SpecKind::ComposedLayout, text))) = (iterator.element, type_spec(layout)) else {
+        return Ok(());
+    };
+    let composed = crate::layout::parse_composed_layout(text).map_err(|e| e.to_string())?;
+    let bytes = u64::from(super::types::bits_of(element) / 8).max(1);
+    let period = (1u64 << composed.swizzle.period_log2()) * bytes;
+    if iterator.alignment < period {
+        return Err(format!(
+            "a view swizzled by {} addresses {element} through the swizzle of its address: its pointer must be aligned to the swizzle's period of {period} bytes, got align<{}>",
+            composed.swizzle, iterator.alignment
+        ));
+    }
+    Ok(())
 }
 
 /// make_int_tuple / make_shape / make_stride: one operand per `?` leaf.

@@ -39,6 +39,23 @@ impl Swizzle {
         Ok(Swizzle { bits, base, shift })
     }
 
+    /// The same swizzle on byte addresses of `bytes`-byte elements (CuTe's
+    /// swizzle pointer: `Sw<B,M,S>` of elements is `Sw<B,M+log2(bytes),S>`
+    /// of bytes).
+    pub fn in_bytes(&self, bytes: u64) -> Result<Swizzle, Cond> {
+        if !bytes.is_power_of_two() {
+            return Err(format!("a swizzle of {bytes}-byte elements has no byte form"));
+        }
+        Swizzle::new(self.bits, self.base + bytes.trailing_zeros(), self.shift)
+    }
+
+    /// The swizzle is a function of the low `period_log2` offset bits only
+    /// (higher bits pass through): a base aligned to `2^period_log2` elements
+    /// swizzles the same relative to itself as in absolute addresses.
+    pub fn period_log2(&self) -> u32 {
+        self.bits + self.base + self.shift.unsigned_abs()
+    }
+
     fn yyy_mask(&self) -> i64 {
         ((1i64 << self.bits) - 1) << (self.base as i64 + self.shift.max(0) as i64)
     }

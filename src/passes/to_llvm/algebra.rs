@@ -69,7 +69,10 @@ pub fn derive<'c, 'a>(
     for &operand in operands {
         let Some(value) = CuteValue::of(operand.r#type())? else {
             // Plain integers (offsets, thread indices) are seeded as leaves.
-            seeded.push(CuteValue::Tuple(SpecKind::IntTuple, symbolic::seed(&IntTuple::Leaf(Leaf::Dyn(DynInt::UNKNOWN)), &mut recording)));
+            // (an i64 operand is a wide leaf, computed in 64 bits).
+            let wide = IntegerType::try_from(operand.r#type()).is_ok_and(|t| t.width() == 64);
+            let leaf = Leaf::Dyn(DynInt { wide, ..DynInt::UNKNOWN });
+            seeded.push(CuteValue::Tuple(SpecKind::IntTuple, symbolic::seed(&IntTuple::Leaf(leaf), &mut recording)));
             args.push(operand);
             continue;
         };

@@ -208,13 +208,13 @@ pub fn lower_add_offset<'c, 'a>(
     Ok(vec![b.cast(result, op.result(0)?.r#type())?])
 }
 
-/// The address of `view[coord]`: the view's pointer plus `crd2idx`.
+/// The address of `view[coord]`: the view's pointer plus `crd2idx` of its
+/// (inner) layout, swizzled for a composed layout ([`address`]).
 fn element_address<'c, 'a>(
     b: &Builder<'c, '_>,
     view: Value<'c, 'a>,
     coord: Value<'c, 'a>,
 ) -> Result<Value<'c, 'a>, PatternError> {
-    let CuteValue::View(_, _, swizzle) = cute_value(view)? else { return Err("not a view".into()) };
     let mut fields = derive(
         b,
         &[view, coord],
@@ -222,21 +222,56 @@ fn element_address<'c, 'a>(
             let (CuteValue::View(_, l, _), CuteValue::Tuple(_, c)) = (&seeded[0], &seeded[1]) else {
                 return Err("expects a view and a coordinate".into());
             };
-            // A swizzled (composed) layout: swizzle(offset + outer(c)), the
-            // XOR address arithmetic of CuTe's Swizzle.
-            let offset = match swizzle {
-                Some((swizzle, offset)) => {
-                    let composed = layout::ComposedLayout { swizzle, offset, layout: l.clone() };
-                    IntTuple::Leaf(composed.crd2idx(c).map_err(|e| e.to_string())?)
-                }
-                None => layout::crd2idx_tuple(c, l).map_err(|e| e.to_string())?,
-            };
+            let offset = layout::crd2idx_tuple(c, l).map_err(|e| e.to_string())?;
             Ok(vec![CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, offset)])
         },
         &[],
     )?;
-    let offset = fields.remove(0).remove(0);
-    gep(b, view_ptr(b, view)?, offset, element_type(view.r#type())?)
+    address(b, view, fields.remove(0).remove(0))
+}
+
+/// The address of the element at `offset` (elements, an integer value) of
+/// the view's inner layout. A swizzled view `S o off o L` addresses
+/// `swizzle(ptr + (off + offset) * bytes)` with the swizzle on byte
+/// addresses (CuTe's position-independent swizzle pointer): partitions move
+/// the pointer linearly and keep the swizzle, and `make_view` requires the
+/// base aligned to the swizzle's period, where this is the composed
+/// layout's own function.
+pub(super) fn address<'c, 'a>(
+    b: &Builder<'c, '_>,
+    view: Value<'c, 'a>,
+    offset: Value<'c, 'a>,
+) -> Result<Value<'c, 'a>, PatternError> {
+    let CuteValue::View(space, _, swizzle) = cute_value(view)? else { return Err("not a view".into()) };
+    let element = element_type(view.r#type())?;
+    let Some((swizzle, static_offset)) = swizzle else {
+        return gep(b, view_ptr(b, view)?, offset, element);
+    };
+    let offset = if static_offset != 0 {
+        let constant = b.int(offset.r#type(), static_offset)?;
+        b.bin("llvm.add", offset, constant)?
+    } else {
+        offset
+    };
+    let linear = gep(b, view_ptr(b, view)?, offset, element)?;
+    let bytes = u64::from(crate::dialect::types::bits_of(element) / 8);
+    let in_bytes = swizzle.in_bytes(bytes).map_err(|e| format!("swizzled view of {element}: {e}"))?;
+    // Shared-memory addresses are 32-bit; others are 64-bit.
+    let width = if space == 3 { 32 } else { 64 };
+    let int_type: Type = IntegerType::new(b.context, width).into();
+    let as_int = b.insert(OperationBuilder::new("llvm.ptrtoint", b.location).add_operands(&[linear]).add_results(&[int_type]).build()?)?;
+    let mut swizzled = derive(
+        b,
+        &[as_int],
+        |seeded| {
+            let CuteValue::Tuple(_, IntTuple::Leaf(x)) = &seeded[0] else { return Err("expects an address".into()) };
+            let y = in_bytes.apply_leaf(x)?;
+            Ok(vec![CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, IntTuple::Leaf(y))])
+        },
+        &[],
+    )?;
+    let y = swizzled.remove(0).remove(0);
+    Ok(b.insert(OperationBuilder::new("llvm.inttoptr", b.location).add_operands(&[y]).add_results(&[linear.r#type()]).build()?)?)
 }
 
 pub fn lower_load<'c, 'a>(
@@ -274,9 +309,10 @@ pub fn lower_local_partition<'c, 'a>(
     let operands: Vec<Value<'c, 'a>> = op.operands().collect();
     let result = op.result(0)?.r#type();
     let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
+    // A swizzled view's partition keeps the swizzle; its pointer moves
+    // linearly (see [`address`]).
     let declared_layout = match &declared {
-        CuteValue::View(_, l, None) | CuteValue::Layout(l) => CuteValue::Layout(l.clone()),
-        CuteValue::View(..) => return Err("partitioning a swizzled (composed-layout) view does not lower yet".into()),
+        CuteValue::View(_, l, _) | CuteValue::Layout(l) => CuteValue::Layout(l.clone()),
         _ => return Err("the result is not a layout or a view".into()),
     };
     let mut fields = derive(
@@ -284,7 +320,7 @@ pub fn lower_local_partition<'c, 'a>(
         &operands,
         |seeded| {
             let source = match &seeded[0] {
-                CuteValue::View(_, l, None) | CuteValue::Layout(l) => l,
+                CuteValue::View(_, l, _) | CuteValue::Layout(l) => l,
                 _ => return Err("operand #0 must be a layout or a view".into()),
             };
             let tiler = match (&seeded[1], keep_tile) {
@@ -364,14 +400,14 @@ pub fn lower_tiled_copy_partition<'c, 'a>(
     let (view, tid) = (op.operand(1)?, op.operand(2)?);
     let result = op.result(0)?.r#type();
     let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
-    let CuteValue::View(_, declared_layout, None) = &declared else {
-        return Err("the result is not a plain view (swizzled partitions do not lower yet)".into());
+    let CuteValue::View(_, declared_layout, _) = &declared else {
+        return Err("the result is not a view".into());
     };
     let mut fields = derive(
         &b,
         &[view, tid],
         |seeded| {
-            let (CuteValue::View(_, tensor, None), CuteValue::Tuple(_, IntTuple::Leaf(tid))) = (&seeded[0], &seeded[1]) else {
+            let (CuteValue::View(_, tensor, _), CuteValue::Tuple(_, IntTuple::Leaf(tid))) = (&seeded[0], &seeded[1]) else {
                 return Err("expects a view and a scalar thread index".into());
             };
             let frg = crate::dialect::infer::tiled_copy_tidfrg(&copy, source, tensor)?;

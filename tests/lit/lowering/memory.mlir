@@ -124,18 +124,22 @@ func.func @pointer_casts(%addr: i64) -> i64 {
   return %i : i64
 }
 
-// A swizzled (composed-layout) view: load and store address
-// swizzle(off + L(c)) = x ^ ((x & mask) >> S), CuTe's Swizzle<3,3,3>.
-!swz = !cute.view<!cute.ptr<f16, smem>, !cute.composed_layout<"S<3,3,3> o 0 o (8,64):(64,1)">>
+// A swizzled (composed-layout) view: the address is the linear element
+// address with CuTe's Swizzle<3,3,3> applied to its bytes (Swizzle<3,4,3>
+// for 2-byte f16: x ^ ((x & 0x380) >> 3)), the swizzle pointer of CuTe.
+!swz = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (8,64):(64,1)">>
 // CHECK-LABEL: func @swizzled
-func.func @swizzled(%p: !cute.ptr<f16, smem>, %c: !cute.coord<"(?,?)">) -> f16 {
+func.func @swizzled(%p: !cute.ptr<f16, smem, align<1024>>, %c: !cute.coord<"(?,?)">) -> f16 {
   %l = cute.static : !cute.composed_layout<"S<3,3,3> o 0 o (8,64):(64,1)">
   %v = cute.make_view %p, %l : !swz
   // CHECK: %[[X:.*]] = llvm.add %{{.*}}, %{{.*}} : i32
-  // CHECK: %[[M:.*]] = llvm.and %[[X]], %{{.*}} : i32
+  // CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%[[X]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  // CHECK: %[[I:.*]] = llvm.ptrtoint %[[P]] : !llvm.ptr<3> to i32
+  // CHECK: %[[K:.*]] = llvm.mlir.constant(896 : i32) : i32
+  // CHECK: %[[M:.*]] = llvm.and %[[I]], %[[K]] : i32
   // CHECK: %[[S:.*]] = llvm.lshr %[[M]], %{{.*}} : i32
-  // CHECK: %[[A:.*]] = llvm.xor %[[X]], %[[S]] : i32
-  // CHECK: llvm.getelementptr %{{.*}}[%[[A]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+  // CHECK: %[[A:.*]] = llvm.xor %[[I]], %[[S]] : i32
+  // CHECK: llvm.inttoptr %[[A]] : i32 to !llvm.ptr<3>
   %x = cute.load %v[%c] : !swz, !cute.coord<"(?,?)">
   return %x : f16
 }
