@@ -22,7 +22,8 @@ pub struct Chip {
 /// Issue 19's roster, in tier order.
 pub const ROSTER: &[Chip] = &[
     Chip { name: "sm_75", ptx: 70 },
-    Chip { name: "sm_80", ptx: 70 },
+    // PTX 7.1: the sparse mma.sp of SM80 needs it (llc aborts below).
+    Chip { name: "sm_80", ptx: 71 },
     Chip { name: "sm_86", ptx: 71 },
     Chip { name: "sm_89", ptx: 78 },
     Chip { name: "sm_90a", ptx: 80 },
@@ -65,9 +66,9 @@ pub enum Emit {
 /// the host-side conversions, and the casts reconciled.
 pub fn nvvm_passes(chip: Chip) -> String {
     format!(
-        "cute-desugar,cute-to-llvm,nvvm-attach-target{{chip={} features=+ptx{} O=3}},\
-         gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm),convert-scf-to-cf,convert-arith-to-llvm,\
-         convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts",
+        "nvvm-attach-target{{chip={} features=+ptx{} O=3}},cute-check-target,cute-desugar,cute-to-llvm,\
+         gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm,convert-nvvm-to-llvm),convert-scf-to-cf,convert-arith-to-llvm,\
+         convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,cute-kernel-to-nvvm,reconcile-unrealized-casts",
         chip.name, chip.ptx
     )
 }

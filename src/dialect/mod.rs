@@ -92,6 +92,19 @@ pub fn cute_handle() -> DialectHandle {
     unsafe { DialectHandle::from_raw(abi::mlirGetDialectHandle__cute__()) }
 }
 
+unsafe extern "C" {
+    /// Upstream's NVVM dialect handle (libMLIRCAPINVVM, linked with the rest
+    /// of the MLIR C API by build.rs).
+    fn mlirGetDialectHandle__nvvm__() -> mlir_sys::MlirDialectHandle;
+}
+
+/// Handle of upstream's `nvvm` dialect (melior has none): the atom
+/// lowerings create NVVM ops.
+pub fn nvvm_handle() -> DialectHandle {
+    // SAFETY: a plain getter of a static handle.
+    unsafe { DialectHandle::from_raw(mlirGetDialectHandle__nvvm__()) }
+}
+
 /// Handle of the `cute_nvgpu` dialect.
 pub fn cute_nvgpu_handle() -> DialectHandle {
     unsafe { DialectHandle::from_raw(abi::mlirGetDialectHandle__cute_nvgpu__()) }

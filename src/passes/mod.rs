@@ -6,6 +6,8 @@
 //! |---|---|---|
 //! | `cute-desugar` | [`desugar`] | spec 002 sugar → primitive cute ops |
 //! | `cute-to-llvm` | [`to_llvm`] | spec 000's pattern bank: cute values → LLVM structs, run-time algebra → arith |
+//! | `cute-check-target` | [`check_target`] | tier rule of every atom against the `gpu.module`'s chip (first step of `cute-to-nvvm`) |
+//! | `cute-kernel-to-nvvm` | [`kernel_abi`] | spec 002 kernel ABI: `cute.kernel` → `nvvm.kernel`, grid-constant arguments by value |
 //! | `cute-test-panic-guard` | [`testing`] | test-only: panics, proving the panic guard |
 //!
 //! Pipelines: `cute-lower-to-llvm` ([`to_llvm::LOWER_TO_LLVM`]): desugar,
@@ -15,7 +17,9 @@
 //! errors). `docs/Passes.md` is generated from [`PASSES`]'s descriptions
 //! and examples ([`render_docs`]; `tests/docs.rs` keeps it fresh).
 
+pub mod check_target;
 pub mod desugar;
+pub mod kernel_abi;
 pub mod rewrite;
 pub mod testing;
 pub mod to_llvm;
@@ -56,6 +60,8 @@ pub struct PassInfo {
 static DESUGAR_ID: PassId = PassId(0);
 static PANIC_ID: PassId = PassId(1);
 static TO_LLVM_ID: PassId = PassId(2);
+static KERNEL_ID: PassId = PassId(3);
+static TARGET_ID: PassId = PassId(4);
 
 /// Every pass of the project; the index is the id passed through C++.
 pub static PASSES: &[PassInfo] = &[
@@ -78,7 +84,26 @@ pub static PASSES: &[PassInfo] = &[
         example: (to_llvm::EXAMPLE_BEFORE, to_llvm::EXAMPLE_AFTER),
         id: &TO_LLVM_ID,
         body: to_llvm::run,
-        dependent_dialects: || vec![DialectHandle::llvm(), DialectHandle::arith()],
+        // The atom lowerings create nvvm ops.
+        dependent_dialects: || vec![DialectHandle::llvm(), DialectHandle::arith(), crate::dialect::nvvm_handle()],
+    },
+    PassInfo {
+        argument: "cute-kernel-to-nvvm",
+        name: "CuteKernelToNvvm",
+        description: "Kernel-entry ABI (spec 002): cute.kernel -> nvvm.kernel; cute_nvgpu.grid_constant arguments -> {llvm.align = 16, llvm.byval, nvvm.grid_constant}",
+        example: (kernel_abi::EXAMPLE_BEFORE, kernel_abi::EXAMPLE_AFTER),
+        id: &KERNEL_ID,
+        body: kernel_abi::run,
+        dependent_dialects: || vec![DialectHandle::llvm(), crate::dialect::nvvm_handle()],
+    },
+    PassInfo {
+        argument: "cute-check-target",
+        name: "CuteCheckTarget",
+        description: "Check every atom of each gpu.module against its #nvvm.target chip (spec 003 tier rule), before lowering",
+        example: (check_target::EXAMPLE_BEFORE, check_target::EXAMPLE_AFTER),
+        id: &TARGET_ID,
+        body: check_target::run,
+        dependent_dialects: || vec![crate::dialect::cute_nvgpu_handle()],
     },
     PassInfo {
         argument: "cute-test-panic-guard",

@@ -246,8 +246,8 @@ pub fn verify_operands(atom: &Atom, atom_text: &str, ops: &[Operand], tiled: boo
             let elements = (bytes * 8).checked_div(bits).unwrap_or(0);
             check_copy_vectorize(elements as i64, &src.layout()?, &dst.layout()?, "atom.simt_async_copy")
         }
-        Atom::MatrixCopy { store: false, num, trans, .. } => check_matrix_copy(*num, *trans, true, src, dst, atom_text),
-        Atom::MatrixCopy { store: true, num, trans, .. } => check_matrix_copy(*num, *trans, false, dst, src, atom_text),
+        Atom::MatrixCopy { store: false, num, .. } => check_matrix_copy(*num, true, src, dst, atom_text),
+        Atom::MatrixCopy { store: true, num, .. } => check_matrix_copy(*num, false, dst, src, atom_text),
         Atom::TmemCopy { element, .. } => check_tmem_columns(bits_of(*element), src, dst, atom_text),
         _ => Ok(()),
     }
@@ -335,10 +335,13 @@ pub fn check_copy_vectorize(elements: i64, src: &Layout, dst: &Layout, name: &st
     Ok(())
 }
 
-/// ldmatrix / stmatrix: a lane holds 2 elements per 8x8 sub-tile; without
-/// `.trans` a lane's pair is contiguous in shared memory, with `.trans` it
-/// spans two rows.
-pub fn check_matrix_copy(num: u32, trans: bool, load: bool, smem: &Operand, reg: &Operand, name: &str) -> Result<(), String> {
+/// ldmatrix / stmatrix in CuTe's per-lane form (`SM75_U32xN_LDSM_N`,
+/// `SM75_U16x2N_LDSM_T`, `SM90_*_STSM_*`): a lane addresses one row of the
+/// 8x8 matrices, 8 contiguous 16-bit elements (128 bits) of shared memory,
+/// and holds `2N` values in registers. `.trans` changes what lands in the
+/// registers, not the addressing, so both forms take the same views (which
+/// one a consuming MMA needs is the tiled copy's business, as in CuTe).
+pub fn check_matrix_copy(num: u32, load: bool, smem: &Operand, reg: &Operand, name: &str) -> Result<(), String> {
     let per_lane = 2 * i64::from(num);
     if let Some(size) = layout::size(&reg.layout()?).ok().and_then(|s| s.as_int()) {
         if size != per_lane {
@@ -349,22 +352,23 @@ pub fn check_matrix_copy(num: u32, trans: bool, load: bool, smem: &Operand, reg:
             ));
         }
     }
+    let size = layout::size(&smem.layout()?).ok().and_then(|s| s.as_int());
     let (run, stride) = leading_run(&smem.layout()?)?;
-    let pairs_contiguous = stride == Some(1) && run.is_none_or(|r| r >= 2);
-    let pairs_strided = stride.is_some_and(|s| s != 1);
-    if !trans && stride.is_some() && !pairs_contiguous {
+    let row = size.is_none_or(|s| s == 8) && stride.is_none_or(|s| s == 1) && run.is_none_or(|r| r >= 8 || size == Some(r));
+    if !row || (stride == Some(1) && run.is_some_and(|r| r < 8)) {
         return Err(format!(
-            "'{name}' expects each lane's element pairs contiguous in shared memory, but got {}; a transposed tile needs .trans",
-            smem.layout_text
-        ));
-    }
-    if trans && stride.is_some() && !pairs_strided {
-        return Err(format!(
-            "'{name}' transposes: each lane's element pair spans two rows, but {} is contiguous; drop .trans",
+            "'{name}' addresses one row of 8 contiguous 16-bit elements per lane (128 bits) in shared memory, but got {}",
             smem.layout_text
         ));
     }
     Ok(())
+}
+
+/// Atoms whose source and destination hold different numbers of values per
+/// lane (a matrix copy's row against its register pairs): their own check
+/// fixes both sizes, instead of the generic equal-size rule.
+pub fn sizes_differ(atom: &Atom) -> bool {
+    matches!(atom, Atom::MatrixCopy { .. })
 }
 
 #[cfg(test)]
@@ -395,14 +399,16 @@ mod tests {
     }
 
     #[test]
-    fn matrix_copies_check_fragment_and_transposition() {
+    fn matrix_copies_check_fragment_and_row() {
         let ctx = context();
-        let check = |num, trans, s, r| check_matrix_copy(num, trans, true, &operand(&ctx, s), &operand(&ctx, r), "atom.ldsm");
-        assert_eq!(check(4, false, "(2,4):(1,8)", "8:1"), Ok(()));
-        assert_eq!(check(4, true, "(2,4):(64,8)", "8:1"), Ok(()));
-        assert!(check(4, false, "(2,2):(1,8)", "4:1").unwrap_err().contains("loads 8 elements per lane"));
-        assert!(check(4, false, "(2,4):(64,8)", "8:1").unwrap_err().contains("needs .trans"));
-        assert!(check(4, true, "(2,4):(1,8)", "8:1").unwrap_err().contains("drop .trans"));
+        let check = |num, s, r| check_matrix_copy(num, true, &operand(&ctx, s), &operand(&ctx, r), "atom.ldsm");
+        assert_eq!(check(4, "8:1", "8:1"), Ok(()));
+        assert_eq!(check(1, "(8):(1)", "2:1"), Ok(()), "x1: a row of 8 against 2 register values");
+        assert_eq!(check(2, "(2,4):(1,2)", "(2,2):(1,2)"), Ok(()), "coalesces to a row");
+        assert!(check(4, "8:1", "4:1").unwrap_err().contains("loads 8 elements per lane"));
+        assert!(check(4, "(2,4):(1,8)", "8:1").unwrap_err().contains("one row of 8 contiguous"));
+        assert!(check(4, "8:2", "8:1").unwrap_err().contains("one row of 8 contiguous"));
+        assert!(check(4, "16:1", "8:1").unwrap_err().contains("one row of 8 contiguous"));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! | [`algebra`] | every algebra op through one generic lowering |
 //! | [`memory`] | pointers, views, descriptor iterators, load/store, partitions |
 //! | [`storage`] | `alloc_smem` (a module-level shared-memory global), `alloc_rmem` (a register fragment) |
-//! | [`atoms`] | atom calls of the universal atoms (`universal_copy`, `universal_fma`) |
+//! | [`atoms`] | atom calls, one pattern per atom kind (universal, cp.async, ldmatrix/stmatrix, mma.sync) |
 //!
 //! The C API has no dialect conversion, so the pass is Rust patterns with
 //! `builtin.unrealized_conversion_cast` bridges: a lowered op's result is
@@ -138,6 +138,7 @@ const EMITTED: &[&str] = &[
     "llvm.lshr",
     "llvm.and",
     "llvm.xor",
+    "llvm.or",
     "llvm.zext",
     "llvm.sext",
     "llvm.trunc",
@@ -146,6 +147,19 @@ const EMITTED: &[&str] = &[
     "llvm.intr.ctlz",
     "llvm.intr.fma",
     "arith.index_cast",
+];
+
+/// What the SM-tier atom patterns create besides [`EMITTED`]'s ops: the
+/// NVVM instructions (the nvvm dialect must be loaded where they run, as in
+/// `cute-to-nvvm`; elsewhere the pattern set reports it missing).
+const ATOM_OPS: &[&str] = &[
+    "nvvm.cp.async.shared.global",
+    "nvvm.ldmatrix",
+    "nvvm.stmatrix",
+    "nvvm.mma.sync",
+    "nvvm.mma.sp.sync",
+    "llvm.inline_asm",
+    "llvm.or",
 ];
 
 /// The bank: one flat list, no branch on target (spec 000).
@@ -202,8 +216,12 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.make_atom", rewrite: tuples::lower_atom, generated: EMITTED },
     Pattern { root: "cute.make_tiled_copy", rewrite: tuples::lower_atom, generated: EMITTED },
     Pattern { root: "cute.make_tiled_mma", rewrite: tuples::lower_atom, generated: EMITTED },
-    Pattern { root: "cute.copy_atom_call", rewrite: atoms::lower_copy_atom_call, generated: EMITTED },
-    Pattern { root: "cute.mma_atom_call", rewrite: atoms::lower_mma_atom_call, generated: EMITTED },
+    // Atom calls: one pattern per atom kind (atoms/), each declining others.
+    Pattern { root: "cute.copy_atom_call", rewrite: atoms::universal::lower_copy_atom_call, generated: EMITTED },
+    Pattern { root: "cute.copy_atom_call", rewrite: atoms::cp_async::lower, generated: ATOM_OPS },
+    Pattern { root: "cute.copy_atom_call", rewrite: atoms::matrix_copy::lower, generated: ATOM_OPS },
+    Pattern { root: "cute.mma_atom_call", rewrite: atoms::universal::lower_mma_atom_call, generated: EMITTED },
+    Pattern { root: "cute.mma_atom_call", rewrite: atoms::mma_sync::lower, generated: ATOM_OPS },
     Pattern { root: "cute.make_view", rewrite: memory::lower_make_view, generated: EMITTED },
     Pattern { root: "cute.get_layout", rewrite: memory::lower_get_layout, generated: EMITTED },
     Pattern { root: "cute.get_iter", rewrite: memory::lower_get_iter, generated: EMITTED },

@@ -20,7 +20,7 @@
 // RUN: %cute compile %examples/copy_sm80.mlir --chip sm_80 --emit nvvm | FileCheck %s --check-prefix=NVVM
 // RUN: %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_80})' | FileCheck %s --check-prefix=NVVM
 
-// CHECK: .version 7.0
+// CHECK: .version 7.1
 // CHECK: .target sm_80
 // CHECK: .visible .entry copy(
 // The block's and the thread's offsets: no division by a run-time value.
@@ -34,6 +34,6 @@
 // SM110: .version 9.0
 // SM110: .target sm_110a
 
-// NVVM: gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_80", features = "+ptx70">]
+// NVVM: gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_80", features = "+ptx71">] attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_80">}
 // NVVM: llvm.func @copy(%{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32, %{{.*}}: i32) attributes {gpu.kernel, nvvm.kernel}
 // NVVM-NOT: cute.

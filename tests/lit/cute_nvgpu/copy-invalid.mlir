@@ -74,14 +74,16 @@ module attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_75">} {
 
 // -----
 
-// A column-major tile: a lane's pair spans two rows, so it needs .trans.
+// ldmatrix in CuTe's per-lane form: a lane addresses one row, 8 contiguous
+// 16-bit elements of shared memory, with or without .trans (which only
+// changes what lands in the registers).
 !S = !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(2,4):(64,8)">>
 !R = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"8:1">>
 !L = !cute_nvgpu.atom.ldsm<m8n8.x4, f16>
 module attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_80">} {
-  func.func @ldsm_needs_trans(%s: !S, %r: !R) {
+  func.func @ldsm_row_not_contiguous(%s: !S, %r: !R) {
     %l = cute.make_atom : !L
-    // expected-error @+1 {{expects each lane's element pairs contiguous in shared memory, but got (2,4):(64,8); a transposed tile needs .trans}}
+    // expected-error @+1 {{'!cute_nvgpu.atom.ldsm<m8n8.x4, f16>' addresses one row of 8 contiguous 16-bit elements per lane (128 bits) in shared memory, but got (2,4):(64,8)}}
     cute.copy_atom_call %l, %s, %r : !L, !S, !R
     return
   }
@@ -89,13 +91,13 @@ module attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_80">} {
 
 // -----
 
-!S = !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(2,4):(1,8)">>
+!S = !cute.view<!cute.ptr<f16, smem>, !cute.layout<"16:1">>
 !R = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"8:1">>
 !L = !cute_nvgpu.atom.ldsm<m8n8.x4.trans, f16>
 module attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_80">} {
-  func.func @ldsm_spurious_trans(%s: !S, %r: !R) {
+  func.func @ldsm_row_too_long(%s: !S, %r: !R) {
     %l = cute.make_atom : !L
-    // expected-error @+1 {{transposes: each lane's element pair spans two rows, but (2,4):(1,8) is contiguous; drop .trans}}
+    // expected-error @+1 {{addresses one row of 8 contiguous 16-bit elements per lane (128 bits) in shared memory, but got 16:1}}
     cute.copy_atom_call %l, %s, %r : !L, !S, !R
     return
   }

@@ -1,6 +1,4 @@
-//! Atom calls of the target-neutral atoms (spec 003's universal atoms), one
-//! pattern per atom kind: an atom this file does not lower is left to the
-//! SM-tier lowerings (issue 11), and the legality check names it.
+//! The target-neutral atoms (spec 003's universal atoms).
 //!
 //! `universal_copy<T>`: every element of the source view to the same
 //! element of the destination view, in the widest vector the two views
@@ -8,11 +6,11 @@
 //! `AutoVectorizingCopy`), else element by element. Element offsets come from
 //! the views' layouts through the Rust algebra (`derive`).
 
-use super::algebra::derive;
-use super::memory::{cute_value, element_type, gep, view_ptr};
-use super::values::{Builder, CuteValue};
-use crate::dialect::{composite_parts, nvgpu::Atom, types::bits_of, SpecKind};
-use crate::layout::{self, IntTuple};
+use super::super::memory::{cute_value, element_type};
+use super::super::values::{Builder, CuteValue};
+use super::{call_atom, aligned_runs, value_addresses};
+use crate::dialect::{composite_parts, nvgpu::Atom, types::bits_of};
+use crate::layout;
 use crate::passes::rewrite::PatternError;
 use melior::{
     dialect::llvm::{self, LoadStoreOptions},
@@ -37,53 +35,33 @@ pub fn lower_copy_atom_call<'c, 'a>(
     };
     let b = Builder::new(context, rewriter, op.location());
     let (src, dst) = (op.operand(1)?, op.operand(2)?);
-    let (CuteValue::View(_, src_layout, None), CuteValue::View(_, dst_layout, None)) = (cute_value(src)?, cute_value(dst)?)
+    let (CuteValue::View(_, src_layout, src_swizzle), CuteValue::View(_, dst_layout, dst_swizzle)) =
+        (cute_value(src)?, cute_value(dst)?)
     else {
-        return Err("universal_copy of swizzled views does not lower yet".into());
+        return Err("universal_copy expects two views".into());
     };
     let n = layout::size(&src_layout).ok().and_then(|s| s.as_int()).ok_or("the copied view has a run-time size")?;
     if n > MAX_ELEMENTS {
         return Err(format!("universal_copy of {n} elements (at most {MAX_ELEMENTS} are unrolled)").into());
     }
     let bytes = (bits_of(value) / 8).max(1) as i64;
-    // The vector width: contiguous in both views, within both pointers'
-    // alignment, at most 128 bits, a power of two dividing n.
-    let contiguous = |l: &layout::Layout| {
-        layout::coalesce(l).map(|c| c.stride().as_int() == Some(1) || n == 1).unwrap_or(false)
-    };
     let align = |v: Value| {
         let parts = composite_parts(v.r#type()).and_then(|p| p.iterator).and_then(composite_parts);
         parts.map(|p| p.alignment as i64).filter(|&a| a > 0).unwrap_or(bytes)
     };
-    let mut width = 1i64;
-    if contiguous(&src_layout) && contiguous(&dst_layout) {
-        let limit = (16 / bytes).min(align(src).min(align(dst)) / bytes).max(1);
-        while width * 2 <= limit && n % (width * 2) == 0 {
-            width *= 2;
-        }
+    // The vector width: a power of two dividing n whose runs are contiguous
+    // in both views, within both pointers' alignment and at most 128 bits;
+    // a swizzle keeps runs of 2^base elements together.
+    let mut limit = (16 / bytes).min(align(src).min(align(dst)) / bytes).max(1);
+    for (_, base) in [src_swizzle, dst_swizzle].into_iter().flatten().map(|(s, _)| ((), s.base)) {
+        limit = limit.min(1i64 << base.min(62));
     }
-    // Offsets of the first element of each chunk, in both views.
+    let mut width = 1i64;
+    while width * 2 <= limit && n % (width * 2) == 0 && aligned_runs(&src_layout, width * 2) && aligned_runs(&dst_layout, width * 2) {
+        width *= 2;
+    }
     let starts: Vec<i64> = (0..n).step_by(width as usize).collect();
-    let offsets = derive(
-        &b,
-        &[src, dst],
-        |seeded| {
-            let (CuteValue::View(_, s, _), CuteValue::View(_, d, _)) = (&seeded[0], &seeded[1]) else {
-                return Err("expects two views".into());
-            };
-            let mut out = Vec::new();
-            for l in [s, d] {
-                for &i in &starts {
-                    let index = layout::crd2idx_tuple(&IntTuple::int(i), l).map_err(|e| e.to_string())?;
-                    out.push(CuteValue::Tuple(SpecKind::IntTuple, index));
-                }
-            }
-            Ok(out)
-        },
-        &[],
-    )?;
-    let chunks = starts.len();
-    let (src_ptr, dst_ptr) = (view_ptr(&b, src)?, view_ptr(&b, dst)?);
+    let (from, to) = (value_addresses(&b, src, &starts)?, value_addresses(&b, dst, &starts)?);
     let chunk_type: Type = if width == 1 {
         value
     } else {
@@ -91,19 +69,11 @@ pub fn lower_copy_atom_call<'c, 'a>(
     };
     let i64_type: Type = IntegerType::new(context, 64).into();
     let options = || LoadStoreOptions::new().align(Some(IntegerAttribute::new(i64_type, width * bytes)));
-    for c in 0..chunks {
-        let from = gep(&b, src_ptr, offsets[c][0], value)?;
-        let to = gep(&b, dst_ptr, offsets[chunks + c][0], value)?;
+    for (from, to) in from.into_iter().zip(to) {
         let x = b.insert(llvm::load(context, from, chunk_type, b.location, options()))?;
         rewriter.as_rewriter_base().insert(llvm::store(context, x, to, b.location, options()));
     }
     Ok(Vec::new())
-}
-
-/// The atom of an atom call (through its tiled copy or tiled MMA, if any).
-fn call_atom<'c>(op: OperationRef<'c, '_>) -> Result<Option<Atom<'c>>, PatternError> {
-    let ty = op.operand(0)?.r#type();
-    Ok(Atom::of(composite_parts(ty).and_then(|p| p.atom).unwrap_or(ty)))
 }
 
 /// `universal_fma<A, B, C>` (CuTe's `UniversalFMA`, a 1x1x1 MMA): `D = A * B
@@ -122,8 +92,8 @@ pub fn lower_mma_atom_call<'c, 'a>(
     let views: Vec<Value<'c, 'a>> = (1..5).map(|i| op.operand(i)).collect::<Result<_, _>>()?;
     let mut addresses = Vec::new();
     for &v in &views {
-        let CuteValue::View(_, l, None) = cute_value(v)? else {
-            return Err("universal_fma operands must be plain views".into());
+        let CuteValue::View(_, l, _) = cute_value(v)? else {
+            return Err("universal_fma operands must be views".into());
         };
         if layout::size(&l).ok().and_then(|s| s.as_int()) != Some(1) {
             return Err(format!(
@@ -131,7 +101,7 @@ pub fn lower_mma_atom_call<'c, 'a>(
             )
             .into());
         }
-        addresses.push((view_ptr(&b, v)?, element_type(v.r#type())?));
+        addresses.push((value_addresses(&b, v, &[0])?.remove(0), element_type(v.r#type())?));
     }
     let load = |(ptr, ty): (Value<'c, 'a>, Type<'c>)| b.insert(llvm::load(context, ptr, ty, b.location, LoadStoreOptions::new()));
     let (x, y, z) = (load(addresses[1])?, load(addresses[2])?, load(addresses[3])?);

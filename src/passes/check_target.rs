@@ -1,0 +1,73 @@
+//! `cute-check-target`: the first step of `cute-to-nvvm`. Each `gpu.module`
+//! carrying an `#nvvm.target<chip = ...>` (from `nvvm-attach-target`) gets
+//! the matching `cute_nvgpu.target` and is verified under it, so an atom the
+//! chip lacks is reported by the registry's tier rule (spec 003), with the
+//! atom and the chip named, before any lowering: never an llc abort in the
+//! backend ("Cannot select"). A module already targeting another chip is
+//! an error.
+
+use super::rewrite::PassError;
+use crate::ffi::emit_op_error;
+use melior::ir::{attribute::Attribute, operation::{OperationLike, OperationMutLike}, OperationRef};
+
+pub const EXAMPLE_BEFORE: &str = r#"
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
+    func.func private @uses(!cute_nvgpu.atom.ldsm<m8n8.x4>)
+  }
+}"#;
+pub const EXAMPLE_AFTER: &str = r#"
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_80">] attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_80">} {
+    func.func private @uses(!cute_nvgpu.atom.ldsm<m8n8.x4>)
+  }
+}"#;
+
+/// The `chip` of an `#nvvm.target<...>` attribute's text.
+fn chip_of(target: &str) -> Option<&str> {
+    let rest = &target[target.find("chip = \"")? + 8..];
+    Some(&rest[..rest.find('"')?])
+}
+
+pub fn run(root: OperationRef) -> Result<(), PassError> {
+    let mut modules = Vec::new();
+    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if op.name().as_string_ref().as_str() == Ok("gpu.module") {
+            modules.push(op.to_raw());
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    let mut failed = false;
+    for raw in modules {
+        // SAFETY: collected from the live IR; nothing is erased here.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        let Ok(targets) = op.attribute("targets") else { continue };
+        let text = targets.to_string();
+        let Some(chip) = chip_of(&text) else { continue };
+        let context = unsafe { op.context().to_ref() };
+        let wanted = format!("#cute_nvgpu.target<\"{chip}\">");
+        if let Ok(existing) = op.attribute("cute_nvgpu.target") {
+            if existing.to_string() != wanted {
+                emit_op_error(op, &format!("cute-check-target: the module targets {existing}, but it is compiled for {chip}"));
+                failed = true;
+            }
+            continue;
+        }
+        let Some(target) = Attribute::parse(context, &wanted) else {
+            emit_op_error(op, &format!("cute-check-target: no cute_nvgpu target for chip '{chip}'"));
+            failed = true;
+            continue;
+        };
+        // SAFETY: the op is live; setting an attribute keeps it valid.
+        let mut op_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) };
+        op_mut.set_attribute("cute_nvgpu.target", target);
+        if !op.verify() {
+            failed = true;
+        }
+    }
+    if failed {
+        Err(PassError::Reported)
+    } else {
+        Ok(())
+    }
+}

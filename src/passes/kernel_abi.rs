@@ -1,0 +1,130 @@
+//! `cute-kernel-to-nvvm` (spec 002 "Kernel-entry ABI"): after the type
+//! conversion has made every function argument an LLVM type, each
+//! `llvm.func` marked `cute.kernel` becomes an `nvvm.kernel` entry, and each
+//! of its `cute_nvgpu.grid_constant` arguments becomes the triple
+//! `{llvm.align = 16, llvm.byval = T, nvvm.grid_constant}`: the argument is
+//! passed by value in `.param` space (`.param .align 16 .b8 p[sizeof T]`),
+//! so it is a `!llvm.ptr` to the value, which the body loads at entry (llc
+//! turns the load into `ld.param`, no copy).
+//!
+//! The pipelines order it after `convert-func-to-llvm` themselves
+//! (`compile::nvvm_passes`), not by registration order.
+
+use super::rewrite::PassError;
+use crate::ffi::emit_op_error;
+use melior::ir::{
+    attribute::{Attribute, DictionaryAttribute, IntegerAttribute, TypeAttribute},
+    operation::{OperationLike, OperationMutLike},
+    r#type::IntegerType,
+    attribute::ArrayAttribute, BlockLike, Identifier, RegionLike, OperationRef, Type, TypeLike, ValueLike,
+};
+
+pub const EXAMPLE_BEFORE: &str = r#"
+llvm.func @k(%p: !llvm.struct<(i32, f32)> {cute_nvgpu.grid_constant}) attributes {cute.kernel} {
+  %x = llvm.extractvalue %p[0] : !llvm.struct<(i32, f32)>
+  llvm.return
+}"#;
+pub const EXAMPLE_AFTER: &str = r#"
+module {
+  llvm.func @k(%arg0: !llvm.ptr {llvm.align = 16 : i64, llvm.byval = !llvm.struct<(i32, f32)>, nvvm.grid_constant}) attributes {nvvm.kernel} {
+    %0 = llvm.load %arg0 : !llvm.ptr -> !llvm.struct<(i32, f32)>
+    %1 = llvm.extractvalue %0[0] : !llvm.struct<(i32, f32)> 
+    llvm.return
+  }
+}"#;
+
+pub fn run(root: OperationRef) -> Result<(), PassError> {
+    let mut kernels = Vec::new();
+    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if op.name().as_string_ref().as_str() == Ok("llvm.func") && op.has_attribute("cute.kernel") {
+            kernels.push(op.to_raw());
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    for raw in kernels {
+        // SAFETY: collected from the live IR; only other wrappers were erased.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        // `convert-gpu-to-nvvm` gives every func.func of a gpu.module a host
+        // C interface (`llvm.emit_c_interface` and an `_mlir_ciface_` wrapper
+        // copying its attributes); a kernel entry has none.
+        let symbol = op.attribute("sym_name").map(|a| a.to_string()).unwrap_or_default();
+        if op.has_attribute("llvm.emit_c_interface") && symbol.starts_with("\"_mlir_ciface_") {
+            // SAFETY: the wrapper has no users (nothing calls a host interface
+            // inside the device module).
+            unsafe { mlir_sys::mlirOperationDestroy(raw) };
+            continue;
+        }
+        // SAFETY: as above.
+        let mut op_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(raw) };
+        let _ = op_mut.remove_attribute("llvm.emit_c_interface");
+        rewrite_kernel(op).map_err(|message| {
+            emit_op_error(op, &format!("cute-kernel-to-nvvm: {message}"));
+            PassError::Reported
+        })?;
+    }
+    Ok(())
+}
+
+fn rewrite_kernel(op: OperationRef) -> Result<(), String> {
+    let context = op.context();
+    let context = unsafe { context.to_ref() };
+    // SAFETY: the op is live and owned by the IR; attribute edits keep it valid.
+    let mut op_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) };
+    op_mut.remove_attribute("cute.kernel").map_err(|e| e.to_string())?;
+    op_mut.set_attribute("nvvm.kernel", Attribute::unit(context));
+    let Ok(arg_attrs) = op.attribute("arg_attrs") else { return Ok(()) };
+    let arg_attrs = ArrayAttribute::try_from(arg_attrs).map_err(|e| e.to_string())?;
+    let region = op.region(0).map_err(|e| e.to_string())?;
+    let entry = region.first_block().ok_or("a kernel needs a body")?;
+    let function_type = TypeAttribute::try_from(op.attribute("function_type").map_err(|e| e.to_string())?)
+        .map_err(|e| e.to_string())?
+        .value();
+    let mut inputs: Vec<mlir_sys::MlirType> = (0..entry.argument_count()).map(|i| entry.argument(i).map(|a| a.r#type().to_raw())).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
+    let mut dictionaries = Vec::new();
+    let pointer = melior::dialect::llvm::r#type::pointer(context, 0);
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    for i in 0..arg_attrs.len() {
+        let dictionary = DictionaryAttribute::try_from(arg_attrs.element(i).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
+        let grid_constant = (0..dictionary.len()).any(|j| {
+            dictionary.element(j).is_ok_and(|(name, _)| name.as_string_ref().as_str() == Ok("cute_nvgpu.grid_constant"))
+        });
+        if !grid_constant {
+            dictionaries.push(Attribute::from(dictionary));
+            continue;
+        }
+        let argument = entry.argument(i).map_err(|e| e.to_string())?;
+        let by_value = argument.r#type();
+        if by_value == pointer || melior::dialect::llvm::r#type::pointer(context, 1) == by_value {
+            return Err(format!("grid-constant argument #{i} is passed by value, but it is a pointer ({by_value})"));
+        }
+        // The argument becomes the pointer to its .param copy; the body
+        // reads the value through one load at entry.
+        // SAFETY: the argument and block are live; the load is inserted
+        // first in the entry block and takes over every other use.
+        unsafe {
+            mlir_sys::mlirValueSetType(argument.to_raw(), pointer.to_raw());
+            let load = melior::dialect::llvm::load(context, argument.into(), by_value, op.location(), Default::default());
+            let load = entry.insert_operation(0, load);
+            let value = load.result(0).map_err(|e| e.to_string())?;
+            let except = [load.to_raw()];
+            mlir_sys::mlirValueReplaceAllUsesExcept(argument.to_raw(), value.to_raw(), 1, except.as_ptr() as *mut _);
+        }
+        inputs[i] = pointer.to_raw();
+        let mut entries: Vec<(Identifier, Attribute)> = (0..dictionary.len())
+            .filter_map(|j| dictionary.element(j).ok())
+            .filter(|(name, _)| name.as_string_ref().as_str() != Ok("cute_nvgpu.grid_constant"))
+            .collect();
+        entries.push((Identifier::new(context, "llvm.align"), IntegerAttribute::new(i64_type, 16).into()));
+        entries.push((Identifier::new(context, "llvm.byval"), TypeAttribute::new(by_value).into()));
+        entries.push((Identifier::new(context, "nvvm.grid_constant"), Attribute::unit(context)));
+        dictionaries.push(DictionaryAttribute::new(context, &entries).into());
+    }
+    op_mut.set_attribute("arg_attrs", ArrayAttribute::new(context, &dictionaries).into());
+    // SAFETY: LLVM function type accessors on a live !llvm.func type.
+    let new_type = unsafe {
+        let result = mlir_sys::mlirLLVMFunctionTypeGetReturnType(function_type.to_raw());
+        Type::from_raw(mlir_sys::mlirLLVMFunctionTypeGet(result, inputs.len() as isize, inputs.as_ptr(), false))
+    };
+    op_mut.set_attribute("function_type", TypeAttribute::new(new_type).into());
+    Ok(())
+}

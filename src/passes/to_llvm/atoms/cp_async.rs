@@ -1,0 +1,60 @@
+//! `simt_async_copy<bytes, T>` (SM80 `cp.async`): each aligned run of
+//! `bytes` of the source view (global memory) to the same values of the
+//! destination view (shared memory), one `nvvm.cp.async.shared.global` per
+//! run: `.ca` for 4 and 8 bytes, `.cg` (bypassing L1) for 16, the policy
+//! the atom type derives from its width. Completion is the kernel's
+//! business, as in CuTe: `nvvm.cp.async.commit.group` and
+//! `nvvm.cp.async.wait.group N` (`cp_async_fence` / `cp_async_wait<N>`).
+
+use super::super::values::Builder;
+use super::{aligned_runs, attribute, call_atom, check_swizzle_keeps, static_size, value_addresses, view_layout};
+use crate::dialect::{nvgpu::Atom, types::bits_of};
+use crate::passes::rewrite::PatternError;
+use melior::{
+    ir::{
+        attribute::IntegerAttribute, operation::OperationBuilder, operation::OperationLike, r#type::IntegerType, Identifier,
+        OperationRef, Value,
+    },
+    Context, PatternRewriter,
+};
+
+pub fn lower<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let Some(Atom::SimtAsyncCopy { bytes, element }) = call_atom(op)? else {
+        return Err(PatternError::NoMatch);
+    };
+    let b = Builder::new(context, rewriter, op.location());
+    let (src, dst) = (op.operand(1)?, op.operand(2)?);
+    let bits = bits_of(element);
+    let per = i64::from(bytes * 8 / bits.max(1));
+    let n = static_size(src, "the cp.async source")?;
+    if n % per != 0 {
+        return Err(format!("cp.async of {bytes} bytes moves {per} x {element}, but the source holds {n}").into());
+    }
+    for (role, v) in [("source", src), ("destination", dst)] {
+        let l = view_layout(v)?;
+        if !aligned_runs(&l, per) {
+            return Err(format!("cp.async of {bytes} bytes needs runs of {per} contiguous, aligned values, but the {role} layout is {l}").into());
+        }
+    }
+    check_swizzle_keeps(src, bytes, "cp.async")?;
+    check_swizzle_keeps(dst, bytes, "cp.async")?;
+    let starts: Vec<i64> = (0..n).step_by(per as usize).collect();
+    let (from, to) = (value_addresses(&b, src, &starts)?, value_addresses(&b, dst, &starts)?);
+    let cache = attribute(&b, if bytes == 16 { "#nvvm<load_cache_modifier cg>" } else { "#nvvm<load_cache_modifier ca>" })?;
+    let size = IntegerAttribute::new(IntegerType::new(context, 32).into(), i64::from(bytes));
+    for (from, to) in from.into_iter().zip(to) {
+        let copy = OperationBuilder::new("nvvm.cp.async.shared.global", b.location)
+            .add_operands(&[to, from])
+            .add_attributes(&[
+                (Identifier::new(context, "size"), size.into()),
+                (Identifier::new(context, "modifier"), cache),
+            ])
+            .build()?;
+        rewriter.as_rewriter_base().insert(copy);
+    }
+    Ok(Vec::new())
+}

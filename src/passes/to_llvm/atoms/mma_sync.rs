@@ -1,0 +1,218 @@
+//! The warp-wide register MMAs: `sm80.mma` (`mma.sync`), `sm80.sparse_mma`
+//! (`mma.sp.sync`) and `sm89.mma` (FP8 `mma.sync`). Each lane's fragments
+//! are its values of CuTe's `ALayout`/`BLayout`/`CLayout` in value order
+//! (`m*k/32`, `n*k/32`, `m*n/32` values; half of A's for sparse atoms),
+//! packed into 32-bit registers in that order, low half first: exactly the
+//! PTX operand order. `D = A * B + C`; D and C may be the same view.
+//!
+//! LLVM 22's NVVM dialect has no dense FP8 `mma.sync`, so `sm89.mma` is an
+//! `llvm.inline_asm` of the PTX instruction (NVVM22.md §7.2's escape hatch,
+//! without the `nvvm.inline_ptx` detour).
+
+use super::super::memory::cute_value;
+use super::super::values::{Builder, CuteValue};
+use super::{aligned_runs, attribute, call_atom, static_size, value_addresses, view_layout};
+use crate::dialect::nvgpu::{atom::MmaFamily, Atom, Mma};
+use crate::dialect::types::bits_of;
+use crate::passes::rewrite::PatternError;
+use melior::{
+    dialect::llvm::{self, LoadStoreOptions},
+    ir::{
+        attribute::{DenseI32ArrayAttribute, DenseI64ArrayAttribute, StringAttribute},
+        operation::{OperationBuilder, OperationLike},
+        r#type::IntegerType,
+        Identifier, OperationRef, Type, Value, ValueLike,
+    },
+    Context, PatternRewriter,
+};
+
+/// The PTX name of an MMA element type.
+fn ptx_type(t: Type) -> String {
+    let raw = melior::ir::TypeLike::to_raw(&t);
+    // SAFETY: `t` is a live type; the calls only inspect it.
+    if unsafe { mlir_sys::mlirTypeIsAInteger(raw) } {
+        let width = unsafe { mlir_sys::mlirIntegerTypeGetWidth(raw) };
+        let unsigned = unsafe { mlir_sys::mlirIntegerTypeIsUnsigned(raw) };
+        return format!("{}{width}", if unsigned { "u" } else { "s" });
+    }
+    match t.to_string().as_str() {
+        "f8E4M3FN" => "e4m3".into(),
+        "f8E5M2" => "e5m2".into(),
+        other => other.into(),
+    }
+}
+
+/// How one operand travels: values per 32-bit (or 64-bit) register and the
+/// register's LLVM type.
+struct Packing<'c> {
+    per: i64,
+    register: Type<'c>,
+}
+
+fn packing<'c>(context: &'c Context, element: Type<'c>) -> Result<Packing<'c>, PatternError> {
+    let bits = bits_of(element);
+    let name = element.to_string();
+    Ok(match (name.as_str(), bits) {
+        ("f16", _) => Packing { per: 2, register: Type::parse(context, "vector<2xf16>").ok_or("vector<2xf16>")? },
+        ("f32" | "f64", _) => Packing { per: 1, register: element },
+        (_, 1..=32) => Packing { per: i64::from(32 / bits), register: IntegerType::new(context, 32).into() },
+        _ => return Err(format!("mma.sync: no register packing for {element}").into()),
+    })
+}
+
+/// The registers of a fragment view: each group of `per` consecutive values
+/// is one load of the register type (they must be contiguous).
+fn load_registers<'c, 'a>(
+    b: &Builder<'c, '_>,
+    view: Value<'c, 'a>,
+    pack: &Packing<'c>,
+    count: i64,
+    role: &str,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    check_fragment(view, pack, count, role)?;
+    let starts: Vec<i64> = (0..count).step_by(pack.per as usize).collect();
+    value_addresses(b, view, &starts)?
+        .into_iter()
+        .map(|ptr| b.insert(llvm::load(b.context, ptr, pack.register, b.location, LoadStoreOptions::new())))
+        .collect()
+}
+
+fn check_fragment(view: Value, pack: &Packing, count: i64, role: &str) -> Result<(), PatternError> {
+    let size = static_size(view, role)?;
+    if size != count {
+        return Err(format!("{role} holds {count} values per lane, got {}", view.r#type()).into());
+    }
+    if !matches!(cute_value(view)?, CuteValue::View(5, ..)) {
+        return Err(format!("{role} must be a register fragment (rmem), got {}", view.r#type()).into());
+    }
+    let l = view_layout(view)?;
+    if !aligned_runs(&l, pack.per) {
+        return Err(format!("{role}: {} values share a register, but the fragment layout {l} does not hold them together", pack.per).into());
+    }
+    Ok(())
+}
+
+pub fn lower<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let Some(Atom::Mma(p)) = call_atom(op)? else { return Err(PatternError::NoMatch) };
+    if !matches!(p.family, MmaFamily::Sm80 | MmaFamily::Sm80Sparse | MmaFamily::Sm89) {
+        return Err(PatternError::NoMatch);
+    }
+    let b = Builder::new(context, rewriter, op.location());
+    let (d, a, bv, c) = (op.operand(1)?, op.operand(2)?, op.operand(3)?, op.operand(4)?);
+    let sparse = p.family == MmaFamily::Sm80Sparse;
+    let (m, n, k) = (i64::from(p.m), i64::from(p.n), i64::from(p.k));
+    let a_values = m * k / 32 / if sparse { 2 } else { 1 };
+    let (pa, pb, pc) = (packing(context, p.a)?, packing(context, p.b)?, packing(context, p.c)?);
+    let ra = load_registers(&b, a, &pa, a_values, "A")?;
+    let rb = load_registers(&b, bv, &pb, n * k / 32, "B")?;
+    let rc = load_registers(&b, c, &pc, m * n / 32, "C")?;
+    check_fragment(d, &pc, m * n / 32, "D")?;
+    let result = llvm::r#type::r#struct(context, &vec![pc.register; rc.len()], false);
+    let value = if p.family == MmaFamily::Sm89 {
+        inline_asm(&b, &p, &[&ra, &rb, &rc], result)?
+    } else {
+        nvvm_mma(&b, op, &p, sparse, &[&ra, &rb, &rc], result)?
+    };
+    let starts: Vec<i64> = (0..m * n / 32).step_by(pc.per as usize).collect();
+    for (j, ptr) in value_addresses(&b, d, &starts)?.into_iter().enumerate() {
+        let at = DenseI64ArrayAttribute::new(context, &[j as i64]);
+        let x = b.insert(llvm::extract_value(context, value, at, pc.register, b.location))?;
+        rewriter.as_rewriter_base().insert(llvm::store(context, x, ptr, b.location, LoadStoreOptions::new()));
+    }
+    Ok(Vec::new())
+}
+
+/// `nvvm.mma.sync` / `nvvm.mma.sp.sync` (row-major A, column-major B: the
+/// only layouts of the m16n8 shapes).
+fn nvvm_mma<'c, 'a>(
+    b: &Builder<'c, '_>,
+    op: OperationRef<'c, 'a>,
+    p: &Mma<'c>,
+    sparse: bool,
+    registers: &[&Vec<Value<'c, 'a>>; 3],
+    result: Type<'c>,
+) -> Result<Value<'c, 'a>, PatternError> {
+    let context = b.context;
+    let id = |name: &str| Identifier::new(context, name);
+    let shape = attribute(b, &format!("#nvvm.shape<m = {}, n = {}, k = {}>", p.m, p.n, p.k))?;
+    let mut attributes = vec![(id("shape"), shape)];
+    let mut operands: Vec<Value> = registers.iter().flat_map(|r| r.iter().copied()).collect();
+    let mut segments: Vec<i32> = registers.iter().map(|r| r.len() as i32).collect();
+    if !sparse {
+        attributes.push((id("layoutA"), attribute(b, "#nvvm.mma_layout<row>")?));
+        attributes.push((id("layoutB"), attribute(b, "#nvvm.mma_layout<col>")?));
+    }
+    let (a_name, b_name) = (ptx_type(p.a), ptx_type(p.b));
+    if a_name != "f16" && a_name != "f64" {
+        attributes.push((id("multiplicandAPtxType"), attribute(b, &format!("#nvvm.mma_type<{a_name}>"))?));
+        attributes.push((id("multiplicandBPtxType"), attribute(b, &format!("#nvvm.mma_type<{b_name}>"))?));
+    }
+    if IntegerType::try_from(p.a).is_ok() {
+        attributes.push((id("intOverflowBehavior"), attribute(b, "#nvvm.mma_int_overflow<wrapped>")?));
+    }
+    let name = if sparse {
+        // The metadata word (the atom call's metadata view, value 0) and
+        // the thread selector 0 (CuTe's SM80 sparse atoms).
+        let metadata = op.operand(5).map_err(|_| "a sparse MMA needs its metadata")?;
+        let word = value_addresses(b, metadata, &[0])?.remove(0);
+        let i32_type: Type = IntegerType::new(context, 32).into();
+        operands.push(b.insert(llvm::load(context, word, i32_type, b.location, LoadStoreOptions::new()))?);
+        operands.push(b.int(i32_type, 0)?);
+        segments.extend([1, 1]);
+        "nvvm.mma.sp.sync"
+    } else {
+        "nvvm.mma.sync"
+    };
+    attributes.push((id("operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &segments).into()));
+    b.insert(OperationBuilder::new(name, b.location).add_operands(&operands).add_attributes(&attributes).add_results(&[result]).build()?)
+}
+
+/// The PTX `mma.sync` of an FP8 atom as inline assembly.
+fn inline_asm<'c, 'a>(
+    b: &Builder<'c, '_>,
+    p: &Mma<'c>,
+    registers: &[&Vec<Value<'c, 'a>>; 3],
+    result: Type<'c>,
+) -> Result<Value<'c, 'a>, PatternError> {
+    let context = b.context;
+    let c_name = ptx_type(p.c);
+    let c_constraint = if c_name == "f32" { "f" } else { "r" };
+    let d_count = registers[2].len();
+    let mut next = 0;
+    let mut group = |count: usize| {
+        let names: Vec<String> = (next..next + count).map(|i| format!("${i}")).collect();
+        next += count;
+        format!("{{{}}}", names.join(", "))
+    };
+    let text = format!(
+        "mma.sync.aligned.m{}n{}k{}.row.col.{c_name}.{}.{}.{c_name} {}, {}, {}, {};",
+        p.m,
+        p.n,
+        p.k,
+        ptx_type(p.a),
+        ptx_type(p.b),
+        group(d_count),
+        group(registers[0].len()),
+        group(registers[1].len()),
+        group(registers[2].len())
+    );
+    let constraints: Vec<String> = std::iter::repeat_n(format!("={c_constraint}"), d_count)
+        .chain(std::iter::repeat_n("r".to_string(), registers[0].len() + registers[1].len()))
+        .chain(std::iter::repeat_n(c_constraint.to_string(), registers[2].len()))
+        .collect();
+    let operands: Vec<Value> = registers.iter().flat_map(|r| r.iter().copied()).collect();
+    let asm = OperationBuilder::new("llvm.inline_asm", b.location)
+        .add_operands(&operands)
+        .add_attributes(&[
+            (Identifier::new(context, "asm_string"), StringAttribute::new(context, &text).into()),
+            (Identifier::new(context, "constraints"), StringAttribute::new(context, &constraints.join(",")).into()),
+            (Identifier::new(context, "has_side_effects"), melior::ir::Attribute::unit(context)),
+        ])
+        .add_results(&[result])
+        .build()?;
+    b.insert(asm)
+}
