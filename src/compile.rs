@@ -25,8 +25,9 @@ pub const ROSTER: &[Chip] = &[
     // PTX 7.1: the sparse mma.sp of SM80 needs it (llc aborts below).
     Chip { name: "sm_80", ptx: 71 },
     Chip { name: "sm_86", ptx: 71 },
-    Chip { name: "sm_89", ptx: 78 },
-    Chip { name: "sm_90a", ptx: 80 },
+    // PTX 8.4: the FP8 mma.sync of sm89.mma needs it (ptxas refuses below).
+    Chip { name: "sm_89", ptx: 84 },
+    Chip { name: "sm_90a", ptx: 84 }, // FP8 mma.sync, as sm_89
     Chip { name: "sm_100a", ptx: 86 },
     Chip { name: "sm_103a", ptx: 88 },
     Chip { name: "sm_110a", ptx: 90 },
@@ -101,7 +102,7 @@ mod tests {
 
     #[test]
     fn the_roster_and_its_errors() {
-        assert_eq!(chip("sm_90a").unwrap().ptx, 80);
+        assert_eq!(chip("sm_90a").unwrap().ptx, 84);
         let e = chip("sm_42").unwrap_err();
         assert!(e.contains("unsupported chip 'sm_42'") && e.contains("sm_121a"), "{e}");
         assert!(nvvm_pipeline_for_options("chip=sm_100a").unwrap().contains("chip=sm_100a features=+ptx86"));

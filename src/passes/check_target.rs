@@ -44,7 +44,8 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
         let Ok(targets) = op.attribute("targets") else { continue };
         let text = targets.to_string();
         let Some(chip) = chip_of(&text) else { continue };
-        let context = unsafe { op.context().to_ref() };
+        let borrowed = crate::handle::BorrowedContext::of(&op);
+        let context = borrowed.get();
         let wanted = format!("#cute_nvgpu.target<\"{chip}\">");
         if let Ok(existing) = op.attribute("cute_nvgpu.target") {
             if existing.to_string() != wanted {

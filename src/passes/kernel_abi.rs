@@ -66,8 +66,8 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
 }
 
 fn rewrite_kernel(op: OperationRef) -> Result<(), String> {
-    let context = op.context();
-    let context = unsafe { context.to_ref() };
+    let borrowed = crate::handle::BorrowedContext::of(&op);
+    let context = borrowed.get();
     // SAFETY: the op is live and owned by the IR; attribute edits keep it valid.
     let mut op_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) };
     op_mut.remove_attribute("cute.kernel").map_err(|e| e.to_string())?;

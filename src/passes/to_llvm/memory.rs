@@ -43,6 +43,20 @@ pub(super) fn element_type<'c>(ty: Type<'c>) -> Result<Type<'c>, PatternError> {
     element_type(inner)
 }
 
+/// The LLVM type memory holds `element` as: itself when LLVM has it, else
+/// the integer of its width (FP8/FP6/FP4 and other MLIR-only floats, which
+/// LLVM cannot translate, and signed/unsigned integers: memory holds bits).
+pub(super) fn storage_type<'c>(context: &'c Context, element: Type<'c>) -> Type<'c> {
+    // SAFETY: inspects a live type.
+    let signless = IntegerType::try_from(element).is_ok() && unsafe { mlir_sys::mlirIntegerTypeIsSignless(melior::ir::TypeLike::to_raw(&element)) };
+    let native = ["f16", "bf16", "f32", "f64"].contains(&element.to_string().as_str()) || signless;
+    if native {
+        element
+    } else {
+        IntegerType::new(context, crate::dialect::types::bits_of(element)).into()
+    }
+}
+
 /// `base + offset` elements of `element`.
 pub(super) fn gep<'c, 'a>(
     b: &Builder<'c, '_>,
@@ -54,7 +68,7 @@ pub(super) fn gep<'c, 'a>(
         .add_operands(&[base, offset])
         .add_attributes(&[
             (Identifier::new(b.context, "rawConstantIndices"), DenseI32ArrayAttribute::new(b.context, &[i32::MIN]).into()),
-            (Identifier::new(b.context, "elem_type"), TypeAttribute::new(element).into()),
+            (Identifier::new(b.context, "elem_type"), TypeAttribute::new(storage_type(b.context, element)).into()),
         ])
         .add_results(&[base.r#type()])
         .build()?;

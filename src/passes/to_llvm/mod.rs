@@ -246,6 +246,12 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
     apply_phases(root, "cute-to-llvm", &[PATTERNS])?;
     check_legal(root)?;
     erase_dead_values(root);
+    // The pipelines verify only at their end; a lowering bug that built
+    // invalid LLVM IR must stop here with the verifier's diagnostic, not
+    // crash a later conversion or the translation.
+    if !root.verify() {
+        return Err(failed(root, "internal error: the lowered IR does not verify (diagnostics above)".into()));
+    }
     Ok(())
 }
 

@@ -82,6 +82,7 @@ fn request<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<Request
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map(|a| a.value())
         .ok_or_else(|| failed(op, "expects an 'elements' attribute".into()))?;
+    let element = super::memory::storage_type(context, element);
     let storage = Type::parse(context, &format!("!llvm.array<{elements} x {element}>"))
         .ok_or_else(|| failed(op, format!("cannot build the storage type of {elements} x {element}")))?;
     Ok(Request { ty, storage, address_space: parts.address_space, alignment: parts.alignment })

@@ -147,7 +147,7 @@ fn nvvm_mma<'c, 'a>(
         attributes.push((id("layoutB"), attribute(b, "#nvvm.mma_layout<col>")?));
     }
     let (a_name, b_name) = (ptx_type(p.a), ptx_type(p.b));
-    if a_name != "f16" && a_name != "f64" {
+    if a_name != "f64" {
         attributes.push((id("multiplicandAPtxType"), attribute(b, &format!("#nvvm.mma_type<{a_name}>"))?));
         attributes.push((id("multiplicandBPtxType"), attribute(b, &format!("#nvvm.mma_type<{b_name}>"))?));
     }

@@ -6,7 +6,7 @@
 //! `AutoVectorizingCopy`), else element by element. Element offsets come from
 //! the views' layouts through the Rust algebra (`derive`).
 
-use super::super::memory::{cute_value, element_type};
+use super::super::memory::{cute_value, element_type, storage_type};
 use super::super::values::{Builder, CuteValue};
 use super::{call_atom, aligned_runs, value_addresses};
 use crate::dialect::{composite_parts, nvgpu::Atom, types::bits_of};
@@ -62,6 +62,7 @@ pub fn lower_copy_atom_call<'c, 'a>(
     }
     let starts: Vec<i64> = (0..n).step_by(width as usize).collect();
     let (from, to) = (value_addresses(&b, src, &starts)?, value_addresses(&b, dst, &starts)?);
+    let value = storage_type(context, value);
     let chunk_type: Type = if width == 1 {
         value
     } else {

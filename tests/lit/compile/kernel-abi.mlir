@@ -1,0 +1,42 @@
+// The kernel-entry ABI (spec 002): cute-kernel-to-nvvm turns cute.kernel
+// into nvvm.kernel and each cute_nvgpu.grid_constant argument into
+// {llvm.align = 16, llvm.byval = T, nvvm.grid_constant}: the value travels
+// in .param space (a 16-byte aligned .param of sizeof(T) bytes) and the body
+// reads it with ld.param, no copy. cute-to-nvvm orders the pass after
+// convert-func-to-llvm itself.
+// RUN: %cute-opt %s --split-input-file --pass-pipeline='builtin.module(cute-kernel-to-nvvm)' --verify-diagnostics | FileCheck %s --check-prefix=ABI
+// RUN: %cute compile %examples/kernel_params.mlir --chip sm_80 -o %t.ptx
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: %ptxas -arch=sm_80 %t.ptx -o %t.cubin
+
+// ABI-LABEL: llvm.func @k(
+// ABI-SAME: %arg0: !llvm.ptr {llvm.align = 16 : i64, llvm.byval = !llvm.struct<(i32, f32)>, nvvm.grid_constant}
+// ABI-SAME: %arg1: i32 {llvm.noundef}
+// ABI-SAME: attributes {nvvm.kernel}
+// ABI: %[[V:.*]] = llvm.load %arg0 : !llvm.ptr -> !llvm.struct<(i32, f32)>
+// ABI: llvm.extractvalue %[[V]][0]
+llvm.func @k(%p: !llvm.struct<(i32, f32)> {cute_nvgpu.grid_constant}, %n: i32 {llvm.noundef}) attributes {cute.kernel} {
+  %x = llvm.extractvalue %p[0] : !llvm.struct<(i32, f32)>
+  %y = llvm.add %x, %n : i32
+  llvm.return
+}
+
+// -----
+
+// A device function stays as it is.
+// ABI-LABEL: llvm.func @device(
+// ABI-NOT: nvvm.kernel
+llvm.func @device(%n: i32) {
+  llvm.return
+}
+
+// -----
+
+// expected-error @+1 {{'llvm.func' op cute-kernel-to-nvvm: grid-constant argument #0 is passed by value, but it is a pointer (!llvm.ptr<1>)}}
+llvm.func @pointer(%p: !llvm.ptr<1> {cute_nvgpu.grid_constant}) attributes {cute.kernel} {
+  llvm.return
+}
+
+// PTX: .visible .entry scale(
+// PTX-NEXT: .param .align 16 .b8 scale_param_0[16],
+// PTX: ld.param.{{.*}}[scale_param_0
