@@ -73,6 +73,69 @@ def Cute_MakeTiledMmaOp : Cute_Op<"make_tiled_mma", [Pure,
   let assemblyFormat = "$atom attr-dict `:` qualified(type($result))";
 }
 
+class Cute_MakeTiledCopyForMmaOp<string operand, string modes> : Cute_InferredOp<"make_tiled_copy_" # operand> {
+  let summary = "tile a copy atom like a tiled MMA's " # operand # " operand";
+  let description = [{
+    CuTe's `make_tiled_copy_}] # operand # [{(copy_atom, tiled_mma)`: the tiled copy
+    whose thread-value layout is the tiled MMA's }] # operand # [{ layout
+    (`get_layout}] # operand # [{_TV`: thread index and value to the }] # modes # [{ tile) and
+    whose tiler is that tile, so each thread copies exactly the values it
+    feeds to (or receives from) the MMA. The result type is inferred.
+
+    ```mlir
+    %s2r = cute.make_tiled_copy_}] # operand # [{ %ldsm, %mma
+        : (!cute_nvgpu.atom.ldsm<m8n8.x4, f16>, !cute.tiled_mma<...>) -> !cute.tiled_copy<...>
+    ```
+  }];
+  let arguments = (ins Cute_CopyAtom:$atom, Cute_TiledMma:$tiled_mma);
+  let results = (outs Cute_TiledCopy:$result);
+  let assemblyFormat = "$atom `,` $tiled_mma attr-dict `:` functional-type(operands, $result)";
+}
+
+def Cute_MakeTiledCopyAOp : Cute_MakeTiledCopyForMmaOp<"A", "(M,K)">;
+def Cute_MakeTiledCopyBOp : Cute_MakeTiledCopyForMmaOp<"B", "(N,K)">;
+def Cute_MakeTiledCopyCOp : Cute_MakeTiledCopyForMmaOp<"C", "(M,N)">;
+
+def Cute_CopyOp : Cute_Op<"copy", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "a (tiled) copy over partitioned views: one atom call per rest coordinate";
+  let description = [{
+    CuTe's `copy(copy_atom, src, dst)`: `src` is `(V_src, rest...)` and
+    `dst` `(V_dst, rest...)` with the same static rest shape; every rest
+    coordinate is one atom instance over that coordinate's values
+    (`cute-desugar` unrolls it into `cute.copy_atom_call`s, which the atom
+    verifies and lowers).
+
+    ```mlir
+    cute.copy %tiled_copy, %tAgA, %tAsA : !cute.tiled_copy<...>, !cute.view<...>, !cute.view<...>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_CopyAtom, Cute_TiledCopy]>:$atom, Cute_View:$source, Cute_View:$destination);
+  let assemblyFormat = [{
+    $atom `,` $source `,` $destination attr-dict `:` qualified(type($atom)) `,` qualified(type($source)) `,`
+    qualified(type($destination))
+  }];
+}
+
+def Cute_GemmOp : Cute_Op<"gemm", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "a (tiled) MMA over partitioned fragments: D = A * B + C";
+  let description = [{
+    CuTe's `gemm(tiled_mma, D, A, B, C)` over partitioned fragments:
+    `A (V, M, K)`, `B (V, N, K)`, `C`/`D (V, M, N)` with static rest modes;
+    every `(m, n, k)` is one atom instance `D(_,m,n) = A(_,m,k) * B(_,n,k) +
+    C(_,m,n)`, k outermost (`cute-desugar` unrolls it into
+    `cute.mma_atom_call`s).
+
+    ```mlir
+    cute.gemm %mma, %acc, %tCrA, %tCrB, %acc : !cute.tiled_mma<...>, !cute.view<...>, ...
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_MmaAtom, Cute_TiledMma]>:$atom, Cute_View:$d, Cute_View:$a, Cute_View:$b, Cute_View:$c);
+  let assemblyFormat = [{
+    $atom `,` $d `,` $a `,` $b `,` $c attr-dict `:` qualified(type($atom)) `,` qualified(type($d)) `,`
+    qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c))
+  }];
+}
+
 def Cute_CopyAtomCallOp : Cute_Op<"copy_atom_call", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "one copy atom instance: src view to dst view";
   let description = [{

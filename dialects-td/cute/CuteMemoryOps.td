@@ -231,6 +231,24 @@ def Cute_StoreOp : Cute_Op<"store", [MemoryEffects<[MemWrite]>,
   let assemblyFormat = "$value `,` $view `[` $coord `]` attr-dict `:` qualified(type($view)) `,` qualified(type($coord))";
 }
 
+def Cute_FillOp : Cute_Op<"fill", [MemoryEffects<[MemWrite]>,
+    TypesMatchWith<"the value is the view's element type", "view", "value",
+                   "::mlir::cute::getViewElementType($_self)">]> {
+  let summary = "store one value into every element of a view (CuTe fill / clear)";
+  let description = [{
+    CuTe's `fill(tensor, value)` (`clear` is `fill` with zero), typically to
+    zero an accumulator fragment. The view's size is static;
+    `cute-desugar` unrolls it into one `cute.store` per element at a static
+    coordinate, so a register fragment stays in registers.
+
+    ```mlir
+    cute.fill %zero, %acc : f32, !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
+    ```
+  }];
+  let arguments = (ins AnyType:$value, Cute_View:$view);
+  let assemblyFormat = "$value `,` $view attr-dict `:` type($value) `,` qualified(type($view))";
+}
+
 def Cute_PrintOp : Cute_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let summary = "print values (debugging)";
   let description = [{

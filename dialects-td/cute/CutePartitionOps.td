@@ -21,12 +21,16 @@ def Cute_SliceOp : Cute_InferredOp<"slice"> {
     keeps it, flattened to the level of the `_`. The offset of the removed
     modes is `crd2idx` of the coordinate with `_` as 0.
 
+    A view is sliced as CuTe slices a tensor (`tCsA(_,_,k,stage)`): its
+    layout is sliced and its pointer moves by that offset (a swizzled view
+    keeps its swizzle); the coordinate may be run-time.
+
     ```mlir
     %s = cute.slice(%l, %c) : !cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,?)">
     ```
   }];
-  let arguments = (ins Cute_LayoutType:$layout, Cute_CoordLike:$coord);
-  let results = (outs Cute_LayoutType:$result);
+  let arguments = (ins Cute_ViewOrLayout:$layout, Cute_CoordLike:$coord);
+  let results = (outs Cute_ViewOrLayout:$result);
   // NVIDIA's format: the result type is inferred, not printed.
   let assemblyFormat = "`(` $layout `,` $coord `)` attr-dict `:` qualified(type($layout)) `,` qualified(type($coord))";
 }
@@ -132,6 +136,37 @@ class Cute_TiledCopyPartitionOp<string mnemonic, string side> : Cute_InferredOp<
 
 def Cute_TiledCopyPartitionSOp : Cute_TiledCopyPartitionOp<"tiled.copy.partition_S", "source">;
 def Cute_TiledCopyPartitionDOp : Cute_TiledCopyPartitionOp<"tiled.copy.partition_D", "destination">;
+
+class Cute_TiledMmaPartitionOp<string operand, string modes> : Cute_InferredOp<"tiled.mma.partition_" # operand> {
+  let summary = "a thread's " # operand # " partition of a view under a tiled MMA";
+  let description = [{
+    CuTe's `ThrMMA::partition_}] # operand # [{` (`TiledMMA::thrfrg_}] # operand # [{`,
+    no permutation): the }] # modes # [{ view is divided into the atom's
+    tiles, each tile re-indexed by (thread, value) through the atom's
+    thread-value layout, the tiles distributed over the atom layout's
+    threads, and the result sliced at `thread_index`:
+    `(values, rest_0, rest_1)` (CuTe's `(MMA, MMA_X, MMA_Y)`). The atom must
+    describe its thread-value layouts (`universal_fma`, SM80/SM89
+    `mma.sync`); the values are checked against CuTe's (the CuTe DSL) in
+    `tests/fixtures/mma_partitions.json`.
+
+    ```mlir
+    %tCsA = cute.tiled.mma.partition_}] # operand # [{ %mma, %sA, %tid
+        : (!cute.tiled_mma<!cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>, !cute.layout<"(2,2,1):(1,2,0)">>,
+           !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(128,32):(32,1)">>, !cute.int_tuple<"?">)
+        -> !cute.view<...>
+    ```
+  }];
+  let arguments = (ins Cute_TiledMma:$tiled_mma, Cute_View:$view, Cute_AnyIntTuple:$thread_index);
+  let results = (outs Cute_View:$result);
+  let assemblyFormat = [{
+    $tiled_mma `,` $view `,` $thread_index attr-dict `:` functional-type(operands, $result)
+  }];
+}
+
+def Cute_TiledMmaPartitionAOp : Cute_TiledMmaPartitionOp<"A", "(M,K)">;
+def Cute_TiledMmaPartitionBOp : Cute_TiledMmaPartitionOp<"B", "(N,K)">;
+def Cute_TiledMmaPartitionCOp : Cute_TiledMmaPartitionOp<"C", "(M,N)">;
 
 } // opDocGroup
 

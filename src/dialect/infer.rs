@@ -10,6 +10,7 @@ use super::{spec, SpecKind};
 use crate::layout::{
     self,
     dynamic_tiling::{has_dynamic, tile, Tiling},
+    mma_partition::{layout_tv as mma_layout_tv, partition_at, tile_mnk, MmaAtomLayouts, MmaOperand},
     partition::{local_partition, thread_partition_at, thread_tiler, tidfrg},
     tuple_ops::{has_dynamic_leaf, slice_layout, tuple_arith, TupleOp},
     upcast, DivMode, DynInt, IntTuple, Layout, Leaf, Swizzle, Tiler,
@@ -38,6 +39,11 @@ pub enum Operand<'a> {
     /// `atom_layouts`: the atom's (reference, source, destination)
     /// `(thread, value) -> bit` layouts; `value_bits`: its element width.
     TiledCopy { layout_tv: &'a str, tiler: &'a str, atom_layouts: Vec<String>, value_bits: u32 },
+    /// A `!cute.tiled_mma`: the atom's partitioning facts (None when the
+    /// atom does not describe them) and the atom layout's spec.
+    TiledMma { atom: Option<MmaAtomLayouts>, atom_layout: &'a str },
+    /// An atom type (printed), e.g. the copy atom of `make_tiled_copy_A`.
+    Atom(String),
     /// Any other type.
     Other,
 }
@@ -49,7 +55,9 @@ pub fn operand<'c>(ty: melior::ir::Type<'c>) -> Operand<'c> {
     if let Some((kind, spec)) = type_spec(ty) {
         return Operand::Spec(kind, spec);
     }
-    let Some(parts) = composite_parts(ty) else { return Operand::Other };
+    let Some(parts) = composite_parts(ty) else {
+        return if super::nvgpu::Atom::of(ty).is_some() { Operand::Atom(ty.to_string()) } else { Operand::Other };
+    };
     let spec = |t: Option<melior::ir::Type<'c>>| t.and_then(type_spec);
     match parts.kind {
         Composite::View => {
@@ -59,6 +67,12 @@ pub fn operand<'c>(ty: melior::ir::Type<'c>) -> Operand<'c> {
                     .and_then(|p| Some((super::types::bits_of(p.element?), p.alignment)))
                     .unwrap_or((0, 0));
                 return Operand::View { iterator: iterator.to_string(), layout, element_bits, alignment };
+            }
+        }
+        Composite::TiledMma => {
+            if let (Some(atom), Some((_, atom_layout))) = (parts.atom, spec(parts.layout)) {
+                let atom = super::nvgpu::Atom::of(atom).as_ref().and_then(super::nvgpu::mma::atom_layouts);
+                return Operand::TiledMma { atom, atom_layout };
             }
         }
         Composite::TiledCopy => {
@@ -96,6 +110,26 @@ pub fn tiled_copy_tidfrg(copy: &Operand, source: bool, tensor: &Layout) -> Resul
     tidfrg(tensor, &layout_tv, &tiler, &elements(reference)?, &elements(target)?).map_err(err)
 }
 
+/// The atom facts and atom layout of a `!cute.tiled_mma` operand.
+fn tiled_mma(operand: Option<&Operand>) -> Result<(MmaAtomLayouts, Layout), String> {
+    let Some(Operand::TiledMma { atom, atom_layout }) = operand else {
+        return Err("expects a !cute.tiled_mma".into());
+    };
+    let atom = atom.clone().ok_or(
+        "the MMA atom does not describe its thread-value layouts, so it cannot be partitioned (universal_fma and SM80/SM89 mma.sync can)",
+    )?;
+    Ok((atom, spec::parse_checked_layout(atom_layout)?))
+}
+
+/// A, B or C from an op's mnemonic suffix.
+fn mma_operand(mnemonic: &str) -> MmaOperand {
+    match mnemonic.chars().last() {
+        Some('A') => MmaOperand::A,
+        Some('B') => MmaOperand::B,
+        _ => MmaOperand::C,
+    }
+}
+
 /// The attributes of the op being inferred.
 pub trait Attrs {
     fn int(&self, name: &str) -> Option<i64>;
@@ -125,6 +159,8 @@ pub enum Inferred {
     Spec(SpecKind, String),
     /// `!cute.view<iterator, layout>`.
     View { iterator: String, layout: (SpecKind, String) },
+    /// `!cute.tiled_copy<atom, !cute.layout<layout_tv>, !cute.tile<tiler>>`.
+    TiledCopy { atom: String, layout_tv: String, tiler: String },
 }
 
 impl Inferred {
@@ -136,6 +172,11 @@ impl Inferred {
             Inferred::View { iterator, layout: (kind, spec) } => {
                 format!("!cute.view<{iterator}, {}>", spec_type(*kind, spec))
             }
+            Inferred::TiledCopy { atom, layout_tv, tiler } => format!(
+                "!cute.tiled_copy<{atom}, {}, {}>",
+                spec_type(SpecKind::Layout, layout_tv),
+                spec_type(SpecKind::Tile, tiler)
+            ),
         }
     }
 
@@ -143,7 +184,7 @@ impl Inferred {
     pub fn spec(&self) -> Option<(SpecKind, &str)> {
         match self {
             Inferred::Spec(kind, spec) => Some((*kind, spec)),
-            Inferred::View { .. } => None,
+            Inferred::View { .. } | Inferred::TiledCopy { .. } => None,
         }
     }
 }
@@ -558,6 +599,13 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             spec_result(kind, spec::canonicalize(kind, &value.to_string())?)
         }
         // Slicing and partitioning.
+        "slice" if matches!(operands.first(), Some(Operand::View { .. })) => {
+            let (source, view) = args.layout_or_view(0)?;
+            let coord = args.tuple(1)?;
+            let layout = slice_layout(&coord, &source, true).map_err(err)?;
+            let offset = layout::crd2idx_tuple(&layout::partition::underscores_as_zero(&coord), &source).map_err(err)?;
+            partition_result(layout, view, &offset)
+        }
         "slice" | "dice" => {
             let keep = mnemonic == "slice";
             layout_result(slice_layout(&args.tuple(1)?, &args.layout(0)?, keep))
@@ -568,6 +616,29 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             let frg = tiled_copy_tidfrg(copy, mnemonic.ends_with('S'), &tensor)?;
             let (layout, offset) = thread_partition_at(&frg, &Leaf::Dyn(DynInt::UNKNOWN)).map_err(err)?;
             partition_result(layout, view, &offset)
+        }
+        "tiled.mma.partition_A" | "tiled.mma.partition_B" | "tiled.mma.partition_C" => {
+            let (atom, atom_layout) = tiled_mma(operands.first())?;
+            let (tensor, view) = args.layout_or_view(1)?;
+            let which = mma_operand(mnemonic);
+            let (layout, offset) =
+                partition_at(&tensor, &atom, &atom_layout, which, &Leaf::Dyn(DynInt::UNKNOWN)).map_err(err)?;
+            partition_result(layout, view, &offset)
+        }
+        "make_tiled_copy_A" | "make_tiled_copy_B" | "make_tiled_copy_C" => {
+            let Some(Operand::Atom(atom_text)) = operands.first() else {
+                return Err("operand #0 must be a copy atom".into());
+            };
+            let (atom, atom_layout) = tiled_mma(operands.get(1))?;
+            let which = mma_operand(mnemonic);
+            let layout_tv = mma_layout_tv(&atom, &atom_layout, which).map_err(err)?;
+            let tile = tile_mnk(&atom, &atom_layout).map_err(err)?;
+            let (x, y) = match which {
+                MmaOperand::A => (tile[0], tile[2]),
+                MmaOperand::B => (tile[1], tile[2]),
+                MmaOperand::C => (tile[0], tile[1]),
+            };
+            Ok(vec![Inferred::TiledCopy { atom: atom_text.clone(), layout_tv: layout_tv.to_string(), tiler: format!("[{x}:1;{y}:1]") }])
         }
         "local_tile" | "local_partition" => {
             let (source, view) = args.layout_or_view(0)?;

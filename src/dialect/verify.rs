@@ -32,6 +32,8 @@ const ODS_ONLY: &[&str] = &[
     "cute.slice", "cute.tiled.copy.partition_D", "cute.tiled.copy.partition_S", "cute.tiled_divide",
     "cute.tiled_product", "cute.tuple_add", "cute.tuple_div", "cute.tuple_eq", "cute.tuple_mod",
     "cute.tuple_mul", "cute.tuple_sub", "cute.zipped_divide", "cute.zipped_product",
+    "cute.tiled.mma.partition_A", "cute.tiled.mma.partition_B", "cute.tiled.mma.partition_C",
+    "cute.make_tiled_copy_A", "cute.make_tiled_copy_B", "cute.make_tiled_copy_C",
 ];
 
 /// The verifier of the `cute` or `cute_nvgpu` op `name`; None if the op is
@@ -56,6 +58,9 @@ pub fn verifier(name: &str) -> Option<Verifier> {
         "cute.copy_atom_call" | "cute.mma_atom_call" => verify_atom_call,
         "cute.make_atom" => verify_make_atom,
         "cute.make_view" | "cute.make_tensor" => verify_make_view,
+        "cute.copy" => verify_copy,
+        "cute.fill" => verify_fill,
+        "cute.gemm" => verify_gemm,
         _ if ODS_ONLY.contains(&name) => return Some(Verifier::OdsOnly),
         _ => return super::nvgpu::ops_verify::verifier(name).map(Verifier::Rust),
     };
@@ -102,6 +107,62 @@ fn verify_make_view(op: OperationRef) -> Result<(), String> {
             "a view swizzled by {} addresses {element} through the swizzle of its address: its pointer must be aligned to the swizzle's period of {period} bytes, got align<{}>",
             composed.swizzle, iterator.alignment
         ));
+    }
+    Ok(())
+}
+
+/// The (inner) layout of a view type.
+pub fn view_layout_of(ty: Type) -> Result<crate::layout::Layout, String> {
+    view_layout(ty)
+}
+
+/// The static rest shape `(rest...)` of a partitioned view `(V, rest...)`.
+pub fn rest_shape(ty: Type, role: &str) -> Result<Vec<i64>, String> {
+    let layout = view_layout(ty)?;
+    if layout.shape().is_leaf() {
+        return Ok(Vec::new());
+    }
+    layout.modes()[1..]
+        .iter()
+        .map(|m| {
+            crate::layout::size(m)
+                .ok()
+                .and_then(|s| s.as_int())
+                .ok_or_else(|| format!("{role} {layout} has a run-time rest mode (copy/gemm unroll static rest modes)"))
+        })
+        .collect()
+}
+
+/// cute.fill: a view of static size.
+fn verify_fill(op: OperationRef) -> Result<(), String> {
+    let layout = view_layout(operand_type(op, 1)?)?;
+    match crate::layout::size(&layout).ok().and_then(|s| s.as_int()) {
+        Some(_) => Ok(()),
+        None => Err(format!("fills a view of static size, got {layout} (use an scf.for of cute.store)")),
+    }
+}
+
+/// cute.copy: source and destination share their static rest shape.
+fn verify_copy(op: OperationRef) -> Result<(), String> {
+    let (src, dst) = (rest_shape(operand_type(op, 1)?, "the source")?, rest_shape(operand_type(op, 2)?, "the destination")?);
+    if src != dst {
+        return Err(format!("source and destination must have the same rest modes, got {src:?} and {dst:?}"));
+    }
+    Ok(())
+}
+
+/// cute.gemm: A (V,M,K), B (V,N,K), C and D (V,M,N), static.
+fn verify_gemm(op: OperationRef) -> Result<(), String> {
+    let shape = |i: usize, role: &str| -> Result<Vec<i64>, String> {
+        let rest = rest_shape(operand_type(op, i)?, role)?;
+        if rest.len() != 2 {
+            return Err(format!("{role} must be (values, rest, rest) (rank 3), got rest modes {rest:?}"));
+        }
+        Ok(rest)
+    };
+    let (d, a, b, c) = (shape(1, "D")?, shape(2, "A")?, shape(3, "B")?, shape(4, "C")?);
+    if d != c || a[0] != c[0] || b[0] != c[1] || a[1] != b[1] {
+        return Err(format!("A (V,M,K) {a:?}, B (V,N,K) {b:?}, C {c:?} and D {d:?} (V,M,N) do not form a gemm"));
     }
     Ok(())
 }

@@ -38,6 +38,7 @@ pub mod symbolic;
 pub mod tuple;
 pub mod tuple_ops;
 pub mod partition;
+pub mod mma_partition;
 pub mod dynamic_tiling;
 
 pub use descriptor::{parse_descriptor, DescEntry, Descriptor};

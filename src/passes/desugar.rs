@@ -15,6 +15,9 @@
 //! | `cute.equal` | `get_shape`/`get_stride` × 2, `tuple_eq` × 2, `arith.andi` |
 //! | `cute.make_atom` | the same atom with its interface's bundle (`atom` attribute) |
 //! | `cute.print` | `gpu.printf` of static notation; an `scf.for` over a view's coordinates |
+//! | `cute.fill` | one `cute.store` per element, at static coordinates |
+//! | `cute.copy` | one `cute.copy_atom_call` per rest coordinate, on `cute.local_tile` slices |
+//! | `cute.gemm` | one `cute.mma_atom_call` per `(m, n, k)`, k outermost, on `cute.local_tile` slices |
 
 use crate::dialect::{atoms, composite_parts, make_type, ops, spec, type_spec, Composite, SpecKind};
 use super::rewrite::{apply_phases, insert, PassError, Pattern, PatternError};
@@ -66,6 +69,9 @@ const PHASES: &[&[Pattern]] = &[
         Pattern { root: "cute.equal", rewrite: rewrite_equal, generated: &["cute.get_shape", "cute.get_stride", "cute.tuple_eq", "arith.andi"] },
         Pattern { root: "cute.print", rewrite: rewrite_print, generated: &["gpu.printf", "scf.for", "cute.load"] },
         Pattern { root: "cute.make_atom", rewrite: rewrite_make_atom, generated: &["cute.make_atom"] },
+        Pattern { root: "cute.fill", rewrite: rewrite_fill, generated: &["cute.static", "cute.store"] },
+        Pattern { root: "cute.copy", rewrite: rewrite_copy, generated: &["cute.static", "cute.local_tile", "cute.copy_atom_call"] },
+        Pattern { root: "cute.gemm", rewrite: rewrite_gemm, generated: &["cute.static", "cute.local_tile", "cute.mma_atom_call"] },
     ],
 ];
 
@@ -338,6 +344,154 @@ fn rewrite_make_atom<'c, 'a>(
         .build()
         ?;
     Ok(vec![insert(rewriter, rebuilt)?])
+}
+
+/// Largest number of atom instances one copy or gemm unrolls into.
+const MAX_INSTANCES: i64 = 4096;
+
+/// The slices `view(_, r...)` of a partitioned view `(V, rest...)`, one per
+/// requested rest coordinate, as `cute.local_tile` by `[V:1;1:1;...]`
+/// (memoized: one slice op per coordinate).
+struct Slicer<'c, 'a, 'r> {
+    context: &'c Context,
+    rewriter: &'r PatternRewriter,
+    location: Location<'c>,
+    view: Value<'c, 'a>,
+    rank: usize,
+    values: i64,
+    tile: Option<Value<'c, 'a>>,
+    cache: std::collections::HashMap<Vec<i64>, Value<'c, 'a>>,
+}
+
+impl<'c, 'a, 'r> Slicer<'c, 'a, 'r> {
+    fn new(context: &'c Context, rewriter: &'r PatternRewriter, location: Location<'c>, view: Value<'c, 'a>) -> Result<Self, PatternError> {
+        let layout = crate::dialect::verify::view_layout_of(view.r#type())?;
+        let rank = if layout.shape().is_leaf() { 1 } else { layout.rank() };
+        let first = if rank == 1 { layout.clone() } else { layout.modes()[0].clone() };
+        let values = crate::layout::size(&first).ok().and_then(|s| s.as_int()).ok_or_else(|| format!("{layout} has a run-time value mode"))?;
+        Ok(Slicer { context, rewriter, location, view, rank, values, tile: None, cache: Default::default() })
+    }
+
+    fn at(&mut self, rest: &[i64]) -> Result<Value<'c, 'a>, PatternError> {
+        if self.rank == 1 {
+            return Ok(self.view);
+        }
+        if let Some(v) = self.cache.get(rest) {
+            return Ok(*v);
+        }
+        let tile = match self.tile {
+            Some(t) => t,
+            None => {
+                let spec = format!("[{}:1{}]", self.values, ";1:1".repeat(self.rank - 1));
+                let ty = make_type(self.context, SpecKind::Tile, &spec)?;
+                let t = insert(self.rewriter, ops::cute::r#static(self.context, ty, self.location).into())?;
+                self.tile = Some(t);
+                t
+            }
+        };
+        let coords: Vec<String> = std::iter::once("0".to_string()).chain(rest.iter().map(i64::to_string)).collect();
+        let ty = make_type(self.context, SpecKind::Coord, &format!("({})", coords.join(",")))?;
+        let coord = insert(self.rewriter, ops::cute::r#static(self.context, ty, self.location).into())?;
+        let slice = insert(self.rewriter, ops::cute::local_tile(self.context, self.view, tile, coord, self.location).into())?;
+        self.cache.insert(rest.to_vec(), slice);
+        Ok(slice)
+    }
+}
+
+/// Every coordinate of a static shape, column-major (CuTe's order).
+fn coordinates(shape: &[i64]) -> Vec<Vec<i64>> {
+    let total: i64 = shape.iter().product();
+    (0..total)
+        .map(|mut i| {
+            shape
+                .iter()
+                .map(|&n| {
+                    let c = i % n;
+                    i /= n;
+                    c
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `cute.fill %x, %view` → one `cute.store` per element.
+fn rewrite_fill<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let (value, view) = (op.operand(0)?, op.operand(1)?);
+    let layout = crate::dialect::verify::view_layout_of(view.r#type())?;
+    let n = crate::layout::size(&layout).ok().and_then(|s| s.as_int()).ok_or("fill of a run-time size")?;
+    if n > MAX_INSTANCES {
+        return Err(format!("fill of {n} elements (at most {MAX_INSTANCES} are unrolled)").into());
+    }
+    let location = op.location();
+    for i in 0..n {
+        let coord = make_type(context, SpecKind::Coord, &i.to_string())?;
+        let c = insert(rewriter, ops::cute::r#static(context, coord, location).into())?;
+        rewriter.as_rewriter_base().insert(ops::cute::store(context, value, view, c, location).into());
+    }
+    Ok(Vec::new())
+}
+
+/// `cute.copy %atom, %src, %dst` → one atom call per rest coordinate.
+fn rewrite_copy<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let (atom, src, dst) = (op.operand(0)?, op.operand(1)?, op.operand(2)?);
+    let rest = crate::dialect::verify::rest_shape(src.r#type(), "the source")?;
+    let instances: i64 = rest.iter().product();
+    if instances > MAX_INSTANCES {
+        return Err(format!("copy of {instances} atom instances (at most {MAX_INSTANCES} are unrolled)").into());
+    }
+    let location = op.location();
+    let (mut s, mut d) = (Slicer::new(context, rewriter, location, src)?, Slicer::new(context, rewriter, location, dst)?);
+    for r in coordinates(&rest) {
+        let (from, to) = (s.at(&r)?, d.at(&r)?);
+        rewriter.as_rewriter_base().insert(ops::cute::copy_atom_call(context, atom, from, to, location).into());
+    }
+    Ok(Vec::new())
+}
+
+/// `cute.gemm %mma, %d, %a, %b, %c` → one MMA atom call per (m, n, k).
+fn rewrite_gemm<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let operands: Vec<Value> = op.operands().collect();
+    let [atom, d, a, b, c] = operands[..] else { return Err("cute.gemm takes an atom and four views".into()) };
+    let shape = crate::dialect::verify::rest_shape(c.r#type(), "C")?;
+    let k_blocks = crate::dialect::verify::rest_shape(a.r#type(), "A")?.get(1).copied().unwrap_or(1);
+    let (m_blocks, n_blocks) = (shape.first().copied().unwrap_or(1), shape.get(1).copied().unwrap_or(1));
+    if m_blocks * n_blocks * k_blocks > MAX_INSTANCES {
+        return Err(format!("gemm of {} atom instances (at most {MAX_INSTANCES} are unrolled)", m_blocks * n_blocks * k_blocks).into());
+    }
+    let location = op.location();
+    let mut slicers = [d, a, b, c].map(|v| Slicer::new(context, rewriter, location, v)).into_iter().collect::<Result<Vec<_>, _>>()?;
+    for k in 0..k_blocks {
+        for m in 0..m_blocks {
+            for n in 0..n_blocks {
+                let dv = slicers[0].at(&[m, n])?;
+                let av = slicers[1].at(&[m, k])?;
+                let bv = slicers[2].at(&[n, k])?;
+                let cv = slicers[3].at(&[m, n])?;
+                let call = melior::ir::operation::OperationBuilder::new("cute.mma_atom_call", location)
+                    .add_operands(&[atom, dv, av, bv, cv])
+                    .add_attributes(&[(
+                        melior::ir::Identifier::new(context, "operandSegmentSizes"),
+                        melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[1, 1, 1, 1, 1, 0, 0]).into(),
+                    )])
+                    .build()?;
+                rewriter.as_rewriter_base().insert(call);
+            }
+        }
+    }
+    Ok(Vec::new())
 }
 
 /// A dynamic int-tuple prints its notation with every leaf read at run time

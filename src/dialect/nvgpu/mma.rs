@@ -433,6 +433,64 @@ pub fn check_tiled_ranks(ops: &[&Operand; 4]) -> Result<(), String> {
     }
 }
 
+/// CuTe's partitioning facts of an MMA atom (`MMA_Traits<...>::{ThrID,
+/// ALayout, BLayout, CLayout}`), for the atoms a tiled MMA partitions over
+/// threads: `universal_fma` (one thread, one value of each operand) and the
+/// warp-wide dense `mma.sync` of SM80/SM89 (32 threads). The SM80 layouts
+/// follow the PTX fragment tables, `p = 32 / bits(A)` values per register:
+///
+/// ```text
+/// A (M16,K) = ((4,8),(p,2,K/4p)):((16p,1),(16,8,64p))   e.g. SM80_16x16_Row
+/// B (N8,K)  = ((4,8),(p,K/4p)):((8p,1),(8,32p))          e.g. SM80_8x16_Row
+/// C (M16,N8) = ((4,8),(2,2)):((32,1),(16,8))             SM80_16x8_Row
+/// ```
+///
+/// (modes of extent 1 dropped, as CuTe spells them). None for other atoms
+/// (WGMMA/UMMA partition by warpgroup or CTA, sparse atoms compress A).
+pub fn atom_layouts(atom: &super::Atom) -> Option<crate::layout::mma_partition::MmaAtomLayouts> {
+    use crate::layout::mma_partition::MmaAtomLayouts;
+    let parse = |text: &str| crate::layout::parse_layout(text).ok();
+    match atom {
+        super::Atom::UniversalFma { .. } => {
+            let one = parse("(1,1):(0,0)")?;
+            Some(MmaAtomLayouts { shape_mnk: [1, 1, 1], threads: 1, a: one.clone(), b: one.clone(), c: one })
+        }
+        super::Atom::Mma(p) if matches!(p.family, MmaFamily::Sm80 | MmaFamily::Sm89) && p.m == 16 && p.n == 8 => {
+            let bits = crate::dialect::types::bits_of(p.a);
+            if bits == 0 || bits > 32 {
+                return None;
+            }
+            let per = i64::from(32 / bits);
+            let k = i64::from(p.k);
+            let blocks = k / (4 * per);
+            if blocks == 0 || k % (4 * per) != 0 {
+                return None;
+            }
+            // A value mode (p, 2, K/4p) and B's (p, K/4p), without unit modes.
+            let values = |modes: &[(i64, i64)]| {
+                let kept: Vec<&(i64, i64)> = modes.iter().filter(|(n, _)| *n > 1).collect();
+                let shape: Vec<String> = kept.iter().map(|(n, _)| n.to_string()).collect();
+                let stride: Vec<String> = kept.iter().map(|(_, d)| d.to_string()).collect();
+                if kept.len() == 1 {
+                    (shape[0].clone(), stride[0].clone())
+                } else {
+                    (format!("({})", shape.join(",")), format!("({})", stride.join(",")))
+                }
+            };
+            let (va, da) = values(&[(per, 16), (2, 8), (blocks, 64 * per)]);
+            let (vb, db) = values(&[(per, 8), (blocks, 32 * per)]);
+            Some(MmaAtomLayouts {
+                shape_mnk: [16, 8, k],
+                threads: 32,
+                a: parse(&format!("((4,8),{va}):(({},1),{da})", 16 * per))?,
+                b: parse(&format!("((4,8),{vb}):(({},1),{db})", 8 * per))?,
+                c: parse("((4,8),(2,2)):((32,1),(16,8))")?,
+            })
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::operands::testing::{context, operand};
@@ -456,6 +514,76 @@ mod tests {
             sf_type: None,
             sf_vec: 0,
         }
+    }
+
+    #[test]
+    fn sm80_thread_value_layouts_are_cute_s() {
+        let ctx = context();
+        let t = |s: &str| Type::parse(&ctx, s).unwrap();
+        let mma = |k, a: &str, c: &str| {
+            let mut p = wgmma(&ctx, Major::K);
+            p.family = MmaFamily::Sm80;
+            (p.m, p.n, p.k, p.a, p.b, p.c, p.frag) = (16, 8, k, t(a), t(a), t(c), FragKind::None);
+            atom_layouts(&super::super::Atom::Mma(p)).unwrap()
+        };
+        let text = |l: &crate::layout::Layout| l.to_string();
+        // SM80_16x8x16_F32F16F16F32_TN (the CuTe DSL prints these).
+        let f16 = mma(16, "f16", "f32");
+        assert_eq!(text(&f16.a), "((4,8),(2,2,2)):((32,1),(16,8,128))");
+        assert_eq!(text(&f16.b), "((4,8),(2,2)):((16,1),(8,64))");
+        assert_eq!(text(&f16.c), "((4,8),(2,2)):((32,1),(16,8))");
+        // SM80_16x8x8_F32F16F16F32_TN: SM80_16x8_Row, SM80_8x8_Row.
+        let k8 = mma(8, "f16", "f32");
+        assert_eq!(text(&k8.a), "((4,8),(2,2)):((32,1),(16,8))");
+        assert_eq!(text(&k8.b), "((4,8),2):((16,1),8)");
+        // SM80_16x8x8_F32TF32TF32F32_TN and SM80_16x8x32_S32S8S8S32_TN.
+        let tf32 = mma(8, "tf32", "f32");
+        assert_eq!(text(&tf32.a), "((4,8),(2,2)):((16,1),(8,64))");
+        assert_eq!(text(&tf32.b), "((4,8),2):((8,1),32)");
+        let s8 = mma(32, "i8", "i32");
+        assert_eq!(text(&s8.a), "((4,8),(4,2,2)):((64,1),(16,8,256))");
+        assert_eq!(text(&s8.b), "((4,8),(4,2)):((32,1),(8,128))");
+    }
+
+    /// CuTe's own partitions (tests/fixtures/mma_partitions.json, written by
+    /// scripts/cute_dsl_mma_oracle.py from NVIDIA's CuTe DSL): partition_A/B/C
+    /// of row- and column-major tiles for sampled threads, the tiled MMA's
+    /// thread-value layouts, and make_tiled_copy_A/B's, for the SM80 atoms
+    /// over five atom layouts.
+    #[test]
+    fn partitions_are_cute_s() {
+        use crate::layout::mma_partition::{layout_tv, partition_at, MmaOperand};
+        use crate::layout::{crd2idx_tuple, parse_int_tuple, parse_layout, Leaf};
+        let ctx = context();
+        let cases: serde_json::Value = serde_json::from_str(include_str!("../../../tests/fixtures/mma_partitions.json")).unwrap();
+        let mut checked = 0;
+        for case in cases.as_array().unwrap() {
+            let atom_text = format!("!cute_nvgpu.{}", case["atom"].as_str().unwrap());
+            let atom = super::super::Atom::of(Type::parse(&ctx, &atom_text).unwrap()).unwrap();
+            let atom = atom_layouts(&atom).expect("an SM80 atom has thread-value layouts");
+            let atom_layout = parse_layout(case["atom_layout"].as_str().unwrap()).unwrap();
+            let context = format!("{atom_text} over {atom_layout}");
+            for (key, which) in [("tv_a", MmaOperand::A), ("tv_b", MmaOperand::B), ("tv_c", MmaOperand::C)] {
+                let got = layout_tv(&atom, &atom_layout, which).unwrap();
+                assert_eq!(got.to_string(), case[key].as_str().unwrap(), "{key} of {context}");
+            }
+            for part in case["parts"].as_array().unwrap() {
+                let which = match part["which"].as_str().unwrap() {
+                    "A" => MmaOperand::A,
+                    "B" => MmaOperand::B,
+                    _ => MmaOperand::C,
+                };
+                let tensor = parse_layout(part["tensor"].as_str().unwrap()).unwrap();
+                let tid = part["thread"].as_i64().unwrap();
+                let (layout, offset) = partition_at(&tensor, &atom, &atom_layout, which, &Leaf::Int(tid)).unwrap();
+                let what = format!("partition_{which:?} of {tensor}, thread {tid}, {context}");
+                assert_eq!(layout.to_string(), part["layout"].as_str().unwrap(), "{what}");
+                let origin = parse_int_tuple(part["origin"].as_str().unwrap()).unwrap();
+                assert_eq!(offset, crd2idx_tuple(&origin, &tensor).unwrap(), "offset of {what}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 500, "the fixture holds the partitions ({checked})");
     }
 
     #[test]

@@ -16,7 +16,7 @@
 use super::algebra::derive;
 use super::values::{Builder, CuteValue};
 use crate::dialect::composite_parts;
-use crate::layout::{self, partition, IntTuple};
+use crate::layout::{self, mma_partition, partition, IntTuple};
 use crate::passes::rewrite::PatternError;
 use melior::{
     dialect::llvm,
@@ -426,6 +426,84 @@ pub fn lower_tiled_copy_partition<'c, 'a>(
             };
             let frg = crate::dialect::infer::tiled_copy_tidfrg(&copy, source, tensor)?;
             let (layout, offset) = partition::thread_partition_at(&frg, tid).map_err(|e| e.to_string())?;
+            Ok(vec![CuteValue::Layout(layout), CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, offset)])
+        },
+        &[Some(CuteValue::Layout(declared_layout.clone())), None],
+    )?;
+    let offset = fields.remove(1).remove(0);
+    let ptr = gep(&b, view_ptr(&b, view)?, offset, element_type(view.r#type())?)?;
+    let packed = pack_view(&b, &declared, ptr, &fields.remove(0))?;
+    Ok(vec![b.cast(packed, result)?])
+}
+
+/// `cute.slice` of a view (CuTe's tensor slicing): the sliced layout, and
+/// the pointer moved by the offset of the removed modes (`_` read as 0).
+/// Slices of layouts are the algebra's (`algebra::slice`).
+pub fn lower_view_slice<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let (view, coord) = (op.operand(0)?, op.operand(1)?);
+    if !matches!(cute_value(view)?, CuteValue::View(..)) {
+        return Err(PatternError::NoMatch);
+    }
+    let b = Builder::new(context, rewriter, op.location());
+    let result = op.result(0)?.r#type();
+    let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
+    let CuteValue::View(_, declared_layout, _) = &declared else { return Err("the result is not a view".into()) };
+    let mut fields = derive(
+        &b,
+        &[view, coord],
+        |seeded| {
+            let (CuteValue::View(_, l, _), CuteValue::Tuple(_, c)) = (&seeded[0], &seeded[1]) else {
+                return Err("expects a view and a coordinate".into());
+            };
+            let layout = layout::tuple_ops::slice_layout(c, l, true).map_err(|e| e.to_string())?;
+            let offset = layout::crd2idx_tuple(&partition::underscores_as_zero(c), l).map_err(|e| e.to_string())?;
+            Ok(vec![CuteValue::Layout(layout), CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, offset)])
+        },
+        &[Some(CuteValue::Layout(declared_layout.clone())), None],
+    )?;
+    let offset = fields.remove(1).remove(0);
+    let ptr = gep(&b, view_ptr(&b, view)?, offset, element_type(view.r#type())?)?;
+    let packed = pack_view(&b, &declared, ptr, &fields.remove(0))?;
+    Ok(vec![b.cast(packed, result)?])
+}
+
+/// `cute.tiled.mma.partition_A/B/C`: one thread's `(values, rest...)` of
+/// a view under a tiled MMA, from the same algebra as inference
+/// (`layout::mma_partition::partition_at`); the pointer moves by the
+/// thread's offset (a swizzled view keeps its swizzle).
+pub fn lower_tiled_mma_partition<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder::new(context, rewriter, op.location());
+    let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+    let which = match name.chars().last() {
+        Some('A') => mma_partition::MmaOperand::A,
+        Some('B') => mma_partition::MmaOperand::B,
+        _ => mma_partition::MmaOperand::C,
+    };
+    let crate::dialect::infer::Operand::TiledMma { atom: Some(atom), atom_layout } = crate::dialect::infer::operand(op.operand(0)?.r#type())
+    else {
+        return Err("the tiled MMA's atom does not describe its thread-value layouts".into());
+    };
+    let atom_layout = crate::dialect::spec::parse_checked_layout(atom_layout)?;
+    let (view, tid) = (op.operand(1)?, op.operand(2)?);
+    let result = op.result(0)?.r#type();
+    let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
+    let CuteValue::View(_, declared_layout, _) = &declared else { return Err("the result is not a view".into()) };
+    let mut fields = derive(
+        &b,
+        &[view, tid],
+        |seeded| {
+            let (CuteValue::View(_, tensor, _), CuteValue::Tuple(_, IntTuple::Leaf(tid))) = (&seeded[0], &seeded[1]) else {
+                return Err("expects a view and a scalar thread index".into());
+            };
+            let (layout, offset) = mma_partition::partition_at(tensor, &atom, &atom_layout, which, tid).map_err(|e| e.to_string())?;
             Ok(vec![CuteValue::Layout(layout), CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, offset)])
         },
         &[Some(CuteValue::Layout(declared_layout.clone())), None],

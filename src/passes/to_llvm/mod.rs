@@ -104,7 +104,19 @@ via_algebra!(lower_tuple_mod, algebra::tuple_mod);
 via_algebra!(lower_size, algebra::size);
 via_algebra!(lower_ceil_div, algebra::ceil_div);
 via_algebra!(lower_shape_div, algebra::shape_div);
-via_algebra!(lower_slice, algebra::slice);
+via_algebra!(lower_layout_slice, algebra::slice);
+
+/// `cute.slice` of a layout (a view's slice is memory.rs's).
+fn lower_slice<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    if matches!(values::CuteValue::of(op.operand(0)?.r#type())?, Some(values::CuteValue::View(..))) {
+        return Err(PatternError::NoMatch);
+    }
+    lower_layout_slice(context, op, rewriter)
+}
 via_algebra!(lower_coalesce, algebra::coalesce);
 via_algebra!(lower_filter_zeros, algebra::filter_zeros);
 via_algebra!(lower_filter, algebra::filter);
@@ -206,6 +218,7 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.size", rewrite: lower_size, generated: EMITTED },
     Pattern { root: "cute.ceil_div", rewrite: lower_ceil_div, generated: EMITTED },
     Pattern { root: "cute.shape_div", rewrite: lower_shape_div, generated: EMITTED },
+    Pattern { root: "cute.slice", rewrite: memory::lower_view_slice, generated: EMITTED },
     Pattern { root: "cute.slice", rewrite: lower_slice, generated: EMITTED },
     Pattern { root: "cute.coalesce", rewrite: lower_coalesce, generated: EMITTED },
     Pattern { root: "cute.filter_zeros", rewrite: lower_filter_zeros, generated: EMITTED },
@@ -216,6 +229,9 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.make_atom", rewrite: tuples::lower_atom, generated: EMITTED },
     Pattern { root: "cute.make_tiled_copy", rewrite: tuples::lower_atom, generated: EMITTED },
     Pattern { root: "cute.make_tiled_mma", rewrite: tuples::lower_atom, generated: EMITTED },
+    Pattern { root: "cute.make_tiled_copy_A", rewrite: tuples::lower_atom, generated: EMITTED },
+    Pattern { root: "cute.make_tiled_copy_B", rewrite: tuples::lower_atom, generated: EMITTED },
+    Pattern { root: "cute.make_tiled_copy_C", rewrite: tuples::lower_atom, generated: EMITTED },
     // Atom calls: one pattern per atom kind (atoms/), each declining others.
     Pattern { root: "cute.copy_atom_call", rewrite: atoms::universal::lower_copy_atom_call, generated: EMITTED },
     Pattern { root: "cute.copy_atom_call", rewrite: atoms::cp_async::lower, generated: ATOM_OPS },
@@ -237,6 +253,9 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.tile_partition", rewrite: memory::lower_tile_partition, generated: EMITTED },
     Pattern { root: "cute.tiled.copy.partition_S", rewrite: memory::lower_tiled_copy_partition, generated: EMITTED },
     Pattern { root: "cute.tiled.copy.partition_D", rewrite: memory::lower_tiled_copy_partition, generated: EMITTED },
+    Pattern { root: "cute.tiled.mma.partition_A", rewrite: memory::lower_tiled_mma_partition, generated: EMITTED },
+    Pattern { root: "cute.tiled.mma.partition_B", rewrite: memory::lower_tiled_mma_partition, generated: EMITTED },
+    Pattern { root: "cute.tiled.mma.partition_C", rewrite: memory::lower_tiled_mma_partition, generated: EMITTED },
 ];
 
 pub fn run(root: OperationRef) -> Result<(), PassError> {
