@@ -721,3 +721,77 @@ func.func @copy(%s: !cute.ptr<f32, generic, align<16>>, %d: !cute.ptr<f32, gener
         }
     }
 }
+
+#[test]
+fn tiled_mma_partitions_cover_the_tile() {
+    // A 2x2 grid of SM80 16x8x16 atoms (128 threads) partitions a 64x32 C
+    // tile (column-major) and a 64x16 A tile (row-major). Executed for every
+    // (thread, value) with a run-time thread index: C's values cover the
+    // tile exactly once, A's exactly twice (the two N-warps share A), and
+    // every offset is the Rust algebra's (partition_at with a static thread).
+    use cute_mlir::layout::mma_partition::{partition_at, MmaAtomLayouts, MmaOperand};
+    let mma = r#"!cute.tiled_mma<!cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>, !cute.layout<"(2,2,1):(1,2,0)">>"#;
+    let cases = [("C", "(64,32):(1,64)", "((2,2),2,2)", 1), ("A", "(64,16):(16,1)", "((2,2,2),2,1)", 2)];
+    let atom = MmaAtomLayouts {
+        shape_mnk: [16, 8, 16],
+        threads: 32,
+        a: layout::parse_layout("((4,8),(2,2,2)):((32,1),(16,8,128))").unwrap(),
+        b: layout::parse_layout("((4,8),(2,2)):((16,1),(8,64))").unwrap(),
+        c: layout::parse_layout("((4,8),(2,2)):((32,1),(16,8))").unwrap(),
+    };
+    let atom_layout = layout::parse_layout("(2,2,1):(1,2,0)").unwrap();
+    for (which, tile, frg_shape, multiplicity) in cases {
+        let tensor = layout::parse_layout(tile).unwrap();
+        let size = layout::size(&tensor).unwrap().as_int().unwrap();
+        let (frg, _) = partition_at(
+            &tensor,
+            &atom,
+            &atom_layout,
+            if which == "C" { MmaOperand::C } else { MmaOperand::A },
+            &layout::Leaf::Int(0),
+        )
+        .unwrap();
+        assert_eq!(frg.shape().to_string(), frg_shape, "partition_{which}");
+        let view = format!(r#"!cute.view<!cute.ptr<i32, generic>, !cute.layout<"{tile}">>"#);
+        // The partition's result type, as inference prints it.
+        let part = format!(r#"!cute.view<!cute.ptr<i32, generic>, !cute.layout<"{}">>"#, frg);
+        let source = format!(
+            r#"func.func @owner(%p: !cute.ptr<i32, generic>, %t: i32, %v: i32) -> i32 {{
+  %atom = cute.make_atom : !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>
+  %mma = cute.make_tiled_mma %atom : {mma}
+  %l = cute.static : !cute.layout<"{tile}">
+  %view = cute.make_view %p, %l : {view}
+  %tid = cute.make_int_tuple(%t) : (i32) -> !cute.int_tuple<"?">
+  %part = cute.tiled.mma.partition_{which} %mma, %view, %tid : ({mma}, {view}, !cute.int_tuple<"?">) -> {part}
+  %c = cute.make_int_tuple(%v) : (i32) -> !cute.coord<"?">
+  %x = cute.load %part[%c] : {part}, !cute.coord<"?">
+  return %x : i32
+}}"#
+        );
+        let compiler = Compiler::new();
+        let engine = jit(&compiler, &source);
+        type Owner = extern "C" fn(*const i32, i32, i32) -> i32;
+        let f: Owner = lookup(&engine, "owner");
+        let buffer: Vec<i32> = (0..size as i32).collect();
+        let values = layout::size(&frg).unwrap().as_int().unwrap();
+        let mut hits = vec![0; size as usize];
+        for t in 0..128i64 {
+            let (want, offset) = partition_at(
+                &tensor,
+                &atom,
+                &atom_layout,
+                if which == "C" { MmaOperand::C } else { MmaOperand::A },
+                &layout::Leaf::Int(t),
+            )
+            .unwrap();
+            let base = offset.as_int().unwrap();
+            for v in 0..values {
+                let got = f(buffer.as_ptr(), t as i32, v as i32);
+                let rust = base + layout::crd2idx(&layout::IntTuple::int(v), &want).unwrap();
+                assert_eq!(i64::from(got), rust, "partition_{which}: thread {t}, value {v}");
+                hits[got as usize] += 1;
+            }
+        }
+        assert!(hits.iter().all(|&h| h == multiplicity), "partition_{which}: every element {multiplicity} time(s): {hits:?}");
+    }
+}

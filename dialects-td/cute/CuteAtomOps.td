@@ -73,7 +73,7 @@ def Cute_MakeTiledMmaOp : Cute_Op<"make_tiled_mma", [Pure,
   let assemblyFormat = "$atom attr-dict `:` qualified(type($result))";
 }
 
-class Cute_MakeTiledCopyForMmaOp<string operand, string modes> : Cute_InferredOp<"make_tiled_copy_" # operand> {
+class Cute_MakeTiledCopyForMmaOp<string mnemonic, string operand, string modes> : Cute_InferredOp<mnemonic> {
   let summary = "tile a copy atom like a tiled MMA's " # operand # " operand";
   let description = [{
     CuTe's `make_tiled_copy_}] # operand # [{(copy_atom, tiled_mma)`: the tiled copy
@@ -92,9 +92,9 @@ class Cute_MakeTiledCopyForMmaOp<string operand, string modes> : Cute_InferredOp
   let assemblyFormat = "$atom `,` $tiled_mma attr-dict `:` functional-type(operands, $result)";
 }
 
-def Cute_MakeTiledCopyAOp : Cute_MakeTiledCopyForMmaOp<"A", "(M,K)">;
-def Cute_MakeTiledCopyBOp : Cute_MakeTiledCopyForMmaOp<"B", "(N,K)">;
-def Cute_MakeTiledCopyCOp : Cute_MakeTiledCopyForMmaOp<"C", "(M,N)">;
+def Cute_MakeTiledCopyAOp : Cute_MakeTiledCopyForMmaOp<"make_tiled_copy_A", "A", "(M,K)">;
+def Cute_MakeTiledCopyBOp : Cute_MakeTiledCopyForMmaOp<"make_tiled_copy_B", "B", "(N,K)">;
+def Cute_MakeTiledCopyCOp : Cute_MakeTiledCopyForMmaOp<"make_tiled_copy_C", "C", "(M,N)">;
 
 def Cute_CopyOp : Cute_Op<"copy", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "a (tiled) copy over partitioned views: one atom call per rest coordinate";

@@ -137,7 +137,7 @@ class Cute_TiledCopyPartitionOp<string mnemonic, string side> : Cute_InferredOp<
 def Cute_TiledCopyPartitionSOp : Cute_TiledCopyPartitionOp<"tiled.copy.partition_S", "source">;
 def Cute_TiledCopyPartitionDOp : Cute_TiledCopyPartitionOp<"tiled.copy.partition_D", "destination">;
 
-class Cute_TiledMmaPartitionOp<string operand, string modes> : Cute_InferredOp<"tiled.mma.partition_" # operand> {
+class Cute_TiledMmaPartitionOp<string mnemonic, string operand, string modes> : Cute_InferredOp<mnemonic> {
   let summary = "a thread's " # operand # " partition of a view under a tiled MMA";
   let description = [{
     CuTe's `ThrMMA::partition_}] # operand # [{` (`TiledMMA::thrfrg_}] # operand # [{`,
@@ -164,9 +164,9 @@ class Cute_TiledMmaPartitionOp<string operand, string modes> : Cute_InferredOp<"
   }];
 }
 
-def Cute_TiledMmaPartitionAOp : Cute_TiledMmaPartitionOp<"A", "(M,K)">;
-def Cute_TiledMmaPartitionBOp : Cute_TiledMmaPartitionOp<"B", "(N,K)">;
-def Cute_TiledMmaPartitionCOp : Cute_TiledMmaPartitionOp<"C", "(M,N)">;
+def Cute_TiledMmaPartitionAOp : Cute_TiledMmaPartitionOp<"tiled.mma.partition_A", "A", "(M,K)">;
+def Cute_TiledMmaPartitionBOp : Cute_TiledMmaPartitionOp<"tiled.mma.partition_B", "B", "(N,K)">;
+def Cute_TiledMmaPartitionCOp : Cute_TiledMmaPartitionOp<"tiled.mma.partition_C", "C", "(M,N)">;
 
 } // opDocGroup
 

@@ -1,0 +1,30 @@
+// examples/gemm_sm80.mlir, the Ampere tensor-core GEMM (128x128x32 CTA
+// tile, 3-stage cp.async pipeline, swizzled shared memory, ldmatrix,
+// mma.sync): compiled to PTX and assembled by ptxas with no stack frame and
+// no spills, for sm_80 and the later chips that run Ampere's instructions.
+// RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_80 -o %t.ptx
+// RUN: FileCheck %s < %t.ptx
+// RUN: %ptxas -arch=sm_80 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_86 -o %t.86.ptx && %ptxas -arch=sm_86 %t.86.ptx -o %t.cubin
+// RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_89 -o %t.89.ptx && %ptxas -arch=sm_89 %t.89.ptx -o %t.cubin
+// RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_90a -o %t.90.ptx && %ptxas -arch=sm_90a %t.90.ptx -o %t.cubin
+// RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_120a -o %t.120.ptx && %ptxas -arch=sm_120a %t.120.ptx -o %t.cubin
+
+// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+
+// CHECK: .visible .entry gemm(
+// No integer division anywhere (static layout math is folded; the thread's
+// coordinates are shifts and masks).
+// CHECK-NOT: {{(div|rem)\.}}
+// The prologue's global -> shared copies.
+// CHECK: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
+// CHECK: cp.async.commit_group;
+// The main loop (rotated by LLVM: its wait and barrier close the block).
+// CHECK-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-DAG: ldmatrix.sync.aligned.m8n8.x2.shared.b16
+// CHECK-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-DAG: cp.async.wait_group{{[[:space:]]+}}1;
+// CHECK-DAG: bar.sync{{[[:space:]]+}}0;
+// The epilogue: 8-byte vector stores of the accumulators.
+// CHECK: st.global.v2.b32
+// CHECK-NOT: {{(div|rem)\.}}
