@@ -70,8 +70,8 @@ const PHASES: &[&[Pattern]] = &[
         Pattern { root: "cute.print", rewrite: rewrite_print, generated: &["gpu.printf", "scf.for", "cute.load"] },
         Pattern { root: "cute.make_atom", rewrite: rewrite_make_atom, generated: &["cute.make_atom"] },
         Pattern { root: "cute.fill", rewrite: rewrite_fill, generated: &["cute.static", "cute.store"] },
-        Pattern { root: "cute.copy", rewrite: rewrite_copy, generated: &["cute.static", "cute.local_tile", "cute.copy_atom_call"] },
-        Pattern { root: "cute.gemm", rewrite: rewrite_gemm, generated: &["cute.static", "cute.local_tile", "cute.mma_atom_call"] },
+        Pattern { root: "cute.copy", rewrite: rewrite_copy, generated: &["cute.static", "cute.local_tile", "cute.copy_atom_call", "cute.make_atom"] },
+        Pattern { root: "cute.gemm", rewrite: rewrite_gemm, generated: &["cute.static", "cute.local_tile", "cute.mma_atom_call", "cute.make_atom"] },
     ],
 ];
 
@@ -398,6 +398,33 @@ impl<'c, 'a, 'r> Slicer<'c, 'a, 'r> {
     }
 }
 
+/// The atom an unrolled copy or gemm calls: a tiled copy's or tiled MMA's
+/// own atom (built here with its bundle, when it takes no parameters), so
+/// each call is verified as one atom instance, with the atom's own operand
+/// contracts (a tiled call skips them: its views may span many instances).
+fn instance_atom<'c, 'a>(
+    context: &'c Context,
+    rewriter: &PatternRewriter,
+    location: Location<'c>,
+    atom: Value<'c, 'a>,
+) -> Result<Value<'c, 'a>, PatternError> {
+    let Some(inner) = composite_parts(atom.r#type()).filter(|p| matches!(p.kind, Composite::TiledCopy | Composite::TiledMma)).and_then(|p| p.atom)
+    else {
+        return Ok(atom);
+    };
+    let Some(text) = atoms::bundle(inner) else { return Ok(atom) };
+    let Some(bundle) = melior::ir::Attribute::parse(context, &text) else { return Ok(atom) };
+    let make = melior::ir::operation::OperationBuilder::new("cute.make_atom", location)
+        .add_results(&[inner])
+        .add_attributes(&[(melior::ir::Identifier::new(context, ATOM_BUNDLE), bundle)])
+        .build()?;
+    if !make.verify() {
+        // An atom bound to run-time parameters (TMA): keep the tiled call.
+        return Ok(atom);
+    }
+    insert(rewriter, make)
+}
+
 /// Every coordinate of a static shape, column-major (CuTe's order).
 fn coordinates(shape: &[i64]) -> Vec<Vec<i64>> {
     let total: i64 = shape.iter().product();
@@ -449,6 +476,7 @@ fn rewrite_copy<'c, 'a>(
         return Err(format!("copy of {instances} atom instances (at most {MAX_INSTANCES} are unrolled)").into());
     }
     let location = op.location();
+    let atom = instance_atom(context, rewriter, location, atom)?;
     let (mut s, mut d) = (Slicer::new(context, rewriter, location, src)?, Slicer::new(context, rewriter, location, dst)?);
     for r in coordinates(&rest) {
         let (from, to) = (s.at(&r)?, d.at(&r)?);
@@ -472,6 +500,7 @@ fn rewrite_gemm<'c, 'a>(
         return Err(format!("gemm of {} atom instances (at most {MAX_INSTANCES} are unrolled)", m_blocks * n_blocks * k_blocks).into());
     }
     let location = op.location();
+    let atom = instance_atom(context, rewriter, location, atom)?;
     let mut slicers = [d, a, b, c].map(|v| Slicer::new(context, rewriter, location, v)).into_iter().collect::<Result<Vec<_>, _>>()?;
     for k in 0..k_blocks {
         for m in 0..m_blocks {

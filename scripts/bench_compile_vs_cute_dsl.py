@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""`cute compile` of examples/gemm_sm80.mlir against NVIDIA's CuTe DSL
+compiling CUTLASS's own Ampere tensor-op GEMM (the same 128x128x32 tile,
+3 stages, 2x2x1 atoms of SM80 16x8x16), both to an sm_80 binary, timed in
+one run on one machine (the issue 11 benchmark). No GPU is needed.
+
+Setup (once):
+    python3 -m venv /tmp/dsl && /tmp/dsl/bin/pip install nvidia-cutlass-dsl
+    cargo build --release --bin cute
+    # CUTLASS's example (any checkout of github.com/NVIDIA/cutlass):
+    #   examples/python/CuTeDSL/cute/ampere/kernel/dense_gemm/tensorop_gemm.py
+Run:
+    CUTE_DSL_ARCH=sm_80 /tmp/dsl/bin/python scripts/bench_compile_vs_cute_dsl.py PATH/TO/tensorop_gemm.py
+
+Prints the DSL's import time, its compile time (cute.compile with fake
+tensors, dynamic M/N/K, PTX and cubin), ours (the release `cute compile`
+to PTX, then ptxas to a cubin, each run as a process like a user runs
+it; fastest of 5), and the ratio.
+"""
+import importlib.util
+import os
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def time_dsl(example):
+    t0 = time.perf_counter()
+    import cutlass
+    import cutlass.cute as cute
+    from cutlass.cute.runtime import make_fake_compact_tensor, make_fake_stream
+
+    t1 = time.perf_counter()
+    spec = importlib.util.spec_from_file_location("tensorop_gemm", example)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    m, l = cute.sym_int(), cute.sym_int()
+    n, k = cute.sym_int(divisibility=16), cute.sym_int(divisibility=16)
+    # A (M,K), B (N,K) K-major and C (M,N) N-major, as examples/gemm_sm80.mlir.
+    a = make_fake_compact_tensor(cutlass.Float16, (m, k, l), stride_order=(1, 0, 2), assumed_align=16)
+    b = make_fake_compact_tensor(cutlass.Float16, (n, k, l), stride_order=(1, 0, 2), assumed_align=16)
+    c = make_fake_compact_tensor(cutlass.Float16, (m, n, l), stride_order=(1, 0, 2), assumed_align=16)
+    gemm = module.TensorOpGemm(cutlass.Float16, cutlass.Float16, cutlass.Float32, (2, 2, 1))
+    t2 = time.perf_counter()
+    cute.compile(gemm, a, b, c, make_fake_stream())
+    t3 = time.perf_counter()
+    return t1 - t0, t3 - t2
+
+
+def time_ours(runs=5):
+    cute = os.path.join(REPO, "target", "release", "cute")
+    ptxas = os.path.join(REPO, ".venv", "bin", "ptxas")
+    example = os.path.join(REPO, "examples", "gemm_sm80.mlir")
+    best = None
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run([cute, "compile", example, "--chip", "sm_80", "-o", "/tmp/bench_gemm.ptx"], check=True)
+        t1 = time.perf_counter()
+        subprocess.run([ptxas, "-arch=sm_80", "/tmp/bench_gemm.ptx", "-o", "/tmp/bench_gemm.cubin"], check=True)
+        t2 = time.perf_counter()
+        if best is None or t2 - t0 < best[0] + best[1]:
+            best = (t1 - t0, t2 - t1)
+    return best
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    ptx, cubin = time_ours()
+    dsl_import, dsl_compile = time_dsl(sys.argv[1])
+    ours = ptx + cubin
+    print(f"cute_dsl_import_s={dsl_import:.3f} cute_dsl_compile_s={dsl_compile:.3f}")
+    print(f"cute_mlir_ptx_s={ptx:.3f} ptxas_s={cubin:.3f} cute_mlir_total_s={ours:.3f}")
+    print(f"speedup_compile={dsl_compile / ours:.1f}x speedup_with_import={(dsl_import + dsl_compile) / ours:.1f}x")
+
+
+if __name__ == "__main__":
+    main()
