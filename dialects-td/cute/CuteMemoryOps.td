@@ -231,6 +231,26 @@ def Cute_StoreOp : Cute_Op<"store", [MemoryEffects<[MemWrite]>,
   let assemblyFormat = "$value `,` $view `[` $coord `]` attr-dict `:` qualified(type($view)) `,` qualified(type($coord))";
 }
 
+def Cute_MakeFragmentLikeOp : Cute_InferredOp<"make_fragment_like", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "a register fragment shaped like a view (CuTe make_fragment_like)";
+  let description = [{
+    CuTe's `make_fragment_like(tensor)`: per-thread register storage of the
+    view's shape, with the compact column-major layout of that shape and the
+    view's element type (`!cute.ptr<T, rmem, align<16>>`). The shape is
+    static. Typically the fragments of an MMA partition
+    (`partition_fragment_A/B/C` = `make_fragment_like(partition_A/B/C(...))`).
+    `cute-desugar` makes it a `cute.alloc_rmem` and a `cute.make_view`.
+
+    ```mlir
+    %frag = cute.make_fragment_like %tCsA : !cute.view<!cute.ptr<f16, smem>, !cute.layout<"((2,2,2),4,2):((1,256,8),1024,16)">>
+        -> !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2,2),4,2):((1,2,4),8,32)">>
+    ```
+  }];
+  let arguments = (ins Cute_View:$view);
+  let results = (outs Cute_View:$result);
+  let assemblyFormat = "$view attr-dict `:` qualified(type($view)) `->` qualified(type($result))";
+}
+
 def Cute_FillOp : Cute_Op<"fill", [MemoryEffects<[MemWrite]>,
     TypesMatchWith<"the value is the view's element type", "view", "value",
                    "::mlir::cute::getViewElementType($_self)">]> {

@@ -110,6 +110,22 @@ pub fn tiled_copy_tidfrg(copy: &Operand, source: bool, tensor: &Layout) -> Resul
     tidfrg(tensor, &layout_tv, &tiler, &elements(reference)?, &elements(target)?).map_err(err)
 }
 
+/// The element type of a view's pointer iterator (`!cute.ptr<T, ...>`).
+fn fragment_element(iterator: &str, element_bits: u32) -> Result<String, String> {
+    let inner = iterator.strip_prefix("!cute.ptr<").filter(|_| element_bits > 0).ok_or("the view's iterator must be a !cute.ptr")?;
+    // The element type ends at the first top-level comma.
+    let mut depth = 0;
+    for (i, ch) in inner.char_indices() {
+        match ch {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' => depth -= 1,
+            ',' if depth == 0 => return Ok(inner[..i].trim().to_string()),
+            _ => {}
+        }
+    }
+    Err(format!("cannot read the element type of {iterator}"))
+}
+
 /// The atom facts and atom layout of a `!cute.tiled_mma` operand.
 fn tiled_mma(operand: Option<&Operand>) -> Result<(MmaAtomLayouts, Layout), String> {
     let Some(Operand::TiledMma { atom, atom_layout }) = operand else {
@@ -640,6 +656,23 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             };
             Ok(vec![Inferred::TiledCopy { atom: atom_text.clone(), layout_tv: layout_tv.to_string(), tiler: format!("[{x}:1;{y}:1]") }])
         }
+        "make_fragment_like" => {
+            let Some(Operand::View { iterator, element_bits, .. }) = operands.first() else {
+                return Err("operand #0 must be a !cute.view".into());
+            };
+            let (source, _) = args.layout_or_view(0)?;
+            if layout::size(&source).ok().and_then(|s| s.as_int()).is_none() {
+                return Err(format!("a register fragment has a static shape, got {source}"));
+            }
+            // CuTe's make_layout_like: compact, in the source's stride order
+            // (column-major when a stride is only known at run time).
+            let compact = layout::make_layout_like(&source).or_else(|_| layout::make_layout(source.shape())).map_err(err)?;
+            let element = fragment_element(iterator, *element_bits)?;
+            Ok(vec![Inferred::View {
+                iterator: format!("!cute.ptr<{element}, rmem, align<16>>"),
+                layout: (SpecKind::Layout, compact.to_string()),
+            }])
+        }
         "local_tile" | "local_partition" => {
             let (source, view) = args.layout_or_view(0)?;
             let local_tile = mnemonic == "local_tile";
@@ -697,6 +730,16 @@ mod tests {
         let thread = Operand::Spec(IntTuple, "?");
         let unit = vec!["(1,32):(0,1)".to_string(); 3];
         let ok = infer("cute.tiled.copy.partition_S", &[tiled(unit), view.clone(), thread.clone()], &NoAttrs).unwrap();
+        // make_fragment_like: the CuTe DSL's layouts of three MMA partitions.
+        for (partition, fragment) in [
+            ("((2,2,2),4,2):((1,256,8),1024,16)", "((2,2,2),4,2):((1,8,2),16,4)"),
+            ("((2,2,2),4,2):((128,8,1024),32,2048)", "((2,2,2),4,2):((8,1,16),2,32)"),
+            ("((2,2),4,8):((1,1024),4096,16)", "((2,2),4,8):((1,16),32,2)"),
+        ] {
+            let view = Operand::View { iterator: "!cute.ptr<f16, smem>".into(), layout: (Layout, partition), element_bits: 16, alignment: 1 };
+            let got = infer("cute.make_fragment_like", &[view], &NoAttrs).unwrap();
+            assert_eq!(got[0].type_text(), format!("!cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<\"{fragment}\">>"));
+        }
         assert_eq!(ok[0].type_text(), r#"!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"((1,4),2,2):((0,16),8,64)">>"#);
         let e = infer("cute.tiled.copy.partition_D", &[tiled(vec![]), view, thread], &NoAttrs).unwrap_err();
         assert!(e.contains("does not describe its thread-value layouts"), "{e}");

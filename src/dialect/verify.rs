@@ -33,7 +33,7 @@ const ODS_ONLY: &[&str] = &[
     "cute.tiled_product", "cute.tuple_add", "cute.tuple_div", "cute.tuple_eq", "cute.tuple_mod",
     "cute.tuple_mul", "cute.tuple_sub", "cute.zipped_divide", "cute.zipped_product",
     "cute.tiled.mma.partition_A", "cute.tiled.mma.partition_B", "cute.tiled.mma.partition_C",
-    "cute.make_tiled_copy_A", "cute.make_tiled_copy_B", "cute.make_tiled_copy_C",
+    "cute.make_tiled_copy_A", "cute.make_tiled_copy_B", "cute.make_tiled_copy_C", "cute.make_fragment_like",
 ];
 
 /// The verifier of the `cute` or `cute_nvgpu` op `name`; None if the op is

@@ -15,6 +15,7 @@
 //! | `cute.equal` | `get_shape`/`get_stride` × 2, `tuple_eq` × 2, `arith.andi` |
 //! | `cute.make_atom` | the same atom with its interface's bundle (`atom` attribute) |
 //! | `cute.print` | `gpu.printf` of static notation; an `scf.for` over a view's coordinates |
+//! | `cute.make_fragment_like` | `cute.alloc_rmem` + `cute.static` layout + `cute.make_view` |
 //! | `cute.fill` | one `cute.store` per element, at static coordinates |
 //! | `cute.copy` | one `cute.copy_atom_call` per rest coordinate, on `cute.local_tile` slices |
 //! | `cute.gemm` | one `cute.mma_atom_call` per `(m, n, k)`, k outermost, on `cute.local_tile` slices |
@@ -69,6 +70,7 @@ const PHASES: &[&[Pattern]] = &[
         Pattern { root: "cute.equal", rewrite: rewrite_equal, generated: &["cute.get_shape", "cute.get_stride", "cute.tuple_eq", "arith.andi"] },
         Pattern { root: "cute.print", rewrite: rewrite_print, generated: &["gpu.printf", "scf.for", "cute.load"] },
         Pattern { root: "cute.make_atom", rewrite: rewrite_make_atom, generated: &["cute.make_atom"] },
+        Pattern { root: "cute.make_fragment_like", rewrite: rewrite_make_fragment_like, generated: &["cute.alloc_rmem", "cute.static", "cute.make_view"] },
         Pattern { root: "cute.fill", rewrite: rewrite_fill, generated: &["cute.static", "cute.store"] },
         Pattern { root: "cute.copy", rewrite: rewrite_copy, generated: &["cute.static", "cute.local_tile", "cute.copy_atom_call", "cute.make_atom"] },
         Pattern { root: "cute.gemm", rewrite: rewrite_gemm, generated: &["cute.static", "cute.local_tile", "cute.mma_atom_call", "cute.make_atom"] },
@@ -440,6 +442,28 @@ fn coordinates(shape: &[i64]) -> Vec<Vec<i64>> {
                 .collect()
         })
         .collect()
+}
+
+/// `cute.make_fragment_like %v` → register storage and a view of it.
+fn rewrite_make_fragment_like<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let view = result_type(op)?;
+    let parts = composite_parts(view).ok_or("the result is not a view")?;
+    let (Some(ptr), Some(layout)) = (parts.iterator, parts.layout) else { return Err("the result is not a view".into()) };
+    let layout_value = crate::dialect::verify::view_layout_of(view)?;
+    let n = crate::layout::cosize(&layout_value).ok().and_then(|s| s.as_int()).ok_or("a fragment of run-time size")?;
+    let location = op.location();
+    let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    let storage = melior::ir::operation::OperationBuilder::new("cute.alloc_rmem", location)
+        .add_attributes(&[(melior::ir::Identifier::new(context, "elements"), IntegerAttribute::new(i64_type, n).into())])
+        .add_results(&[ptr])
+        .build()?;
+    let storage = insert(rewriter, storage)?;
+    let l = insert(rewriter, ops::cute::r#static(context, layout, location).into())?;
+    Ok(vec![insert(rewriter, ops::cute::make_view(context, view, storage, l, location).into())?])
 }
 
 /// `cute.fill %x, %view` → one `cute.store` per element.

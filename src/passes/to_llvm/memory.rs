@@ -224,7 +224,7 @@ pub fn lower_add_offset<'c, 'a>(
 
 /// The address of `view[coord]`: the view's pointer plus `crd2idx` of its
 /// (inner) layout, swizzled for a composed layout ([`address`]).
-fn element_address<'c, 'a>(
+fn element_address<'c: 'a, 'a>(
     b: &Builder<'c, '_>,
     view: Value<'c, 'a>,
     coord: Value<'c, 'a>,
@@ -251,7 +251,7 @@ fn element_address<'c, 'a>(
 /// the pointer linearly and keep the swizzle, and `make_view` requires the
 /// base aligned to the swizzle's period, where this is the composed
 /// layout's own function.
-pub(super) fn address<'c, 'a>(
+pub(super) fn address<'c: 'a, 'a>(
     b: &Builder<'c, '_>,
     view: Value<'c, 'a>,
     offset: Value<'c, 'a>,
@@ -261,13 +261,42 @@ pub(super) fn address<'c, 'a>(
     let Some((swizzle, static_offset)) = swizzle else {
         return gep(b, view_ptr(b, view)?, offset, element);
     };
-    let offset = if static_offset != 0 {
-        let constant = b.int(offset.r#type(), static_offset)?;
-        b.bin("llvm.add", offset, constant)?
-    } else {
-        offset
+    // The address is swizzle(root + terms): the terms that are multiples of
+    // the swizzle's period (pipeline stages, whole swizzle atoms) pass
+    // through it (swizzle(x + n*P) = swizzle(x) + n*P) and are added after
+    // it, so the swizzled part is loop-invariant and shared between the
+    // atom instances that differ only by such terms.
+    let period = 1i64 << swizzle.period_log2().min(62);
+    let (root, mut terms) = pointer_terms(view_ptr(b, view)?, storage_type(b.context, element));
+    terms.push(offset);
+    let (mut low, mut high, mut constant) = (Vec::new(), Vec::new(), static_offset);
+    for t in terms {
+        split_terms(t, period, &mut low, &mut high, &mut constant);
+    }
+    let index_type: Type = IntegerType::new(b.context, 32).into();
+    let sum = |terms: &[Value<'c, 'a>], extra: i64| -> Result<Option<Value<'c, 'a>>, PatternError> {
+        let mut acc: Option<Value<'c, 'a>> = None;
+        for &t in terms {
+            let t = b.convert_int(t, index_type)?;
+            acc = Some(match acc {
+                Some(a) => b.bin("llvm.add", a, t)?,
+                None => t,
+            });
+        }
+        if extra != 0 {
+            let k = b.int(index_type, extra)?;
+            acc = Some(match acc {
+                Some(a) => b.bin("llvm.add", a, k)?,
+                None => k,
+            });
+        }
+        Ok(acc)
     };
-    let linear = gep(b, view_ptr(b, view)?, offset, element)?;
+    let (low_constant, high_constant) = (constant.rem_euclid(period), constant - constant.rem_euclid(period));
+    let linear = match sum(&low, low_constant)? {
+        Some(index) => gep(b, root, index, element)?,
+        None => root,
+    };
     let bytes = u64::from(crate::dialect::types::bits_of(element) / 8);
     let in_bytes = swizzle.in_bytes(bytes).map_err(|e| format!("swizzled view of {element}: {e}"))?;
     // Shared-memory addresses are 32-bit; others are 64-bit.
@@ -285,7 +314,86 @@ pub(super) fn address<'c, 'a>(
         &[],
     )?;
     let y = swizzled.remove(0).remove(0);
-    Ok(b.insert(OperationBuilder::new("llvm.inttoptr", b.location).add_operands(&[y]).add_results(&[linear.r#type()]).build()?)?)
+    let swizzled = b.insert(OperationBuilder::new("llvm.inttoptr", b.location).add_operands(&[y]).add_results(&[linear.r#type()]).build()?)?;
+    match sum(&high, high_constant)? {
+        Some(index) => gep(b, swizzled, index, element),
+        None => Ok(swizzled),
+    }
+}
+
+/// The defining op of `v`, if it is an op result.
+fn defining_op<'c: 'a, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    // SAFETY: read-only queries of a live value; an op result's owner is a
+    // live op of the same IR.
+    unsafe {
+        let raw = v.to_raw();
+        mlir_sys::mlirValueIsAOpResult(raw).then(|| OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(raw)))
+    }
+}
+
+/// Operand `i` of `op`, with the IR's lifetime (not the borrow's).
+fn operand_of<'c: 'a, 'a>(op: OperationRef<'c, 'a>, i: usize) -> Option<Value<'c, 'a>> {
+    (i < op.operand_count()).then(|| {
+        // SAFETY: an operand of a live op is a live value of the same IR.
+        unsafe { Value::from_raw(mlir_sys::mlirOperationGetOperand(op.to_raw(), i as isize)) }
+    })
+}
+
+/// The integer value of an `llvm.mlir.constant`.
+fn constant_of(v: Value) -> Option<i64> {
+    let op = defining_op(v)?;
+    if op.name().as_string_ref().as_str() != Ok("llvm.mlir.constant") {
+        return None;
+    }
+    melior::ir::attribute::IntegerAttribute::try_from(op.attribute("value").ok()?).ok().map(|a| a.value())
+}
+
+/// `ptr` as `root + terms` elements, through the chain of the lowering's own
+/// one-index `llvm.getelementptr`s of `element` (partitions, slices).
+fn pointer_terms<'c: 'a, 'a>(ptr: Value<'c, 'a>, element: Type<'c>) -> (Value<'c, 'a>, Vec<Value<'c, 'a>>) {
+    let (mut root, mut terms) = (ptr, Vec::new());
+    while let Some(op) = defining_op(root) {
+        let same_element = op.attribute("elem_type").ok().and_then(|a| TypeAttribute::try_from(a).ok()).is_some_and(|t| t.value() == element);
+        if op.name().as_string_ref().as_str() != Ok("llvm.getelementptr") || op.operand_count() != 2 || !same_element {
+            break;
+        }
+        let (Some(base), Some(index)) = (operand_of(op, 0), operand_of(op, 1)) else { break };
+        terms.push(index);
+        root = base;
+    }
+    (root, terms)
+}
+
+/// Splits an element offset into constant, period-multiple and other terms
+/// (through `llvm.add`; a product with a constant multiple of `period` is a
+/// period multiple).
+fn split_terms<'c: 'a, 'a>(v: Value<'c, 'a>, period: i64, low: &mut Vec<Value<'c, 'a>>, high: &mut Vec<Value<'c, 'a>>, constant: &mut i64) {
+    if let Some(k) = constant_of(v) {
+        *constant += k;
+        return;
+    }
+    if let Some(op) = defining_op(v) {
+        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        if let (Some(x), Some(y)) = (operand_of(op, 0), operand_of(op, 1)) {
+            match name.as_str() {
+                "llvm.add" => {
+                    split_terms(x, period, low, high, constant);
+                    split_terms(y, period, low, high, constant);
+                    return;
+                }
+                "llvm.mul" if [x, y].iter().any(|&f| constant_of(f).is_some_and(|k| k % period == 0)) => {
+                    high.push(v);
+                    return;
+                }
+                "llvm.shl" if constant_of(y).is_some_and(|s| (0..62).contains(&s) && (1i64 << s) % period == 0) => {
+                    high.push(v);
+                    return;
+                }
+                _ => {}
+            }
+        }
+    }
+    low.push(v);
 }
 
 pub fn lower_load<'c, 'a>(

@@ -69,7 +69,7 @@ fn aligned_runs(l: &Layout, len: i64) -> bool {
 
 /// The addresses of the values `indices` (flat value indices) of `view`:
 /// `crd2idx` through the Rust algebra, then the view's (swizzled) address.
-fn value_addresses<'c, 'a>(
+fn value_addresses<'c: 'a, 'a>(
     b: &Builder<'c, '_>,
     view: Value<'c, 'a>,
     indices: &[i64],
