@@ -85,16 +85,16 @@ gpu.module @kernels {
     %mma = cute.make_tiled_mma %mma_atom : !mma
     %tCgC = cute.tiled.mma.partition_C %mma, %gC, %tid : (!mma, !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(128,128):(?{div=4},1)">>, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f32, gmem, align<8>>, !cute.layout<"((2,2),4,8):((1,?{div=32}),?{div=128},16)">>
 
-    // Register fragments (make_fragment_like of the MMA partitions).
-    %rA = cute.alloc_rmem 64 : !cute.ptr<f16, rmem, align<16>>
-    %fA = cute.static : !cute.layout<"((2,2,2),4,2):((1,2,4),8,32)">
-    %tCrA = cute.make_view %rA, %fA : !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2,2),4,2):((1,2,4),8,32)">>
-    %rB = cute.alloc_rmem 64 : !cute.ptr<f16, rmem, align<16>>
-    %fB = cute.static : !cute.layout<"((2,2),8,2):((1,2),4,32)">
-    %tCrB = cute.make_view %rB, %fB : !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2),8,2):((1,2),4,32)">>
-    %rC = cute.alloc_rmem 128 : !cute.ptr<f32, rmem, align<16>>
-    %fC = cute.static : !cute.layout<"((2,2),4,8):((1,2),4,16)">
-    %acc = cute.make_view %rC, %fC : !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
+    // Register fragments: CuTe's make_fragment_like of this thread's MMA
+    // partitions (A and B of one pipeline stage, and C).
+    %tCsA = cute.tiled.mma.partition_A %mma, %sA, %tid : (!mma, !sv, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, smem, align<4>>, !cute.composed_layout<"S<2,3,3> o 0 o ((2,2,2),4,2,3):((1,256,8),1024,16,4096)">>
+    %tCsB = cute.tiled.mma.partition_B %mma, %sB, %tid : (!mma, !sv, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, smem, align<4>>, !cute.composed_layout<"S<2,3,3> o 0 o ((2,2),8,2,3):((1,8),512,16,4096)">>
+    %stage0 = cute.static : !cute.coord<"(_,_,_,0)">
+    %tCsA0 = cute.slice(%tCsA, %stage0) : !cute.view<!cute.ptr<f16, smem, align<4>>, !cute.composed_layout<"S<2,3,3> o 0 o ((2,2,2),4,2,3):((1,256,8),1024,16,4096)">>, !cute.coord<"(_,_,_,0)">
+    %tCsB0 = cute.slice(%tCsB, %stage0) : !cute.view<!cute.ptr<f16, smem, align<4>>, !cute.composed_layout<"S<2,3,3> o 0 o ((2,2),8,2,3):((1,8),512,16,4096)">>, !cute.coord<"(_,_,_,0)">
+    %tCrA = cute.make_fragment_like %tCsA0 : !cute.view<!cute.ptr<f16, smem, align<4>>, !cute.composed_layout<"S<2,3,3> o 0 o ((2,2,2),4,2):((1,256,8),1024,16)">> -> !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2,2),4,2):((1,8,2),16,4)">>
+    %tCrB = cute.make_fragment_like %tCsB0 : !cute.view<!cute.ptr<f16, smem, align<4>>, !cute.composed_layout<"S<2,3,3> o 0 o ((2,2),8,2):((1,8),512,16)">> -> !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2),8,2):((1,2),8,4)">>
+    %acc = cute.make_fragment_like %tCgC : !cute.view<!cute.ptr<f32, gmem, align<8>>, !cute.layout<"((2,2),4,8):((1,?{div=32}),?{div=128},16)">> -> !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
     %zero = arith.constant 0.0 : f32
     cute.fill %zero, %acc : f32, !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
     %c0 = arith.constant 0 : index
@@ -156,10 +156,10 @@ gpu.module @kernels {
       %stage_i = arith.index_cast %stage : index to i32
       %cs = cute.make_int_tuple(%stage_i) : (i32) -> !cute.coord<"(_,_,_,?)">
       %xa = cute.slice(%tXsA, %cs) : !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,2,3):((1,0),1024,16,4096)">>, !cute.coord<"(_,_,_,?)">
-      cute.copy %s2r_a, %xa, %tCrA : !cute.tiled_copy<!cute_nvgpu.atom.ldsm<m8n8.x4, f16>, !cute.layout<"((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))">, !cute.tile<"[32:1;16:1]">>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,2):((1,0),1024,16)">>, !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2,2),4,2):((1,2,4),8,32)">>
+      cute.copy %s2r_a, %xa, %tCrA : !cute.tiled_copy<!cute_nvgpu.atom.ldsm<m8n8.x4, f16>, !cute.layout<"((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))">, !cute.tile<"[32:1;16:1]">>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,2):((1,0),1024,16)">>, !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2,2),4,2):((1,8,2),16,4)">>
       %xb = cute.slice(%tXsB, %cs) : !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),8,2,3):((1,0),512,16,4096)">>, !cute.coord<"(_,_,_,?)">
-      cute.copy %s2r_b, %xb, %tCrB : !cute.tiled_copy<!cute_nvgpu.atom.ldsm<m8n8.x2, f16>, !cute.layout<"((4,8,2,2),((2,2),(1,1))):((32,1,0,8),((16,128),(0,0)))">, !cute.tile<"[16:1;16:1]">>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),8,2):((1,0),512,16)">>, !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2),8,2):((1,2),4,32)">>
-      cute.gemm %mma, %acc, %tCrA, %tCrB, %acc : !mma, !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>, !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2,2),4,2):((1,2,4),8,32)">>, !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2),8,2):((1,2),4,32)">>, !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
+      cute.copy %s2r_b, %xb, %tCrB : !cute.tiled_copy<!cute_nvgpu.atom.ldsm<m8n8.x2, f16>, !cute.layout<"((4,8,2,2),((2,2),(1,1))):((32,1,0,8),((16,128),(0,0)))">, !cute.tile<"[16:1;16:1]">>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),8,2):((1,0),512,16)">>, !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2),8,2):((1,2),8,4)">>
+      cute.gemm %mma, %acc, %tCrA, %tCrB, %acc : !mma, !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>, !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2,2),4,2):((1,8,2),16,4)">>, !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2),8,2):((1,2),8,4)">>, !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
     }
 
     // Epilogue: each thread's accumulators to its partition of C.
