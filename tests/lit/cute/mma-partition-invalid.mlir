@@ -78,3 +78,12 @@ func.func @swizzle_unaligned(%p: !cute.ptr<f16, smem, align<16>>) {
   %v = cute.make_view %p, %l : !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<3,3,3> o 0 o (8,64):(64,1)">>
   return
 }
+
+// -----
+
+func.func @fragment_of_dynamic_shape(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,?):(1,4)">>) {
+  // expected-error @+2 {{a register fragment has a static shape, got (4,?):(1,4)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %f = cute.make_fragment_like %v : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,?):(1,4)">> -> !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"1:1">>
+  return
+}

@@ -30,6 +30,11 @@ func.func @partitions(%a: !sA, %b: !sB, %c: !gC, %t: !cute.int_tuple<"?">) {
   %st = cute.make_atom : !cute_nvgpu.atom.universal_copy<f32>
   // CHECK: cute.make_tiled_copy_C {{.*}} !cute.tile<"[32:1;16:1]">>
   %cc = cute.make_tiled_copy_C %st, %mma : (!cute_nvgpu.atom.universal_copy<f32>, !mma) -> !cute.tiled_copy<!cute_nvgpu.atom.universal_copy<f32>, !cute.layout<"((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))">, !cute.tile<"[32:1;16:1]">>
+  // Register fragments shaped like the partitions (CuTe's make_layout_like:
+  // compact in the partition's stride order).
+  // CHECK: cute.make_fragment_like %{{.*}} -> !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2,2),4,2):((1,8,2),16,4)">>
+  %fa = cute.make_fragment_like %pa : !cute.view<!cute.ptr<f16, smem, align<4>>, !cute.layout<"((2,2,2),4,2):((1,256,8),1024,16)">> -> !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2,2),4,2):((1,8,2),16,4)">>
+  // DESUGAR: cute.alloc_rmem 64 : !cute.ptr<f16, rmem, align<16>>
   // A view slice: the k-block 1 of the A partition, its pointer moved by 16.
   // CHECK: cute.slice(%{{.*}}, %{{.*}}) : !cute.view<!cute.ptr<f16, smem, align<4>>, !cute.layout<"((2,2,2),4,2):((1,256,8),1024,16)">>, !cute.coord<"(_,_,1)">
   %k1 = cute.static : !cute.coord<"(_,_,1)">
