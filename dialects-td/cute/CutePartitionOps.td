@@ -137,6 +137,26 @@ class Cute_TiledCopyPartitionOp<string mnemonic, string side> : Cute_InferredOp<
 def Cute_TiledCopyPartitionSOp : Cute_TiledCopyPartitionOp<"tiled.copy.partition_S", "source">;
 def Cute_TiledCopyPartitionDOp : Cute_TiledCopyPartitionOp<"tiled.copy.partition_D", "destination">;
 
+def Cute_TiledCopyRetileOp : Cute_InferredOp<"tiled.copy.retile"> {
+  let summary = "a thread's fragment regrouped as a tiled copy's values (CuTe retile)";
+  let description = [{
+    CuTe's `ThrCopy::retile_S/D` (`TiledCopy::retile`): the same elements
+    (the iterator is unchanged) as `((atom_values, rest_values), rest...)`
+    of the tiled copy, e.g. an MMA fragment seen by the ldmatrix copy that
+    fills it. Checked against the CuTe DSL's values
+    (`tests/fixtures/retile_cases.txt`).
+
+    ```mlir
+    %v = cute.tiled.copy.retile %s2r, %tCrA
+        : (!cute.tiled_copy<...>, !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"((2,2,2),4,2):((1,2,4),16,8)">>)
+        -> !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"((4,2),4,2):((1,4),16,8)">>
+    ```
+  }];
+  let arguments = (ins Cute_TiledCopy:$tiled_copy, Cute_View:$view);
+  let results = (outs Cute_View:$result);
+  let assemblyFormat = "$tiled_copy `,` $view attr-dict `:` functional-type(operands, $result)";
+}
+
 class Cute_TiledMmaPartitionOp<string mnemonic, string operand, string modes> : Cute_InferredOp<mnemonic> {
   let summary = "a thread's " # operand # " partition of a view under a tiled MMA";
   let description = [{

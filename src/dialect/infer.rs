@@ -146,6 +146,21 @@ fn mma_operand(mnemonic: &str) -> MmaOperand {
     }
 }
 
+/// CuTe's `retile` of `tensor` by the tiled copy `copy`.
+pub fn tiled_copy_retile(copy: &Operand, tensor: &Layout) -> Result<Layout, String> {
+    let Operand::TiledCopy { layout_tv, tiler, atom_layouts, value_bits } = copy else {
+        return Err("operand #0 must be a !cute.tiled_copy".into());
+    };
+    let Some(reference) = atom_layouts.first() else {
+        return Err("the copy atom does not describe its thread-value layouts, so it cannot retile".into());
+    };
+    let reference = upcast(&spec::parse_checked_layout(reference)?, i64::from(*value_bits)).map_err(err)?;
+    let atom_values = reference.modes().get(1).map(layout::size).transpose().map_err(err)?.and_then(|s| s.as_int()).ok_or("the atom's value count is not static")?;
+    let layout_tv = spec::parse_checked_layout(layout_tv)?;
+    let tiler = spec::parse_checked_tile(tiler)?;
+    layout::partition::retile(tensor, &layout_tv, &tiler, atom_values).map_err(err)
+}
+
 /// The attributes of the op being inferred.
 pub trait Attrs {
     fn int(&self, name: &str) -> Option<i64>;
@@ -655,6 +670,17 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 MmaOperand::C => (tile[0], tile[1]),
             };
             Ok(vec![Inferred::TiledCopy { atom: atom_text.clone(), layout_tv: layout_tv.to_string(), tiler: format!("[{x}:1;{y}:1]") }])
+        }
+        "tiled.copy.retile" => {
+            let copy = operands.first().ok_or("expects a tiled copy")?;
+            let (tensor, view) = args.layout_or_view(1)?;
+            let Some(view) = view else { return Err("operand #1 must be a view".into()) };
+            let layout = tiled_copy_retile(copy, &tensor)?;
+            let layout = match view.swizzle {
+                Some((swizzle, offset)) => (SpecKind::ComposedLayout, layout::ComposedLayout { swizzle, offset, layout }.to_string()),
+                None => (SpecKind::Layout, layout.to_string()),
+            };
+            Ok(vec![Inferred::View { iterator: view.iterator, layout }])
         }
         "make_fragment_like" => {
             let Some(Operand::View { iterator, element_bits, .. }) = operands.first() else {

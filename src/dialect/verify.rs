@@ -34,6 +34,7 @@ const ODS_ONLY: &[&str] = &[
     "cute.tuple_mul", "cute.tuple_sub", "cute.zipped_divide", "cute.zipped_product",
     "cute.tiled.mma.partition_A", "cute.tiled.mma.partition_B", "cute.tiled.mma.partition_C",
     "cute.make_tiled_copy_A", "cute.make_tiled_copy_B", "cute.make_tiled_copy_C", "cute.make_fragment_like",
+    "cute.tiled.copy.retile",
 ];
 
 /// The verifier of the `cute` or `cute_nvgpu` op `name`; None if the op is

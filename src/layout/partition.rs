@@ -140,6 +140,25 @@ mod tests {
         assert_eq!(all, (0..128).collect::<BTreeSet<_>>());
     }
 
+    /// CuTe's `retile` of MMA fragments for ldmatrix tiled copies
+    /// (`tests/fixtures/retile_cases.txt`, from the CuTe DSL: five atom
+    /// layouts, A with x4 / x2, B with x2 / x1, both smem majors).
+    #[test]
+    fn retile_is_cute_s() {
+        let cases = include_str!("../../tests/fixtures/retile_cases.txt");
+        let mut checked = 0;
+        for line in cases.lines() {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let [_, _, _, num, _, layout_tv, tiler, fragment, want] = f[..] else { panic!("bad line {line}") };
+            let tiler = parse_tiler(&format!("[{}]", tiler.trim_matches(|c| c == '(' || c == ')').replace(',', ";"))).unwrap();
+            let atom_values = 2 * num.parse::<i64>().unwrap();
+            let got = retile(&l(fragment), &l(layout_tv), &tiler, atom_values).unwrap();
+            assert_eq!(got.to_string(), want, "retile of {fragment} by {layout_tv} ({line})");
+            checked += 1;
+        }
+        assert_eq!(checked, 40);
+    }
+
     /// Partitions with an ldmatrix/stmatrix atom (CuTe's `(thread, value) ->
     /// bit` traits upcast to 16-bit elements), tiled by its own reference
     /// layout over a 1-D tensor of two tiles: thread `t` of `partition_S`/`_D`
@@ -227,4 +246,66 @@ pub fn underscores_as_zero(coord: &IntTuple) -> IntTuple {
         IntTuple::Leaf(l) => IntTuple::Leaf(l.clone()),
         IntTuple::Tuple(items) => IntTuple::Tuple(items.iter().map(underscores_as_zero).collect()),
     }
+}
+
+/// CuTe's `TiledCopy::retile(tensor)`: a thread's fragment `(V, rest...)`
+/// (e.g. partitioned by a tiled MMA) re-grouped as the tiled copy's values:
+/// `((atom_values, rest_values), rest...)`, over the same elements.
+/// `layout_tv` and `tiler` are the tiled copy's, `atom_values` the atom's
+/// values per thread (in elements).
+///
+/// ```text
+/// frg_mn = upcast<threads * V>(right_inverse(layout_tv) ∘ make_layout(tiler shape))
+/// frg_v  = zipped_divide(logical_product(V:1, right_inverse(frg_mn)), atom_values:1)
+/// t      = zipped_divide(tensor, (V, product_each(shape(frg_mn))...))
+/// retile = (t ∘ [frg_v ; _])(_, (0, _, ...))
+/// ```
+pub fn retile(tensor: &Layout, layout_tv: &Layout, tiler: &Tiler, atom_values: i64) -> Result<Layout, LayoutError> {
+    let modes = tensor.modes();
+    let first = if tensor.shape().is_leaf() { tensor.clone() } else { modes[0].clone() };
+    let v = ops::size(&first)?;
+    let threads = ops::size(layout_tv.modes().first().ok_or_else(|| fail(format!("{layout_tv} is not (thread, value)")))?)?;
+    let (Some(v_int), Some(threads_int)) = (v.as_int(), threads.as_int()) else {
+        return Err(fail("retile needs a static value mode and thread count"));
+    };
+    let tile_shape = match tiler {
+        Tiler::ByMode(parts) => IntTuple::tuple(
+            parts
+                .iter()
+                .map(|p| match p {
+                    Tiler::Layout(l) => ops::size(l),
+                    Tiler::Shape(s) => Ok(s.clone()),
+                    _ => Err(fail(format!("the tiler {tiler} has a mode that is not a layout"))),
+                })
+                .collect::<Result<_, _>>()?,
+        ),
+        Tiler::Shape(s) => s.clone(),
+        Tiler::Layout(l) => l.shape().clone(),
+        Tiler::Underscore => return Err(fail("retile needs a tiler")),
+    };
+    let mn = ops::composition(&ops::right_inverse(layout_tv)?, &super::make::make_layout(&tile_shape)?)?;
+    let frg_mn = ops::upcast(&mn, threads_int * v_int)?;
+    let product = ops::logical_product(&super::make::make_layout(&IntTuple::int(v_int))?, &ops::right_inverse(&frg_mn)?)?;
+    let frg_v = ops::zipped_divide(&product, &Tiler::Shape(IntTuple::int(atom_values)))?;
+    let frg_shape = frg_mn.shape();
+    let sizes: Vec<IntTuple> = if frg_shape.is_leaf() {
+        vec![frg_shape.clone()]
+    } else {
+        (0..frg_shape.rank()).map(|i| ops::size_of(frg_shape.mode(i).expect("mode"))).collect::<Result<_, _>>()?
+    };
+    let mut tile_modes = vec![Tiler::Shape(IntTuple::int(v_int))];
+    tile_modes.extend(sizes.into_iter().map(Tiler::Shape));
+    // Modes of the tensor beyond the tile stay whole.
+    let rank = if tensor.shape().is_leaf() { 1 } else { tensor.rank() };
+    while tile_modes.len() < rank {
+        tile_modes.push(Tiler::Underscore);
+    }
+    let t = tile(Tiling::ZippedDivide, tensor, &Tiler::ByMode(tile_modes))?;
+    let [tile_mode, rest] = &t.modes()[..] else { return Err(fail(format!("{t} is not (tile, rest)"))) };
+    let v_tensor = Layout::pair(tile(Tiling::Composition, tile_mode, &Tiler::Layout(frg_v))?, rest.clone());
+    let rest_rank = rest.shape().rank().max(1);
+    let mut rest_coord = vec![IntTuple::int(0)];
+    rest_coord.extend(std::iter::repeat_n(underscore(), rest_rank.saturating_sub(1)));
+    let rest_coord = if rest.shape().is_leaf() { IntTuple::int(0) } else { IntTuple::tuple(rest_coord) };
+    slice_layout(&IntTuple::tuple(vec![underscore(), rest_coord]), &v_tensor, true)
 }

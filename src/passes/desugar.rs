@@ -360,22 +360,38 @@ struct Slicer<'c, 'a, 'r> {
     location: Location<'c>,
     view: Value<'c, 'a>,
     rank: usize,
+    /// Values per atom instance (the tile of mode 0) and instances in mode 0.
     values: i64,
+    pub chunks: i64,
     tile: Option<Value<'c, 'a>>,
     cache: std::collections::HashMap<Vec<i64>, Value<'c, 'a>>,
 }
 
 impl<'c, 'a, 'r> Slicer<'c, 'a, 'r> {
     fn new(context: &'c Context, rewriter: &'r PatternRewriter, location: Location<'c>, view: Value<'c, 'a>) -> Result<Self, PatternError> {
+        Self::chunked(context, rewriter, location, view, None)
+    }
+
+    /// A slicer whose instances hold `per_instance` values of mode 0 each
+    /// (CuTe's `((atom_values, rest_values), rest...)` after retile).
+    fn chunked(
+        context: &'c Context,
+        rewriter: &'r PatternRewriter,
+        location: Location<'c>,
+        view: Value<'c, 'a>,
+        per_instance: Option<i64>,
+    ) -> Result<Self, PatternError> {
         let layout = crate::dialect::verify::view_layout_of(view.r#type())?;
         let rank = if layout.shape().is_leaf() { 1 } else { layout.rank() };
         let first = if rank == 1 { layout.clone() } else { layout.modes()[0].clone() };
-        let values = crate::layout::size(&first).ok().and_then(|s| s.as_int()).ok_or_else(|| format!("{layout} has a run-time value mode"))?;
-        Ok(Slicer { context, rewriter, location, view, rank, values, tile: None, cache: Default::default() })
+        let all = crate::layout::size(&first).ok().and_then(|s| s.as_int()).ok_or_else(|| format!("{layout} has a run-time value mode"))?;
+        let values = per_instance.filter(|&v| v > 0 && all % v == 0).unwrap_or(all);
+        Ok(Slicer { context, rewriter, location, view, rank, values, chunks: all / values, tile: None, cache: Default::default() })
     }
 
+    /// The slice at `rest`, whose first entry is the instance within mode 0.
     fn at(&mut self, rest: &[i64]) -> Result<Value<'c, 'a>, PatternError> {
-        if self.rank == 1 {
+        if self.rank == 1 && self.chunks == 1 {
             return Ok(self.view);
         }
         if let Some(v) = self.cache.get(rest) {
@@ -384,15 +400,20 @@ impl<'c, 'a, 'r> Slicer<'c, 'a, 'r> {
         let tile = match self.tile {
             Some(t) => t,
             None => {
-                let spec = format!("[{}:1{}]", self.values, ";1:1".repeat(self.rank - 1));
+                let spec = if self.rank == 1 {
+                    format!("{}:1", self.values)
+                } else {
+                    format!("[{}:1{}]", self.values, ";1:1".repeat(self.rank - 1))
+                };
                 let ty = make_type(self.context, SpecKind::Tile, &spec)?;
                 let t = insert(self.rewriter, ops::cute::r#static(self.context, ty, self.location).into())?;
                 self.tile = Some(t);
                 t
             }
         };
-        let coords: Vec<String> = std::iter::once("0".to_string()).chain(rest.iter().map(i64::to_string)).collect();
-        let ty = make_type(self.context, SpecKind::Coord, &format!("({})", coords.join(",")))?;
+        let coords: Vec<String> = rest.iter().map(i64::to_string).collect();
+        let text = if coords.len() == 1 { coords[0].clone() } else { format!("({})", coords.join(",")) };
+        let ty = make_type(self.context, SpecKind::Coord, &text)?;
         let coord = insert(self.rewriter, ops::cute::r#static(self.context, ty, self.location).into())?;
         let slice = insert(self.rewriter, ops::cute::local_tile(self.context, self.view, tile, coord, self.location).into())?;
         self.cache.insert(rest.to_vec(), slice);
@@ -501,8 +522,23 @@ fn rewrite_copy<'c, 'a>(
     }
     let location = op.location();
     let atom = instance_atom(context, rewriter, location, atom)?;
-    let (mut s, mut d) = (Slicer::new(context, rewriter, location, src)?, Slicer::new(context, rewriter, location, dst)?);
-    for r in coordinates(&rest) {
+    // A matrix copy's instance holds a fixed number of values per side; a
+    // (retiled) mode 0 may hold several instances.
+    let (src_values, dst_values) = match crate::dialect::nvgpu::Atom::of(atom.r#type()) {
+        Some(crate::dialect::nvgpu::Atom::MatrixCopy { store, num, .. }) => {
+            let regs = 2 * i64::from(num);
+            if store { (Some(regs), Some(8)) } else { (Some(8), Some(regs)) }
+        }
+        _ => (None, None),
+    };
+    let mut s = Slicer::chunked(context, rewriter, location, src, src_values)?;
+    let mut d = Slicer::chunked(context, rewriter, location, dst, dst_values)?;
+    if s.chunks != d.chunks {
+        return Err(format!("the source holds {} atom instances per rest coordinate and the destination {}", s.chunks, d.chunks).into());
+    }
+    let mut shape = vec![s.chunks];
+    shape.extend(&rest);
+    for r in coordinates(&shape) {
         let (from, to) = (s.at(&r)?, d.at(&r)?);
         rewriter.as_rewriter_base().insert(ops::cute::copy_atom_call(context, atom, from, to, location).into());
     }
@@ -529,10 +565,10 @@ fn rewrite_gemm<'c, 'a>(
     for k in 0..k_blocks {
         for m in 0..m_blocks {
             for n in 0..n_blocks {
-                let dv = slicers[0].at(&[m, n])?;
-                let av = slicers[1].at(&[m, k])?;
-                let bv = slicers[2].at(&[n, k])?;
-                let cv = slicers[3].at(&[m, n])?;
+                let dv = slicers[0].at(&[0, m, n])?;
+                let av = slicers[1].at(&[0, m, k])?;
+                let bv = slicers[2].at(&[0, n, k])?;
+                let cv = slicers[3].at(&[0, m, n])?;
                 let call = melior::ir::operation::OperationBuilder::new("cute.mma_atom_call", location)
                     .add_operands(&[atom, dv, av, bv, cv])
                     .add_attributes(&[(

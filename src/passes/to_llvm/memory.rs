@@ -579,6 +579,31 @@ pub fn lower_view_slice<'c, 'a>(
     Ok(vec![b.cast(packed, result)?])
 }
 
+/// `cute.tiled.copy.retile`: the same pointer, the retiled (static) layout.
+pub fn lower_retile<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder::new(context, rewriter, op.location());
+    let copy = crate::dialect::infer::operand(op.operand(0)?.r#type());
+    let view = op.operand(1)?;
+    let result = op.result(0)?.r#type();
+    let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
+    let CuteValue::View(_, declared_layout, _) = &declared else { return Err("the result is not a view".into()) };
+    let mut fields = derive(
+        &b,
+        &[view],
+        |seeded| {
+            let CuteValue::View(_, tensor, _) = &seeded[0] else { return Err("expects a view".into()) };
+            Ok(vec![CuteValue::Layout(crate::dialect::infer::tiled_copy_retile(&copy, tensor)?)])
+        },
+        &[Some(CuteValue::Layout(declared_layout.clone()))],
+    )?;
+    let packed = pack_view(&b, &declared, view_ptr(&b, view)?, &fields.remove(0))?;
+    Ok(vec![b.cast(packed, result)?])
+}
+
 /// `cute.tiled.mma.partition_A/B/C`: one thread's `(values, rest...)` of
 /// a view under a tiled MMA, from the same algebra as inference
 /// (`layout::mma_partition::partition_at`); the pointer moves by the

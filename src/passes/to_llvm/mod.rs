@@ -253,6 +253,7 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.tile_partition", rewrite: memory::lower_tile_partition, generated: EMITTED },
     Pattern { root: "cute.tiled.copy.partition_S", rewrite: memory::lower_tiled_copy_partition, generated: EMITTED },
     Pattern { root: "cute.tiled.copy.partition_D", rewrite: memory::lower_tiled_copy_partition, generated: EMITTED },
+    Pattern { root: "cute.tiled.copy.retile", rewrite: memory::lower_retile, generated: EMITTED },
     Pattern { root: "cute.tiled.mma.partition_A", rewrite: memory::lower_tiled_mma_partition, generated: EMITTED },
     Pattern { root: "cute.tiled.mma.partition_B", rewrite: memory::lower_tiled_mma_partition, generated: EMITTED },
     Pattern { root: "cute.tiled.mma.partition_C", rewrite: memory::lower_tiled_mma_partition, generated: EMITTED },

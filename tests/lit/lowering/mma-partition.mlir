@@ -64,3 +64,17 @@ func.func @view_slice(%a: !pA, %k: !cute.coord<"(_,?,_)">) -> !cute.view<!cute.p
   %s = cute.slice(%a, %k) : !pA, !cute.coord<"(_,?,_)">
   return %s : !cute.view<!cute.ptr<f16, smem, align<4>>, !cute.layout<"((2,2,2),1):((1,128,8),0)">>
 }
+
+// retile keeps the pointer and packs the retiled static layout.
+// CHECK-LABEL: func @retile
+func.func @retile(%f: !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2,2),1,1):((1,4,2),0,0)">>) -> !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"(((2,2),2),1,1):(((1,4),2),0,0)">> {
+  %atom = cute.make_atom : !atom
+  %mma = cute.make_tiled_mma %atom : !cute.tiled_mma<!atom, !cute.layout<"(1,1,1):(0,0,0)">>
+  %ld = cute.make_atom : !cute_nvgpu.atom.ldsm<m8n8.x2, f16>
+  %s2r = cute.make_tiled_copy_A %ld, %mma : (!cute_nvgpu.atom.ldsm<m8n8.x2, f16>, !cute.tiled_mma<!atom, !cute.layout<"(1,1,1):(0,0,0)">>) -> !cute.tiled_copy<!cute_nvgpu.atom.ldsm<m8n8.x2, f16>, !cute.layout<"((4,8),((2,2,2),(1,1))):((32,1),((16,8,128),(0,0)))">, !cute.tile<"[16:1;16:1]">>
+  // CHECK-NOT: cute.tiled.copy.retile
+  // CHECK: %[[P:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(ptr<5>
+  // CHECK: llvm.insertvalue %[[P]], %{{.*}}[0]
+  %r = cute.tiled.copy.retile %s2r, %f : (!cute.tiled_copy<!cute_nvgpu.atom.ldsm<m8n8.x2, f16>, !cute.layout<"((4,8),((2,2,2),(1,1))):((32,1),((16,8,128),(0,0)))">, !cute.tile<"[16:1;16:1]">>, !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2,2),1,1):((1,4,2),0,0)">>) -> !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"(((2,2),2),1,1):(((1,4),2),0,0)">>
+  return %r : !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"(((2,2),2),1,1):(((1,4),2),0,0)">>
+}
