@@ -54,8 +54,8 @@ pub fn chip(name: &str) -> Result<Chip, String> {
 pub enum Emit {
     /// The module in the LLVM and NVVM dialects, kernels not yet serialized.
     Nvvm,
-    /// LLVM IR of the kernels (`mlir-translate --mlir-to-llvmir` of their
-    /// gpu.module).
+    /// LLVM IR text of the kernels (`mlir-translate --mlir-to-llvmir` of
+    /// their gpu.module's body), ready for `llc -march=nvptx64 -mcpu=<chip>`.
     Llvm,
     /// PTX assembly.
     Ptx,
@@ -78,7 +78,8 @@ pub fn nvvm_passes(chip: Chip) -> String {
 pub fn pipeline(chip: Chip, emit: Emit) -> String {
     let serialize = match emit {
         Emit::Nvvm => "",
-        Emit::Llvm => ",gpu-module-to-binary{format=llvm}",
+        // The kernels are translated by the caller (Compiler::compile).
+        Emit::Llvm => "",
         Emit::Ptx => ",gpu-module-to-binary{format=isa}",
     };
     format!("builtin.module({}{serialize})", nvvm_passes(chip))

@@ -177,7 +177,14 @@ impl Compiler {
         self.run_pipeline(module, &compile::pipeline(chip, emit))?;
         match emit {
             Emit::Nvvm => Ok(module.as_operation().to_string()),
-            Emit::Ptx | Emit::Llvm => {
+            Emit::Llvm => {
+                let text = llvm_ir_of_gpu_modules(module).map_err(|e| self.fail(e))?;
+                if text.is_empty() {
+                    return Err(self.fail("the module has no gpu.module kernels to compile"));
+                }
+                Ok(text)
+            }
+            Emit::Ptx => {
                 let objects = gpu_objects(module);
                 if objects.is_empty() {
                     return Err(self.fail("the module has no gpu.module kernels to compile"));
@@ -186,6 +193,61 @@ impl Compiler {
             }
         }
     }
+}
+
+unsafe extern "C" {
+    /// MLIR's C API (libMLIRCAPITarget): the module as LLVM IR text, a
+    /// malloc'd C string (null on failure, diagnostics emitted).
+    fn mlirTranslateModuleToLLVMIRToString(module: mlir_sys::MlirOperation) -> *mut std::os::raw::c_char;
+    fn free(p: *mut std::ffi::c_void);
+}
+
+/// Each gpu.module's kernels (LLVM + NVVM dialects) as LLVM IR text, what
+/// `mlir-translate --mlir-to-llvmir` prints for them (triple
+/// `nvptx64-nvidia-cuda`, ready for `llc -mcpu=<chip>`).
+fn llvm_ir_of_gpu_modules(module: &Module) -> Result<String, String> {
+    let mut bodies = Vec::new();
+    module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if op.name().as_string_ref().as_str() == Ok("gpu.module") {
+            bodies.push(op.to_raw());
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    let mut out = String::new();
+    for raw in bodies {
+        // SAFETY: `raw` is a live gpu.module; its ops are cloned into a new
+        // module that this function owns and destroys; the translated
+        // string is copied and freed.
+        unsafe {
+            let gpu_module = melior::ir::OperationRef::from_raw(raw);
+            let context = mlir_sys::mlirOperationGetContext(raw);
+            let location = mlir_sys::mlirOperationGetLocation(raw);
+            let target = mlir_sys::mlirModuleCreateEmpty(location);
+            let body = mlir_sys::mlirModuleGetBody(target);
+            let Ok(region) = gpu_module.region(0) else { continue };
+            let Some(block) = melior::ir::RegionLike::first_block(&region) else { continue };
+            let mut op = mlir_sys::mlirBlockGetFirstOperation(block.to_raw());
+            while !op.ptr.is_null() {
+                mlir_sys::mlirBlockAppendOwnedOperation(body, mlir_sys::mlirOperationClone(op));
+                op = mlir_sys::mlirOperationGetNextInBlock(op);
+            }
+            let target_op = mlir_sys::mlirModuleGetOperation(target);
+            let triple = mlir_sys::mlirStringAttrGet(context, mlir_sys::mlirStringRefCreateFromCString(c"nvptx64-nvidia-cuda".as_ptr()));
+            mlir_sys::mlirOperationSetDiscardableAttributeByName(
+                target_op,
+                mlir_sys::mlirStringRefCreateFromCString(c"llvm.target_triple".as_ptr()),
+                triple,
+            );
+            let text = mlirTranslateModuleToLLVMIRToString(target_op);
+            mlir_sys::mlirModuleDestroy(target);
+            if text.is_null() {
+                return Err("the kernels do not translate to LLVM IR".into());
+            }
+            out.push_str(&std::ffi::CStr::from_ptr(text).to_string_lossy());
+            free(text.cast());
+        }
+    }
+    Ok(out)
 }
 
 /// The contents of every `#gpu.object` of the module's `gpu.binary` ops.

@@ -45,9 +45,10 @@ enum Command {
         /// Output file (standard output when absent).
         #[arg(short, long)]
         output: Option<PathBuf>,
-        /// What to write: `ptx` (assembly) or `nvvm` (the module in the LLVM
-        /// and NVVM dialects, before serialization).
-        #[arg(long, default_value = "ptx", value_parser = ["ptx", "nvvm"])]
+        /// What to write: `ptx` (assembly), `llvm` (the kernels as LLVM IR
+        /// for llc) or `nvvm` (the module in the LLVM and NVVM dialects,
+        /// before serialization).
+        #[arg(long, default_value = "ptx", value_parser = ["ptx", "llvm", "nvvm"])]
         emit: String,
     },
     /// Layout-algebra commands (the pure-Rust algebra, no MLIR).
@@ -89,7 +90,11 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("{}", output.map_err(|e| e.to_string())?);
         }
         Command::Compile { input, chip, output, emit } => {
-            let emit = if emit == "nvvm" { Emit::Nvvm } else { Emit::Ptx };
+            let emit = match emit.as_str() {
+                "nvvm" => Emit::Nvvm,
+                "llvm" => Emit::Llvm,
+                _ => Emit::Ptx,
+            };
             let compiler = Compiler::new();
             let text = if input.as_os_str() == "-" {
                 compiler.compile(&read_input(&input)?, &chip, emit)

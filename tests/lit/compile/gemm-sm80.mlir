@@ -9,6 +9,13 @@
 // RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_89 -o %t.89.ptx && %ptxas -arch=sm_89 %t.89.ptx -o %t.cubin
 // RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_90a -o %t.90.ptx && %ptxas -arch=sm_90a %t.90.ptx -o %t.cubin
 // RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_120a -o %t.120.ptx && %ptxas -arch=sm_120a %t.120.ptx -o %t.cubin
+// The kernels as LLVM IR (--emit llvm), which llc-22 and ptxas take too.
+// RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_80 --emit llvm -o %t.ll
+// RUN: FileCheck %s --check-prefix=LLVM < %t.ll
+// RUN: llc-22 -march=nvptx64 -mcpu=sm_80 -mattr=+ptx71 %t.ll -o %t.llc.ptx && %ptxas -arch=sm_80 %t.llc.ptx -o %t.cubin
+// LLVM: target triple = "nvptx64-nvidia-cuda"
+// LLVM: define ptx_kernel void @gemm(
+// LLVM: call {{.*}} @llvm.nvvm.mma.m16n8k16.row.col.f32.f32
 
 // PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 
@@ -19,7 +26,7 @@
 // The prologue's global -> shared copies.
 // CHECK: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
 // CHECK: cp.async.commit_group;
-// The main loop (rotated by LLVM: its wait and barrier close the block).
+// The main loop (rotated by the back end, so its wait and barrier close the block).
 // CHECK-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK-DAG: ldmatrix.sync.aligned.m8n8.x2.shared.b16
 // CHECK-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
