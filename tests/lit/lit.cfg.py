@@ -42,6 +42,12 @@ ptxas = [p for p in [os.path.join(repo, ".venv", "bin", "ptxas")] if os.path.exi
 )
 if not ptxas:
     lit_config.fatal("ptxas is missing from .venv: run `bash ci/setup`")
+# %ptxas13 (ptxas 13.5, pip nvidia-cuda-nvcc) knows PTX 9.0 and sm_110a; it
+# must precede %ptxas, which is its prefix.
+ptxas13 = os.path.join(repo, ".venv", "bin", "ptxas13")
+if not os.path.exists(ptxas13):
+    lit_config.fatal("ptxas 13 is missing from .venv: run `bash ci/setup`")
+config.substitutions.append(("%ptxas13", ptxas13))
 config.substitutions.append(("%ptxas", ptxas[0]))
 config.substitutions.append(("%examples", os.path.join(repo, "examples")))
 

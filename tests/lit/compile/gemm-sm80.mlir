@@ -9,6 +9,7 @@
 // RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_89 -o %t.89.ptx && %ptxas -arch=sm_89 %t.89.ptx -o %t.cubin
 // RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_90a -o %t.90.ptx && %ptxas -arch=sm_90a %t.90.ptx -o %t.cubin
 // RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_120a -o %t.120.ptx && %ptxas -arch=sm_120a %t.120.ptx -o %t.cubin
+// RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_110a -o %t.110.ptx && %ptxas13 -arch=sm_110a %t.110.ptx -o %t.cubin
 // The kernels as LLVM IR (--emit llvm), which llc-22 and ptxas take too.
 // RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_80 --emit llvm -o %t.ll
 // RUN: FileCheck %s --check-prefix=LLVM < %t.ll
