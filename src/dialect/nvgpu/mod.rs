@@ -67,10 +67,16 @@ pub fn verify_on_target(ty: Type, chip: &str) -> Result<(), String> {
     let Some(atom) = Atom::of(ty) else { return Ok(()) };
     let record = records::record(&atom);
     if tiers::legal_on(&record, parsed) {
-        Ok(())
-    } else {
-        Err(format!("'{ty}' requires {}, but the target is {chip}", tiers::tier_text(&record)))
+        return Ok(());
     }
+    let mut message = format!("'{ty}' requires {}, but the target is {chip}", tiers::tier_text(&record));
+    // Spec 003's SM110 note: Thor has no MMA atom family of its own.
+    if parsed.sm == 110 && atom.as_mma().is_some() {
+        message.push_str(
+            "; SM110 has no MMA atom of its own: MMA resolves to universal_fma or an earlier-tier register MMA (sm80.mma, sm89.mma)",
+        );
+    }
+    Err(message)
 }
 
 /// The type verifier of a registry type, from its parameters.
