@@ -67,7 +67,7 @@ pub enum Emit {
 /// the host-side conversions, and the casts reconciled.
 pub fn nvvm_passes(chip: Chip) -> String {
     format!(
-        "nvvm-attach-target{{chip={} features=+ptx{} O=3}},cute-check-target,cute-desugar,cute-to-llvm,\
+        "nvvm-attach-target{{chip={} features=+ptx{} O=3}},cute-check-target,cute-desugar,cute-to-llvm,cute-nvgpu-to-nvvm,\
          gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm,convert-nvvm-to-llvm),convert-scf-to-cf,convert-arith-to-llvm,\
          convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,cute-kernel-to-nvvm,reconcile-unrealized-casts",
         chip.name, chip.ptx

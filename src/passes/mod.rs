@@ -6,6 +6,7 @@
 //! |---|---|---|
 //! | `cute-desugar` | [`desugar`] | spec 002 sugar → primitive cute ops |
 //! | `cute-to-llvm` | [`to_llvm`] | spec 000's pattern bank: cute values → LLVM structs, run-time algebra → arith |
+//! | `cute-nvgpu-to-nvvm` | [`to_llvm::run_nvgpu`] | SM-tier atom calls (cp.async, ldmatrix/stmatrix, mma.sync) → NVVM |
 //! | `cute-check-target` | [`check_target`] | tier rule of every atom against the `gpu.module`'s chip (first step of `cute-to-nvvm`) |
 //! | `cute-kernel-to-nvvm` | [`kernel_abi`] | spec 002 kernel ABI: `cute.kernel` → `nvvm.kernel`, grid-constant arguments by value |
 //! | `cute-test-panic-guard` | [`testing`] | test-only: panics, proving the panic guard |
@@ -62,6 +63,7 @@ static PANIC_ID: PassId = PassId(1);
 static TO_LLVM_ID: PassId = PassId(2);
 static KERNEL_ID: PassId = PassId(3);
 static TARGET_ID: PassId = PassId(4);
+static NVGPU_ID: PassId = PassId(5);
 
 /// Every pass of the project; the index is the id passed through C++.
 pub static PASSES: &[PassInfo] = &[
@@ -84,8 +86,16 @@ pub static PASSES: &[PassInfo] = &[
         example: (to_llvm::EXAMPLE_BEFORE, to_llvm::EXAMPLE_AFTER),
         id: &TO_LLVM_ID,
         body: to_llvm::run,
-        // The atom lowerings create nvvm ops.
-        dependent_dialects: || vec![DialectHandle::llvm(), DialectHandle::arith(), crate::dialect::nvvm_handle()],
+        dependent_dialects: || vec![DialectHandle::llvm(), DialectHandle::arith()],
+    },
+    PassInfo {
+        argument: "cute-nvgpu-to-nvvm",
+        name: "CuteNvgpuToNvvm",
+        description: "Lower the SM-tier atom calls (cp.async, ldmatrix/stmatrix, mma.sync) to NVVM, after cute-to-llvm (one pattern per atom kind)",
+        example: (to_llvm::NVGPU_EXAMPLE_BEFORE, to_llvm::NVGPU_EXAMPLE_AFTER),
+        id: &NVGPU_ID,
+        body: to_llvm::run_nvgpu,
+        dependent_dialects: || vec![DialectHandle::llvm(), crate::dialect::nvvm_handle()],
     },
     PassInfo {
         argument: "cute-kernel-to-nvvm",

@@ -37,7 +37,7 @@ use melior::{
 
 /// The composite pipeline `cute-lower-to-llvm` runs (ARCHITECTURE.md
 /// "Lowering decisions"; issue 10's pipeline).
-pub const LOWER_TO_LLVM: &str = "cute-desugar,cute-to-llvm,convert-scf-to-cf,convert-arith-to-llvm,\
+pub const LOWER_TO_LLVM: &str = "cute-desugar,cute-to-llvm,cute-nvgpu-to-nvvm,convert-scf-to-cf,convert-arith-to-llvm,\
 convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts";
 
 /// `docs/Passes.md`'s example (tests/docs.rs runs it).
@@ -232,12 +232,10 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.make_tiled_copy_A", rewrite: tuples::lower_atom, generated: EMITTED },
     Pattern { root: "cute.make_tiled_copy_B", rewrite: tuples::lower_atom, generated: EMITTED },
     Pattern { root: "cute.make_tiled_copy_C", rewrite: tuples::lower_atom, generated: EMITTED },
-    // Atom calls: one pattern per atom kind (atoms/), each declining others.
+    // Calls of the target-neutral atoms (the SM-tier atoms are
+    // `cute-nvgpu-to-nvvm`'s, NVGPU_PATTERNS).
     Pattern { root: "cute.copy_atom_call", rewrite: atoms::universal::lower_copy_atom_call, generated: EMITTED },
-    Pattern { root: "cute.copy_atom_call", rewrite: atoms::cp_async::lower, generated: ATOM_OPS },
-    Pattern { root: "cute.copy_atom_call", rewrite: atoms::matrix_copy::lower, generated: ATOM_OPS },
     Pattern { root: "cute.mma_atom_call", rewrite: atoms::universal::lower_mma_atom_call, generated: EMITTED },
-    Pattern { root: "cute.mma_atom_call", rewrite: atoms::mma_sync::lower, generated: ATOM_OPS },
     Pattern { root: "cute.make_view", rewrite: memory::lower_make_view, generated: EMITTED },
     Pattern { root: "cute.get_layout", rewrite: memory::lower_get_layout, generated: EMITTED },
     Pattern { root: "cute.get_iter", rewrite: memory::lower_get_iter, generated: EMITTED },
@@ -259,12 +257,72 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.tiled.mma.partition_C", rewrite: memory::lower_tiled_mma_partition, generated: EMITTED },
 ];
 
+/// `cute-nvgpu-to-nvvm`'s bank: the SM-tier atom calls, one pattern per
+/// atom kind, each declining the others (spec 000: independent patterns).
+pub static NVGPU_PATTERNS: &[Pattern] = &[
+    Pattern { root: "cute.copy_atom_call", rewrite: atoms::cp_async::lower, generated: ATOM_OPS },
+    Pattern { root: "cute.copy_atom_call", rewrite: atoms::matrix_copy::lower, generated: ATOM_OPS },
+    Pattern { root: "cute.mma_atom_call", rewrite: atoms::mma_sync::lower, generated: ATOM_OPS },
+];
+
+/// `docs/Passes.md`'s example of `cute-nvgpu-to-nvvm` (tests/docs.rs runs it).
+pub const NVGPU_EXAMPLE_BEFORE: &str = r#"
+!g = !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"8:1">>
+!s = !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"8:1">>
+func.func @stage(%a: !cute_nvgpu.atom.simt_async_copy<16, f16>, %g: !g, %s: !s) {
+  cute.copy_atom_call %a, %g, %s : !cute_nvgpu.atom.simt_async_copy<16, f16>, !g, !s
+  return
+}"#;
+pub const NVGPU_EXAMPLE_AFTER: &str = r#"
+module {
+  func.func @stage(%arg0: !cute_nvgpu.atom.simt_async_copy<16, f16>, %arg1: !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"8:1">>, %arg2: !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"8:1">>) {
+    %0 = llvm.mlir.constant(0 : i32) : i32
+    %1 = builtin.unrealized_conversion_cast %arg1 : !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"8:1">> to !llvm.struct<(ptr<1>, struct<(i32, i32)>)>
+    %2 = llvm.extractvalue %1[0] : !llvm.struct<(ptr<1>, struct<(i32, i32)>)> 
+    %3 = llvm.getelementptr %2[%0] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    %4 = builtin.unrealized_conversion_cast %arg2 : !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"8:1">> to !llvm.struct<(ptr<3>, struct<(i32, i32)>)>
+    %5 = llvm.extractvalue %4[0] : !llvm.struct<(ptr<3>, struct<(i32, i32)>)> 
+    %6 = llvm.getelementptr %5[%0] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+    nvvm.cp.async.shared.global %6, %3, 16, cache =  cg : !llvm.ptr<3>, !llvm.ptr<1>
+    return
+  }
+}"#;
+
+/// Atom calls `cute-to-llvm` leaves to `cute-nvgpu-to-nvvm`: those of the
+/// SM-tier atoms (spec 002: the target-neutral conversion does not choose
+/// SM instructions).
+fn is_sm_atom_call(op: OperationRef) -> bool {
+    let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+    if name != "cute.copy_atom_call" && name != "cute.mma_atom_call" {
+        return false;
+    }
+    let Ok(atom) = op.operand(0) else { return false };
+    let ty = atom.r#type();
+    let atom = crate::dialect::composite_parts(ty).and_then(|p| p.atom).unwrap_or(ty);
+    !matches!(
+        crate::dialect::nvgpu::Atom::of(atom),
+        None | Some(crate::dialect::nvgpu::Atom::UniversalCopy { .. }) | Some(crate::dialect::nvgpu::Atom::UniversalFma { .. })
+    )
+}
+
+/// `cute-nvgpu-to-nvvm`: the SM-tier atom calls to NVVM (after
+/// `cute-to-llvm`, whose casts they read through).
+pub fn run_nvgpu(root: OperationRef) -> Result<(), PassError> {
+    apply_phases(root, "cute-nvgpu-to-nvvm", &[NVGPU_PATTERNS])?;
+    check_legal_except(root, |_| false)?;
+    erase_dead_values(root);
+    if !root.verify() {
+        return Err(failed(root, "internal error: the lowered IR does not verify (diagnostics above)".into()));
+    }
+    Ok(())
+}
+
 pub fn run(root: OperationRef) -> Result<(), PassError> {
     let context = BorrowedContext::of(&root);
     signatures::convert(context.get(), root)?;
     storage::lower(context.get(), root)?;
     apply_phases(root, "cute-to-llvm", &[PATTERNS])?;
-    check_legal(root)?;
+    check_legal_except(root, is_sm_atom_call)?;
     erase_dead_values(root);
     // The pipelines verify only at their end; a lowering bug that built
     // invalid LLVM IR must stop here with the verifier's diagnostic, not
@@ -331,18 +389,18 @@ fn failed(op: OperationRef, message: String) -> PassError {
     PassError::Reported
 }
 
-/// No cute op may survive, and only casts may still carry cute types.
-fn check_legal(root: OperationRef) -> Result<(), PassError> {
+/// No cute op may survive but the ones `allowed` leaves to a later pass.
+fn check_legal_except(root: OperationRef, allowed: fn(OperationRef) -> bool) -> Result<(), PassError> {
     let mut failed = false;
     root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
-        if name.starts_with("cute.") || name.starts_with("cute_nvgpu.") {
+        if (name.starts_with("cute.") || name.starts_with("cute_nvgpu.")) && !allowed(op) {
             let types: Vec<String> = op
                 .operands()
                 .map(|v| v.r#type().to_string())
                 .chain(op.results().map(|r| r.r#type().to_string()))
                 .collect();
-            let hint = if PATTERNS.iter().any(|p| p.root == name) {
+            let hint = if PATTERNS.iter().chain(NVGPU_PATTERNS).any(|p| p.root == name) {
                 String::new()
             } else if name.starts_with("cute.make_") || name == "cute.compose" || name == "cute.equal" || name == "cute.print" {
                 " (sugar: run cute-desugar first)".to_string()
