@@ -1,5 +1,6 @@
 //! No input, however malformed, makes `mlir-opt-22` with the plugin crash:
-//! a few hundred deterministic mutations of the lit inputs each end with exit
+//! a few hundred deterministic mutations of the lit inputs and the examples
+//! (the GEMM kernels: partitions, swizzles, atoms) each end with exit
 //! status 0, or 1 and a diagnostic — never a signal (abort, segfault) or a
 //! Rust panic escaping across the C ABI. Each runs the whole compile
 //! pipeline short of serialization: desugar, then `cute-to-nvvm{chip=sm_80}`
@@ -77,6 +78,7 @@ fn plugin() -> PathBuf {
 fn mutated_inputs_never_crash_mlir_opt() {
     let mut files = Vec::new();
     lit_inputs(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/lit"), &mut files);
+    lit_inputs(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples"), &mut files);
     files.sort();
     let mut jobs = Vec::new();
     let mut rng = Rng(0x5eed_cafe_f00d_d00d);
