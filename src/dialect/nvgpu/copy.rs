@@ -411,6 +411,66 @@ mod tests {
         assert!(check(4, "16:1", "8:1").unwrap_err().contains("one row of 8 contiguous"));
     }
 
+    /// ldmatrix as the PTX ISA defines it, emulated, feeds each lane exactly
+    /// the A and B values the SM80 16x8x16 MMA expects: lane `l` gives the
+    /// address of row `l % 8` of matrix `l / 8` (its partition_S's first
+    /// element, which the lowering passes), and receives in register `j` two
+    /// elements of matrix `j`, stored as its values `2j`, `2j+1`. For K-major
+    /// tiles without `.trans` and MN-major tiles with it, every (lane, value)
+    /// must hold the element at the MMA's coordinate `tv(lane, value)`: the
+    /// semantic check, without a GPU, of the GEMM's shared -> register path.
+    #[test]
+    fn ldmatrix_emulated_feeds_the_mma_its_values() {
+        use crate::layout::{crd2idx, parse_layout, parse_tiler, partition, upcast, IntTuple, Leaf};
+        let ctx = context();
+        let f16 = Type::parse(&ctx, "f16").unwrap();
+        // The 1x1x1 tiled MMA's A thread-value layout over its 16x16 tile
+        // (m + 16 k), which make_tiled_copy_A gives the copy.
+        // The 1x1x1 tiled MMA's A (16x16, x4) and B (8x16, x2) thread-value
+        // layouts over their tiles (column-major index), which
+        // make_tiled_copy_A/B give the copies.
+        let operands = [
+            ("((4,8),(2,2,2)):((32,1),(16,8,128))", "[16:1;16:1]", 16i64, 4u32, ["(16,16):(16,1)", "(16,16):(1,16)"]),
+            ("((4,8),(2,2)):((16,1),(8,64))", "[8:1;16:1]", 8, 2, ["(8,16):(16,1)", "(8,16):(1,8)"]),
+        ];
+        for (tv, tiler, rows_of_tile, num, tiles) in operands {
+            let tv = parse_layout(tv).unwrap();
+            let tiler = parse_tiler(tiler).unwrap();
+            for (trans, smem) in [(false, tiles[0]), (true, tiles[1])] {
+                let atom = Atom::MatrixCopy { store: false, num, trans, element: f16 };
+                let [reference, src, _] = thread_value_layouts(&atom).unwrap();
+                let elements = |l: &Layout| upcast(l, 16).unwrap();
+                let smem = parse_layout(smem).unwrap();
+                let frg = partition::tidfrg(&smem, &tv, &tiler, &elements(&reference), &elements(&src)).unwrap();
+                // Each lane's row address (its first source element).
+                let rows: Vec<i64> = (0..32)
+                    .map(|l| partition::thread_partition_at(&frg, &Leaf::Int(l)).unwrap().1.as_int().unwrap())
+                    .collect();
+                for lane in 0..32usize {
+                    for j in 0..num as usize {
+                        for half in 0..2i64 {
+                            // PTX: row r of matrix j is addressed by lane 8j + r;
+                            // without .trans lane l gets row l / 4, elements
+                            // 2(l%4) + half; with .trans the matrix is read
+                            // transposed: rows 2(l%4) + half, element l / 4.
+                            let col = 2 * (lane as i64 % 4) + half;
+                            let got = if trans {
+                                rows[8 * j + col as usize] + (lane as i64 / 4)
+                            } else {
+                                rows[8 * j + lane / 4] + col
+                            };
+                            let v = (2 * j) as i64 + half;
+                            let idx = crd2idx(&IntTuple::tuple(vec![IntTuple::int(lane as i64), IntTuple::int(v)]), &tv).unwrap();
+                            let coord = IntTuple::tuple(vec![IntTuple::int(idx % rows_of_tile), IntTuple::int(idx / rows_of_tile)]);
+                            let want = crd2idx(&coord, &smem).unwrap();
+                            assert_eq!(got, want, "x{num} trans {trans} over {smem}: lane {lane}, value {v}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn thread_value_layouts_are_cute_s() {
         let ctx = context();
