@@ -586,6 +586,41 @@ mod tests {
         assert!(checked > 500, "the fixture holds the partitions ({checked})");
     }
 
+    /// The lowering packs a lane's values into registers in value order
+    /// (value v is half v % 2 of register v / 2); the PTX ISA's fragment
+    /// tables for mma.m16n8k16 (f16) give each register half an (row, col):
+    /// with g = lane / 4, t = lane % 4, A's a_{2r+h} is (g + 8 (r % 2),
+    /// 2t + h + 8 (r / 2)), B's b_{2r+h} is (k = 2t + h + 8r, n = g), C's
+    /// c_{2r+h} is (g + 8r, 2t + h). The atom's thread-value layouts must map
+    /// every (lane, value) to exactly those coordinates.
+    #[test]
+    fn sm80_value_order_is_the_ptx_register_order() {
+        use crate::layout::{crd2idx, IntTuple};
+        let ctx = context();
+        let t = |s: &str| Type::parse(&ctx, s).unwrap();
+        let mut p = wgmma(&ctx, Major::K);
+        p.family = MmaFamily::Sm80;
+        (p.m, p.n, p.k, p.a, p.b, p.c, p.frag) = (16, 8, 16, t("f16"), t("f16"), t("f32"), FragKind::None);
+        let atom = atom_layouts(&super::super::Atom::Mma(p)).unwrap();
+        let at = |l: &crate::layout::Layout, lane: i64, v: i64, rows: i64| {
+            let idx = crd2idx(&IntTuple::tuple(vec![IntTuple::int(lane), IntTuple::int(v)]), l).unwrap();
+            (idx % rows, idx / rows)
+        };
+        for lane in 0..32 {
+            let (g, tt) = (lane / 4, lane % 4);
+            for v in 0..8 {
+                let (r, h) = (v / 2, v % 2);
+                assert_eq!(at(&atom.a, lane, v, 16), (g + 8 * (r % 2), 2 * tt + h + 8 * (r / 2)), "A lane {lane} value {v}");
+            }
+            for v in 0..4 {
+                let (r, h) = (v / 2, v % 2);
+                // B is (N, K): (n, k).
+                assert_eq!(at(&atom.b, lane, v, 8), (g, 2 * tt + h + 8 * r), "B lane {lane} value {v}");
+                assert_eq!(at(&atom.c, lane, v, 16), (g + 8 * r, 2 * tt + h), "C lane {lane} value {v}");
+            }
+        }
+    }
+
     #[test]
     fn mma_layouts_follow_the_ladder() {
         let ctx = context();
