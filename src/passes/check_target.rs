@@ -23,6 +23,19 @@ module attributes {gpu.container_module} {
   }
 }"#;
 
+/// The chip of the gpu.module enclosing `op` (its `#nvvm.target`), if any.
+pub fn enclosing_chip(op: OperationRef) -> Option<String> {
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        if parent.name().as_string_ref().as_str() == Ok("gpu.module") {
+            let targets = parent.attribute("targets").ok()?.to_string();
+            return chip_of(&targets).map(str::to_string);
+        }
+        current = parent.parent_operation();
+    }
+    None
+}
+
 /// The `chip` of an `#nvvm.target<...>` attribute's text.
 fn chip_of(target: &str) -> Option<&str> {
     let rest = &target[target.find("chip = \"")? + 8..];

@@ -309,7 +309,7 @@ fn is_sm_atom_call(op: OperationRef) -> bool {
 /// `cute-to-llvm`, whose casts they read through).
 pub fn run_nvgpu(root: OperationRef) -> Result<(), PassError> {
     apply_phases(root, "cute-nvgpu-to-nvvm", &[NVGPU_PATTERNS])?;
-    check_legal_except(root, |_| false)?;
+    check_legal_except(root, "cute-nvgpu-to-nvvm", |_| false)?;
     erase_dead_values(root);
     if !root.verify() {
         return Err(failed(root, "internal error: the lowered IR does not verify (diagnostics above)".into()));
@@ -322,7 +322,7 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
     signatures::convert(context.get(), root)?;
     storage::lower(context.get(), root)?;
     apply_phases(root, "cute-to-llvm", &[PATTERNS])?;
-    check_legal_except(root, is_sm_atom_call)?;
+    check_legal_except(root, "cute-to-llvm", is_sm_atom_call)?;
     erase_dead_values(root);
     // The pipelines verify only at their end; a lowering bug that built
     // invalid LLVM IR must stop here with the verifier's diagnostic, not
@@ -390,7 +390,7 @@ fn failed(op: OperationRef, message: String) -> PassError {
 }
 
 /// No cute op may survive but the ones `allowed` leaves to a later pass.
-fn check_legal_except(root: OperationRef, allowed: fn(OperationRef) -> bool) -> Result<(), PassError> {
+fn check_legal_except(root: OperationRef, pass: &str, allowed: fn(OperationRef) -> bool) -> Result<(), PassError> {
     let mut failed = false;
     root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
@@ -407,9 +407,11 @@ fn check_legal_except(root: OperationRef, allowed: fn(OperationRef) -> bool) -> 
             } else {
                 " (no lowering for this op yet)".to_string()
             };
+            // Inside a kernel module, name the chip it is compiled for.
+            let chip = crate::passes::check_target::enclosing_chip(op).map(|c| format!(" for {c}")).unwrap_or_default();
             crate::ffi::emit_op_error(
                 op,
-                &format!("cute-to-llvm: failed to legalize '{name}' with types ({}){hint}", types.join(", ")),
+                &format!("{pass}: failed to legalize '{name}'{chip} with types ({}){hint}", types.join(", ")),
             );
             failed = true;
         }

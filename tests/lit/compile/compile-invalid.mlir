@@ -10,7 +10,7 @@
 // OPTION: cute-to-nvvm: unknown option 'arch=sm_80' (expected chip=<sm_XX>)
 // NOOPTION: cute-lower-to-llvm takes no options, got 'chip=sm_80'
 
-// OP: error: 'cute_nvgpu.gmma.descriptor' op cute-to-llvm: failed to legalize 'cute_nvgpu.gmma.descriptor'
+// OP: error: 'cute_nvgpu.gmma.descriptor' op cute-to-llvm: failed to legalize 'cute_nvgpu.gmma.descriptor' for sm_80
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
