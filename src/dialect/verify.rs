@@ -390,7 +390,7 @@ fn verify_atom_call(op: OperationRef) -> Result<(), String> {
     atoms::verify_instance(atom, &views, &extras, tiled.is_some())?;
     let layouts: Vec<_> = views.iter().map(|&v| view_layout(v)).collect::<Result<_, _>>()?;
     let size = |l: &crate::layout::Layout| crate::layout::size(l).map_err(|e| e.to_string()).map(|s| s.as_int());
-    let own_sizes = crate::dialect::nvgpu::Atom::of(atom).is_some_and(|a| crate::dialect::nvgpu::copy::sizes_differ(&a));
+    let own_sizes = crate::dialect::nvgpu::Atom::of(atom).is_some_and(|a| crate::dialect::nvgpu::copy::instance_values(&a).is_some());
     if layouts.len() == 2 && !own_sizes {
         let (src, dst) = (size(&layouts[0])?, size(&layouts[1])?);
         if let (Some(s), Some(d)) = (src, dst) {

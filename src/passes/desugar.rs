@@ -348,8 +348,17 @@ fn rewrite_make_atom<'c, 'a>(
     Ok(vec![insert(rewriter, rebuilt)?])
 }
 
-/// Largest number of atom instances one copy or gemm unrolls into.
+/// Largest number of atom instances (or stores) one copy, gemm or fill
+/// unrolls into.
 const MAX_INSTANCES: i64 = 4096;
+
+/// Refuses an unrolling of `n` `what` beyond [`MAX_INSTANCES`].
+fn check_unroll(op: &str, n: i64, what: &str) -> Result<(), PatternError> {
+    if n > MAX_INSTANCES {
+        return Err(format!("{op} of {n} {what} (at most {MAX_INSTANCES} are unrolled)").into());
+    }
+    Ok(())
+}
 
 /// The slices `view(_, r...)` of a partitioned view `(V, rest...)`, one per
 /// requested rest coordinate, as `cute.local_tile` by `[V:1;1:1;...]`
@@ -421,6 +430,14 @@ impl<'c, 'a, 'r> Slicer<'c, 'a, 'r> {
     }
 }
 
+/// The atom of a tiled copy or tiled MMA type; the type itself otherwise.
+fn inner_atom_type(ty: Type<'_>) -> Type<'_> {
+    composite_parts(ty)
+        .filter(|p| matches!(p.kind, Composite::TiledCopy | Composite::TiledMma))
+        .and_then(|p| p.atom)
+        .unwrap_or(ty)
+}
+
 /// The atom an unrolled copy or gemm calls: a tiled copy's or tiled MMA's
 /// own atom (built here with its bundle, when it takes no parameters), so
 /// each call is verified as one atom instance, with the atom's own operand
@@ -431,10 +448,10 @@ fn instance_atom<'c, 'a>(
     location: Location<'c>,
     atom: Value<'c, 'a>,
 ) -> Result<Value<'c, 'a>, PatternError> {
-    let Some(inner) = composite_parts(atom.r#type()).filter(|p| matches!(p.kind, Composite::TiledCopy | Composite::TiledMma)).and_then(|p| p.atom)
-    else {
+    let inner = inner_atom_type(atom.r#type());
+    if inner == atom.r#type() {
         return Ok(atom);
-    };
+    }
     let Some(text) = atoms::bundle(inner) else { return Ok(atom) };
     let Some(bundle) = melior::ir::Attribute::parse(context, &text) else { return Ok(atom) };
     let make = melior::ir::operation::OperationBuilder::new("cute.make_atom", location)
@@ -496,9 +513,7 @@ fn rewrite_fill<'c, 'a>(
     let (value, view) = (op.operand(0)?, op.operand(1)?);
     let layout = crate::dialect::verify::view_layout_of(view.r#type())?;
     let n = crate::layout::size(&layout).ok().and_then(|s| s.as_int()).ok_or("fill of a run-time size")?;
-    if n > MAX_INSTANCES {
-        return Err(format!("fill of {n} elements (at most {MAX_INSTANCES} are unrolled)").into());
-    }
+    check_unroll("fill", n, "elements")?;
     let location = op.location();
     for i in 0..n {
         let coord = make_type(context, SpecKind::Coord, &i.to_string())?;
@@ -516,21 +531,12 @@ fn rewrite_copy<'c, 'a>(
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let (atom, src, dst) = (op.operand(0)?, op.operand(1)?, op.operand(2)?);
     let rest = crate::dialect::verify::rest_shape(src.r#type(), "the source")?;
-    let instances: i64 = rest.iter().product();
-    if instances > MAX_INSTANCES {
-        return Err(format!("copy of {instances} atom instances (at most {MAX_INSTANCES} are unrolled)").into());
-    }
     let location = op.location();
-    let atom = instance_atom(context, rewriter, location, atom)?;
     // A matrix copy's instance holds a fixed number of values per side; a
     // (retiled) mode 0 may hold several instances.
-    let (src_values, dst_values) = match crate::dialect::nvgpu::Atom::of(atom.r#type()) {
-        Some(crate::dialect::nvgpu::Atom::MatrixCopy { store, num, .. }) => {
-            let regs = 2 * i64::from(num);
-            if store { (Some(regs), Some(8)) } else { (Some(8), Some(regs)) }
-        }
-        _ => (None, None),
-    };
+    let counts = crate::dialect::nvgpu::Atom::of(inner_atom_type(atom.r#type()))
+        .and_then(|a| crate::dialect::nvgpu::copy::instance_values(&a));
+    let (src_values, dst_values) = (counts.map(|c| c.0), counts.map(|c| c.1));
     let mut s = Slicer::chunked(context, rewriter, location, src, src_values)?;
     let mut d = Slicer::chunked(context, rewriter, location, dst, dst_values)?;
     if s.chunks != d.chunks {
@@ -538,6 +544,8 @@ fn rewrite_copy<'c, 'a>(
     }
     let mut shape = vec![s.chunks];
     shape.extend(&rest);
+    check_unroll("copy", shape.iter().product(), "atom instances")?;
+    let atom = instance_atom(context, rewriter, location, atom)?;
     for r in coordinates(&shape) {
         let (from, to) = (s.at(&r)?, d.at(&r)?);
         rewriter.as_rewriter_base().insert(ops::cute::copy_atom_call(context, atom, from, to, location).into());
@@ -556,12 +564,10 @@ fn rewrite_gemm<'c, 'a>(
     let shape = crate::dialect::verify::rest_shape(c.r#type(), "C")?;
     let k_blocks = crate::dialect::verify::rest_shape(a.r#type(), "A")?.get(1).copied().unwrap_or(1);
     let (m_blocks, n_blocks) = (shape.first().copied().unwrap_or(1), shape.get(1).copied().unwrap_or(1));
-    if m_blocks * n_blocks * k_blocks > MAX_INSTANCES {
-        return Err(format!("gemm of {} atom instances (at most {MAX_INSTANCES} are unrolled)", m_blocks * n_blocks * k_blocks).into());
-    }
+    check_unroll("gemm", m_blocks * n_blocks * k_blocks, "atom instances")?;
     let location = op.location();
-    let atom = instance_atom(context, rewriter, location, atom)?;
     let mut slicers = [d, a, b, c].map(|v| Slicer::new(context, rewriter, location, v)).into_iter().collect::<Result<Vec<_>, _>>()?;
+    let atom = instance_atom(context, rewriter, location, atom)?;
     for k in 0..k_blocks {
         for m in 0..m_blocks {
             for n in 0..n_blocks {

@@ -364,11 +364,20 @@ pub fn check_matrix_copy(num: u32, load: bool, smem: &Operand, reg: &Operand, na
     Ok(())
 }
 
-/// Atoms whose source and destination hold different numbers of values per
-/// lane (a matrix copy's row against its register pairs): their own check
-/// fixes both sizes, instead of the generic equal-size rule.
-pub fn sizes_differ(atom: &Atom) -> bool {
-    matches!(atom, Atom::MatrixCopy { .. })
+/// The values per lane of one instance of an atom whose source and
+/// destination hold different numbers of them, (source, destination): a
+/// matrix copy's shared-memory row (8 16-bit elements) against its `2N`
+/// register values. Such atoms fix both sizes in their own check instead of
+/// the generic equal-size rule, and a copy unrolls their instances by these
+/// counts. None for the other atoms.
+pub fn instance_values(atom: &Atom) -> Option<(i64, i64)> {
+    match atom {
+        Atom::MatrixCopy { store, num, .. } => {
+            let (row, regs) = (8, 2 * i64::from(*num));
+            Some(if *store { (regs, row) } else { (row, regs) })
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]

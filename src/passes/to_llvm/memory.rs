@@ -506,11 +506,50 @@ pub fn lower_tile_partition<'c, 'a>(
     Ok(vec![b.cast(moved, ptr_type)?, b.cast(sub, tile_type)?])
 }
 
+/// A partition of `view` by `by` (a thread index or a coordinate):
+/// `compute` gives the partition's layout and its offset in the view from
+/// the view's (seeded) inner layout and `by`, through the same algebra as
+/// inference; the result view's pointer moves by the offset (a swizzled view
+/// keeps its swizzle, see [`address`]).
+fn partition_view<'c, 'a>(
+    b: &Builder<'c, '_>,
+    view: Value<'c, 'a>,
+    by: Value<'c, 'a>,
+    result: Type<'c>,
+    compute: impl FnOnce(&layout::Layout, &IntTuple) -> Result<(layout::Layout, IntTuple), String>,
+) -> Result<Value<'c, 'a>, PatternError> {
+    let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
+    let CuteValue::View(_, declared_layout, _) = &declared else { return Err("the result is not a view".into()) };
+    let mut fields = derive(
+        b,
+        &[view, by],
+        |seeded| {
+            let (CuteValue::View(_, tensor, _), CuteValue::Tuple(_, by)) = (&seeded[0], &seeded[1]) else {
+                return Err("expects a view and an integer tuple".into());
+            };
+            let (layout, offset) = compute(tensor, by)?;
+            Ok(vec![CuteValue::Layout(layout), CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, offset)])
+        },
+        &[Some(CuteValue::Layout(declared_layout.clone())), None],
+    )?;
+    let offset = fields.remove(1).remove(0);
+    let ptr = gep(b, view_ptr(b, view)?, offset, element_type(view.r#type())?)?;
+    let packed = pack_view(b, &declared, ptr, &fields.remove(0))?;
+    b.cast(packed, result)
+}
+
+/// A scalar thread index (a leaf), for the thread partitions.
+fn thread_index(by: &IntTuple) -> Result<&layout::Leaf, String> {
+    match by {
+        IntTuple::Leaf(tid) => Ok(tid),
+        _ => Err("expects a scalar thread index".into()),
+    }
+}
+
 /// spec 000's TilePartition (`cute.tiled.copy.partition_S/D`): one thread's
 /// `(value, rest...)` of a view under a tiled copy. The layout and the
 /// thread's offset come from inference's own `tidfrg`
-/// (`infer::tiled_copy_tidfrg`, `partition::thread_partition_at`); the
-/// pointer moves by the offset and keeps its address space.
+/// (`infer::tiled_copy_tidfrg`, `partition::thread_partition_at`).
 pub fn lower_tiled_copy_partition<'c, 'a>(
     context: &'c Context,
     op: OperationRef<'c, 'a>,
@@ -519,29 +558,11 @@ pub fn lower_tiled_copy_partition<'c, 'a>(
     let b = Builder::new(context, rewriter, op.location());
     let source = op.name().as_string_ref().as_str() == Ok("cute.tiled.copy.partition_S");
     let copy = crate::dialect::infer::operand(op.operand(0)?.r#type());
-    let (view, tid) = (op.operand(1)?, op.operand(2)?);
-    let result = op.result(0)?.r#type();
-    let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
-    let CuteValue::View(_, declared_layout, _) = &declared else {
-        return Err("the result is not a view".into());
-    };
-    let mut fields = derive(
-        &b,
-        &[view, tid],
-        |seeded| {
-            let (CuteValue::View(_, tensor, _), CuteValue::Tuple(_, IntTuple::Leaf(tid))) = (&seeded[0], &seeded[1]) else {
-                return Err("expects a view and a scalar thread index".into());
-            };
-            let frg = crate::dialect::infer::tiled_copy_tidfrg(&copy, source, tensor)?;
-            let (layout, offset) = partition::thread_partition_at(&frg, tid).map_err(|e| e.to_string())?;
-            Ok(vec![CuteValue::Layout(layout), CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, offset)])
-        },
-        &[Some(CuteValue::Layout(declared_layout.clone())), None],
-    )?;
-    let offset = fields.remove(1).remove(0);
-    let ptr = gep(&b, view_ptr(&b, view)?, offset, element_type(view.r#type())?)?;
-    let packed = pack_view(&b, &declared, ptr, &fields.remove(0))?;
-    Ok(vec![b.cast(packed, result)?])
+    let partition = partition_view(&b, op.operand(1)?, op.operand(2)?, op.result(0)?.r#type(), |tensor, by| {
+        let frg = crate::dialect::infer::tiled_copy_tidfrg(&copy, source, tensor)?;
+        partition::thread_partition_at(&frg, thread_index(by)?).map_err(|e| e.to_string())
+    })?;
+    Ok(vec![partition])
 }
 
 /// `cute.slice` of a view (CuTe's tensor slicing): the sliced layout, and
@@ -557,26 +578,12 @@ pub fn lower_view_slice<'c, 'a>(
         return Err(PatternError::NoMatch);
     }
     let b = Builder::new(context, rewriter, op.location());
-    let result = op.result(0)?.r#type();
-    let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
-    let CuteValue::View(_, declared_layout, _) = &declared else { return Err("the result is not a view".into()) };
-    let mut fields = derive(
-        &b,
-        &[view, coord],
-        |seeded| {
-            let (CuteValue::View(_, l, _), CuteValue::Tuple(_, c)) = (&seeded[0], &seeded[1]) else {
-                return Err("expects a view and a coordinate".into());
-            };
-            let layout = layout::tuple_ops::slice_layout(c, l, true).map_err(|e| e.to_string())?;
-            let offset = layout::crd2idx_tuple(&partition::underscores_as_zero(c), l).map_err(|e| e.to_string())?;
-            Ok(vec![CuteValue::Layout(layout), CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, offset)])
-        },
-        &[Some(CuteValue::Layout(declared_layout.clone())), None],
-    )?;
-    let offset = fields.remove(1).remove(0);
-    let ptr = gep(&b, view_ptr(&b, view)?, offset, element_type(view.r#type())?)?;
-    let packed = pack_view(&b, &declared, ptr, &fields.remove(0))?;
-    Ok(vec![b.cast(packed, result)?])
+    let partition = partition_view(&b, view, coord, op.result(0)?.r#type(), |l, c| {
+        let layout = layout::tuple_ops::slice_layout(c, l, true).map_err(|e| e.to_string())?;
+        let offset = layout::crd2idx_tuple(&partition::underscores_as_zero(c), l).map_err(|e| e.to_string())?;
+        Ok((layout, offset))
+    })?;
+    Ok(vec![partition])
 }
 
 /// `cute.tiled.copy.retile`: the same pointer, the retiled (static) layout.
@@ -625,26 +632,10 @@ pub fn lower_tiled_mma_partition<'c, 'a>(
         return Err("the tiled MMA's atom does not describe its thread-value layouts".into());
     };
     let atom_layout = crate::dialect::spec::parse_checked_layout(atom_layout)?;
-    let (view, tid) = (op.operand(1)?, op.operand(2)?);
-    let result = op.result(0)?.r#type();
-    let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
-    let CuteValue::View(_, declared_layout, _) = &declared else { return Err("the result is not a view".into()) };
-    let mut fields = derive(
-        &b,
-        &[view, tid],
-        |seeded| {
-            let (CuteValue::View(_, tensor, _), CuteValue::Tuple(_, IntTuple::Leaf(tid))) = (&seeded[0], &seeded[1]) else {
-                return Err("expects a view and a scalar thread index".into());
-            };
-            let (layout, offset) = mma_partition::partition_at(tensor, &atom, &atom_layout, which, tid).map_err(|e| e.to_string())?;
-            Ok(vec![CuteValue::Layout(layout), CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, offset)])
-        },
-        &[Some(CuteValue::Layout(declared_layout.clone())), None],
-    )?;
-    let offset = fields.remove(1).remove(0);
-    let ptr = gep(&b, view_ptr(&b, view)?, offset, element_type(view.r#type())?)?;
-    let packed = pack_view(&b, &declared, ptr, &fields.remove(0))?;
-    Ok(vec![b.cast(packed, result)?])
+    let partition = partition_view(&b, op.operand(1)?, op.operand(2)?, op.result(0)?.r#type(), |tensor, by| {
+        mma_partition::partition_at(tensor, &atom, &atom_layout, which, thread_index(by)?).map_err(|e| e.to_string())
+    })?;
+    Ok(vec![partition])
 }
 
 /// `inttoptr`, `ptrtoint`, `recast`: pointer casts (spec 002's "pointer

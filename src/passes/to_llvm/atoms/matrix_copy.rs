@@ -26,24 +26,26 @@ pub fn lower<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let Some(Atom::MatrixCopy { store, num, trans, .. }) = call_atom(op)? else {
+    let Some(atom @ Atom::MatrixCopy { store, num, trans, .. }) = call_atom(op)? else {
         return Err(PatternError::NoMatch);
     };
+    let (src_values, dst_values) = crate::dialect::nvgpu::copy::instance_values(&atom).ok_or("a matrix copy has fixed instance sizes")?;
+    let (row, per_lane) = if store { (dst_values, src_values) } else { (src_values, dst_values) };
     let b = Builder::new(context, rewriter, op.location());
     let name = if store { "stmatrix" } else { "ldmatrix" };
     let (src, dst) = (op.operand(1)?, op.operand(2)?);
     let (smem, regs) = if store { (dst, src) } else { (src, dst) };
-    if static_size(smem, "the shared-memory row")? != 8 || !aligned_runs(&view_layout(smem)?, 8) {
+    if static_size(smem, "the shared-memory row")? != row || !aligned_runs(&view_layout(smem)?, row) {
         return Err(format!(
-            "{name}: a lane addresses one row of 8 contiguous 16-bit elements, got the shared-memory view {}",
+            "{name}: a lane addresses one row of {row} contiguous 16-bit elements, got the shared-memory view {}",
             smem.r#type()
         )
         .into());
     }
     check_swizzle_keeps(smem, 16, name)?;
     let values = static_size(regs, "the register fragment")?;
-    if values != 2 * i64::from(num) {
-        return Err(format!("{name}.x{num} moves {} values per lane, got the fragment {}", 2 * num, regs.r#type()).into());
+    if values != per_lane {
+        return Err(format!("{name}.x{num} moves {per_lane} values per lane, got the fragment {}", regs.r#type()).into());
     }
     if !matches!(cute_value(regs)?, CuteValue::View(5, ..)) {
         return Err(format!("{name}: the register side must be in registers (rmem), got {}", regs.r#type()).into());
