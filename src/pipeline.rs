@@ -206,13 +206,7 @@ unsafe extern "C" {
 /// `mlir-translate --mlir-to-llvmir` prints for them (triple
 /// `nvptx64-nvidia-cuda`, ready for `llc -mcpu=<chip>`).
 fn llvm_ir_of_gpu_modules(module: &Module) -> Result<String, String> {
-    let mut bodies = Vec::new();
-    module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        if op.name().as_string_ref().as_str() == Ok("gpu.module") {
-            bodies.push(op.to_raw());
-        }
-        melior::ir::operation::WalkResult::Advance
-    });
+    let bodies = passes::rewrite::collect_ops(module.as_operation(), |op| op.name().as_string_ref().as_str() == Ok("gpu.module"));
     let mut out = String::new();
     for raw in bodies {
         // SAFETY: `raw` is a live gpu.module; its ops are cloned into a new

@@ -43,13 +43,7 @@ fn chip_of(target: &str) -> Option<&str> {
 }
 
 pub fn run(root: OperationRef) -> Result<(), PassError> {
-    let mut modules = Vec::new();
-    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        if op.name().as_string_ref().as_str() == Ok("gpu.module") {
-            modules.push(op.to_raw());
-        }
-        melior::ir::operation::WalkResult::Advance
-    });
+    let modules = super::rewrite::collect_ops(root, |op| op.name().as_string_ref().as_str() == Ok("gpu.module"));
     let mut failed = false;
     for raw in modules {
         // SAFETY: collected from the live IR; nothing is erased here.

@@ -34,12 +34,8 @@ module {
 }"#;
 
 pub fn run(root: OperationRef) -> Result<(), PassError> {
-    let mut kernels = Vec::new();
-    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        if op.name().as_string_ref().as_str() == Ok("llvm.func") && op.has_attribute("cute.kernel") {
-            kernels.push(op.to_raw());
-        }
-        melior::ir::operation::WalkResult::Advance
+    let kernels = super::rewrite::collect_ops(root, |op| {
+        op.name().as_string_ref().as_str() == Ok("llvm.func") && op.has_attribute("cute.kernel")
     });
     for raw in kernels {
         // SAFETY: collected from the live IR; only other wrappers were erased.

@@ -109,6 +109,21 @@ pub fn apply_phases(root: OperationRef, pass: &'static str, phases: &[&[Pattern]
     Ok(())
 }
 
+/// The ops under `root` (pre-order) that `keep` selects, as raw handles: a
+/// pass collects first and rewrites after, since the walk must not see its
+/// own edits.
+pub fn collect_ops(root: OperationRef, keep: impl Fn(&OperationRef) -> bool) -> Vec<mlir_sys::MlirOperation> {
+    use melior::ir::operation::OperationLike;
+    let mut ops = Vec::new();
+    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if keep(&op) {
+            ops.push(op.to_raw());
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    ops
+}
+
 /// Every op a pattern roots on or creates must be registered before the
 /// pass runs: otherwise the builders would fail op by op, which is a setup
 /// bug, not a property of the IR.

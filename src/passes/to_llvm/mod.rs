@@ -360,13 +360,7 @@ const PURE: &[&str] = &[
 ];
 
 fn erase_dead_values(root: OperationRef) {
-    let mut ops = Vec::new();
-    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        if PURE.contains(&op.name().as_string_ref().as_str().unwrap_or("")) {
-            ops.push(op.to_raw());
-        }
-        melior::ir::operation::WalkResult::Advance
-    });
+    let ops = super::rewrite::collect_ops(root, |op| PURE.contains(&op.name().as_string_ref().as_str().unwrap_or("")));
     // Users come after their operands' producers: erasing in reverse order
     // frees whole dead chains in one sweep.
     for raw in ops.into_iter().rev() {
