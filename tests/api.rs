@@ -132,6 +132,8 @@ fn compile_gives_ptx_for_a_roster_chip_and_refuses_others() {
     assert!(ptx.contains(".target sm_80") && ptx.contains(".visible .entry sgemm(") && ptx.contains("fma.rn.f32"), "{ptx}");
     let nvvm = compiler.compile_file(&path, "sm_90a", cute_mlir::compile::Emit::Nvvm).expect("the GEMM lowers");
     assert!(nvvm.contains(r#"chip = "sm_90a""#) && !nvvm.contains("cute."), "{nvvm}");
+    let llvm = compiler.compile_file(&path, "sm_80", cute_mlir::compile::Emit::Llvm).expect("the GEMM translates");
+    assert!(llvm.contains(r#"target triple = "nvptx64-nvidia-cuda""#) && llvm.contains("define ptx_kernel void @sgemm("), "{llvm}");
     let err = compiler.compile_file(&path, "sm_42", cute_mlir::compile::Emit::Ptx).unwrap_err();
     assert!(err.message.contains("unsupported chip 'sm_42'"), "{err}");
 }
