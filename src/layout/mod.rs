@@ -40,6 +40,7 @@ pub mod tuple_ops;
 pub mod partition;
 pub mod mma_partition;
 pub mod dynamic_tiling;
+pub mod gmma;
 
 pub use descriptor::{parse_descriptor, DescEntry, Descriptor};
 pub use error::{LayoutError, ParseError};
