@@ -28,6 +28,19 @@ pub fn bits_of(ty: Type) -> u32 {
     }
 }
 
+/// The bits an element occupies in memory (CuTe's `sizeof_bits` of its
+/// storage type): `bits_of`, except tf32, whose 19 significant bits live
+/// in a 32-bit word (CuTe's `tfloat32_t`).
+pub fn storage_bits(ty: Type) -> u32 {
+    let raw = ty.to_raw();
+    // SAFETY: `raw` is a live type; the call only inspects it.
+    if !raw.ptr.is_null() && unsafe { sys::mlirTypeIsATF32(raw) } {
+        32
+    } else {
+        bits_of(ty)
+    }
+}
+
 /// The memory space of a memref as an integer (None: no memory space).
 pub fn memref_space(ty: Type) -> Option<Option<i64>> {
     let raw = ty.to_raw();

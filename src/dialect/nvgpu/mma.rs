@@ -5,7 +5,8 @@
 
 use super::atom::{FragKind, Major, Mma, MmaFamily};
 use super::operands::{residency, Operand};
-use crate::dialect::types::{quoted, type_text};
+use crate::dialect::spec;
+use crate::dialect::types::{quoted, storage_bits, type_text};
 use crate::layout::{self, IntTuple, Layout, Leaf};
 use melior::ir::Type;
 
@@ -276,6 +277,9 @@ pub fn verify_operands(mma: Option<&Mma>, ops: &[Operand], tiled: bool) -> Resul
         }
         return check_tiled_ranks(&[a, b, c, d]);
     }
+    if let Some(p) = mma.filter(|p| p.family == MmaFamily::Sm90 && (a.residency == residency::SMEM || b.residency == residency::SMEM)) {
+        return verify_wgmma_on_smem(p, a, b, c, d);
+    }
     let Some(p) = mma.filter(|p| p.family.is_umma()) else {
         // Non-UMMA shared verifier: every operand in registers.
         if [a, b, c, d].iter().any(|op| op.residency != residency::RMEM) {
@@ -411,6 +415,71 @@ pub fn check_layouts(p: &Mma, a: &Operand, b: &Operand, d: &Operand) -> Result<(
     Ok(())
 }
 
+/// An SM90 WGMMA instance over shared-memory views (the tiled MMA's
+/// partitions of the shared tiles): the lowering packs their GMMA
+/// descriptors (CuTe's `make_fragment_A/B` step, done in the lowering), so
+/// each tile must be one `make_gmma_desc` accepts; the accumulators are the
+/// thread's `M*N/128` registers. The residency strings are the ladder's.
+fn verify_wgmma_on_smem(p: &Mma, a: &Operand, b: &Operand, c: &Operand, d: &Operand) -> Result<(), String> {
+    let allowed_a = if p.frag == FragKind::Rs { residency::RMEM } else { residency::SMEM | residency::SMEM_DESC };
+    if a.residency & allowed_a == 0 {
+        return Err(format!("expects memref/smem_desc_view for operand A, but gets A:{}.", a.ty));
+    }
+    if b.residency & (residency::SMEM | residency::SMEM_DESC) == 0 {
+        return Err(format!("expects smem_desc_view for operand B, but gets B: {}.", b.ty));
+    }
+    if d.residency != residency::RMEM {
+        return Err(format!("expects memref for operand D, but gets D: {}.", d.ty));
+    }
+    let accumulators = i64::from(p.m) * i64::from(p.n) / 128;
+    for (name, op) in [("C", c), ("D", d)] {
+        let size = op.layout().ok().and_then(|l| crate::layout::size(&l).ok()).and_then(|s| s.as_int());
+        if op.residency != residency::RMEM || size != Some(accumulators) {
+            return Err(format!(
+                "a warpgroup thread holds {accumulators} accumulators of the {}x{} tile in registers; operand {name} is {}",
+                p.m, p.n, op.ty
+            ));
+        }
+    }
+    for (name, op, major, rows) in [("A", a, p.a_major, p.m), ("B", b, p.b_major, p.n)] {
+        if op.residency != residency::SMEM {
+            continue;
+        }
+        let (layout, swizzle) = if op.composed {
+            let c = spec::parse_checked_composed(&op.layout_text)?;
+            (c.layout, Some(c.swizzle))
+        } else {
+            (op.layout()?, None)
+        };
+        let tile = gmma_tile(&layout);
+        let extents: Vec<Option<i64>> = (0..2).map(|i| tile.mode(i).and_then(|m| crate::layout::size(&m).ok()).and_then(|s| s.as_int())).collect();
+        if tile.rank() != 2 || extents != [Some(i64::from(rows)), Some(i64::from(p.k))] {
+            return Err(format!("expects Mma atom layout of {} for operand {name}, but got {}", canonical(rows, p.k, major), op.layout_text));
+        }
+        let bits = op.element.map(storage_bits).unwrap_or(0);
+        let gmma_major = if major == Major::K { crate::layout::gmma::Major::K } else { crate::layout::gmma::Major::Mn };
+        crate::layout::gmma::make_gmma_desc(&tile, swizzle, bits, gmma_major, 0).map_err(|e| format!("operand {name}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// The `(MN, K)` tile of a WGMMA operand view: its layout without the unit
+/// wrappers a partition leaves around it (`((64,16))`, `((64,16),1,1)`).
+pub fn gmma_tile(l: &Layout) -> Layout {
+    let mut l = l.clone();
+    loop {
+        let modes = l.modes();
+        let unit = |m: &Layout| crate::layout::size(m).ok().and_then(|s| s.as_int()) == Some(1);
+        if modes.len() > 1 && modes[1..].iter().all(unit) && !modes[0].shape().is_leaf() {
+            l = modes[0].clone();
+        } else if modes.len() == 1 && !modes[0].shape().is_leaf() {
+            l = modes[0].clone();
+        } else {
+            return l;
+        }
+    }
+}
+
 /// Rank checks of the tiled-MMA dispatch: (V)x(V)=>(V), (M)x(N)=>(M,N),
 /// (V,M)x(V,N)=>(V,M,N), (V,M,K)x(V,N,K)=>(V,M,N).
 pub fn check_tiled_ranks(ops: &[&Operand; 4]) -> Result<(), String> {
@@ -485,6 +554,20 @@ pub fn atom_layouts(atom: &super::Atom) -> Option<crate::layout::mma_partition::
                 a: parse(&format!("((4,8),{va}):(({},1),{da})", 16 * per))?,
                 b: parse(&format!("((4,8),{vb}):(({},1),{db})", 8 * per))?,
                 c: parse("((4,8),(2,2)):((32,1),(16,8))")?,
+            })
+        }
+        // WGMMA with both operands in shared memory (CuTe's SM90 GMMA traits):
+        // every thread of the warpgroup sees the whole A and B tiles (stride-0
+        // thread mode: the descriptor, not the thread, addresses them), and
+        // holds M*N/128 accumulators in CLayout_64xN.
+        super::Atom::Mma(p) if p.family == MmaFamily::Sm90 && p.frag == super::atom::FragKind::Ss && p.m == 64 && p.n % 8 == 0 => {
+            let (m, n, k) = (i64::from(p.m), i64::from(p.n), i64::from(p.k));
+            Some(MmaAtomLayouts {
+                shape_mnk: [m, n, k],
+                threads: 128,
+                a: parse(&format!("(128,({m},{k})):(0,(1,{m}))"))?,
+                b: parse(&format!("(128,({n},{k})):(0,(1,{n}))"))?,
+                c: parse(&format!("((4,8,4),(2,2,{})):((128,1,16),(64,8,512))", n / 8))?,
             })
         }
         _ => None,

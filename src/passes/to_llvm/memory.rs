@@ -53,7 +53,7 @@ pub(super) fn storage_type<'c>(context: &'c Context, element: Type<'c>) -> Type<
     if native {
         element
     } else {
-        IntegerType::new(context, crate::dialect::types::bits_of(element)).into()
+        IntegerType::new(context, crate::dialect::types::storage_bits(element)).into()
     }
 }
 
@@ -297,7 +297,7 @@ pub(super) fn address<'c: 'a, 'a>(
         Some(index) => gep(b, root, index, element)?,
         None => root,
     };
-    let bytes = u64::from(crate::dialect::types::bits_of(element) / 8);
+    let bytes = u64::from(crate::dialect::types::storage_bits(element) / 8);
     let in_bytes = swizzle.in_bytes(bytes).map_err(|e| format!("swizzled view of {element}: {e}"))?;
     // Shared-memory addresses are 32-bit; others are 64-bit.
     let width = if space == 3 { 32 } else { 64 };

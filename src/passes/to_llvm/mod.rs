@@ -170,8 +170,8 @@ const ATOM_OPS: &[&str] = &[
     "nvvm.stmatrix",
     "nvvm.mma.sync",
     "nvvm.mma.sp.sync",
+    "nvvm.wgmma.mma_async",
     "llvm.inline_asm",
-    "llvm.or",
 ];
 
 /// The bank: one flat list, no branch on target (spec 000).
@@ -263,6 +263,8 @@ pub static NVGPU_PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.copy_atom_call", rewrite: atoms::cp_async::lower, generated: ATOM_OPS },
     Pattern { root: "cute.copy_atom_call", rewrite: atoms::matrix_copy::lower, generated: ATOM_OPS },
     Pattern { root: "cute.mma_atom_call", rewrite: atoms::mma_sync::lower, generated: ATOM_OPS },
+    Pattern { root: "cute.mma_atom_call", rewrite: atoms::wgmma::lower, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.gmma.descriptor", rewrite: atoms::wgmma::lower_descriptor_op, generated: ATOM_OPS },
 ];
 
 /// `docs/Passes.md`'s example of `cute-nvgpu-to-nvvm` (tests/docs.rs runs it).

@@ -8,7 +8,7 @@
 
 use super::super::values::Builder;
 use super::{aligned_runs, attribute, call_atom, check_swizzle_keeps, static_size, value_addresses, view_layout};
-use crate::dialect::{nvgpu::Atom, types::bits_of};
+use crate::dialect::{nvgpu::Atom, types::storage_bits};
 use crate::passes::rewrite::PatternError;
 use melior::{
     ir::{
@@ -28,7 +28,7 @@ pub fn lower<'c, 'a>(
     };
     let b = Builder::new(context, rewriter, op.location());
     let (src, dst) = (op.operand(1)?, op.operand(2)?);
-    let bits = bits_of(element);
+    let bits = storage_bits(element);
     let per = i64::from(bytes * 8 / bits.max(1));
     let n = static_size(src, "the cp.async source")?;
     if n % per != 0 {

@@ -10,6 +10,7 @@
 //! | [`cp_async`] | `simt_async_copy` (SM80) | `nvvm.cp.async.shared.global` (`.ca` 4/8 bytes, `.cg` 16) |
 //! | [`matrix_copy`] | `ldsm` (SM75), `stsm` (SM90) | `nvvm.ldmatrix` / `nvvm.stmatrix` |
 //! | [`mma_sync`] | `sm80.mma`, `sm80.sparse_mma`, `sm89.mma` | `nvvm.mma.sync`, `nvvm.mma.sp.sync`; FP8 (no NVVM op in LLVM 22): `llvm.inline_asm` |
+//! | [`wgmma`] | `sm90.mma` (`ss`); `cute_nvgpu.gmma.descriptor` | `nvvm.wgmma.mma_async` on GMMA descriptors (`layout::gmma`) |
 //!
 //! Every address goes through [`super::memory::address`], so swizzled
 //! shared-memory views get the XOR address arithmetic of CuTe's swizzle.
@@ -18,6 +19,7 @@ pub mod cp_async;
 pub mod matrix_copy;
 pub mod mma_sync;
 pub mod universal;
+pub mod wgmma;
 
 use super::algebra::derive;
 use super::memory::{address, cute_value};
@@ -103,7 +105,7 @@ fn attribute<'c>(b: &Builder<'c, '_>, text: &str) -> Result<Attribute<'c>, Patte
 fn check_swizzle_keeps(v: Value, run_bytes: u32, what: &str) -> Result<(), PatternError> {
     if let CuteValue::View(_, _, Some((swizzle, _))) = cute_value(v)? {
         let element = super::memory::element_type(v.r#type())?;
-        let unit = (1u64 << swizzle.base.min(62)) * u64::from(crate::dialect::types::bits_of(element) / 8);
+        let unit = (1u64 << swizzle.base.min(62)) * u64::from(crate::dialect::types::storage_bits(element) / 8);
         if unit < u64::from(run_bytes) {
             return Err(format!(
                 "{what} moves {run_bytes} contiguous bytes, but the swizzle {swizzle} of {} keeps only {unit} together",

@@ -9,7 +9,7 @@
 use super::super::memory::{cute_value, element_type, storage_type};
 use super::super::values::{Builder, CuteValue};
 use super::{call_atom, aligned_runs, value_addresses};
-use crate::dialect::{composite_parts, nvgpu::Atom, types::bits_of};
+use crate::dialect::{composite_parts, nvgpu::Atom, types::storage_bits};
 use crate::layout;
 use crate::passes::rewrite::PatternError;
 use melior::{
@@ -44,7 +44,7 @@ pub fn lower_copy_atom_call<'c, 'a>(
     if n > MAX_ELEMENTS {
         return Err(format!("universal_copy of {n} elements (at most {MAX_ELEMENTS} are unrolled)").into());
     }
-    let bytes = (bits_of(value) / 8).max(1) as i64;
+    let bytes = (storage_bits(value) / 8).max(1) as i64;
     let align = |v: Value| {
         let parts = composite_parts(v.r#type()).and_then(|p| p.iterator).and_then(composite_parts);
         parts.map(|p| p.alignment as i64).filter(|&a| a > 0).unwrap_or(bytes)

@@ -1,0 +1,204 @@
+//! `sm90.mma` (WGMMA, `ss`): `nvvm.wgmma.mma_async` on two GMMA shared-memory
+//! descriptors and the warpgroup's register accumulator. The descriptors
+//! come from the operand views' layouts through the Rust algebra
+//! (`layout::gmma::make_gmma_desc`, CuTe's `make_gmma_desc`): every field but
+//! the start address is a constant; the start address is the view's
+//! shared-memory address, so the word is side-effect-free integer
+//! arithmetic that CSE and LICM can share and hoist.
+//!
+//! The asynchronous protocol is the kernel's, as in CuTe: `nvvm.wgmma.fence.aligned`
+//! (CuTe's `warpgroup_arrive`) before the first MMA that reads registers
+//! written since, `nvvm.wgmma.commit.group.sync.aligned` and
+//! `nvvm.wgmma.wait.group.sync.aligned N` after them.
+
+use super::super::memory::{cute_value, element_type, gep, view_ptr};
+use super::super::values::{Builder, CuteValue};
+use super::{attribute, call_atom, static_size, value_addresses};
+use crate::dialect::nvgpu::{
+    atom::{FragKind, Major, MmaFamily},
+    Atom,
+};
+use crate::dialect::types::{bits_of, storage_bits};
+use crate::layout::gmma;
+use crate::passes::rewrite::PatternError;
+use melior::{
+    dialect::llvm::{self, LoadStoreOptions},
+    ir::{
+        attribute::DenseI64ArrayAttribute,
+        operation::{OperationBuilder, OperationLike},
+        r#type::IntegerType,
+        Identifier, OperationRef, Type, Value, ValueLike,
+    },
+    Context, PatternRewriter,
+};
+
+/// The GMMA descriptor word of a shared-memory operand view.
+pub(in crate::passes::to_llvm) fn descriptor<'c, 'a>(
+    b: &Builder<'c, '_>,
+    view: Value<'c, 'a>,
+    major: Major,
+    role: &str,
+) -> Result<Value<'c, 'a>, PatternError> {
+    let CuteValue::View(space, layout, swizzle) = cute_value(view)? else {
+        return Err(format!("{role} must be a view, got {}", view.r#type()).into());
+    };
+    if space != 3 {
+        return Err(format!("a GMMA descriptor describes shared memory; {role} is {}", view.r#type()).into());
+    }
+    let element = element_type(view.r#type())?;
+    let bits = storage_bits(element);
+    let tile = crate::dialect::nvgpu::mma::gmma_tile(&layout);
+    let major = match major {
+        Major::K => gmma::Major::K,
+        Major::Mn => gmma::Major::Mn,
+    };
+    let (swizzle, offset) = match swizzle {
+        Some((s, offset)) => (Some(s), offset),
+        None => (None, 0),
+    };
+    if offset * i64::from(bits) % 128 != 0 {
+        return Err(format!("{role} starts {offset} elements into its swizzle atom, not at a 16-byte boundary").into());
+    }
+    let fields = gmma::make_gmma_desc(&tile, swizzle, bits, major, 0).map_err(|e| format!("{role}: {e}"))?;
+    let i64_type: Type = IntegerType::new(b.context, 64).into();
+    let i32_type: Type = IntegerType::new(b.context, 32).into();
+    let mut ptr = view_ptr(b, view)?;
+    if offset != 0 {
+        let at = b.int(i32_type, offset)?;
+        ptr = gep(b, ptr, at, element)?;
+    }
+    // Shared-memory addresses are 32-bit; bits 4..17 are the start field.
+    let address = b.insert(OperationBuilder::new("llvm.ptrtoint", b.location).add_operands(&[ptr]).add_results(&[i32_type]).build()?)?;
+    let address = b.insert(OperationBuilder::new("llvm.zext", b.location).add_operands(&[address]).add_results(&[i64_type]).build()?)?;
+    let four = b.int(i64_type, 4)?;
+    let start = b.bin("llvm.lshr", address, four)?;
+    let mask = b.int(i64_type, 0x3fff)?;
+    let start = b.bin("llvm.and", start, mask)?;
+    let constant = b.int(i64_type, fields.bits() as i64)?;
+    b.bin("llvm.or", start, constant)
+}
+
+/// `cute_nvgpu.gmma.descriptor %view -> i64` (spec 000's packer): the
+/// major-ness is the tile's contiguous mode (K-major when K has unit stride).
+pub fn lower_descriptor_op<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder::new(context, rewriter, op.location());
+    let view = op.operand(0)?;
+    let CuteValue::View(_, layout, _) = cute_value(view)? else { return Err("gmma.descriptor takes a view".into()) };
+    let tile = crate::dialect::nvgpu::mma::gmma_tile(&layout);
+    let unit = |mode: usize| {
+        tile.mode(mode).is_some_and(|m| m.stride().leaves().iter().any(|d| matches!(d, crate::layout::Leaf::Int(1))))
+    };
+    let major = if unit(1) {
+        Major::K
+    } else if unit(0) {
+        Major::Mn
+    } else {
+        return Err(format!("gmma.descriptor: neither mode of {tile} is contiguous (K- or MN-major)").into());
+    };
+    Ok(vec![descriptor(&b, view, major, "the matrix")?])
+}
+
+/// The `#nvvm.wgmma_type` of an element type.
+fn wgmma_type(t: Type) -> Result<&'static str, PatternError> {
+    Ok(match t.to_string().as_str() {
+        "f16" => "f16",
+        "bf16" => "bf16",
+        "tf32" | "f32" => "tf32",
+        "f8E4M3FN" => "e4m3",
+        "f8E5M2" => "e5m2",
+        "i8" | "si8" => "s8",
+        "ui8" => "u8",
+        "i32" | "si32" => "s32",
+        other => return Err(format!("wgmma.mma_async has no element type {other}").into()),
+    })
+}
+
+pub fn lower<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let Some(Atom::Mma(p)) = call_atom(op)? else { return Err(PatternError::NoMatch) };
+    if p.family != MmaFamily::Sm90 {
+        return Err(PatternError::NoMatch);
+    }
+    if p.frag != FragKind::Ss {
+        return Err(format!("sm90.mma {}x{}x{} frag_kind = rs: A in registers is not lowered yet (use ss)", p.m, p.n, p.k).into());
+    }
+    let b = Builder::new(context, rewriter, op.location());
+    let (d, a, bv, c) = (op.operand(1)?, op.operand(2)?, op.operand(3)?, op.operand(4)?);
+    let desc_a = descriptor(&b, a, p.a_major, "A")?;
+    let desc_b = descriptor(&b, bv, p.b_major, "B")?;
+    // The accumulator: M*N/128 values per thread; 16-bit ones in pairs.
+    let values = i64::from(p.m) * i64::from(p.n) / 128;
+    let c_bits = bits_of(p.c);
+    let per = if c_bits == 16 { 2 } else { 1 };
+    let register: Type = if c_bits == 16 { IntegerType::new(context, 32).into() } else { p.c };
+    for (view, role) in [(c, "C"), (d, "D")] {
+        let size = static_size(view, role)?;
+        if size != values {
+            return Err(format!("{role} holds {values} accumulators per thread of the warpgroup, got {}", view.r#type()).into());
+        }
+        if !matches!(cute_value(view)?, CuteValue::View(5, ..)) {
+            return Err(format!("{role} must be a register fragment (rmem), got {}", view.r#type()).into());
+        }
+        if per > 1 && !super::aligned_runs(&super::view_layout(view)?, per) {
+            return Err(format!("{role}: pairs of 16-bit accumulators share a register, but {} splits them", view.r#type()).into());
+        }
+    }
+    let starts: Vec<i64> = (0..values).step_by(per as usize).collect();
+    let registers: Vec<Value> = value_addresses(&b, c, &starts)?
+        .into_iter()
+        .map(|ptr| b.insert(llvm::load(context, ptr, register, b.location, LoadStoreOptions::new())))
+        .collect::<Result<_, _>>()?;
+    let acc_type = llvm::r#type::r#struct(context, &vec![register; registers.len()], false);
+    let mut acc = b.insert(llvm::undef(acc_type, b.location))?;
+    for (j, r) in registers.iter().enumerate() {
+        let at = DenseI64ArrayAttribute::new(context, &[j as i64]);
+        acc = b.insert(llvm::insert_value(context, acc, at, *r, b.location))?;
+    }
+    let id = |name: &str| Identifier::new(context, name);
+    // Transposes: A row / B col are K-major.
+    let layout = |major: Major, k_major: &str, mn_major: &str| match major {
+        Major::K => k_major.to_string(),
+        Major::Mn => mn_major.to_string(),
+    };
+    let attributes = [
+        (id("shape"), attribute(&b, &format!("#nvvm.shape<m = {}, n = {}, k = {}>", p.m, p.n, p.k))?),
+        (id("typeA"), attribute(&b, &format!("#nvvm.wgmma_type<{}>", wgmma_type(p.a)?))?),
+        (id("typeB"), attribute(&b, &format!("#nvvm.wgmma_type<{}>", wgmma_type(p.b)?))?),
+        (id("typeD"), attribute(&b, &format!("#nvvm.wgmma_type<{}>", wgmma_type_d(p.c)?))?),
+        (id("layoutA"), attribute(&b, &format!("#nvvm.mma_layout<{}>", layout(p.a_major, "row", "col")))?),
+        (id("layoutB"), attribute(&b, &format!("#nvvm.mma_layout<{}>", layout(p.b_major, "col", "row")))?),
+        (id("scaleA"), attribute(&b, "#nvvm.wgmma_scale_in<one>")?),
+        (id("scaleB"), attribute(&b, "#nvvm.wgmma_scale_in<one>")?),
+        (id("scaleD"), attribute(&b, "#nvvm.wgmma_scale_out<one>")?),
+    ];
+    let result = b.insert(
+        OperationBuilder::new("nvvm.wgmma.mma_async", b.location)
+            .add_operands(&[acc, desc_a, desc_b])
+            .add_attributes(&attributes)
+            .add_results(&[acc_type])
+            .build()?,
+    )?;
+    for (j, ptr) in value_addresses(&b, d, &starts)?.into_iter().enumerate() {
+        let at = DenseI64ArrayAttribute::new(context, &[j as i64]);
+        let x = b.insert(llvm::extract_value(context, result, at, register, b.location))?;
+        rewriter.as_rewriter_base().insert(llvm::store(context, x, ptr, b.location, LoadStoreOptions::new()));
+    }
+    Ok(Vec::new())
+}
+
+/// The accumulator's `#nvvm.wgmma_type`: f16, f32 or s32.
+fn wgmma_type_d(t: Type) -> Result<&'static str, PatternError> {
+    Ok(match t.to_string().as_str() {
+        "f16" => "f16",
+        "f32" => "f32",
+        "i32" | "si32" => "s32",
+        other => return Err(format!("wgmma.mma_async accumulates in f16, f32 or s32, not {other}").into()),
+    })
+}

@@ -1,0 +1,98 @@
+// WGMMA (sm90.mma) uses that cannot be lowered: each a diagnostic naming the
+// atom or the operand, from the verifier (under the target cute-check-target
+// sets) or from the lowering, never an abort in LLVM or ptxas.
+// RUN: %cute-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_90a})'
+
+!W = !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
+!A = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,16):(64,1)">>
+!B = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"(128,16):(16,1)">>
+!C = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"64:1">>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // B in registers: WGMMA reads B through a shared-memory descriptor only.
+  gpu.func @register_b(%a: !A, %b: !B, %c: !C) kernel {
+    %w = cute.make_atom : !W
+    // expected-error @+1 {{'cute.mma_atom_call' op expects smem_desc_view for operand B, but gets B: !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"(128,16):(16,1)">>.}}
+    cute.mma_atom_call %w, %c, %a, %b, %c : !W, !C, !A, !B, !C
+    gpu.return
+  }
+}
+}
+
+// -----
+
+!W = !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
+!A = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,16):(32,1)">>
+!B = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (128,16):(64,1)">>
+!C = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"64:1">>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // The 128-byte swizzle over 64-byte rows: no GMMA canonical layout.
+  gpu.func @non_canonical_a(%a: !A, %b: !B, %c: !C) kernel {
+    %w = cute.make_atom : !W
+    // expected-error @+1 {{operand A: not a canonical GMMA K-major layout for 128-byte swizzle}}
+    cute.mma_atom_call %w, %c, %a, %b, %c : !W, !C, !A, !B, !C
+    gpu.return
+  }
+}
+}
+
+// -----
+
+!W = !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
+!A = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,32):(64,1)">>
+!B = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (128,16):(64,1)">>
+!C = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"64:1">>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // A tile of the wrong K extent.
+  gpu.func @wrong_k(%a: !A, %b: !B, %c: !C) kernel {
+    %w = cute.make_atom : !W
+    // expected-error @+1 {{expects Mma atom layout of (64,16):(16,1) for operand A, but got S<3,3,3> o 0 o (64,32):(64,1)}}
+    cute.mma_atom_call %w, %c, %a, %b, %c : !W, !C, !A, !B, !C
+    gpu.return
+  }
+}
+}
+
+// -----
+
+!W = !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
+!A = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,16):(64,1)">>
+!B = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (128,16):(64,1)">>
+!C = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"32:1">>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // 32 accumulators per thread for a 64x128 tile (it takes 64).
+  gpu.func @short_accumulator(%a: !A, %b: !B, %c: !C) kernel {
+    %w = cute.make_atom : !W
+    // expected-error @+1 {{a warpgroup thread holds 64 accumulators of the 64x128 tile in registers; operand C is}}
+    cute.mma_atom_call %w, %c, %a, %b, %c : !W, !C, !A, !B, !C
+    gpu.return
+  }
+}
+}
+
+// -----
+
+!W = !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = rs>
+!A = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"8:1">>
+!B = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (128,16):(64,1)">>
+!C = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"64:1">>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // A in registers (rs) verifies but has no lowering yet: a clean error.
+  gpu.func @rs_form(%a: !A, %b: !B, %c: !C) kernel {
+    %w = cute.make_atom : !W
+    // expected-error @+1 {{sm90.mma 64x128x16 frag_kind = rs: A in registers is not lowered yet (use ss)}}
+    cute.mma_atom_call %w, %c, %a, %b, %c : !W, !C, !A, !B, !C
+    gpu.return
+  }
+}
+}
+
+// -----
+
+// N must be a multiple of 8 in [8, 256].
+// expected-error @+1 {{'sm90.mma' has no 64x132x16 shape for f16 inputs; legal: 64xNx16 with N a multiple of 8 in [8, 256]}}
+func.func private @illegal_n(!cute_nvgpu.sm90.mma<64x132x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>)
