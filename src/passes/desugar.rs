@@ -74,6 +74,11 @@ const PHASES: &[&[Pattern]] = &[
         Pattern { root: "cute.fill", rewrite: rewrite_fill, generated: &["cute.static", "cute.store"] },
         Pattern { root: "cute.copy", rewrite: rewrite_copy, generated: &["cute.static", "cute.local_tile", "cute.copy_atom_call", "cute.make_atom"] },
         Pattern { root: "cute.gemm", rewrite: rewrite_gemm, generated: &["cute.static", "cute.local_tile", "cute.mma_atom_call", "cute.make_atom"] },
+        Pattern {
+            root: "cute_nvgpu.atom.sm90.wgmma",
+            rewrite: rewrite_wgmma_builder,
+            generated: &["cute_nvgpu.gmma.descriptor", "cute_nvgpu.register.accumulator", "nvvm.wgmma.fence.aligned", "cute_nvgpu.atom"],
+        },
     ],
 ];
 
@@ -587,6 +592,44 @@ fn rewrite_gemm<'c, 'a>(
         }
     }
     Ok(Vec::new())
+}
+
+/// The Hopper WGMMA atom rewriter (spec 000 "Hopper WGMMA Contract"):
+/// `cute_nvgpu.atom.sm90.wgmma %a, %b` becomes the GMMA descriptors of the
+/// shared-memory operands (A only for `ss`; an `rs` A fragment travels as
+/// is), the warpgroup register accumulator, the WGMMA fence, and the atom
+/// payload `cute-nvgpu-to-nvvm` turns into `wgmma.mma_async`. The
+/// descriptors come before the fence: they are pure and may be hoisted,
+/// the fence pins the boundary the payload relies on.
+fn rewrite_wgmma_builder<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    use crate::dialect::nvgpu::{atom::FragKind, Atom};
+    use melior::ir::{attribute::TypeAttribute, operation::OperationBuilder, Identifier};
+    let atom_type = result_type(op)?;
+    let Some(Atom::Mma(p)) = Atom::of(atom_type) else { return Err(format!("{atom_type} is not a WGMMA atom").into()) };
+    let (a, b) = (op.operand(0)?, op.operand(1)?);
+    let location = op.location();
+    let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    let descriptor = |view: Value<'c, 'a>| -> Result<Value<'c, 'a>, PatternError> {
+        insert(rewriter, OperationBuilder::new("cute_nvgpu.gmma.descriptor", location).add_operands(&[view]).add_results(&[i64_type]).build()?)
+    };
+    let a_part = if p.frag == FragKind::Rs { a } else { descriptor(a)? };
+    let b_part = descriptor(b)?;
+    let accumulators = i64::from(p.m) * i64::from(p.n) / 128;
+    let vector = Type::parse(context, &format!("vector<{accumulators}x{}>", p.c)).ok_or("the accumulator vector type")?;
+    let acc = insert(
+        rewriter,
+        OperationBuilder::new("cute_nvgpu.register.accumulator", location)
+            .add_attributes(&[(Identifier::new(context, "atom"), TypeAttribute::new(atom_type).into())])
+            .add_results(&[vector])
+            .build()?,
+    )?;
+    rewriter.as_rewriter_base().insert(OperationBuilder::new("nvvm.wgmma.fence.aligned", location).build()?);
+    let payload = OperationBuilder::new("cute_nvgpu.atom", location).add_operands(&[a_part, b_part, acc]).add_results(&[atom_type]).build()?;
+    Ok(vec![insert(rewriter, payload)?])
 }
 
 /// A dynamic int-tuple prints its notation with every leaf read at run time

@@ -74,9 +74,17 @@ pub static PASSES: &[PassInfo] = &[
         example: (desugar::EXAMPLE_BEFORE, desugar::EXAMPLE_AFTER),
         id: &DESUGAR_ID,
         body: desugar::run,
-        // cute.print's loop and printf, cute.equal's conjunction.
+        // cute.print's loop and printf, cute.equal's conjunction, the WGMMA
+        // atom rewriter's descriptors, accumulator, fence and payload.
         dependent_dialects: || {
-            vec![crate::dialect::cute_handle(), DialectHandle::arith(), DialectHandle::scf(), DialectHandle::gpu()]
+            vec![
+                crate::dialect::cute_handle(),
+                DialectHandle::arith(),
+                DialectHandle::scf(),
+                DialectHandle::gpu(),
+                crate::dialect::cute_nvgpu_handle(),
+                crate::dialect::nvvm_handle(),
+            ]
         },
     },
     PassInfo {

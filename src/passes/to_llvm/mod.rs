@@ -171,6 +171,12 @@ const ATOM_OPS: &[&str] = &[
     "nvvm.mma.sync",
     "nvvm.mma.sp.sync",
     "nvvm.wgmma.mma_async",
+    "nvvm.wgmma.commit.group.sync.aligned",
+    "nvvm.wgmma.wait.group.sync.aligned",
+    "llvm.mlir.zero",
+    "llvm.extractelement",
+    "llvm.insertelement",
+    "llvm.bitcast",
     "llvm.inline_asm",
 ];
 
@@ -265,6 +271,8 @@ pub static NVGPU_PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.mma_atom_call", rewrite: atoms::mma_sync::lower, generated: ATOM_OPS },
     Pattern { root: "cute.mma_atom_call", rewrite: atoms::wgmma::lower, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.gmma.descriptor", rewrite: atoms::wgmma::lower_descriptor_op, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.register.accumulator", rewrite: atoms::wgmma::lower_register_accumulator, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.atom", rewrite: atoms::wgmma::lower_payload, generated: ATOM_OPS },
 ];
 
 /// `docs/Passes.md`'s example of `cute-nvgpu-to-nvvm` (tests/docs.rs runs it).
@@ -295,6 +303,10 @@ module {
 /// SM instructions).
 fn is_sm_atom_call(op: OperationRef) -> bool {
     let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+    // The WGMMA rewriter's ops (spec 000), lowered with the SM90 atoms.
+    if matches!(name.as_str(), "cute_nvgpu.gmma.descriptor" | "cute_nvgpu.register.accumulator" | "cute_nvgpu.atom") {
+        return true;
+    }
     if name != "cute.copy_atom_call" && name != "cute.mma_atom_call" {
         return false;
     }

@@ -1,7 +1,7 @@
 // `cute compile` refuses what it cannot compile with a clean error and exit
 // code 1: an unknown chip, a module without kernels, an op with no lowering.
 // RUN: not %cute compile %examples/copy_sm80.mlir --chip sm_42 2>&1 | FileCheck %s --check-prefix=CHIP
-// RUN: not %cute compile %s --chip sm_80 2>&1 | FileCheck %s --check-prefix=OP
+// RUN: not %cute compile %s --chip sm_100a 2>&1 | FileCheck %s --check-prefix=OP
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_42})' 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{arch=sm_80})' 2>&1 | FileCheck %s --check-prefix=OPTION
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-lower-to-llvm{chip=sm_80})' 2>&1 | FileCheck %s --check-prefix=NOOPTION
@@ -10,12 +10,12 @@
 // OPTION: cute-to-nvvm: unknown option 'arch=sm_80' (expected chip=<sm_XX>)
 // NOOPTION: cute-lower-to-llvm takes no options, got 'chip=sm_80'
 
-// OP: error: 'cute_nvgpu.gmma.descriptor' op cute-to-llvm: failed to legalize 'cute_nvgpu.gmma.descriptor' for sm_80
+// OP: error: 'cute_nvgpu.arch.sm100.tmem_alloc' op cute-to-llvm: failed to legalize 'cute_nvgpu.arch.sm100.tmem_alloc' for sm_100a
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @k(%a: !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(64,16):(16,1)">>) kernel {
-      %d = cute_nvgpu.gmma.descriptor %a : !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(64,16):(16,1)">> -> i64
+    gpu.func @k(%slot: !cute.ptr<i32, smem>, %cols: i32) kernel {
+      cute_nvgpu.arch.sm100.tmem_alloc %slot, %cols : !cute.ptr<i32, smem>
       gpu.return
     }
   }

@@ -11,12 +11,12 @@ func.func @sugar(%m: i32) {
 
 // -----
 
-// An op with no lowering yet (the SM90 GMMA descriptor: issue 12) is named
+// An op with no lowering yet (the SM100 TMEM allocation: issue 13) is named
 // with its types, never dropped.
-func.func @no_lowering(%a: !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(64,16):(16,1)">>) -> i64 {
-  // expected-error @+1 {{cute-to-llvm: failed to legalize 'cute_nvgpu.gmma.descriptor' with types (!cute.view<!cute.ptr<f16, smem>, !cute.layout<"(64,16):(16,1)">>, i64) (no lowering for this op yet)}}
-  %d = cute_nvgpu.gmma.descriptor %a : !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(64,16):(16,1)">> -> i64
-  return %d : i64
+func.func @no_lowering(%slot: !cute.ptr<i32, smem>, %cols: i32) {
+  // expected-error @+1 {{cute-to-llvm: failed to legalize 'cute_nvgpu.arch.sm100.tmem_alloc' with types (!cute.ptr<i32, smem>, i32) (no lowering for this op yet)}}
+  cute_nvgpu.arch.sm100.tmem_alloc %slot, %cols : !cute.ptr<i32, smem>
+  return
 }
 
 // -----

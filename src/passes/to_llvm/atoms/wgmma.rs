@@ -24,7 +24,7 @@ use crate::passes::rewrite::PatternError;
 use melior::{
     dialect::llvm::{self, LoadStoreOptions},
     ir::{
-        attribute::DenseI64ArrayAttribute,
+        attribute::{DenseI64ArrayAttribute, IntegerAttribute},
         operation::{OperationBuilder, OperationLike},
         r#type::IntegerType,
         Identifier, OperationRef, Type, Value, ValueLike,
@@ -161,6 +161,25 @@ pub fn lower<'c, 'a>(
         let at = DenseI64ArrayAttribute::new(context, &[j as i64]);
         acc = b.insert(llvm::insert_value(context, acc, at, *r, b.location))?;
     }
+    let result = mma_async(&b, &p, acc, desc_a, desc_b)?;
+    for (j, ptr) in value_addresses(&b, d, &starts)?.into_iter().enumerate() {
+        let at = DenseI64ArrayAttribute::new(context, &[j as i64]);
+        let x = b.insert(llvm::extract_value(context, result, at, register, b.location))?;
+        rewriter.as_rewriter_base().insert(llvm::store(context, x, ptr, b.location, LoadStoreOptions::new()));
+    }
+    Ok(Vec::new())
+}
+
+/// `nvvm.wgmma.mma_async` of atom `p` on the accumulator struct `acc`:
+/// `D = A * B + D` (scale-d one; a zero accumulator starts a tile).
+fn mma_async<'c, 'a>(
+    b: &Builder<'c, '_>,
+    p: &crate::dialect::nvgpu::Mma<'c>,
+    acc: Value<'c, 'a>,
+    desc_a: Value<'c, 'a>,
+    desc_b: Value<'c, 'a>,
+) -> Result<Value<'c, 'a>, PatternError> {
+    let context = b.context;
     let id = |name: &str| Identifier::new(context, name);
     // Transposes: A row / B col are K-major.
     let layout = |major: Major, k_major: &str, mn_major: &str| match major {
@@ -168,29 +187,90 @@ pub fn lower<'c, 'a>(
         Major::Mn => mn_major.to_string(),
     };
     let attributes = [
-        (id("shape"), attribute(&b, &format!("#nvvm.shape<m = {}, n = {}, k = {}>", p.m, p.n, p.k))?),
-        (id("typeA"), attribute(&b, &format!("#nvvm.wgmma_type<{}>", wgmma_type(p.a)?))?),
-        (id("typeB"), attribute(&b, &format!("#nvvm.wgmma_type<{}>", wgmma_type(p.b)?))?),
-        (id("typeD"), attribute(&b, &format!("#nvvm.wgmma_type<{}>", wgmma_type_d(p.c)?))?),
-        (id("layoutA"), attribute(&b, &format!("#nvvm.mma_layout<{}>", layout(p.a_major, "row", "col")))?),
-        (id("layoutB"), attribute(&b, &format!("#nvvm.mma_layout<{}>", layout(p.b_major, "col", "row")))?),
-        (id("scaleA"), attribute(&b, "#nvvm.wgmma_scale_in<one>")?),
-        (id("scaleB"), attribute(&b, "#nvvm.wgmma_scale_in<one>")?),
-        (id("scaleD"), attribute(&b, "#nvvm.wgmma_scale_out<one>")?),
+        (id("shape"), attribute(b, &format!("#nvvm.shape<m = {}, n = {}, k = {}>", p.m, p.n, p.k))?),
+        (id("typeA"), attribute(b, &format!("#nvvm.wgmma_type<{}>", wgmma_type(p.a)?))?),
+        (id("typeB"), attribute(b, &format!("#nvvm.wgmma_type<{}>", wgmma_type(p.b)?))?),
+        (id("typeD"), attribute(b, &format!("#nvvm.wgmma_type<{}>", wgmma_type_d(p.c)?))?),
+        (id("layoutA"), attribute(b, &format!("#nvvm.mma_layout<{}>", layout(p.a_major, "row", "col")))?),
+        (id("layoutB"), attribute(b, &format!("#nvvm.mma_layout<{}>", layout(p.b_major, "col", "row")))?),
+        (id("scaleA"), attribute(b, "#nvvm.wgmma_scale_in<one>")?),
+        (id("scaleB"), attribute(b, "#nvvm.wgmma_scale_in<one>")?),
+        (id("scaleD"), attribute(b, "#nvvm.wgmma_scale_out<one>")?),
     ];
-    let result = b.insert(
+    b.insert(
         OperationBuilder::new("nvvm.wgmma.mma_async", b.location)
             .add_operands(&[acc, desc_a, desc_b])
             .add_attributes(&attributes)
-            .add_results(&[acc_type])
+            .add_results(&[acc.r#type()])
             .build()?,
-    )?;
-    for (j, ptr) in value_addresses(&b, d, &starts)?.into_iter().enumerate() {
-        let at = DenseI64ArrayAttribute::new(context, &[j as i64]);
-        let x = b.insert(llvm::extract_value(context, result, at, register, b.location))?;
-        rewriter.as_rewriter_base().insert(llvm::store(context, x, ptr, b.location, LoadStoreOptions::new()));
+    )
+}
+
+/// `cute_nvgpu.register.accumulator`: the thread's accumulators, zero.
+pub fn lower_register_accumulator<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder::new(context, rewriter, op.location());
+    let ty = op.result(0)?.r#type();
+    Ok(vec![b.insert(OperationBuilder::new("llvm.mlir.zero", b.location).add_results(&[ty]).build()?)?])
+}
+
+/// The WGMMA payload `cute_nvgpu.atom %a, %desc_b, %acc` of the atom
+/// rewriter: one `wgmma.mma_async` on its descriptors and accumulator,
+/// committed and waited for (the payload is one whole atom execution). Its
+/// result is the atom, which carries no run-time state.
+pub fn lower_payload<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let atom_type = op.result(0)?.r#type();
+    let Some(Atom::Mma(p)) = Atom::of(atom_type) else { return Err(PatternError::NoMatch) };
+    if p.family != MmaFamily::Sm90 {
+        return Err(PatternError::NoMatch);
     }
-    Ok(Vec::new())
+    if p.frag != FragKind::Ss {
+        return Err(format!("sm90.mma {}x{}x{} frag_kind = rs: A in registers is not lowered yet (use ss)", p.m, p.n, p.k).into());
+    }
+    let b = Builder::new(context, rewriter, op.location());
+    let (desc_a, desc_b, vector) = (op.operand(0)?, op.operand(1)?, op.operand(2)?);
+    let (element, count) = crate::dialect::types::vector_parts(vector.r#type()).ok_or("the accumulator is a vector")?;
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    // 16-bit accumulators travel in pairs (one b32 register each).
+    let pairs = bits_of(element) == 16;
+    let (register, registers) = if pairs { (i32_type, count / 2) } else { (element, count) };
+    let acc_type = llvm::r#type::r#struct(context, &vec![register; registers as usize], false);
+    let mut acc = b.insert(llvm::undef(acc_type, b.location))?;
+    let pair_type = Type::parse(context, &format!("vector<2x{element}>")).ok_or("a pair type")?;
+    for j in 0..registers {
+        let x = if pairs {
+            let mut pair = b.insert(llvm::undef(pair_type, b.location))?;
+            for half in 0..2 {
+                let at = b.int(i64_type, 2 * j + half)?;
+                let v = b.insert(OperationBuilder::new("llvm.extractelement", b.location).add_operands(&[vector, at]).add_results(&[element]).build()?)?;
+                let to = b.int(i64_type, half)?;
+                pair = b.insert(OperationBuilder::new("llvm.insertelement", b.location).add_operands(&[pair, v, to]).add_results(&[pair_type]).build()?)?;
+            }
+            b.insert(OperationBuilder::new("llvm.bitcast", b.location).add_operands(&[pair]).add_results(&[i32_type]).build()?)?
+        } else {
+            let at = b.int(i64_type, j)?;
+            b.insert(OperationBuilder::new("llvm.extractelement", b.location).add_operands(&[vector, at]).add_results(&[element]).build()?)?
+        };
+        acc = b.insert(llvm::insert_value(context, acc, DenseI64ArrayAttribute::new(context, &[j]), x, b.location))?;
+    }
+    mma_async(&b, &p, acc, desc_a, desc_b)?;
+    rewriter.as_rewriter_base().insert(OperationBuilder::new("nvvm.wgmma.commit.group.sync.aligned", b.location).build()?);
+    let zero = IntegerAttribute::new(i64_type, 0);
+    rewriter.as_rewriter_base().insert(
+        OperationBuilder::new("nvvm.wgmma.wait.group.sync.aligned", b.location)
+            .add_attributes(&[(Identifier::new(context, "group"), zero.into())])
+            .build()?,
+    );
+    let empty = b.insert(llvm::undef(llvm::r#type::r#struct(context, &[], false), b.location))?;
+    Ok(vec![b.cast(empty, atom_type)?])
 }
 
 /// The accumulator's `#nvvm.wgmma_type`: f16, f32 or s32.
