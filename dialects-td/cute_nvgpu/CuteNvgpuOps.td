@@ -247,4 +247,116 @@ def CuteNvgpu_TmemStoreOp : CuteNvgpu_Op<"arch.sm100.tmem_store", [MemoryEffects
   let assemblyFormat = "$tmem `,` $values attr-dict `:` qualified(type($tmem)) `,` type($values)";
 }
 
+//===----------------------------------------------------------------------===//
+// Hopper TMA and mbarriers (the execution ops of the TMA atoms)
+//===----------------------------------------------------------------------===//
+
+def CuteNvgpu_TmaDesc
+    : Type<CPred<"::llvm::isa<::mlir::cute_nvgpu::TmaDescriptorType>($_self)">,
+           "a TMA descriptor (!cute_nvgpu.tma_descriptor)">;
+
+def CuteNvgpu_TmaCopyOp : CuteNvgpu_Op<"tma.copy", [MemoryEffects<[MemRead, MemWrite]>,
+                                                      AttrSizedOperandSegments]> {
+  let summary = "execute a TMA atom: box copies between a tensor map and shared memory";
+  let description = [{
+    The execution of a TMA atom (spec 003 SM90 TMA family) on the descriptor
+    it was built for: `tma_load` / `tma_load_multicast` copy global memory
+    (through the tensor map) into the shared-memory view and complete on the
+    mbarrier (`mbar`; `mask` names the cluster CTAs a multicast load also
+    writes); `tma_store` / `tma_reduce<op>` copy the shared view out and
+    complete in a bulk async-group. The view's modes are the descriptor's
+    dimensions, innermost first, and each mode a multiple of the box: one
+    `cp.async.bulk.tensor` per box (`layout::tma::boxes`), at the
+    coordinates (elements, innermost first) plus the box's offset. `hint`
+    is an L2 cache-policy word (`createpolicy`). Non-executing tiled TMA
+    atoms bind the mbarrier and hints here.
+
+    ```mlir
+    cute_nvgpu.tma.copy %atom, %desc, %smem, [%x, %y] mbar(%bar)
+        : !cute_nvgpu.atom.tma_load<f16, rank = 2>, !cute_nvgpu.tma_descriptor<f16, box = [64, 64], ...>,
+          !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,64):(1,64)">>,
+          !cute.ptr<i64, smem, align<8>>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_RegistryAtom:$atom, CuteNvgpu_TmaDesc:$descriptor, CuteNvgpu_View:$smem,
+                       Variadic<I32>:$coordinates, Optional<CuteNvgpu_Ptr>:$mbar, Optional<I16>:$mask,
+                       Optional<I64>:$hint);
+  let assemblyFormat = [{
+    $atom `,` $descriptor `,` $smem `,` `[` $coordinates `]` (`mbar` `(` $mbar^ `:` qualified(type($mbar)) `)`)?
+    (`mask` `(` $mask^ `)`)? (`hint` `(` $hint^ `)`)? attr-dict `:` qualified(type($atom)) `,`
+    qualified(type($descriptor)) `,` qualified(type($smem))
+  }];
+}
+
+def CuteNvgpu_TmaPrefetchOp : CuteNvgpu_Op<"tma.prefetch", [MemoryEffects<[MemRead]>]> {
+  let summary = "the prefetch interface of a TMA atom: a tile into L2, or the descriptor";
+  let description = [{
+    Two kinds (spec 003: the prefetch interface reports descriptor, prefetch
+    tile and cache-hint behaviour). With coordinates, the box at those
+    coordinates is prefetched into L2 (`cp.async.bulk.prefetch.tensor`);
+    without, the tensor map itself (`prefetch.tensormap`). Only atoms with
+    the prefetch interface (`tma_load`) prefetch.
+
+    ```mlir
+    cute_nvgpu.tma.prefetch %atom, %desc, [%x, %y] : !cute_nvgpu.atom.tma_load<f16, rank = 2>, !Desc
+    cute_nvgpu.tma.prefetch %atom, %desc, [] : !cute_nvgpu.atom.tma_load<f16, rank = 2>, !Desc
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_RegistryAtom:$atom, CuteNvgpu_TmaDesc:$descriptor, Variadic<I32>:$coordinates);
+  let assemblyFormat = [{
+    $atom `,` $descriptor `,` `[` $coordinates `]` attr-dict `:` qualified(type($atom)) `,` qualified(type($descriptor))
+  }];
+}
+
+def CuteNvgpu_MbarrierInitArchOp : CuteNvgpu_Op<"arch.mbarrier.init", [MemoryEffects<[MemWrite]>]> {
+  let summary = "mbarrier.init: an mbarrier in shared memory expecting `count` arrivals";
+  let description = [{
+    CuTe's `initialize_barrier`. Make it visible to the async proxy with
+    `nvvm.fence.mbarrier.init` and a CTA barrier before TMA uses it.
+
+    ```mlir
+    cute_nvgpu.arch.mbarrier.init %bar, %count : !cute.ptr<i64, smem, align<8>>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_Ptr:$mbar, I32:$count);
+  let assemblyFormat = "$mbar `,` $count attr-dict `:` qualified(type($mbar))";
+}
+
+def CuteNvgpu_MbarrierArriveOp : CuteNvgpu_Op<"arch.mbarrier.arrive", [MemoryEffects<[MemRead, MemWrite]>,
+                                                                        AttrSizedOperandSegments]> {
+  let summary = "mbarrier.arrive, with the transaction bytes the arrival expects";
+  let description = [{
+    A plain arrival (CuTe's `arrive_barrier`), or with `tx` the arrival that
+    also expects the bytes of the listed shared-memory tiles (CuTe's
+    `arrive_and_expect_tx` with `tma_transaction_bytes`: size x element
+    bits / 8 of each, computed from their static layouts) plus an optional
+    run-time byte count.
+
+    ```mlir
+    cute_nvgpu.arch.mbarrier.arrive %bar : !cute.ptr<i64, smem, align<8>>
+    cute_nvgpu.arch.mbarrier.arrive %bar tx(%sA, %sB : !SA, !SB) : !cute.ptr<i64, smem, align<8>>
+    cute_nvgpu.arch.mbarrier.arrive %bar bytes(%n) : !cute.ptr<i64, smem, align<8>>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_Ptr:$mbar, Optional<I32>:$bytes, Variadic<CuteNvgpu_View>:$tiles);
+  let assemblyFormat = [{
+    $mbar (`bytes` `(` $bytes^ `)`)? (`tx` `(` $tiles^ `:` qualified(type($tiles)) `)`)? attr-dict `:`
+    qualified(type($mbar))
+  }];
+}
+
+def CuteNvgpu_MbarrierWaitOp : CuteNvgpu_Op<"arch.mbarrier.wait", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "wait until the mbarrier completes the phase of parity `phase`";
+  let description = [{
+    CuTe's `wait_barrier(bar, phase)`: `mbarrier.try_wait.parity` in a loop
+    until the phase with parity `phase` (0 or 1) has completed.
+
+    ```mlir
+    cute_nvgpu.arch.mbarrier.wait %bar, %phase : !cute.ptr<i64, smem, align<8>>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_Ptr:$mbar, I32:$phase);
+  let assemblyFormat = "$mbar `,` $phase attr-dict `:` qualified(type($mbar))";
+}
+
 #endif // CUTE_NVGPU_OPS_TD

@@ -41,6 +41,7 @@ pub mod partition;
 pub mod mma_partition;
 pub mod dynamic_tiling;
 pub mod gmma;
+pub mod tma;
 
 pub use descriptor::{parse_descriptor, DescEntry, Descriptor};
 pub use error::{LayoutError, ParseError};

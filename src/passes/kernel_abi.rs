@@ -84,11 +84,34 @@ fn rewrite_kernel(op: OperationRef) -> Result<(), String> {
         let grid_constant = (0..dictionary.len()).any(|j| {
             dictionary.element(j).is_ok_and(|(name, _)| name.as_string_ref().as_str() == Ok("cute_nvgpu.grid_constant"))
         });
+        let tma_descriptor = (0..dictionary.len()).any(|j| {
+            dictionary.element(j).is_ok_and(|(name, _)| name.as_string_ref().as_str() == Ok("cute.tma_descriptor"))
+        });
         if !grid_constant {
+            if tma_descriptor {
+                return Err(format!(
+                    "the TMA descriptor argument #{i} must be a cute_nvgpu.grid_constant (the TMA unit reads the tensor map in .param space)"
+                ));
+            }
             dictionaries.push(Attribute::from(dictionary));
             continue;
         }
         let argument = entry.argument(i).map_err(|e| e.to_string())?;
+        if tma_descriptor {
+            // The argument already is the tensor map's address: the map
+            // (CUtensorMap, 128 bytes) travels by value, 64-byte aligned as
+            // the TMA unit requires, and is read in place (no load).
+            let map = melior::ir::Type::parse(context, "!llvm.struct<(array<16 x i64>)>").ok_or("the tensor-map type")?;
+            let mut entries: Vec<(Identifier, Attribute)> = (0..dictionary.len())
+                .filter_map(|j| dictionary.element(j).ok())
+                .filter(|(name, _)| !matches!(name.as_string_ref().as_str(), Ok("cute_nvgpu.grid_constant" | "cute.tma_descriptor")))
+                .collect();
+            entries.push((Identifier::new(context, "llvm.align"), IntegerAttribute::new(i64_type, 64).into()));
+            entries.push((Identifier::new(context, "llvm.byval"), TypeAttribute::new(map).into()));
+            entries.push((Identifier::new(context, "nvvm.grid_constant"), Attribute::unit(context)));
+            dictionaries.push(DictionaryAttribute::new(context, &entries).into());
+            continue;
+        }
         let by_value = argument.r#type();
         if by_value == pointer || melior::dialect::llvm::r#type::pointer(context, 1) == by_value {
             return Err(format!("grid-constant argument #{i} is passed by value, but it is a pointer ({by_value})"));

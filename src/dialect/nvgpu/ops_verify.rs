@@ -29,6 +29,10 @@ pub fn verifier(name: &str) -> Option<fn(OperationRef) -> Result<(), String>> {
         "cute_nvgpu.arch.sm100.tmem_alloc" => verify_tmem_alloc,
         "cute_nvgpu.arch.sm100.tmem_dealloc" => verify_tmem_dealloc,
         "cute_nvgpu.arch.sm100.tmem_load" | "cute_nvgpu.arch.sm100.tmem_store" => verify_tmem_access,
+        "cute_nvgpu.tma.copy" => verify_tma_copy,
+        "cute_nvgpu.tma.prefetch" => verify_tma_prefetch,
+        "cute_nvgpu.arch.mbarrier.init" | "cute_nvgpu.arch.mbarrier.wait" => verify_mbarrier_operand,
+        "cute_nvgpu.arch.mbarrier.arrive" => verify_mbarrier_arrive,
         _ => return None,
     })
 }
@@ -263,4 +267,161 @@ fn verify_tmem_access(op: OperationRef) -> Result<(), String> {
         return Err(format!("moves 32/16/8-bit elements, got {held}"));
     }
     Ok(())
+}
+
+/// The TMA atom and descriptor of a TMA execution op, agreeing.
+fn tma_operands<'c>(op: OperationRef<'c, '_>) -> Result<(super::atom::Tma, String, super::TmaDescriptor<'c>, u32), String> {
+    let atom_type = operand(op, 0)?;
+    let atom_text = atom_type.to_string();
+    let (atom, interfaces) = Atom::with_interfaces(atom_type).ok_or_else(|| format!("expects a TMA atom, got {atom_text}"))?;
+    let Atom::Tma { tma, .. } = atom else { return Err(format!("expects a TMA atom, got {atom_text}")) };
+    let descriptor_type = operand(op, 1)?;
+    let Some(Atom::TmaDescriptor(descriptor)) = Atom::of(descriptor_type) else {
+        return Err(format!("expects a TMA descriptor, got {descriptor_type}"));
+    };
+    super::copy::verify_tma_binding(&atom, &atom_text, &descriptor, &descriptor_type.to_string())?;
+    Ok((tma, atom_text, descriptor, interfaces))
+}
+
+/// The coordinate operands of a TMA op: one i32 per box dimension.
+fn coordinates(op: OperationRef, first: usize, segment: Option<usize>) -> usize {
+    match segment {
+        Some(n) => n,
+        None => op.operand_count() - first,
+    }
+}
+
+/// The operand segment sizes of an AttrSizedOperandSegments op.
+fn segments(op: OperationRef) -> Result<Vec<i32>, String> {
+    let attr = op.attribute("operandSegmentSizes").map_err(|e| e.to_string())?;
+    let attr = melior::ir::attribute::DenseI32ArrayAttribute::try_from(attr).map_err(|e| e.to_string())?;
+    Ok((0..attr.len()).map(|i| attr.element(i).unwrap_or(0)).collect())
+}
+
+/// `cute_nvgpu.tma.copy`: the atom and descriptor agree, the shared tile is
+/// of the descriptor's element type and swizzle and is filled by whole,
+/// aligned boxes (`layout::tma::boxes`), the completion operands match the
+/// direction.
+fn verify_tma_copy(op: OperationRef) -> Result<(), String> {
+    use super::atom::{TmaDirection, TmaMode};
+    let (tma, atom_text, descriptor, _) = tma_operands(op)?;
+    let seg = segments(op)?;
+    let rank = descriptor.box_shape.len();
+    let count = coordinates(op, 3, seg.get(3).map(|&n| n as usize));
+    if tma.mode == TmaMode::Im2col {
+        return Err(format!("'{atom_text}': im2col TMA copies take im2col offsets, which tma.copy does not carry yet"));
+    }
+    if count != rank {
+        return Err(format!("'{atom_text}' addresses a box of rank {rank} with {rank} coordinates, got {count}"));
+    }
+    let (has_mbar, has_mask) = (seg.get(4) == Some(&1), seg.get(5) == Some(&1));
+    let load = tma.direction == TmaDirection::Load;
+    if load && !has_mbar {
+        return Err(format!("'{atom_text}' completes on an mbarrier: add mbar(%bar : !cute.ptr<i64, smem>)"));
+    }
+    if !load && has_mbar {
+        return Err(format!("'{atom_text}' completes in a bulk async-group, not on an mbarrier"));
+    }
+    if (tma.mode == TmaMode::Multicast) != has_mask {
+        return Err(if has_mask {
+            format!("'{atom_text}' is not a multicast load; mask(...) belongs to tma_load_multicast")
+        } else {
+            format!("'{atom_text}' needs the CTA mask of its multicast: mask(%mask : i16)")
+        });
+    }
+    if has_mbar {
+        let mbar = operand(op, 3 + count)?;
+        if ptr_in(mbar, SMEM).map(|t| t.to_string()) != Some("i64".into()) {
+            return Err(format!("'{atom_text}' completes on a shared-memory i64 mbarrier, got {mbar}"));
+        }
+    }
+    let smem = Operand::of(operand(op, 2)?);
+    if smem.residency != residency::SMEM {
+        return Err(format!("'{atom_text}' moves boxes to and from shared memory, got {}", smem.ty));
+    }
+    if smem.element != Some(descriptor.element) {
+        return Err(format!("'{atom_text}' moves {} elements, the shared tile holds {}", descriptor.element, crate::dialect::types::type_text(smem.element)));
+    }
+    let (layout, swizzle) = if smem.composed {
+        let c = crate::dialect::spec::parse_checked_composed(&smem.layout_text)?;
+        (c.layout, Some(c.swizzle))
+    } else {
+        (smem.layout()?, None)
+    };
+    let bytes = u64::from(crate::dialect::types::storage_bits(descriptor.element) / 8).max(1);
+    let want = match descriptor.swizzle {
+        0 => None,
+        span => Some(crate::layout::Swizzle::new((span / 16).trailing_zeros(), 4, 3).map_err(|e| e.to_string())?),
+    };
+    let have = swizzle.filter(|s| s.bits > 0).map(|s| s.in_bytes(bytes)).transpose().map_err(|e| e.to_string())?;
+    if have != want {
+        return Err(format!(
+            "'{atom_text}': the descriptor swizzles {} bytes, but the shared tile {} is {}",
+            descriptor.swizzle,
+            smem.layout_text,
+            have.map_or("not swizzled".to_string(), |s| format!("swizzled by {s} over bytes"))
+        ));
+    }
+    let boxes = crate::layout::tma::boxes(&layout, &descriptor.box_shape).map_err(|e| format!("'{atom_text}': {e}"))?;
+    let period = want.map_or(128, |s| 1i64 << s.period_log2());
+    for b in &boxes {
+        if (b.offset * bytes as i64) % period != 0 {
+            return Err(format!(
+                "'{atom_text}': the box at {:?} starts {} bytes into the tile, not on a {period}-byte boundary",
+                b.origin,
+                b.offset * bytes as i64
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `cute_nvgpu.tma.prefetch`: an atom with the prefetch interface, and
+/// either no coordinates (the descriptor) or one per box dimension (a tile).
+fn verify_tma_prefetch(op: OperationRef) -> Result<(), String> {
+    let (_, atom_text, descriptor, interfaces) = tma_operands(op)?;
+    if !super::records::has_interface(interfaces, super::records::Interface::PrefetchAtom) {
+        return Err(format!("'{atom_text}' does not implement the prefetch interface (only tma_load prefetches)"));
+    }
+    let count = op.operand_count() - 2;
+    let rank = descriptor.box_shape.len();
+    if count != 0 && count != rank {
+        return Err(format!("'{atom_text}' prefetches the descriptor (no coordinates) or a box of rank {rank}, got {count} coordinates"));
+    }
+    Ok(())
+}
+
+/// An mbarrier is a 64-bit word in shared memory.
+fn verify_mbarrier_operand(op: OperationRef) -> Result<(), String> {
+    let mbar = operand(op, 0)?;
+    match ptr_in(mbar, SMEM) {
+        Some(t) if t.to_string() == "i64" => Ok(()),
+        _ => Err(format!("an mbarrier is an i64 in shared memory (!cute.ptr<i64, smem>), got {mbar}")),
+    }
+}
+
+/// `arch.mbarrier.arrive`: the transaction tiles are static shared-memory views.
+fn verify_mbarrier_arrive(op: OperationRef) -> Result<(), String> {
+    verify_mbarrier_operand(op)?;
+    let seg = segments(op)?;
+    let first = 1 + seg.get(1).copied().unwrap_or(0) as usize;
+    for i in first..op.operand_count() {
+        transaction_bytes(operand(op, i)?)?;
+    }
+    Ok(())
+}
+
+/// The bytes a TMA transaction writes into the shared tile `ty`: its size
+/// times the element's storage bits / 8 (CuTe's `tma_transaction_bytes`).
+pub fn transaction_bytes(ty: Type) -> Result<i64, String> {
+    let tile = Operand::of(ty);
+    if tile.residency != residency::SMEM {
+        return Err(format!("expects shared-memory tiles for the transaction bytes, got {ty}"));
+    }
+    let size = tile.layout().ok().and_then(|l| crate::layout::size(&l).ok()).and_then(|s| s.as_int());
+    let bits = tile.element.map(crate::dialect::types::storage_bits).unwrap_or(0);
+    match size {
+        Some(n) if bits > 0 => Ok(n * i64::from(bits) / 8),
+        _ => Err(format!("the transaction bytes of {ty} need a static size and element type")),
+    }
 }

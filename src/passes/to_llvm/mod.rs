@@ -171,6 +171,16 @@ const ATOM_OPS: &[&str] = &[
     "nvvm.mma.sync",
     "nvvm.mma.sp.sync",
     "nvvm.wgmma.mma_async",
+    "nvvm.cp.async.bulk.tensor.shared.cluster.global",
+    "nvvm.cp.async.bulk.tensor.global.shared.cta",
+    "nvvm.cp.async.bulk.tensor.reduce",
+    "nvvm.cp.async.bulk.tensor.prefetch",
+    "nvvm.prefetch",
+    "nvvm.mbarrier.init",
+    "nvvm.mbarrier.arrive",
+    "nvvm.mbarrier.arrive.expect_tx",
+    "nvvm.mbarrier.try_wait.parity",
+    "llvm.addrspacecast",
     "nvvm.wgmma.commit.group.sync.aligned",
     "nvvm.wgmma.wait.group.sync.aligned",
     "llvm.mlir.zero",
@@ -273,6 +283,11 @@ pub static NVGPU_PATTERNS: &[Pattern] = &[
     Pattern { root: "cute_nvgpu.gmma.descriptor", rewrite: atoms::wgmma::lower_descriptor_op, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.register.accumulator", rewrite: atoms::wgmma::lower_register_accumulator, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.atom", rewrite: atoms::wgmma::lower_payload, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.tma.copy", rewrite: atoms::tma::lower_copy, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.tma.prefetch", rewrite: atoms::tma::lower_prefetch, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.mbarrier.init", rewrite: atoms::tma::lower_mbarrier_init, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.mbarrier.arrive", rewrite: atoms::tma::lower_mbarrier_arrive, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.mbarrier.wait", rewrite: atoms::tma::lower_mbarrier_wait, generated: ATOM_OPS },
 ];
 
 /// `docs/Passes.md`'s example of `cute-nvgpu-to-nvvm` (tests/docs.rs runs it).
@@ -304,7 +319,10 @@ module {
 fn is_sm_atom_call(op: OperationRef) -> bool {
     let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
     // The WGMMA rewriter's ops (spec 000), lowered with the SM90 atoms.
-    if matches!(name.as_str(), "cute_nvgpu.gmma.descriptor" | "cute_nvgpu.register.accumulator" | "cute_nvgpu.atom") {
+    if name.starts_with("cute_nvgpu.tma.")
+        || name.starts_with("cute_nvgpu.arch.mbarrier.")
+        || matches!(name.as_str(), "cute_nvgpu.gmma.descriptor" | "cute_nvgpu.register.accumulator" | "cute_nvgpu.atom")
+    {
         return true;
     }
     if name != "cute.copy_atom_call" && name != "cute.mma_atom_call" {

@@ -126,6 +126,7 @@ fn convert_function<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Resul
     if Type::from(new_type) == Type::from(function) {
         return Ok(());
     }
+    mark_tma_descriptors(context, op, &function)?;
     // SAFETY: `op` is live; only its attribute is replaced.
     let mut op_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) };
     op_mut.set_attribute("function_type", TypeAttribute::new(new_type.into()).into());
@@ -145,5 +146,38 @@ fn convert_function<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Resul
             mlir_sys::mlirValueReplaceAllUsesExcept(argument.to_raw(), value.to_raw(), 1, &except as *const _ as *mut _)
         };
     }
+    Ok(())
+}
+
+/// Marks each TMA-descriptor parameter (`cute.tma_descriptor = <type>`):
+/// it becomes a pointer to its tensor map here, and `cute-kernel-to-nvvm`
+/// passes the map itself by value, 64-byte aligned (spec 002's triple).
+fn mark_tma_descriptors<'c>(context: &'c Context, op: OperationRef<'c, '_>, function: &FunctionType<'c>) -> Result<(), PassError> {
+    use melior::ir::attribute::{ArrayAttribute, Attribute, DictionaryAttribute};
+    let marked: Vec<usize> = (0..function.input_count())
+        .filter(|&i| function.input(i).is_ok_and(|t| t.to_string().starts_with("!cute_nvgpu.tma_descriptor")))
+        .collect();
+    if marked.is_empty() {
+        return Ok(());
+    }
+    let existing = op.attribute("arg_attrs").ok().and_then(|a| ArrayAttribute::try_from(a).ok());
+    let mut dictionaries = Vec::with_capacity(function.input_count());
+    for i in 0..function.input_count() {
+        let entries: Vec<(Identifier, Attribute)> = existing
+            .as_ref()
+            .and_then(|a| a.element(i).ok())
+            .and_then(|d| DictionaryAttribute::try_from(d).ok())
+            .map(|d| (0..d.len()).filter_map(|j| d.element(j).ok()).collect())
+            .unwrap_or_default();
+        let mut entries = entries;
+        if marked.contains(&i) {
+            let ty = function.input(i).map_err(|e| PassError::Failed(e.to_string()))?;
+            entries.push((Identifier::new(context, "cute.tma_descriptor"), TypeAttribute::new(ty).into()));
+        }
+        dictionaries.push(DictionaryAttribute::new(context, &entries).into());
+    }
+    // SAFETY: `op` is live; only its attribute is replaced.
+    let mut op_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(op.to_raw()) };
+    op_mut.set_attribute("arg_attrs", ArrayAttribute::new(context, &dictionaries).into());
     Ok(())
 }

@@ -89,8 +89,10 @@ impl CuteValue {
         }
         let space = |t: Option<Type>| t.and_then(composite_parts).map(|p| p.address_space);
         if crate::dialect::nvgpu::Atom::of(ty).is_some() {
+            // A TMA descriptor is the generic address of its 128-byte tensor
+            // map (the kernel's grid-constant parameter, spec 002).
             if ty.to_string().starts_with("!cute_nvgpu.tma_descriptor") {
-                return Err(format!("{ty} values have no LLVM form yet (the TMA descriptor is a kernel parameter, issue 12)"));
+                return Ok(Some(CuteValue::Ptr(0)));
             }
             return Ok(Some(CuteValue::Atom));
         }

@@ -37,6 +37,28 @@ llvm.func @pointer(%p: !llvm.ptr<1> {cute_nvgpu.grid_constant}) attributes {cute
   llvm.return
 }
 
+// -----
+
+// A TMA descriptor (cute-to-llvm marks the parameter cute.tma_descriptor and
+// makes it the tensor map's address): the 128-byte map travels by value,
+// 64-byte aligned (CUtensorMap's alignment, which the TMA unit requires;
+// 16 is too little), and is used in place, not loaded.
+// ABI-LABEL: llvm.func @tma(
+// ABI-SAME: %arg0: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.struct<(array<16 x i64>)>, nvvm.grid_constant}
+// ABI-NOT: llvm.load
+// ABI: nvvm.prefetch tensormap, %arg0
+llvm.func @tma(%d: !llvm.ptr {cute_nvgpu.grid_constant, cute.tma_descriptor = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">}) attributes {cute.kernel} {
+  nvvm.prefetch tensormap, %d : !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// expected-error @+1 {{'llvm.func' op cute-kernel-to-nvvm: the TMA descriptor argument #0 must be a cute_nvgpu.grid_constant (the TMA unit reads the tensor map in .param space)}}
+llvm.func @tma_by_reference(%d: !llvm.ptr {cute.tma_descriptor = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">}) attributes {cute.kernel} {
+  llvm.return
+}
+
 // PTX: .visible .entry scale(
 // PTX-NEXT: .param .align 16 .b8 scale_param_0[16],
 // PTX: ld.param.{{.*}}[scale_param_0

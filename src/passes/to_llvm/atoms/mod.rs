@@ -10,6 +10,7 @@
 //! | [`cp_async`] | `simt_async_copy` (SM80) | `nvvm.cp.async.shared.global` (`.ca` 4/8 bytes, `.cg` 16) |
 //! | [`matrix_copy`] | `ldsm` (SM75), `stsm` (SM90) | `nvvm.ldmatrix` / `nvvm.stmatrix` |
 //! | [`mma_sync`] | `sm80.mma`, `sm80.sparse_mma`, `sm89.mma` | `nvvm.mma.sync`, `nvvm.mma.sp.sync`; FP8 (no NVVM op in LLVM 22): `llvm.inline_asm` |
+//! | [`tma`] | `tma_load`, `tma_load_multicast`, `tma_store`, `tma_reduce` (`cute_nvgpu.tma.copy`, `tma.prefetch`); mbarriers | `nvvm.cp.async.bulk.tensor.*`, `nvvm.prefetch tensormap`, `nvvm.mbarrier.*` |
 //! | [`wgmma`] | `sm90.mma` (`ss`); `cute_nvgpu.gmma.descriptor` | `nvvm.wgmma.mma_async` on GMMA descriptors (`layout::gmma`) |
 //!
 //! Every address goes through [`super::memory::address`], so swizzled
@@ -18,6 +19,7 @@
 pub mod cp_async;
 pub mod matrix_copy;
 pub mod mma_sync;
+pub mod tma;
 pub mod universal;
 pub mod wgmma;
 

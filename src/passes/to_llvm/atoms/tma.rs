@@ -1,0 +1,232 @@
+//! The SM90 TMA atoms and the mbarriers they complete on.
+//!
+//! | op | lowers to |
+//! |---|---|
+//! | `cute_nvgpu.tma.copy` (`tma_load`, `tma_load_multicast`) | per box: `nvvm.cp.async.bulk.tensor.shared.cluster.global` (mbarrier, multicast mask, L2 hint) |
+//! | `cute_nvgpu.tma.copy` (`tma_store`) | per box: `nvvm.cp.async.bulk.tensor.global.shared.cta` |
+//! | `cute_nvgpu.tma.copy` (`tma_reduce<op>`) | per box: `nvvm.cp.async.bulk.tensor.reduce` |
+//! | `cute_nvgpu.tma.prefetch` with coordinates | `nvvm.cp.async.bulk.tensor.prefetch` (the box into L2) |
+//! | `cute_nvgpu.tma.prefetch` without | `nvvm.prefetch tensormap` (the descriptor) |
+//! | `cute_nvgpu.arch.mbarrier.init` / `arrive` / `wait` | `nvvm.mbarrier.init` / `arrive` or `arrive.expect_tx` / `try_wait.parity` |
+//!
+//! The descriptor is the kernel's grid-constant parameter: a generic
+//! pointer to the 128-byte tensor map (`cute-kernel-to-nvvm` passes it by
+//! value, 64-byte aligned, in .param space). The boxes of a tile and their
+//! shared-memory offsets come from `layout::tma::boxes`; the shared address
+//! is the unswizzled one (the TMA unit swizzles, as the descriptor says).
+
+use super::super::memory::{cute_value, element_type, gep, view_ptr};
+use super::super::values::{Builder, CuteValue};
+use super::attribute;
+use crate::dialect::nvgpu::{
+    atom::{TmaDirection, TmaMode},
+    Atom,
+};
+use crate::passes::rewrite::PatternError;
+use melior::{
+    dialect::llvm,
+    ir::{
+        attribute::DenseI32ArrayAttribute,
+        operation::{OperationBuilder, OperationLike},
+        r#type::IntegerType,
+        Identifier, OperationRef, Type, Value, ValueLike,
+    },
+    Context, PatternRewriter,
+};
+
+/// The lowered value of a `!cute.ptr` or TMA descriptor operand.
+fn pointer<'c, 'a>(b: &Builder<'c, '_>, v: Value<'c, 'a>) -> Result<Value<'c, 'a>, PatternError> {
+    let value = cute_value(v)?;
+    if !matches!(value, CuteValue::Ptr(_)) {
+        return Err(format!("{} is not a pointer", v.r#type()).into());
+    }
+    b.lowered(v, &value)
+}
+
+/// The operand segment sizes of an op (AttrSizedOperandSegments).
+fn segments(op: OperationRef) -> Result<Vec<usize>, PatternError> {
+    let attr = DenseI32ArrayAttribute::try_from(op.attribute("operandSegmentSizes")?).map_err(|e| e.to_string())?;
+    Ok((0..attr.len()).map(|i| attr.element(i).unwrap_or(0) as usize).collect())
+}
+
+pub fn lower_copy<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder::new(context, rewriter, op.location());
+    let Some(Atom::Tma { tma, reduction, .. }) = Atom::of(op.operand(0)?.r#type()) else {
+        return Err("tma.copy executes a TMA atom".into());
+    };
+    let Some(Atom::TmaDescriptor(descriptor)) = Atom::of(op.operand(1)?.r#type()) else {
+        return Err("tma.copy reads a TMA descriptor".into());
+    };
+    if tma.mode == TmaMode::Im2col {
+        return Err("im2col TMA copies are not lowered yet".into());
+    }
+    let seg = segments(op)?;
+    let tmap = pointer(&b, op.operand(1)?)?;
+    let smem = op.operand(2)?;
+    let coords: Vec<Value> = (0..seg[3]).map(|i| op.operand(3 + i)).collect::<Result<_, _>>()?;
+    let mut next = 3 + seg[3];
+    let mut optional = |present: usize| -> Result<Option<Value<'c, 'a>>, PatternError> {
+        let v = if present == 1 { Some(op.operand(next)?) } else { None };
+        next += present;
+        Ok(v)
+    };
+    let mbar = optional(seg[4])?;
+    let mask = optional(seg[5])?;
+    let hint = optional(seg[6])?;
+    let CuteValue::View(_, layout, swizzle) = cute_value(smem)? else { return Err("tma.copy moves a shared-memory view".into()) };
+    let element = element_type(smem.r#type())?;
+    let boxes = crate::layout::tma::boxes(&layout, &descriptor.box_shape)?;
+    let base = view_ptr(&b, smem)?;
+    let static_offset = swizzle.map_or(0, |(_, offset)| offset);
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let mbar = mbar.map(|m| pointer(&b, m)).transpose()?;
+    let id = |name: &str| Identifier::new(context, name);
+    for tile in boxes {
+        let at = b.int(i32_type, tile.offset + static_offset)?;
+        let shared = gep(&b, base, at, element)?;
+        let mut box_coords = Vec::with_capacity(coords.len());
+        for (c, o) in coords.iter().zip(&tile.origin) {
+            box_coords.push(if *o == 0 { *c } else { b.bin("llvm.add", *c, b.int(i32_type, *o)?)? });
+        }
+        let n = box_coords.len() as i32;
+        let built = match tma.direction {
+            TmaDirection::Load => {
+                let cluster = b.insert(
+                    OperationBuilder::new("llvm.addrspacecast", b.location)
+                        .add_operands(&[shared])
+                        .add_results(&[llvm::r#type::pointer(context, 7)])
+                        .build()?,
+                )?;
+                let mbar = mbar.ok_or("a TMA load completes on an mbarrier")?;
+                let mut operands = vec![cluster, tmap];
+                operands.extend(&box_coords);
+                operands.push(mbar);
+                operands.extend(mask.iter().chain(hint.iter()));
+                let sizes = [1, 1, n, 1, 0, i32::from(mask.is_some()), i32::from(hint.is_some()), 0];
+                OperationBuilder::new("nvvm.cp.async.bulk.tensor.shared.cluster.global", b.location)
+                    .add_operands(&operands)
+                    .add_attributes(&[
+                        (id("isCTAOnly"), attribute(&b, "false")?),
+                        (id("mode"), attribute(&b, "#nvvm.tma_load_mode<tile>")?),
+                        (id("operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &sizes).into()),
+                    ])
+                    .build()?
+            }
+            TmaDirection::Store | TmaDirection::Reduce => {
+                let mut operands = vec![tmap, shared];
+                operands.extend(&box_coords);
+                operands.extend(hint.iter());
+                let reduce = tma.direction == TmaDirection::Reduce;
+                let mut attributes = vec![(id("mode"), attribute(&b, "#nvvm.tma_store_mode<tile>")?)];
+                let name = if reduce {
+                    attributes.push((id("redKind"), attribute(&b, &format!("#nvvm.tma_redux_kind<{reduction}>"))?));
+                    attributes.push((id("operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[1, 1, n, i32::from(hint.is_some())]).into()));
+                    "nvvm.cp.async.bulk.tensor.reduce"
+                } else {
+                    attributes.push((id("operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[1, 1, n, i32::from(hint.is_some()), 0]).into()));
+                    "nvvm.cp.async.bulk.tensor.global.shared.cta"
+                };
+                OperationBuilder::new(name, b.location).add_operands(&operands).add_attributes(&attributes).build()?
+            }
+        };
+        rewriter.as_rewriter_base().insert(built);
+    }
+    Ok(Vec::new())
+}
+
+pub fn lower_prefetch<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder::new(context, rewriter, op.location());
+    let tmap = pointer(&b, op.operand(1)?)?;
+    let coords: Vec<Value> = (2..op.operand_count()).map(|i| op.operand(i)).collect::<Result<_, _>>()?;
+    let id = |name: &str| Identifier::new(context, name);
+    let built = if coords.is_empty() {
+        OperationBuilder::new("nvvm.prefetch", b.location)
+            .add_operands(&[tmap])
+            .add_attributes(&[(id("tensormap"), melior::ir::Attribute::unit(context))])
+            .build()?
+    } else {
+        let mut operands = vec![tmap];
+        operands.extend(&coords);
+        OperationBuilder::new("nvvm.cp.async.bulk.tensor.prefetch", b.location)
+            .add_operands(&operands)
+            .add_attributes(&[
+                (id("mode"), attribute(&b, "#nvvm.tma_load_mode<tile>")?),
+                (id("operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[1, coords.len() as i32, 0, 0]).into()),
+            ])
+            .build()?
+    };
+    rewriter.as_rewriter_base().insert(built);
+    Ok(Vec::new())
+}
+
+pub fn lower_mbarrier_init<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder::new(context, rewriter, op.location());
+    let bar = pointer(&b, op.operand(0)?)?;
+    rewriter
+        .as_rewriter_base()
+        .insert(OperationBuilder::new("nvvm.mbarrier.init", b.location).add_operands(&[bar, op.operand(1)?]).build()?);
+    Ok(Vec::new())
+}
+
+/// The arrival; with transaction bytes, `arrive.expect_tx` of their sum.
+pub fn lower_mbarrier_arrive<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder::new(context, rewriter, op.location());
+    let seg = segments(op)?;
+    let bar = pointer(&b, op.operand(0)?)?;
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    let static_bytes: i64 = (1 + seg[1]..op.operand_count())
+        .map(|i| crate::dialect::nvgpu::ops_verify::transaction_bytes(op.operand(i)?.r#type()).map_err(PatternError::from))
+        .sum::<Result<i64, PatternError>>()?;
+    let mut bytes = (static_bytes > 0).then(|| b.int(i32_type, static_bytes)).transpose()?;
+    if seg[1] == 1 {
+        let dynamic = op.operand(1)?;
+        bytes = Some(match bytes {
+            Some(s) => b.bin("llvm.add", s, dynamic)?,
+            None => dynamic,
+        });
+    }
+    let scope = [
+        (Identifier::new(context, "relaxed"), attribute(&b, "false")?),
+        (Identifier::new(context, "scope"), attribute(&b, "#nvvm.mem_scope<cta>")?),
+    ];
+    let built = match bytes {
+        Some(bytes) => OperationBuilder::new("nvvm.mbarrier.arrive.expect_tx", b.location).add_operands(&[bar, bytes]),
+        None => OperationBuilder::new("nvvm.mbarrier.arrive", b.location).add_operands(&[bar]),
+    };
+    rewriter.as_rewriter_base().insert(built.add_attributes(&scope).add_results(&[i64_type]).build()?);
+    Ok(Vec::new())
+}
+
+/// `mbarrier.try_wait.parity` until the phase completes (the NVVM op is the
+/// blocking loop; `convert-nvvm-to-llvm` expands it).
+pub fn lower_mbarrier_wait<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder::new(context, rewriter, op.location());
+    let bar = pointer(&b, op.operand(0)?)?;
+    // The suspend-time hint of CUTLASS's ClusterBarrier::wait (0x989680 ns).
+    let ticks = b.int(IntegerType::new(context, 32).into(), 0x0098_9680)?;
+    rewriter.as_rewriter_base().insert(
+        OperationBuilder::new("nvvm.mbarrier.try_wait.parity", b.location).add_operands(&[bar, op.operand(1)?, ticks]).build()?,
+    );
+    Ok(Vec::new())
+}

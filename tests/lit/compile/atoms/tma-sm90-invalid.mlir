@@ -1,0 +1,106 @@
+// TMA and mbarrier uses that cannot work: each a diagnostic naming the atom
+// (or the mbarrier), never an abort in LLVM or ptxas.
+// RUN: %cute-opt %s -split-input-file -verify-diagnostics
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!Load = !cute_nvgpu.atom.tma_load<f16, rank = 2>
+!Bar = !cute.ptr<i64, smem, align<8>>
+// A 64x96 tile is not a whole number of 64x64 boxes.
+func.func @box_does_not_divide(%d: !Desc, %s: !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,96):(1,64)">>, %bar: !Bar, %x: i32) {
+  %a = cute.make_atom %d : !Desc -> : !Load
+  // expected-error @+1 {{'!cute_nvgpu.atom.tma_load<f16, rank = 2>': the TMA box [64, 64] does not divide the tile (64,96):(1,64): dimension 1 has 96 elements, the box 64}}
+  cute_nvgpu.tma.copy %a, %d, %s, [%x, %x] mbar(%bar : !Bar) : !Load, !Desc, !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,96):(1,64)">>
+  return
+}
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!Load = !cute_nvgpu.atom.tma_load<f16, rank = 2>
+!Bar = !cute.ptr<i64, smem, align<8>>
+// The descriptor swizzles 128 bytes; the tile is laid out with 64.
+func.func @swizzle_mismatch(%d: !Desc, %s: !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<2,3,3> o 0 o (64,64):(1,64)">>, %bar: !Bar, %x: i32) {
+  %a = cute.make_atom %d : !Desc -> : !Load
+  // expected-error @+1 {{the descriptor swizzles 128 bytes, but the shared tile S<2,3,3> o 0 o (64,64):(1,64) is swizzled by S<2,4,3> over bytes}}
+  cute_nvgpu.tma.copy %a, %d, %s, [%x, %x] mbar(%bar : !Bar) : !Load, !Desc, !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<2,3,3> o 0 o (64,64):(1,64)">>
+  return
+}
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 0, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!Load = !cute_nvgpu.atom.tma_load<f16, rank = 2>
+// A box is written densely, innermost first: a row-major tile is not.
+func.func @not_box_contiguous(%d: !Desc, %s: !cute.view<!cute.ptr<f16, smem, align<128>>, !cute.layout<"(64,64):(64,1)">>, %bar: !cute.ptr<i64, smem>, %x: i32) {
+  %a = cute.make_atom %d : !Desc -> : !Load
+  // expected-error @+1 {{is not box-contiguous}}
+  cute_nvgpu.tma.copy %a, %d, %s, [%x, %x] mbar(%bar : !cute.ptr<i64, smem>) : !Load, !Desc, !cute.view<!cute.ptr<f16, smem, align<128>>, !cute.layout<"(64,64):(64,1)">>
+  return
+}
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 0, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!Load = !cute_nvgpu.atom.tma_load<f16, rank = 2>
+!S = !cute.view<!cute.ptr<f16, smem, align<128>>, !cute.layout<"(64,64):(1,64)">>
+// A load without its mbarrier.
+func.func @load_without_mbarrier(%d: !Desc, %s: !S, %x: i32) {
+  %a = cute.make_atom %d : !Desc -> : !Load
+  // expected-error @+1 {{'!cute_nvgpu.atom.tma_load<f16, rank = 2>' completes on an mbarrier: add mbar(%bar : !cute.ptr<i64, smem>)}}
+  cute_nvgpu.tma.copy %a, %d, %s, [%x, %x] : !Load, !Desc, !S
+  return
+}
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 0, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!S = !cute.view<!cute.ptr<f16, smem, align<128>>, !cute.layout<"(64,64):(1,64)">>
+// A multicast load names the CTAs it writes.
+func.func @multicast_without_mask(%d: !Desc, %s: !S, %bar: !cute.ptr<i64, smem>, %x: i32) {
+  %a = cute.make_atom %d : !Desc -> : !cute_nvgpu.atom.tma_load_multicast<f16, rank = 2>
+  // expected-error @+1 {{needs the CTA mask of its multicast: mask(%mask : i16)}}
+  cute_nvgpu.tma.copy %a, %d, %s, [%x, %x] mbar(%bar : !cute.ptr<i64, smem>) : !cute_nvgpu.atom.tma_load_multicast<f16, rank = 2>, !Desc, !S
+  return
+}
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 0, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!S = !cute.view<!cute.ptr<f16, smem, align<128>>, !cute.layout<"(64,64):(1,64)">>
+// Three coordinates for a rank-2 box.
+func.func @coordinates(%d: !Desc, %s: !S, %x: i32) {
+  %a = cute.make_atom %d : !Desc -> : !cute_nvgpu.atom.tma_store<f16, rank = 2>
+  // expected-error @+1 {{addresses a box of rank 2 with 2 coordinates, got 3}}
+  cute_nvgpu.tma.copy %a, %d, %s, [%x, %x, %x] : !cute_nvgpu.atom.tma_store<f16, rank = 2>, !Desc, !S
+  return
+}
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 0, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+// Only loads prefetch (spec 003: tma_load is the prefetch interface's only atom).
+func.func @store_prefetch(%d: !Desc) {
+  %a = cute.make_atom %d : !Desc -> : !cute_nvgpu.atom.tma_store<f16, rank = 2>
+  // expected-error @+1 {{'!cute_nvgpu.atom.tma_store<f16, rank = 2>' does not implement the prefetch interface (only tma_load prefetches)}}
+  cute_nvgpu.tma.prefetch %a, %d, [] : !cute_nvgpu.atom.tma_store<f16, rank = 2>, !Desc
+  return
+}
+
+// -----
+
+// An mbarrier is a 64-bit word in shared memory.
+func.func @mbarrier_in_global(%bar: !cute.ptr<i64, gmem>, %n: i32) {
+  // expected-error @+1 {{an mbarrier is an i64 in shared memory (!cute.ptr<i64, smem>), got !cute.ptr<i64, gmem>}}
+  cute_nvgpu.arch.mbarrier.init %bar, %n : !cute.ptr<i64, gmem>
+  return
+}
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 0, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+// A bf16 atom bound to an f16 descriptor.
+func.func @binding(%d: !Desc) {
+  // expected-error @+1 {{moves bf16 boxes of rank 2, but is bound to}}
+  %a = cute.make_atom %d : !Desc -> : !cute_nvgpu.atom.tma_load<bf16, rank = 2>
+  return
+}
