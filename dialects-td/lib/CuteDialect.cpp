@@ -439,6 +439,13 @@ LogicalResult TiledMmaType::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 LogicalResult CuteDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
+  // The dynamic shared memory a function's cute.alloc_smem need (cute-to-llvm
+  // records it when they exceed the 48 KiB a kernel may declare statically).
+  if (attr.getName() == "cute.dynamic_smem_bytes") {
+    if (!llvm::isa<IntegerAttr>(attr.getValue()) || !llvm::isa<FunctionOpInterface>(op))
+      return op->emitError() << "'cute.dynamic_smem_bytes' is an integer on a function";
+    return success();
+  }
   if (attr.getName() != "cute.kernel")
     return op->emitError() << "unknown cute attribute '" << attr.getName().getValue() << "'";
   if (!llvm::isa<UnitAttr>(attr.getValue()))

@@ -3,7 +3,12 @@
 //!
 //! * `cute.alloc_smem`: static shared memory, an `llvm.mlir.global` in
 //!   address space 3 of the nearest module (a gpu.module for kernels), whose
-//!   address is the op's pointer.
+//!   address is the op's pointer. A function whose allocations exceed the
+//!   48 KiB of static shared memory a kernel may declare gets them carved
+//!   from dynamic shared memory instead (CUTLASS's `SharedStorage`): one
+//!   `extern` shared array `@__cute_dynamic_smem`, each allocation at its
+//!   aligned offset, and the bytes the launch must provide recorded on the
+//!   function as `cute.dynamic_smem_bytes`.
 //! * `cute.alloc_rmem`: a register fragment, an `llvm.alloca` in the entry
 //!   block of the enclosing function (hoisted out of every loop), cast to the
 //!   local address space 5 of `rmem` pointers. Indexed with static offsets,
@@ -16,7 +21,7 @@ use melior::{
     ir::{
         attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
         block::BlockLike,
-        operation::{OperationBuilder, OperationLike},
+        operation::{OperationBuilder, OperationLike, OperationMutLike},
         r#type::IntegerType,
         Attribute, Identifier, OperationRef, Region, RegionLike, Type, ValueLike,
     },
@@ -47,6 +52,43 @@ pub fn lower(context: &Context, root: OperationRef) -> Result<(), PassError> {
         }
         melior::ir::operation::WalkResult::Advance
     });
+    // Allocations by function, in order: over the static limit, a
+    // function's allocations move to dynamic shared memory.
+    let mut by_function: Vec<(Option<mlir_sys::MlirOperation>, Vec<mlir_sys::MlirOperation>)> = Vec::new();
+    for &raw in &allocs {
+        // SAFETY: collected from the live IR above.
+        let function = enclosing_function(unsafe { OperationRef::from_raw(raw) }).map(|f| f.to_raw());
+        match by_function.iter_mut().find(|(f, _)| f.map(|f| f.ptr) == function.map(|f| f.ptr)) {
+            Some((_, list)) => list.push(raw),
+            None => by_function.push((function, vec![raw])),
+        }
+    }
+    let mut dynamic = std::collections::HashSet::new();
+    for (function, list) in &by_function {
+        let requests = list
+            .iter()
+            // SAFETY: as above.
+            .map(|&raw| request(context, unsafe { OperationRef::from_raw(raw) }))
+            .collect::<Result<Vec<_>, _>>()?;
+        let (offsets, total) = layout_requests(&requests);
+        let Some(function) = function else { continue };
+        if total <= STATIC_SMEM_LIMIT {
+            continue;
+        }
+        // SAFETY: a live function op enclosing live allocations.
+        let function = unsafe { OperationRef::from_raw(*function) };
+        let alignment = requests.iter().map(|r| r.alignment).max().unwrap_or(16).max(16);
+        for (&raw, offset) in list.iter().zip(offsets) {
+            // SAFETY: each allocation is lowered (and erased) once.
+            lower_dynamic(context, unsafe { OperationRef::from_raw(raw) }, offset, alignment)?;
+            dynamic.insert(raw.ptr);
+        }
+        let i64_type: Type = IntegerType::new(context, 64).into();
+        // SAFETY: `function` is live; only an attribute is added.
+        let mut function = unsafe { melior::ir::operation::OperationRefMut::from_raw(function.to_raw()) };
+        function.set_attribute("cute.dynamic_smem_bytes", IntegerAttribute::new(i64_type, total as i64).into());
+    }
+    let allocs: Vec<_> = allocs.into_iter().filter(|raw| !dynamic.contains(&raw.ptr)).collect();
     let mut k = 0;
     for raw in allocs {
         while taken.contains(&format!("__cute_smem_{k}")) {
@@ -68,6 +110,8 @@ struct Request<'c> {
     storage: Type<'c>,
     address_space: u32,
     alignment: u64,
+    /// The storage's size in bytes.
+    bytes: u64,
 }
 
 fn request<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<Request<'c>, PassError> {
@@ -82,10 +126,11 @@ fn request<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<Request
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map(|a| a.value())
         .ok_or_else(|| failed(op, "expects an 'elements' attribute".into()))?;
+    let bytes = (elements.max(0) as u64 * u64::from(crate::dialect::types::storage_bits(element))).div_ceil(8);
     let element = super::memory::storage_type(context, element);
     let storage = Type::parse(context, &format!("!llvm.array<{elements} x {element}>"))
         .ok_or_else(|| failed(op, format!("cannot build the storage type of {elements} x {element}")))?;
-    Ok(Request { ty, storage, address_space: parts.address_space, alignment: parts.alignment })
+    Ok(Request { ty, storage, address_space: parts.address_space, alignment: parts.alignment, bytes })
 }
 
 /// The first block of the nearest enclosing op named one of `names`.
@@ -169,6 +214,98 @@ fn lower_one(context: &Context, op: OperationRef, k: usize) -> Result<(), PassEr
         .add_results(&[melior::dialect::llvm::r#type::pointer(context, 3)]);
     let address = block.insert_operation_before(op, build(op, address)?);
     replace_with(op, &request, first_result(op, address)?, |cast| block.insert_operation_before(op, cast))
+}
+
+/// The static shared memory a kernel may declare (CUDA: 48 KiB; more is
+/// dynamic shared memory, opted into at launch).
+const STATIC_SMEM_LIMIT: u64 = 48 * 1024;
+
+/// The name of the dynamic shared-memory array.
+const DYNAMIC_SMEM: &str = "__cute_dynamic_smem";
+
+/// The enclosing function of an op.
+fn enclosing_function<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut scope = op.parent_operation();
+    while let Some(parent) = scope {
+        if parent.name().as_string_ref().as_str().is_ok_and(|n| matches!(n, "func.func" | "gpu.func" | "llvm.func")) {
+            return Some(parent);
+        }
+        scope = parent.parent_operation();
+    }
+    None
+}
+
+/// Each request's offset in one segment (aligned as its pointer type
+/// says), and the segment's size.
+fn layout_requests(requests: &[Request]) -> (Vec<u64>, u64) {
+    let mut offsets = Vec::with_capacity(requests.len());
+    let mut end = 0u64;
+    for r in requests {
+        let align = r.alignment.max(16);
+        let offset = end.div_ceil(align) * align;
+        offsets.push(offset);
+        end = offset + r.bytes;
+    }
+    (offsets, end)
+}
+
+/// `alloc_smem` in dynamic shared memory: the address of the module's
+/// `extern` shared array plus the allocation's offset.
+fn lower_dynamic(context: &Context, op: OperationRef, offset: u64, alignment: u64) -> Result<(), PassError> {
+    let request = request(context, op)?;
+    let body = enclosing_body(op, &["gpu.module", "builtin.module"], "a module")?;
+    let location = op.location();
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    let exists = {
+        let mut found = false;
+        let mut next = body.first_operation();
+        while let Some(o) = next {
+            if o.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).is_some_and(|n| n.value() == DYNAMIC_SMEM) {
+                found = true;
+                break;
+            }
+            next = o.next_in_block();
+        }
+        found
+    };
+    if !exists {
+        let linkage = Attribute::parse(context, "#llvm.linkage<external>").expect("a valid linkage attribute");
+        let array = Type::parse(context, "!llvm.array<0 x i8>").expect("a valid array type");
+        let global = OperationBuilder::new("llvm.mlir.global", location)
+            .add_attributes(&[
+                (Identifier::new(context, "sym_name"), StringAttribute::new(context, DYNAMIC_SMEM).into()),
+                (Identifier::new(context, "global_type"), TypeAttribute::new(array).into()),
+                (Identifier::new(context, "linkage"), linkage),
+                (Identifier::new(context, "addr_space"), IntegerAttribute::new(i32_type, 3).into()),
+                (Identifier::new(context, "alignment"), IntegerAttribute::new(i64_type, alignment.max(1024) as i64).into()),
+            ])
+            .add_regions([Region::new()]);
+        body.insert_operation(0, build(op, global)?);
+    }
+    let block = op.block().ok_or_else(|| failed(op, "alloc_smem outside a block".into()))?;
+    let pointer = melior::dialect::llvm::r#type::pointer(context, 3);
+    let address = OperationBuilder::new("llvm.mlir.addressof", location)
+        .add_attributes(&[(
+            Identifier::new(context, "global_name"),
+            Attribute::parse(context, &format!("@{DYNAMIC_SMEM}")).expect("a valid symbol reference"),
+        )])
+        .add_results(&[pointer]);
+    let address = block.insert_operation_before(op, build(op, address)?);
+    let mut value = first_result(op, address)?;
+    if offset > 0 {
+        let i8_type: Type = IntegerType::new(context, 8).into();
+        let gep = OperationBuilder::new("llvm.getelementptr", location)
+            .add_operands(&[value])
+            .add_attributes(&[
+                (Identifier::new(context, "rawConstantIndices"), melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[offset as i32]).into()),
+                (Identifier::new(context, "elem_type"), TypeAttribute::new(i8_type).into()),
+            ])
+            .add_results(&[pointer]);
+        let gep = block.insert_operation_before(op, build(op, gep)?);
+        value = first_result(op, gep)?;
+    }
+    replace_with(op, &request, value, |cast| block.insert_operation_before(op, cast))
 }
 
 /// `alloc_rmem N : !cute.ptr<T, rmem>` -> `llvm.alloca` of `N x T` at the
