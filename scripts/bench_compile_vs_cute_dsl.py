@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
-"""`cute compile` of examples/gemm_sm80.mlir against NVIDIA's CuTe DSL
-compiling CUTLASS's own Ampere tensor-op GEMM (the same 128x128x32 tile,
-3 stages, 2x2x1 atoms of SM80 16x8x16), both to an sm_80 binary, timed in
-one run on one machine (the issue 11 benchmark). No GPU is needed.
+"""`cute compile` of our GEMM examples against NVIDIA's CuTe DSL compiling
+CUTLASS's own GEMM of the same tile, both to a binary, timed in one run on
+one machine. No GPU is needed. Two pairs, chosen by the example given:
+* tensorop_gemm.py (Ampere): examples/gemm_sm80.mlir, 128x128x32 tile,
+  3 stages, 2x2x1 SM80 16x8x16 atoms, sm_80 (issue 11's benchmark);
+* dense_gemm.py (Hopper): examples/gemm_sm90.mlir, 128x128x64 tile, two
+  warpgroups of WGMMA 64x128x16, TMA pipeline, sm_90a (issue 12's).
 
 Setup (once):
     python3 -m venv /tmp/dsl && /tmp/dsl/bin/pip install nvidia-cutlass-dsl
     cargo build --release --bin cute
-    # CUTLASS's example (any checkout of github.com/NVIDIA/cutlass):
+    # CUTLASS's examples (any checkout of github.com/NVIDIA/cutlass):
     #   examples/python/CuTeDSL/cute/ampere/kernel/dense_gemm/tensorop_gemm.py
+    #   examples/python/CuTeDSL/cute/hopper/kernel/dense_gemm/dense_gemm.py
 Run:
-    CUTE_DSL_ARCH=sm_80 /tmp/dsl/bin/python scripts/bench_compile_vs_cute_dsl.py PATH/TO/tensorop_gemm.py
+    CUTE_DSL_NO_CACHE=1 CUTE_DSL_ARCH=sm_80 /tmp/dsl/bin/python scripts/bench_compile_vs_cute_dsl.py PATH/TO/tensorop_gemm.py
+    CUTE_DSL_NO_CACHE=1 CUTE_DSL_ARCH=sm_90a /tmp/dsl/bin/python scripts/bench_compile_vs_cute_dsl.py PATH/TO/dense_gemm.py
 
 Prints the DSL's import time, its compile time (cute.compile with fake
 tensors, dynamic M/N/K, PTX and cubin), ours (the release `cute compile`
@@ -33,32 +38,38 @@ def time_dsl(example):
     from cutlass.cute.runtime import make_fake_compact_tensor, make_fake_stream
 
     t1 = time.perf_counter()
-    spec = importlib.util.spec_from_file_location("tensorop_gemm", example)
+    spec = importlib.util.spec_from_file_location("cutlass_example", example)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     m, l = cute.sym_int(), cute.sym_int()
     n, k = cute.sym_int(divisibility=16), cute.sym_int(divisibility=16)
-    # A (M,K), B (N,K) K-major and C (M,N) N-major, as examples/gemm_sm80.mlir.
+    hopper = hasattr(module, "HopperWgmmaGemmKernel")
+    c_type = cutlass.Float32 if hopper else cutlass.Float16
+    # A (M,K), B (N,K) K-major and C (M,N) N-major, as our examples.
     a = make_fake_compact_tensor(cutlass.Float16, (m, k, l), stride_order=(1, 0, 2), assumed_align=16)
     b = make_fake_compact_tensor(cutlass.Float16, (n, k, l), stride_order=(1, 0, 2), assumed_align=16)
-    c = make_fake_compact_tensor(cutlass.Float16, (m, n, l), stride_order=(1, 0, 2), assumed_align=16)
-    gemm = module.TensorOpGemm(cutlass.Float16, cutlass.Float16, cutlass.Float32, (2, 2, 1))
+    c = make_fake_compact_tensor(c_type, (m, n, l), stride_order=(1, 0, 2), assumed_align=16)
+    if hopper:
+        gemm = module.HopperWgmmaGemmKernel(cutlass.Float32, (128, 128), (1, 1))
+    else:
+        gemm = module.TensorOpGemm(cutlass.Float16, cutlass.Float16, cutlass.Float32, (2, 2, 1))
     t2 = time.perf_counter()
     cute.compile(gemm, a, b, c, make_fake_stream())
     t3 = time.perf_counter()
-    return t1 - t0, t3 - t2
+    return t1 - t0, t3 - t2, hopper
 
 
-def time_ours(runs=5):
+def time_ours(hopper, runs=5):
     cute = os.path.join(REPO, "target", "release", "cute")
     ptxas = os.path.join(REPO, ".venv", "bin", "ptxas")
-    example = os.path.join(REPO, "examples", "gemm_sm80.mlir")
+    example = os.path.join(REPO, "examples", "gemm_sm90.mlir" if hopper else "gemm_sm80.mlir")
+    chip = "sm_90a" if hopper else "sm_80"
     best = None
     for _ in range(runs):
         t0 = time.perf_counter()
-        subprocess.run([cute, "compile", example, "--chip", "sm_80", "-o", "/tmp/bench_gemm.ptx"], check=True)
+        subprocess.run([cute, "compile", example, "--chip", chip, "-o", "/tmp/bench_gemm.ptx"], check=True)
         t1 = time.perf_counter()
-        subprocess.run([ptxas, "-arch=sm_80", "/tmp/bench_gemm.ptx", "-o", "/tmp/bench_gemm.cubin"], check=True)
+        subprocess.run([ptxas, f"-arch={chip}", "/tmp/bench_gemm.ptx", "-o", "/tmp/bench_gemm.cubin"], check=True)
         t2 = time.perf_counter()
         if best is None or t2 - t0 < best[0] + best[1]:
             best = (t1 - t0, t2 - t1)
@@ -68,8 +79,9 @@ def time_ours(runs=5):
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
-    ptx, cubin = time_ours()
-    dsl_import, dsl_compile = time_dsl(sys.argv[1])
+    dsl_import, dsl_compile, hopper = time_dsl(sys.argv[1])
+    ptx, cubin = time_ours(hopper)
+    print(f"pair={'hopper dense_gemm.py vs examples/gemm_sm90.mlir' if hopper else 'ampere tensorop_gemm.py vs examples/gemm_sm80.mlir'}")
     ours = ptx + cubin
     print(f"cute_dsl_import_s={dsl_import:.3f} cute_dsl_compile_s={dsl_compile:.3f}")
     print(f"cute_mlir_ptx_s={ptx:.3f} ptxas_s={cubin:.3f} cute_mlir_total_s={ours:.3f}")

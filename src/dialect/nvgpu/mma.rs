@@ -704,6 +704,37 @@ mod tests {
         }
     }
 
+    /// The PTX ISA's wgmma m64nNk16 accumulator fragment: thread t's
+    /// register i holds row 16 * warp + (t % 32) / 4 + 8 * ((i / 2) % 2),
+    /// column 2 * (t % 4) + i % 2 + 8 * (i / 4). The atom's C layout must
+    /// give value i of thread t exactly that element (the lowering passes the
+    /// fragment's values in order as the instruction's registers), for
+    /// every N; A and B are the whole tiles, the same for every thread.
+    #[test]
+    fn sm90_value_order_is_the_ptx_register_order() {
+        use crate::layout::{crd2idx, IntTuple};
+        let ctx = context();
+        for n in [8u32, 64, 128, 256] {
+            let mut p = wgmma(&ctx, Major::K);
+            p.n = n;
+            let atom = atom_layouts(&super::super::Atom::Mma(p)).unwrap();
+            assert_eq!((atom.threads, atom.shape_mnk), (128, [64, i64::from(n), 16]));
+            let at = |l: &crate::layout::Layout, t: i64, v: i64, rows: i64| {
+                let idx = crd2idx(&IntTuple::tuple(vec![IntTuple::int(t), IntTuple::int(v)]), l).unwrap();
+                (idx % rows, idx / rows)
+            };
+            for t in 0..128 {
+                for i in 0..i64::from(n) / 2 {
+                    let want = (16 * (t / 32) + (t % 32) / 4 + 8 * ((i / 2) % 2), 2 * (t % 4) + i % 2 + 8 * (i / 4));
+                    assert_eq!(at(&atom.c, t, i, 64), want, "N {n} thread {t} register {i}");
+                }
+                for v in [0, 17, 64 * 16 - 1] {
+                    assert_eq!(at(&atom.a, t, v, 64), (v % 64, v / 64), "A thread {t} value {v}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn mma_layouts_follow_the_ladder() {
         let ctx = context();
