@@ -67,12 +67,16 @@ gpu.module @kernels {
     return
   }
 
+  // A multicast load needs a cluster launch: the kernel declares its
+  // cluster shape with the NVVM attribute (PTX .reqnctapercluster).
   // CHECK-LABEL: .entry tma_multicast_reduce(
+  // CHECK: .explicitcluster
+  // CHECK-NEXT: .reqnctapercluster 2, 1, 1
   // CHECK: cp.async.bulk.prefetch.tensor.2d.L2.global.tile [{{.*}}];
   // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster.L2::cache_hint
   // CHECK: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
   func.func @tma_multicast_reduce(%in: !Desc {cute_nvgpu.grid_constant}, %acc: !cute_nvgpu.tma_descriptor<f32, box = [32, 16], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero"> {cute_nvgpu.grid_constant},
-                                  %x: i32, %y: i32, %mask: i16, %policy: i64) attributes {cute.kernel} {
+                                  %x: i32, %y: i32, %mask: i16, %policy: i64) attributes {cute.kernel, nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     %bar = cute.alloc_smem 1 : !Bar
     %tp = cute.alloc_smem 4096 : !cute.ptr<f16, smem, align<1024>>
     %l = cute.static : !cute.composed_layout<"S<3,3,3> o 0 o (64,64):(1,64)">

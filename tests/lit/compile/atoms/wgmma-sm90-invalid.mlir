@@ -2,6 +2,11 @@
 // atom or the operand, from the verifier (under the target cute-check-target
 // sets) or from the lowering, never an abort in LLVM or ptxas.
 // RUN: %cute-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_90a})'
+// WGMMA exists on sm_90a only: not on Ampere, not on Blackwell (tcgen05).
+// RUN: not %cute compile %examples/wgmma_sm90.mlir --chip sm_80 2>&1 | FileCheck %s --check-prefix=SM80
+// RUN: not %cute compile %examples/gemm_sm90.mlir --chip sm_100a 2>&1 | FileCheck %s --check-prefix=SM100
+// SM80: error: 'cute.make_atom' op '!cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>' requires sm_90a, but the target is sm_80
+// SM100: error: 'cute.make_atom' op '!cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>' requires sm_90a, but the target is sm_100a
 
 !W = !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
 !A = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,16):(64,1)">>
