@@ -180,6 +180,11 @@ const ATOM_OPS: &[&str] = &[
     "nvvm.mbarrier.arrive",
     "nvvm.mbarrier.arrive.expect_tx",
     "nvvm.mbarrier.try_wait.parity",
+    "nvvm.tcgen05.alloc",
+    "nvvm.tcgen05.dealloc",
+    "nvvm.tcgen05.ld",
+    "nvvm.tcgen05.st",
+    "nvvm.tcgen05.wait",
     "llvm.addrspacecast",
     "nvvm.wgmma.commit.group.sync.aligned",
     "nvvm.wgmma.wait.group.sync.aligned",
@@ -288,6 +293,10 @@ pub static NVGPU_PATTERNS: &[Pattern] = &[
     Pattern { root: "cute_nvgpu.arch.mbarrier.init", rewrite: atoms::tma::lower_mbarrier_init, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.arch.mbarrier.arrive", rewrite: atoms::tma::lower_mbarrier_arrive, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.arch.mbarrier.wait", rewrite: atoms::tma::lower_mbarrier_wait, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.tmem_alloc", rewrite: atoms::tmem::lower_alloc, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.tmem_dealloc", rewrite: atoms::tmem::lower_dealloc, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.tmem_load", rewrite: atoms::tmem::lower_load, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.tmem_store", rewrite: atoms::tmem::lower_store, generated: ATOM_OPS },
 ];
 
 /// `docs/Passes.md`'s example of `cute-nvgpu-to-nvvm` (tests/docs.rs runs it).
@@ -321,6 +330,7 @@ fn is_sm_atom_call(op: OperationRef) -> bool {
     // The WGMMA rewriter's ops (spec 000), lowered with the SM90 atoms.
     if name.starts_with("cute_nvgpu.tma.")
         || name.starts_with("cute_nvgpu.arch.mbarrier.")
+        || name.starts_with("cute_nvgpu.arch.sm100.")
         || matches!(name.as_str(), "cute_nvgpu.gmma.descriptor" | "cute_nvgpu.register.accumulator" | "cute_nvgpu.atom")
     {
         return true;
@@ -340,6 +350,10 @@ fn is_sm_atom_call(op: OperationRef) -> bool {
 /// `cute-nvgpu-to-nvvm`: the SM-tier atom calls to NVVM (after
 /// `cute-to-llvm`, whose casts they read through).
 pub fn run_nvgpu(root: OperationRef) -> Result<(), PassError> {
+    {
+        let borrowed = crate::handle::BorrowedContext::of(&root);
+        atoms::tmem::lower_retrievals(borrowed.get(), root)?;
+    }
     apply_phases(root, "cute-nvgpu-to-nvvm", &[NVGPU_PATTERNS])?;
     check_legal_except(root, "cute-nvgpu-to-nvvm", |_| false)?;
     erase_dead_values(root);

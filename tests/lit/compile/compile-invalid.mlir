@@ -10,12 +10,12 @@
 // OPTION: cute-to-nvvm: unknown option 'arch=sm_80' (expected chip=<sm_XX>)
 // NOOPTION: cute-lower-to-llvm takes no options, got 'chip=sm_80'
 
-// OP: error: 'cute_nvgpu.arch.sm100.tmem_alloc' op cute-to-llvm: failed to legalize 'cute_nvgpu.arch.sm100.tmem_alloc' for sm_100a
+// OP: error: 'cute_nvgpu.cp_async.s2t' op cute-to-llvm: failed to legalize 'cute_nvgpu.cp_async.s2t' for sm_100a
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @k(%slot: !cute.ptr<i32, smem>, %cols: i32) kernel {
-      cute_nvgpu.arch.sm100.tmem_alloc %slot, %cols : !cute.ptr<i32, smem>
+    gpu.func @k(%src: !cute.view<!cute.ptr<i8, smem>, !cute.layout<"128:1">>, %dst: !cute.ptr<i8, tmem>, %mbar: !cute.ptr<i64, smem>, %part: i32) kernel {
+      %tok = cute_nvgpu.cp_async.s2t %src, %dst, %mbar, %part {atom = !cute_nvgpu.atom.s2t_copy<i8>} : !cute.view<!cute.ptr<i8, smem>, !cute.layout<"128:1">>, !cute.ptr<i8, tmem>, !cute.ptr<i64, smem>
       gpu.return
     }
   }

@@ -11,12 +11,12 @@ func.func @sugar(%m: i32) {
 
 // -----
 
-// An op with no lowering yet (the SM100 TMEM allocation: issue 13) is named
-// with its types, never dropped.
-func.func @no_lowering(%slot: !cute.ptr<i32, smem>, %cols: i32) {
-  // expected-error @+1 {{cute-to-llvm: failed to legalize 'cute_nvgpu.arch.sm100.tmem_alloc' with types (!cute.ptr<i32, smem>, i32) (no lowering for this op yet)}}
-  cute_nvgpu.arch.sm100.tmem_alloc %slot, %cols : !cute.ptr<i32, smem>
-  return
+// An op with no lowering yet (the SM100 shared-to-tensor-memory copy:
+// issue 13) is named with its types, never dropped.
+func.func @no_lowering(%src: !cute.view<!cute.ptr<i8, smem>, !cute.layout<"128:1">>, %dst: !cute.ptr<i8, tmem>, %mbar: !cute.ptr<i64, smem>, %part: i32) -> i32 {
+  // expected-error @+1 {{cute-to-llvm: failed to legalize 'cute_nvgpu.cp_async.s2t' with types (!cute.view<!cute.ptr<i8, smem>, !cute.layout<"128:1">>, !cute.ptr<i8, tmem>, !cute.ptr<i64, smem>, i32, i32) (no lowering for this op yet)}}
+  %tok = cute_nvgpu.cp_async.s2t %src, %dst, %mbar, %part {atom = !cute_nvgpu.atom.s2t_copy<i8>} : !cute.view<!cute.ptr<i8, smem>, !cute.layout<"128:1">>, !cute.ptr<i8, tmem>, !cute.ptr<i64, smem>
+  return %tok : i32
 }
 
 // -----

@@ -11,6 +11,7 @@
 //! | [`matrix_copy`] | `ldsm` (SM75), `stsm` (SM90) | `nvvm.ldmatrix` / `nvvm.stmatrix` |
 //! | [`mma_sync`] | `sm80.mma`, `sm80.sparse_mma`, `sm89.mma` | `nvvm.mma.sync`, `nvvm.mma.sp.sync`; FP8 (no NVVM op in LLVM 22): `llvm.inline_asm` |
 //! | [`tma`] | `tma_load`, `tma_load_multicast`, `tma_store`, `tma_reduce` (`cute_nvgpu.tma.copy`, `tma.prefetch`); mbarriers | `nvvm.cp.async.bulk.tensor.*`, `nvvm.prefetch tensormap`, `nvvm.mbarrier.*` |
+//! | [`tmem`] | `arch.sm100.retrieve_tmem_ptr` (per-function cache), `tmem_alloc`, `tmem_dealloc`, `tmem_load`, `tmem_store` | `nvvm.tcgen05.alloc` / `dealloc` / `ld` / `st` / `wait` |
 //! | [`wgmma`] | `sm90.mma` (`ss`); `cute_nvgpu.gmma.descriptor` | `nvvm.wgmma.mma_async` on GMMA descriptors (`layout::gmma`) |
 //!
 //! Every address goes through [`super::memory::address`], so swizzled
@@ -20,6 +21,7 @@ pub mod cp_async;
 pub mod matrix_copy;
 pub mod mma_sync;
 pub mod tma;
+pub mod tmem;
 pub mod universal;
 pub mod wgmma;
 

@@ -1,0 +1,413 @@
+//! Tensor memory (SM100): the `cute_nvgpu.arch.sm100.*` ops and the
+//! per-function TMEM allocation cache (spec 000 "SM100 retrieve_tmem_ptr
+//! Lowering").
+//!
+//! | op | lowers to |
+//! |---|---|
+//! | `arch.sm100.retrieve_tmem_ptr %handle, %cols` | first retrieval of `%handle` in a function: warp 0 `tcgen05.alloc` into a shared slot + `relinquish_alloc_permit`, `tcgen05.fence` / CTA barrier / fence, every thread loads the address; later retrievals reuse it; before each return: barrier, warp 0 `tcgen05.dealloc` |
+//! | `arch.sm100.tmem_alloc %slot, %cols` / `tmem_dealloc %tmem, %cols` | `nvvm.tcgen05.alloc` / `nvvm.tcgen05.dealloc` (the caller owns the warp) |
+//! | `arch.sm100.tmem_load %tmem` / `tmem_store %tmem, %v` | `nvvm.tcgen05.ld` / `st` (32x32b, one 32-bit column per value) then `tcgen05.wait::ld` / `wait::st` |
+//!
+//! All of it only where the chip has tensor memory ([`has_tensor_memory`]);
+//! elsewhere the patterns decline and the legality check names the op and
+//! the chip (the spec's populator that registers nothing).
+
+use super::super::memory::cute_value;
+use super::super::values::{Builder, CuteValue};
+use super::attribute;
+use crate::passes::rewrite::{PassError, PatternError};
+use melior::{
+    ir::{
+        attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
+        block::BlockLike,
+        operation::{OperationBuilder, OperationLike},
+        r#type::IntegerType,
+        Attribute, Identifier, OperationRef, Region, RegionLike, Type, Value, ValueLike,
+    },
+    Context, PatternRewriter,
+};
+
+/// Chips with tensor memory and tcgen05 (datacenter Blackwell).
+pub fn has_tensor_memory(chip: &str) -> bool {
+    matches!(crate::dialect::nvgpu::tiers::Chip::parse(chip), Some(c) if matches!(c.sm, 100 | 103) && c.suffix.is_some())
+}
+
+/// The op is in a gpu.module for a chip with tensor memory.
+fn on_tensor_memory_chip(op: OperationRef) -> bool {
+    crate::passes::check_target::enclosing_chip(op).is_some_and(|c| has_tensor_memory(&c))
+}
+
+/// The lowered value of a `!cute.ptr` operand.
+fn pointer<'c, 'a>(b: &Builder<'c, '_>, v: Value<'c, 'a>) -> Result<Value<'c, 'a>, PatternError> {
+    let value = cute_value(v)?;
+    if !matches!(value, CuteValue::Ptr(_)) {
+        return Err(format!("{} is not a pointer", v.r#type()).into());
+    }
+    b.lowered(v, &value)
+}
+
+fn cta_group<'c>(b: &Builder<'c, '_>) -> Result<(Identifier<'c>, Attribute<'c>), PatternError> {
+    Ok((Identifier::new(b.context, "group"), attribute(b, "#nvvm.cta_group<cta_1>")?))
+}
+
+pub fn lower_alloc<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    if !on_tensor_memory_chip(op) {
+        return Err(PatternError::NoMatch);
+    }
+    let b = Builder::new(context, rewriter, op.location());
+    let slot = pointer(&b, op.operand(0)?)?;
+    rewriter.as_rewriter_base().insert(
+        OperationBuilder::new("nvvm.tcgen05.alloc", b.location).add_operands(&[slot, op.operand(1)?]).add_attributes(&[cta_group(&b)?]).build()?,
+    );
+    Ok(Vec::new())
+}
+
+pub fn lower_dealloc<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    if !on_tensor_memory_chip(op) {
+        return Err(PatternError::NoMatch);
+    }
+    let b = Builder::new(context, rewriter, op.location());
+    let tmem = pointer(&b, op.operand(0)?)?;
+    rewriter.as_rewriter_base().insert(
+        OperationBuilder::new("nvvm.tcgen05.dealloc", b.location).add_operands(&[tmem, op.operand(1)?]).add_attributes(&[cta_group(&b)?]).build()?,
+    );
+    Ok(Vec::new())
+}
+
+/// The 32-bit registers of `count` values of a 32-bit element type.
+fn registers<'c>(context: &'c Context, values: Type<'c>) -> Result<(Type<'c>, i64), PatternError> {
+    let (element, count) = crate::dialect::types::vector_parts(values).ok_or("tensor memory moves vectors")?;
+    if crate::dialect::types::bits_of(element) != 32 {
+        return Err(format!("tcgen05.ld/st 32x32b move 32-bit values, got {element}").into());
+    }
+    if !(count as u64).is_power_of_two() || count > 128 {
+        return Err(format!("tcgen05.ld/st 32x32b move 1..128 (a power of two) columns, got {count}").into());
+    }
+    let ty = if count == 1 { IntegerType::new(context, 32).into() } else { Type::parse(context, &format!("vector<{count}xi32>")).ok_or("vector")? };
+    Ok((ty, count))
+}
+
+fn wait<'c>(b: &Builder<'c, '_>, rewriter: &PatternRewriter, kind: &str) -> Result<(), PatternError> {
+    rewriter.as_rewriter_base().insert(
+        OperationBuilder::new("nvvm.tcgen05.wait", b.location)
+            .add_attributes(&[(Identifier::new(b.context, "kind"), attribute(b, &format!("#nvvm.tcgen05_wait<{kind}>"))?)])
+            .build()?,
+    );
+    Ok(())
+}
+
+pub fn lower_load<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    if !on_tensor_memory_chip(op) {
+        return Err(PatternError::NoMatch);
+    }
+    let b = Builder::new(context, rewriter, op.location());
+    let tmem = pointer(&b, op.operand(0)?)?;
+    let result = op.result(0)?.r#type();
+    let (raw, _) = registers(context, result)?;
+    let shape = (Identifier::new(context, "shape"), attribute(&b, "#nvvm.tcgen05_ldst_shape<shape_32x32b>")?);
+    let loaded = b.insert(OperationBuilder::new("nvvm.tcgen05.ld", b.location).add_operands(&[tmem]).add_attributes(&[shape]).add_results(&[raw]).build()?)?;
+    // The registers are valid only after the wait (CuTe's fence_view_async_tmem_load).
+    wait(&b, rewriter, "load")?;
+    Ok(vec![b.insert(OperationBuilder::new("llvm.bitcast", b.location).add_operands(&[loaded]).add_results(&[result]).build()?)?])
+}
+
+pub fn lower_store<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    if !on_tensor_memory_chip(op) {
+        return Err(PatternError::NoMatch);
+    }
+    let b = Builder::new(context, rewriter, op.location());
+    let tmem = pointer(&b, op.operand(0)?)?;
+    let values = op.operand(1)?;
+    let (raw, _) = registers(context, values.r#type())?;
+    let bits = b.insert(OperationBuilder::new("llvm.bitcast", b.location).add_operands(&[values]).add_results(&[raw]).build()?)?;
+    let shape = (Identifier::new(context, "shape"), attribute(&b, "#nvvm.tcgen05_ldst_shape<shape_32x32b>")?);
+    rewriter.as_rewriter_base().insert(OperationBuilder::new("nvvm.tcgen05.st", b.location).add_operands(&[tmem, bits]).add_attributes(&[shape]).build()?);
+    // Visible to the MMA after the wait (CuTe's fence_view_async_tmem_store).
+    wait(&b, rewriter, "store")?;
+    Ok(Vec::new())
+}
+
+/// One allocation of the per-function cache: the handle it is keyed by, its
+/// column count and the pointer every retrieval of it becomes.
+struct Entry<'c, 'a> {
+    handle: mlir_sys::MlirValue,
+    columns: i64,
+    pointer: Value<'c, 'a>,
+}
+
+/// `retrieve_tmem_ptr` through the per-function cache, before the pattern
+/// walk: per function (a fresh cache each; two functions never share an
+/// entry), the first retrieval of a handle allocates at the function's
+/// entry (so retrievals in loops and branches allocate once), later ones
+/// reuse the pointer, and each return deallocates.
+pub fn lower_retrievals(context: &Context, root: OperationRef) -> Result<(), PassError> {
+    let functions = crate::passes::rewrite::collect_ops(root, |op| {
+        matches!(op.name().as_string_ref().as_str(), Ok("func.func" | "gpu.func" | "llvm.func"))
+    });
+    for raw in functions {
+        // SAFETY: collected from the live IR; functions are not erased.
+        let function = unsafe { OperationRef::from_raw(raw) };
+        let retrievals = crate::passes::rewrite::collect_ops(function, |op| {
+            op.name().as_string_ref().as_str() == Ok("cute_nvgpu.arch.sm100.retrieve_tmem_ptr")
+        });
+        if retrievals.is_empty() || !on_tensor_memory_chip(function) {
+            continue;
+        }
+        // The handles in order of first retrieval, with their column counts.
+        let mut handles: Vec<(mlir_sys::MlirValue, i64, OperationRef)> = Vec::new();
+        for &raw in &retrievals {
+            // SAFETY: as above.
+            let op = unsafe { OperationRef::from_raw(raw) };
+            let fail = |message: String| super::super::failed(op, format!("retrieve_tmem_ptr: {message}"));
+            let handle = op.operand(0).map_err(|e| fail(e.to_string()))?;
+            let columns = constant_columns(op.operand(1).map_err(|e| fail(e.to_string()))?)
+                .ok_or_else(|| fail("the column count must be a constant (tcgen05.alloc's power of two in [32, 512])".into()))?;
+            match handles.iter().find(|(h, ..)| h.ptr == handle.to_raw().ptr) {
+                Some((_, first, _)) if *first != columns => {
+                    return Err(fail(format!("the handle was allocated with {first} columns, this retrieval asks for {columns}")))
+                }
+                Some(_) => {}
+                None => handles.push((handle.to_raw(), columns, op)),
+            }
+        }
+        let total: i64 = handles.iter().map(|(_, c, _)| c).sum();
+        if total > 512 {
+            // SAFETY: as above.
+            let op = unsafe { OperationRef::from_raw(retrievals[0]) };
+            return Err(super::super::failed(op, format!("retrieve_tmem_ptr: the function allocates {total} TMEM columns, more than the 512 of a CTA")));
+        }
+        let pointers = allocate(context, function, &handles).map_err(|e| super::super::failed(function, e.to_string()))?;
+        let cache: Vec<Entry> = handles.iter().zip(pointers).map(|((handle, columns, _), pointer)| Entry { handle: *handle, columns: *columns, pointer }).collect();
+        for raw in retrievals {
+            // SAFETY: each retrieval is erased once, here.
+            let op = unsafe { OperationRef::from_raw(raw) };
+            let handle = op.operand(0).map_err(|e| super::super::failed(op, e.to_string()))?;
+            let entry = cache.iter().find(|e| e.handle.ptr == handle.to_raw().ptr).expect("every handle is cached");
+            replace(op, entry.pointer).map_err(|e| super::super::failed(op, e.to_string()))?;
+        }
+        deallocate_at_returns(context, function, &cache).map_err(|e| super::super::failed(function, e.to_string()))?;
+    }
+    Ok(())
+}
+
+fn constant_columns(v: Value) -> Option<i64> {
+    let def = melior::ir::operation::OperationResult::try_from(v).ok()?.owner();
+    match def.name().as_string_ref().as_str().ok()? {
+        "arith.constant" | "llvm.mlir.constant" => IntegerAttribute::try_from(def.attribute("value").ok()?).ok().map(|a| a.value()),
+        _ => None,
+    }
+}
+
+/// The entry block of a function.
+fn entry_block<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<melior::ir::BlockRef<'c, 'a>, PatternError> {
+    function.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| "the function has no body".into())
+}
+
+/// The allocation sequence at the start of the function's entry block, for
+/// every handle of the function: warp 0 allocates each (into its own shared
+/// slot) and then relinquishes the permit (no allocation may follow it),
+/// fences around a CTA barrier publish the addresses, every thread loads
+/// them. The TMEM addresses as `!cute.ptr`s of the retrievals' types.
+fn allocate<'c, 'a>(
+    context: &'c Context,
+    function: OperationRef<'c, 'a>,
+    handles: &[(mlir_sys::MlirValue, i64, OperationRef<'c, 'a>)],
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let location = function.location();
+    let entry = entry_block(function)?;
+    let module = {
+        let mut scope = function.parent_operation();
+        while let Some(parent) = scope {
+            if parent.name().as_string_ref().as_str() == Ok("gpu.module") {
+                break;
+            }
+            scope = parent.parent_operation();
+        }
+        scope.ok_or("retrieve_tmem_ptr outside a gpu.module")?
+    };
+    let body = module.region(0)?.first_block().ok_or("an empty gpu.module")?;
+    let taken = |name: &str| {
+        let mut next = body.first_operation();
+        while let Some(o) = next {
+            if o.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).is_some_and(|n| n.value() == name) {
+                return true;
+            }
+            next = o.next_in_block();
+        }
+        false
+    };
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    // A fresh shared slot per handle for the address tcgen05.alloc writes.
+    let mut names = Vec::new();
+    let mut k = 0;
+    for _ in handles {
+        while taken(&format!("__cute_tmem_slot_{k}")) {
+            k += 1;
+        }
+        let name = format!("__cute_tmem_slot_{k}");
+        let global = OperationBuilder::new("llvm.mlir.global", location)
+            .add_attributes(&[
+                (Identifier::new(context, "sym_name"), StringAttribute::new(context, &name).into()),
+                (Identifier::new(context, "global_type"), TypeAttribute::new(i32_type).into()),
+                (Identifier::new(context, "linkage"), Attribute::parse(context, "#llvm.linkage<internal>").ok_or("linkage")?),
+                (Identifier::new(context, "addr_space"), IntegerAttribute::new(i32_type, 3).into()),
+                (Identifier::new(context, "alignment"), IntegerAttribute::new(i64_type, 4).into()),
+            ])
+            .add_regions([Region::new()])
+            .build()?;
+        body.insert_operation(0, global);
+        names.push(name);
+    }
+    let mut declarations = String::new();
+    let (mut slots, mut allocs, mut loads) = (String::new(), String::new(), String::new());
+    for (i, (name, (_, columns, _))) in names.iter().zip(handles).enumerate() {
+        declarations.push_str(&format!("llvm.mlir.global internal @{name}() {{addr_space = 3 : i32}} : i32\n"));
+        slots.push_str(&format!("  %slot{i} = llvm.mlir.addressof @{name} : !llvm.ptr<3>\n  %cols{i} = llvm.mlir.constant({columns} : i32) : i32\n"));
+        allocs.push_str(&format!("    nvvm.tcgen05.alloc %slot{i}, %cols{i} : !llvm.ptr<3>, i32\n"));
+        loads.push_str(&format!("  %address{i} = llvm.load %slot{i} : !llvm.ptr<3> -> i32\n  %tmem{i} = llvm.inttoptr %address{i} : i32 to !llvm.ptr<6>\n"));
+    }
+    let text = format!(
+        r#"
+{slots}  %tid = nvvm.read.ptx.sreg.tid.x : i32
+  %c5 = llvm.mlir.constant(5 : i32) : i32
+  %warp = llvm.lshr %tid, %c5 : i32
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %first = llvm.icmp "eq" %warp, %c0 : i32
+  scf.if %first {{
+{allocs}    nvvm.tcgen05.relinquish_alloc_permit
+  }}
+  nvvm.tcgen05.fence #nvvm.tcgen05_fence<before>
+  nvvm.barrier0
+  nvvm.tcgen05.fence #nvvm.tcgen05_fence<after>
+{loads}"#
+    );
+    let ops = parse_ops(context, &declarations, &text)?;
+    let mut inserted = Vec::new();
+    for o in ops {
+        let at = match inserted.last() {
+            None => entry.insert_operation(0, o),
+            Some(prev) => entry.insert_operation_after(*prev, o),
+        };
+        inserted.push(at);
+    }
+    // The inttoptr of each handle: every second op of the load tail.
+    let tail = &inserted[inserted.len() - 2 * handles.len()..];
+    let mut after = *inserted.last().ok_or("an empty sequence")?;
+    let mut pointers = Vec::new();
+    for (i, (_, _, op)) in handles.iter().enumerate() {
+        let pointer: Value = tail[2 * i + 1].result(0)?.into();
+        let ty = op.result(0)?.r#type();
+        let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location).add_operands(&[pointer]).add_results(&[ty]).build()?;
+        after = entry.insert_operation_after(after, cast);
+        pointers.push(after.result(0)?.into());
+    }
+    Ok(pointers)
+}
+
+/// Parses a sequence of ops (their operands defined among them) into
+/// detached operations, in order.
+fn parse_ops<'c>(context: &'c Context, globals: &str, body: &str) -> Result<Vec<melior::ir::Operation<'c>>, PatternError> {
+    let text = format!("{globals}\nllvm.func @__cute_tmem_sequence() {{{body}  llvm.return\n}}");
+    let module = melior::ir::Module::parse(context, &text).ok_or("cannot parse the TMEM sequence")?;
+    let mut function = module.body().first_operation().ok_or("no function")?;
+    while function.name().as_string_ref().as_str() != Ok("llvm.func") {
+        function = function.next_in_block().ok_or("no function")?;
+    }
+    let block = function.region(0)?.first_block().ok_or("no block")?;
+    let mut out = Vec::new();
+    while let Some(o) = block.first_operation() {
+        if o.name().as_string_ref().as_str() == Ok("llvm.return") {
+            break;
+        }
+        // SAFETY: `o` is a live op of the parsed module; it is detached from
+        // it and owned by the caller, and the module is dropped afterwards
+        // with the remaining return only.
+        out.push(unsafe {
+            mlir_sys::mlirOperationRemoveFromParent(o.to_raw());
+            melior::ir::Operation::from_raw(o.to_raw())
+        });
+    }
+    Ok(out)
+}
+
+fn replace(op: OperationRef, pointer: Value) -> Result<(), PatternError> {
+    let result = op.result(0)?;
+    // SAFETY: both values are live; the op is erased once it has no uses.
+    unsafe {
+        mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), pointer.to_raw());
+        mlir_sys::mlirOperationDestroy(op.to_raw());
+    }
+    Ok(())
+}
+
+/// Before every return of the function: a CTA barrier (every thread is done
+/// with the columns; tcgen05 fences order its tensor-memory work around
+/// it), then warp 0 deallocates every allocation.
+fn deallocate_at_returns(context: &Context, function: OperationRef, entries: &[Entry]) -> Result<(), PatternError> {
+    let returns = crate::passes::rewrite::collect_ops(function, |op| {
+        matches!(op.name().as_string_ref().as_str(), Ok("func.return" | "gpu.return" | "llvm.return"))
+    });
+    // The LLVM pointers behind the cached `!cute.ptr`s (the casts' operands).
+    let mut addresses = Vec::new();
+    for entry in entries {
+        let cast = melior::ir::operation::OperationResult::try_from(entry.pointer).map_err(|e| e.to_string())?.owner();
+        addresses.push(cast.operand(0)?);
+    }
+    for raw in returns {
+        // SAFETY: collected from the live function.
+        let ret = unsafe { OperationRef::from_raw(raw) };
+        let block = ret.block().ok_or("a return outside a block")?;
+        let (mut placeholders, mut deallocs) = (String::new(), String::new());
+        for (i, entry) in entries.iter().enumerate() {
+            placeholders.push_str(&format!("  %tmem{i} = llvm.mlir.zero : !llvm.ptr<6>\n  %cols{i} = llvm.mlir.constant({} : i32) : i32\n", entry.columns));
+            deallocs.push_str(&format!("    nvvm.tcgen05.dealloc %tmem{i}, %cols{i} : !llvm.ptr<6>, i32\n"));
+        }
+        let text = format!(
+            r#"
+{placeholders}  %tid = nvvm.read.ptx.sreg.tid.x : i32
+  %c5 = llvm.mlir.constant(5 : i32) : i32
+  %warp = llvm.lshr %tid, %c5 : i32
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %first = llvm.icmp "eq" %warp, %c0 : i32
+  nvvm.tcgen05.fence #nvvm.tcgen05_fence<before>
+  nvvm.barrier0
+  nvvm.tcgen05.fence #nvvm.tcgen05_fence<after>
+  scf.if %first {{
+{deallocs}  }}
+"#
+        );
+        let ops = parse_ops(context, "", &text)?;
+        let mut inserted = Vec::new();
+        for o in ops {
+            inserted.push(block.insert_operation_before(ret, o));
+        }
+        // The placeholder addresses are the cached ones.
+        for (i, address) in addresses.iter().enumerate() {
+            let placeholder = inserted[2 * i];
+            let zero = placeholder.result(0)?;
+            // SAFETY: live values; the placeholder is erased once unused.
+            unsafe {
+                mlir_sys::mlirValueReplaceAllUsesOfWith(zero.to_raw(), address.to_raw());
+                mlir_sys::mlirOperationDestroy(placeholder.to_raw());
+            }
+        }
+    }
+    Ok(())
+}

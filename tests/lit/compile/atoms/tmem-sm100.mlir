@@ -1,0 +1,91 @@
+// Tensor memory (SM100): the per-function TMEM allocation cache of
+// retrieve_tmem_ptr (spec 000), tcgen05.ld / st with their waits, and the
+// explicit alloc / dealloc ops, through ptxas for sm_100a.
+// RUN: %cute compile %s --chip sm_100a -o %t.ptx
+// RUN: FileCheck %s < %t.ptx
+// RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin
+// No tensor memory on Hopper or consumer Blackwell: the ops are named.
+// RUN: not %cute compile %s --chip sm_90a 2>&1 | FileCheck %s --check-prefix=SM90
+// RUN: not %cute compile %s --chip sm_120a 2>&1 | FileCheck %s --check-prefix=SM120
+// SM90: error: 'cute_nvgpu.arch.sm100.{{.*}}' op {{.*}}failed to legalize {{.*}} for sm_90a
+// SM120: error: 'cute_nvgpu.arch.sm100.{{.*}}' op {{.*}}failed to legalize {{.*}} for sm_120a
+
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // Three retrievals of one handle (one in a loop, one in a branch): one
+  // allocation at entry, by warp 0, published through the fenced barrier;
+  // one deallocation before the return.
+  // CHECK-LABEL: .entry three_retrievals(
+  // CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [__cute_tmem_slot_{{[0-9]+}}], %r{{[0-9]+}};
+  // CHECK-NEXT: tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;
+  // CHECK: tcgen05.fence::before_thread_sync;
+  // CHECK-NEXT: bar.sync 0;
+  // CHECK-NEXT: tcgen05.fence::after_thread_sync;
+  // CHECK-NOT: tcgen05.alloc
+  // CHECK: tcgen05.ld.sync.aligned.32x32b.x32.b32
+  // CHECK: tcgen05.wait::ld.sync.aligned;
+  // CHECK: tcgen05.st.sync.aligned.32x32b.x32.b32
+  // CHECK: tcgen05.wait::st.sync.aligned;
+  // CHECK-NOT: tcgen05.alloc
+  // CHECK: bar.sync 0;
+  // CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32
+  // CHECK-NOT: tcgen05.alloc
+  // CHECK-LABEL: .entry two_handles(
+  gpu.func @three_retrievals(%out: !cute.ptr<f32, gmem>, %n: index, %flag: i1) kernel {
+    %handle = arith.constant 0 : i32
+    %cols = arith.constant 128 : i32
+    %t0 = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %handle, %cols : i32 -> !cute.ptr<f32, tmem>
+    %v = cute_nvgpu.arch.sm100.tmem_load %t0 : !cute.ptr<f32, tmem> -> vector<32xf32>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %t1 = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %handle, %cols : i32 -> !cute.ptr<f32, tmem>
+      cute_nvgpu.arch.sm100.tmem_store %t1, %v : !cute.ptr<f32, tmem>, vector<32xf32>
+    }
+    scf.if %flag {
+      %t2 = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %handle, %cols : i32 -> !cute.ptr<f32, tmem>
+      %w = cute_nvgpu.arch.sm100.tmem_load %t2 : !cute.ptr<f32, tmem> -> vector<32xf32>
+      %x = vector.extract %w[0] : f32 from vector<32xf32>
+      %l = cute.static : !cute.layout<"1:0">
+      %g = cute.make_view %out, %l : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"1:0">>
+      %c = cute.static : !cute.coord<"0">
+      cute.store %x, %g[%c] : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"1:0">>, !cute.coord<"0">
+    }
+    gpu.return
+  }
+
+  // Two handles: two allocations before the one relinquish (no allocation
+  // may follow it), two deallocations after one barrier.
+  // CHECK-COUNT-2: tcgen05.alloc.cta_group::1
+  // CHECK-NEXT: tcgen05.relinquish_alloc_permit
+  // CHECK: tcgen05.wait::st.sync.aligned;
+  // CHECK-NEXT: tcgen05.fence::before_thread_sync;
+  // CHECK-NEXT: bar.sync 0;
+  // CHECK-NEXT: tcgen05.fence::after_thread_sync;
+  // CHECK-NOT: bar.sync
+  // CHECK-COUNT-2: tcgen05.dealloc.cta_group::1
+  // CHECK-LABEL: .entry explicit(
+  gpu.func @two_handles() kernel {
+    %h0 = arith.constant 0 : i32
+    %h1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %c256 = arith.constant 256 : i32
+    %a = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %h0, %c64 : i32 -> !cute.ptr<f32, tmem>
+    %b = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %h1, %c256 : i32 -> !cute.ptr<f32, tmem>
+    %v = cute_nvgpu.arch.sm100.tmem_load %a : !cute.ptr<f32, tmem> -> vector<4xf32>
+    cute_nvgpu.arch.sm100.tmem_store %b, %v : !cute.ptr<f32, tmem>, vector<4xf32>
+    gpu.return
+  }
+
+  // The explicit ops, 1:1 (the kernel owns the warp and the barrier).
+  // CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32
+  // CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32
+  gpu.func @explicit(%tmem: !cute.ptr<f32, tmem>) kernel {
+    %slot = cute.alloc_smem 1 : !cute.ptr<i32, smem, align<4>>
+    %cols = arith.constant 32 : i32
+    cute_nvgpu.arch.sm100.tmem_alloc %slot, %cols : !cute.ptr<i32, smem, align<4>>
+    cute_nvgpu.arch.sm100.tmem_dealloc %tmem, %cols : !cute.ptr<f32, tmem>
+    gpu.return
+  }
+}
+}
