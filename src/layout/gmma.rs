@@ -33,6 +33,9 @@ pub enum LayoutType {
     B32,
     B64,
     B128,
+    /// SM100 only: `Sw<2,5,2>` over bytes, 128-byte rows of 32-byte atoms
+    /// (CuTe's `UMMA::Layout_MN_SW128_32B_Atom`, MN-major).
+    B128Base32B,
 }
 
 impl LayoutType {
@@ -44,19 +47,33 @@ impl LayoutType {
             Some((1, 4, 3)) => Ok(LayoutType::B32),
             Some((2, 4, 3)) => Ok(LayoutType::B64),
             Some((3, 4, 3)) => Ok(LayoutType::B128),
+            Some((2, 5, 2)) => Ok(LayoutType::B128Base32B),
             Some((b, m, s)) => Err(format!(
                 "the swizzle Sw<{b},{m},{s}> over bytes is not a GMMA swizzle (none, Sw<1,4,3>, Sw<2,4,3>, Sw<3,4,3>: 32, 64, 128 bytes)"
             )),
         }
     }
 
-    /// The 2-bit field value (INTERLEAVE 0, B128 1, B64 2, B32 3).
+    /// The SM90 2-bit field value (INTERLEAVE 0, B128 1, B64 2, B32 3).
     pub fn code(self) -> u64 {
         match self {
             LayoutType::Interleave => 0,
             LayoutType::B128 => 1,
             LayoutType::B64 => 2,
             LayoutType::B32 => 3,
+            LayoutType::B128Base32B => unreachable!("no SM90 encoding (make_gmma_desc refuses it)"),
+        }
+    }
+
+    /// The SM100 3-bit field value (UMMA::LayoutType: SWIZZLE_NONE 0,
+    /// 128B_BASE32B 1, 128B 2, 64B 4, 32B 6).
+    pub fn umma_code(self) -> u64 {
+        match self {
+            LayoutType::Interleave => 0,
+            LayoutType::B128Base32B => 1,
+            LayoutType::B128 => 2,
+            LayoutType::B64 => 4,
+            LayoutType::B32 => 6,
         }
     }
 
@@ -66,12 +83,15 @@ impl LayoutType {
             LayoutType::Interleave => 1,
             LayoutType::B32 => 2,
             LayoutType::B64 => 4,
-            LayoutType::B128 => 8,
+            LayoutType::B128 | LayoutType::B128Base32B => 8,
         }
     }
 
     /// The swizzle the hardware applies to byte addresses.
     pub fn byte_swizzle(self) -> Option<Swizzle> {
+        if self == LayoutType::B128Base32B {
+            return Some(Swizzle::new(2, 5, 2).expect("a valid swizzle"));
+        }
         let bits = self.width().trailing_zeros();
         (bits > 0).then(|| Swizzle::new(bits, 4, 3).expect("GMMA swizzles are valid"))
     }
@@ -108,26 +128,34 @@ impl GmmaDescriptor {
     }
 }
 
-/// CuTe's `make_gmma_desc<major>` for the `(MN, K)` tile `layout` of
-/// `elem_bits`-bit elements (strides in elements), `swizzle` in element
-/// units, starting at shared-memory byte address `start` (16-byte aligned).
-/// Errors name the canonical-form check that failed, as CuTe's static
-/// assertions do.
-pub fn make_gmma_desc(
+/// The two descriptor families: SM90 GMMA and SM100 UMMA (same canonical
+/// forms; UMMA adds the 32-byte-atom 128-byte swizzle and drops GMMA's
+/// K-extent checks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Family {
+    Gmma,
+    Umma,
+}
+
+/// The layout type and the (leading, stride) byte offsets, in 16-byte
+/// units, of a canonical tile (CuTe's `make_gmma_desc` / `make_umma_desc`).
+fn canonical_offsets(
     layout: &Layout,
     swizzle: Option<Swizzle>,
     elem_bits: u32,
     major: Major,
     start: u64,
-) -> Result<GmmaDescriptor, String> {
+    family: Family,
+) -> Result<(LayoutType, i64, i64), String> {
+    let what = if family == Family::Gmma { "GMMA" } else { "UMMA" };
     if !(elem_bits.is_power_of_two() && (4..=64).contains(&elem_bits)) {
-        return Err(format!("GMMA operands have 4- to 64-bit power-of-two elements, got {elem_bits} bits"));
+        return Err(format!("{what} operands have 4- to 64-bit power-of-two elements, got {elem_bits} bits"));
     }
     if layout.shape().is_leaf() || layout.shape().rank() != 2 {
-        return Err(format!("a GMMA descriptor describes a rank-2 (MN, K) tile, got {layout}"));
+        return Err(format!("a {what} descriptor describes a rank-2 (MN, K) tile, got {layout}"));
     }
     if start % 16 != 0 {
-        return Err(format!("a GMMA matrix starts 16-byte aligned, got byte address {start}"));
+        return Err(format!("a {what} matrix starts 16-byte aligned, got byte address {start}"));
     }
     let byte_swizzle = match swizzle {
         Some(s) if s.bits > 0 => {
@@ -148,6 +176,12 @@ pub fn make_gmma_desc(
         _ => None,
     };
     let layout_type = LayoutType::of_byte_swizzle(byte_swizzle)?;
+    if family == Family::Gmma && layout_type == LayoutType::B128Base32B {
+        return Err("the swizzle Sw<2,5,2> over bytes (128-byte rows of 32-byte atoms) is an SM100 UMMA layout, not a GMMA one".into());
+    }
+    if major == Major::K && layout_type == LayoutType::B128Base32B {
+        return Err("the 128-byte swizzle of 32-byte atoms (Sw<2,5,2>) is MN-major only".into());
+    }
     let w = layout_type.width();
     let per_u128 = i64::from(128 / elem_bits);
     let u128 = upcast(layout, per_u128).map_err(|e| format!("recasting {layout} to 16-byte units: {e}"))?;
@@ -155,29 +189,30 @@ pub fn make_gmma_desc(
         super::ops::size(&u128.mode(mode).expect("rank 2"))
             .ok()
             .and_then(|s| s.as_int())
-            .ok_or_else(|| format!("a GMMA tile is static, got {layout}"))
+            .ok_or_else(|| format!("a {what} tile is static, got {layout}"))
     };
     let (mn, k) = (size(0)?, size(1)?);
     let tiler = match major {
         Major::K => {
             if mn % 8 != 0 {
-                return Err(format!("not a canonical GMMA K-major layout: MN size {mn} (16-byte units) is not a multiple of 8 in {layout}"));
+                return Err(format!("not a canonical {what} K-major layout: MN size {mn} (16-byte units) is not a multiple of 8 in {layout}"));
             }
-            if k != 2 && k != 4 {
+            if family == Family::Gmma && k != 2 && k != 4 {
                 return Err(format!("not a canonical GMMA K-major layout: K is {k} x 16 bytes, expected 2 (dense) or 4 (sparse) in {layout}"));
             }
             "[8:1;2:1]".to_string()
         }
         Major::Mn => {
             let dense = 256 / i64::from(elem_bits);
-            if k != dense && k != dense / 2 && k != dense * 2 {
+            if family == Family::Gmma && k != dense && k != dense / 2 && k != dense * 2 {
                 return Err(format!(
                     "not a canonical GMMA MN-major layout: K is {k}, expected {dense} for dense or {} / {} for sparse in {layout}",
                     dense / 2,
                     dense * 2
                 ));
             }
-            format!("[{w}:1;8:1]")
+            let k_atom = if layout_type == LayoutType::B128Base32B { 4 } else { 8 };
+            format!("[{w}:1;{k_atom}:1]")
         }
     };
     let tiler = parse_tiler(&tiler).expect("a valid tiler");
@@ -191,10 +226,10 @@ pub fn make_gmma_desc(
     };
     let flat = |m: usize| matches!(canonical.shape().mode(m), Some(t) if t.rank() == 2);
     let (Some(s00), Some(s01), Some(s10), Some(s11)) = (stride(0, 0), stride(0, 1), stride(1, 0), stride(1, 1)) else {
-        return Err(format!("not a canonical GMMA layout: {canonical} (from {layout}) is not ((a,b),(c,d)) with static strides"));
+        return Err(format!("not a canonical {what} layout: {canonical} (from {layout}) is not ((a,b),(c,d)) with static strides"));
     };
     if !flat(0) || !flat(1) {
-        return Err(format!("not a canonical GMMA layout: {canonical} (from {layout}) is not ((a,b),(c,d))"));
+        return Err(format!("not a canonical {what} layout: {canonical} (from {layout}) is not ((a,b),(c,d))"));
     }
     let interleave = layout_type == LayoutType::Interleave;
     let (lbo, sbo) = match major {
@@ -202,7 +237,7 @@ pub fn make_gmma_desc(
             let (want00, want10) = (w, if interleave { s10 } else { 1 });
             if s00 != want00 || s10 != want10 {
                 return Err(format!(
-                    "not a canonical GMMA K-major layout for {}-byte swizzle: {canonical} in 16-byte units (from {layout}) needs strides ({want00}, _) and ({want10}, _)",
+                    "not a canonical {what} K-major layout for {}-byte swizzle: {canonical} in 16-byte units (from {layout}) needs strides ({want00}, _) and ({want10}, _)",
                     layout_type.span_bytes()
                 ));
             }
@@ -212,7 +247,7 @@ pub fn make_gmma_desc(
             let (want00, want10) = (if interleave { s00 } else { 1 }, w);
             if s00 != want00 || s10 != want10 {
                 return Err(format!(
-                    "not a canonical GMMA MN-major layout for {}-byte swizzle: {canonical} in 16-byte units (from {layout}) needs strides ({want00}, _) and ({want10}, _)",
+                    "not a canonical {what} MN-major layout for {}-byte swizzle: {canonical} in 16-byte units (from {layout}) needs strides ({want00}, _) and ({want10}, _)",
                     layout_type.span_bytes()
                 ));
             }
@@ -223,9 +258,27 @@ pub fn make_gmma_desc(
             }
         }
     };
-    let field = |v: i64, what: &str| -> Result<u64, String> {
-        u64::try_from(v).ok().filter(|v| *v < 1 << 14).ok_or_else(|| format!("the {what} {v} (16-byte units) does not fit the descriptor's 14 bits"))
-    };
+    Ok((layout_type, lbo, sbo))
+}
+
+/// A 14-bit descriptor field (16-byte units).
+fn field(v: i64, what: &str) -> Result<u64, String> {
+    u64::try_from(v).ok().filter(|v| *v < 1 << 14).ok_or_else(|| format!("the {what} {v} (16-byte units) does not fit the descriptor's 14 bits"))
+}
+
+/// CuTe's `make_gmma_desc<major>` for the `(MN, K)` tile `layout` of
+/// `elem_bits`-bit elements (strides in elements), `swizzle` in element
+/// units, starting at shared-memory byte address `start` (16-byte aligned).
+/// Errors name the canonical-form check that failed, as CuTe's static
+/// assertions do.
+pub fn make_gmma_desc(
+    layout: &Layout,
+    swizzle: Option<Swizzle>,
+    elem_bits: u32,
+    major: Major,
+    start: u64,
+) -> Result<GmmaDescriptor, String> {
+    let (layout_type, lbo, sbo) = canonical_offsets(layout, swizzle, elem_bits, major, start, Family::Gmma)?;
     Ok(GmmaDescriptor {
         start_address: (start >> 4) & 0x3fff,
         leading_byte_offset: field(lbo, "leading byte offset")?,
@@ -233,6 +286,63 @@ pub fn make_gmma_desc(
         base_offset: 0,
         layout_type,
     })
+}
+
+/// The SM100 shared-memory descriptor (CuTe's `UMMA::SmemDescriptor`): the
+/// GMMA fields, version 1 (bits 46-47), the LBO mode (bit 52, legacy 0)
+/// and a 3-bit layout type (bits 61-63).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UmmaDescriptor {
+    pub start_address: u64,
+    pub leading_byte_offset: u64,
+    pub stride_byte_offset: u64,
+    pub base_offset: u64,
+    pub layout_type: LayoutType,
+}
+
+impl UmmaDescriptor {
+    pub fn bits(&self) -> u64 {
+        (self.start_address & 0x3fff)
+            | (self.leading_byte_offset & 0x3fff) << 16
+            | (self.stride_byte_offset & 0x3fff) << 32
+            | 1 << 46
+            | (self.base_offset & 0x7) << 49
+            | self.layout_type.umma_code() << 61
+    }
+
+    /// The same fields read as an SM90 descriptor (for the address model).
+    fn as_gmma(&self) -> GmmaDescriptor {
+        GmmaDescriptor {
+            start_address: self.start_address,
+            leading_byte_offset: self.leading_byte_offset,
+            stride_byte_offset: self.stride_byte_offset,
+            base_offset: self.base_offset,
+            layout_type: self.layout_type,
+        }
+    }
+}
+
+/// CuTe's `make_umma_desc<major>` (SM100), as [`make_gmma_desc`].
+pub fn make_umma_desc(
+    layout: &Layout,
+    swizzle: Option<Swizzle>,
+    elem_bits: u32,
+    major: Major,
+    start: u64,
+) -> Result<UmmaDescriptor, String> {
+    let (layout_type, lbo, sbo) = canonical_offsets(layout, swizzle, elem_bits, major, start, Family::Umma)?;
+    Ok(UmmaDescriptor {
+        start_address: (start >> 4) & 0x3fff,
+        leading_byte_offset: field(lbo, "leading byte offset")?,
+        stride_byte_offset: field(sbo, "stride byte offset")?,
+        base_offset: 0,
+        layout_type,
+    })
+}
+
+/// [`canonical_address`] of an SM100 descriptor.
+pub fn umma_canonical_address(d: &UmmaDescriptor, major: Major, elem_bits: u32, mn: i64, k: i64) -> i64 {
+    canonical_address(&d.as_gmma(), major, elem_bits, mn, k)
 }
 
 /// The shared-memory byte address the hardware reads for element
@@ -245,6 +355,7 @@ pub fn make_gmma_desc(
 /// | K | B32/B64/B128 | `((8,n),2):((W,SBO),1)` |
 /// | MN | INTERLEAVE | `((1,n),(8,k)):((X,SBO),(1,LBO))` |
 /// | MN | B32/B64/B128 | `((W,n),(8,k)):((1,LBO),(W,SBO))` |
+/// | MN | B128_BASE32B (SM100) | `((8,n),(4,k)):((1,LBO),(8,SBO))` |
 ///
 /// then the swizzle `Sw<log2 W,4,3>` on the byte address.
 pub fn canonical_address(d: &GmmaDescriptor, major: Major, elem_bits: u32, mn: i64, k: i64) -> i64 {
@@ -259,10 +370,12 @@ pub fn canonical_address(d: &GmmaDescriptor, major: Major, elem_bits: u32, mn: i
         }
         Major::Mn => {
             let (mb, mc) = (mn * bits / 8 % 16, mn * bits / 8 / 16);
+            // Core matrices of 8 K rows (4 for the 32-byte-atom swizzle).
+            let k_atom = if d.layout_type == LayoutType::B128Base32B { 4 } else { 8 };
             let units = if interleave {
                 mc * sbo + (k % 8) + (k / 8) * lbo
             } else {
-                (mc % w) + (mc / w) * lbo + (k % 8) * w + (k / 8) * sbo
+                (mc % w) + (mc / w) * lbo + (k % k_atom) * w + (k / k_atom) * sbo
             };
             (units, mb)
         }
@@ -338,6 +451,40 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{}: {e}", g.line));
             assert_eq!(d.bits(), g.desc, "{:#018x} != CuTe's {:#018x} for {}", d.bits(), g.desc, g.line);
         }
+    }
+
+    /// tests/fixtures/umma_descriptors.txt (section smem): CUTLASS's own
+    /// make_umma_desc (scripts/cute_umma_desc_oracle.cpp).
+    #[test]
+    fn umma_descriptors_are_cutlass_s() {
+        let text = include_str!("../../tests/fixtures/umma_descriptors.txt");
+        let section = &text[text.find("# section smem").unwrap()..text.find("# section instr").unwrap()];
+        let mut checked = 0;
+        for line in section.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let bits = match f[0] {
+                "f16" => 16,
+                "tf32" => 32,
+                "f8E4M3FN" => 8,
+                other => panic!("dtype {other}"),
+            };
+            let major = if f[1] == "k" { Major::K } else { Major::Mn };
+            let layout = parse_layout(&f[6].replace('_', "")).expect("layout");
+            let swizzle = parse_swizzle(&f[7].replace("Sw", "S")).expect("swizzle");
+            let want = u64::from_str_radix(f[8].trim_start_matches("0x"), 16).expect("hex");
+            let start = f[9].parse::<u64>().expect("start") * 16;
+            let d = make_umma_desc(&layout, Some(swizzle), bits, major, start).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(d.bits(), want, "{:#018x} != CuTe's {want:#018x} for {line}", d.bits());
+            // And the descriptor addresses every element where the layout puts it.
+            let addresses = layout_addresses(&layout, Some(swizzle), bits, start as i64).unwrap();
+            let mn = super::super::ops::size(&layout.mode(0).unwrap()).unwrap().as_int().unwrap();
+            for (i, a) in addresses.iter().enumerate() {
+                let (m, k) = (i as i64 % mn, i as i64 / mn);
+                assert_eq!(umma_canonical_address(&d, major, bits, m, k), *a, "({m},{k}) of {line}");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 100, "{checked} goldens");
     }
 
     /// The descriptor, read the way the hardware reads it, addresses every

@@ -23,6 +23,7 @@ pub mod operands;
 pub mod ops_verify;
 pub mod records;
 pub mod tiers;
+pub mod umma;
 
 pub use atom::{Atom, FragKind, Major, Mma, MmaFamily, Tma, TmaDescriptor, TmaDirection, TmaMode, TmemCopy};
 pub use operands::{residency, Operand, Residency};
