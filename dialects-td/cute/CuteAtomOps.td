@@ -125,14 +125,20 @@ def Cute_GemmOp : Cute_Op<"gemm", [MemoryEffects<[MemRead, MemWrite]>]> {
     C(_,m,n)`, k outermost (`cute-desugar` unrolls it into
     `cute.mma_atom_call`s).
 
+    Tensor-memory (UMMA) atoms accumulate in place: `accumulate(%p)` says
+    whether the first k-block adds to D (`%p` true) or overwrites it (CuTe's
+    `tiled_mma.accumulate_`, `UMMA::ScaleOut`); later k-blocks always add.
+
     ```mlir
     cute.gemm %mma, %acc, %tCrA, %tCrB, %acc : !cute.tiled_mma<...>, !cute.view<...>, ...
+    cute.gemm %umma, %tmem, %sA, %sB, %tmem accumulate(%not_first) : ...
     ```
   }];
-  let arguments = (ins AnyTypeOf<[Cute_MmaAtom, Cute_TiledMma]>:$atom, Cute_View:$d, Cute_View:$a, Cute_View:$b, Cute_View:$c);
+  let arguments = (ins AnyTypeOf<[Cute_MmaAtom, Cute_TiledMma]>:$atom, Cute_View:$d, Cute_View:$a, Cute_View:$b, Cute_View:$c,
+                       Optional<I1>:$accumulate);
   let assemblyFormat = [{
-    $atom `,` $d `,` $a `,` $b `,` $c attr-dict `:` qualified(type($atom)) `,` qualified(type($d)) `,`
-    qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c))
+    $atom `,` $d `,` $a `,` $b `,` $c (`accumulate` `(` $accumulate^ `)`)? attr-dict `:` qualified(type($atom)) `,`
+    qualified(type($d)) `,` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c))
   }];
 }
 
@@ -171,15 +177,21 @@ def Cute_MmaAtomCallOp : Cute_Op<"mma_atom_call", [MemoryEffects<[MemRead, MemWr
     cute.mma_atom_call %atom, %d, %a, %b, %c : !cute_nvgpu.atom.universal_fma<f32, f32, f32>, ...
     cute.mma_atom_call %sp, %d, %a, %b, %c metadata(%e : !E) : !SP, ...
     cute.mma_atom_call %bs, %d, %a, %b, %c scales(%sfa, %sfb : !SFA, !SFB) : !BS, ...
+    cute.mma_atom_call %umma, %tmem, %a, %b, %tmem accumulate(%p) : !UMMA, ...
     ```
+
+    `accumulate(%p)` (tensor-memory atoms only): D = A * B + D when `%p`,
+    D = A * B otherwise (`tcgen05.mma`'s enable-input-d); without it, D = A
+    * B + C as always.
   }];
   let arguments = (ins AnyTypeOf<[Cute_MmaAtom, Cute_TiledMma]>:$atom, Cute_View:$d, Cute_View:$a,
                        Cute_View:$b, Cute_View:$c, Optional<Cute_View>:$metadata,
-                       Variadic<Cute_View>:$scales);
+                       Variadic<Cute_View>:$scales, Optional<I1>:$accumulate);
   let assemblyFormat = [{
     $atom `,` $d `,` $a `,` $b `,` $c
     (`metadata` `(` $metadata^ `:` qualified(type($metadata)) `)`)?
     (`scales` `(` $scales^ `:` qualified(type($scales)) `)`)?
+    (`accumulate` `(` $accumulate^ `)`)?
     attr-dict `:` type($atom) `,` qualified(type($d)) `,`
     qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c))
   }];

@@ -247,6 +247,22 @@ def CuteNvgpu_TmemStoreOp : CuteNvgpu_Op<"arch.sm100.tmem_store", [MemoryEffects
   let assemblyFormat = "$tmem `,` $values attr-dict `:` qualified(type($tmem)) `,` type($values)";
 }
 
+def CuteNvgpu_Tcgen05CommitOp : CuteNvgpu_Op<"arch.sm100.commit", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "tcgen05.commit: the mbarrier arrives when this thread's UMMAs and copies complete";
+  let description = [{
+    CuTe's `umma_arrive(&mbar)`: after the thread that issued `tcgen05.mma`
+    (or `tcgen05.cp`) ops commits, the shared-memory mbarrier gets one
+    arrival once all of them have completed (their shared-memory operands
+    may then be overwritten, their accumulators read).
+
+    ```mlir
+    cute_nvgpu.arch.sm100.commit %bar : !cute.ptr<i64, smem, align<8>>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_Ptr:$mbar);
+  let assemblyFormat = "$mbar attr-dict `:` qualified(type($mbar))";
+}
+
 //===----------------------------------------------------------------------===//
 // Hopper TMA and mbarriers (the execution ops of the TMA atoms)
 //===----------------------------------------------------------------------===//

@@ -165,7 +165,24 @@ fn verify_gemm(op: OperationRef) -> Result<(), String> {
     if d != c || a[0] != c[0] || b[0] != c[1] || a[1] != b[1] {
         return Err(format!("A (V,M,K) {a:?}, B (V,N,K) {b:?}, C {c:?} and D {d:?} (V,M,N) do not form a gemm"));
     }
+    if op.operand_count() > 5 {
+        check_accumulate_flag(operand_type(op, 0)?)?;
+    }
     Ok(())
+}
+
+/// `accumulate(%p)` belongs to atoms that accumulate in tensor memory
+/// (UMMA: tcgen05.mma's enable-input-d); the others add C.
+fn check_accumulate_flag(atom: Type) -> Result<(), String> {
+    let atom = composite_parts(atom).and_then(|p| p.atom).unwrap_or(atom);
+    let umma = crate::dialect::nvgpu::Atom::of(atom)
+        .and_then(|a| a.as_mma().copied())
+        .is_some_and(|p| p.family.is_umma() && p.family != crate::dialect::nvgpu::MmaFamily::Sm90);
+    if umma {
+        Ok(())
+    } else {
+        Err(format!("only tensor-memory (UMMA) atoms take an accumulate flag; {atom} accumulates through C"))
+    }
 }
 
 /// make_int_tuple / make_shape / make_stride: one operand per `?` leaf.
@@ -386,6 +403,9 @@ fn verify_atom_call(op: OperationRef) -> Result<(), String> {
             extras.metadata = Some(operand_type(op, main)?);
         }
         extras.scales = (main + metadata..main + metadata + scales).map(|i| operand_type(op, i)).collect::<Result<_, _>>()?;
+        if segments.len() > 7 && count(7)? == 1 {
+            check_accumulate_flag(atom)?;
+        }
     }
     atoms::verify_instance(atom, &views, &extras, tiled.is_some())?;
     let layouts: Vec<_> = views.iter().map(|&v| view_layout(v)).collect::<Result<_, _>>()?;

@@ -73,7 +73,11 @@ const PHASES: &[&[Pattern]] = &[
         Pattern { root: "cute.make_fragment_like", rewrite: rewrite_make_fragment_like, generated: &["cute.alloc_rmem", "cute.static", "cute.make_view"] },
         Pattern { root: "cute.fill", rewrite: rewrite_fill, generated: &["cute.static", "cute.store"] },
         Pattern { root: "cute.copy", rewrite: rewrite_copy, generated: &["cute.static", "cute.local_tile", "cute.copy_atom_call", "cute.make_atom"] },
-        Pattern { root: "cute.gemm", rewrite: rewrite_gemm, generated: &["cute.static", "cute.local_tile", "cute.mma_atom_call", "cute.make_atom"] },
+        Pattern {
+            root: "cute.gemm",
+            rewrite: rewrite_gemm,
+            generated: &["cute.static", "cute.local_tile", "cute.mma_atom_call", "cute.make_atom", "arith.constant"],
+        },
         Pattern {
             root: "cute_nvgpu.atom.sm90.wgmma",
             rewrite: rewrite_wgmma_builder,
@@ -565,7 +569,11 @@ fn rewrite_gemm<'c, 'a>(
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let operands: Vec<Value> = op.operands().collect();
-    let [atom, d, a, b, c] = operands[..] else { return Err("cute.gemm takes an atom and four views".into()) };
+    let (atom, d, a, b, c, accumulate) = match operands[..] {
+        [atom, d, a, b, c] => (atom, d, a, b, c, None),
+        [atom, d, a, b, c, flag] => (atom, d, a, b, c, Some(flag)),
+        _ => return Err("cute.gemm takes an atom, four views and an optional accumulate flag".into()),
+    };
     let shape = crate::dialect::verify::rest_shape(c.r#type(), "C")?;
     let k_blocks = crate::dialect::verify::rest_shape(a.r#type(), "A")?.get(1).copied().unwrap_or(1);
     let (m_blocks, n_blocks) = (shape.first().copied().unwrap_or(1), shape.get(1).copied().unwrap_or(1));
@@ -573,6 +581,14 @@ fn rewrite_gemm<'c, 'a>(
     let location = op.location();
     let mut slicers = [d, a, b, c].map(|v| Slicer::new(context, rewriter, location, v)).into_iter().collect::<Result<Vec<_>, _>>()?;
     let atom = instance_atom(context, rewriter, location, atom)?;
+    // The first k-block accumulates as asked, the later ones always do.
+    let always = match accumulate {
+        Some(_) if k_blocks > 1 => {
+            let i1 = melior::ir::r#type::IntegerType::new(context, 1).into();
+            Some(insert(rewriter, melior::dialect::arith::constant(context, IntegerAttribute::new(i1, 1).into(), location))?)
+        }
+        _ => None,
+    };
     for k in 0..k_blocks {
         for m in 0..m_blocks {
             for n in 0..n_blocks {
@@ -580,11 +596,15 @@ fn rewrite_gemm<'c, 'a>(
                 let av = slicers[1].at(&[0, m, k])?;
                 let bv = slicers[2].at(&[0, n, k])?;
                 let cv = slicers[3].at(&[0, m, n])?;
+                let flag = if k == 0 { accumulate } else { always };
+                let mut operands = vec![atom, dv, av, bv, cv];
+                operands.extend(flag);
                 let call = melior::ir::operation::OperationBuilder::new("cute.mma_atom_call", location)
-                    .add_operands(&[atom, dv, av, bv, cv])
+                    .add_operands(&operands)
                     .add_attributes(&[(
                         melior::ir::Identifier::new(context, "operandSegmentSizes"),
-                        melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[1, 1, 1, 1, 1, 0, 0]).into(),
+                        melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[1, 1, 1, 1, 1, 0, 0, i32::from(flag.is_some())])
+                            .into(),
                     )])
                     .build()?;
                 rewriter.as_rewriter_base().insert(call);

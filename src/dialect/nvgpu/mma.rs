@@ -280,6 +280,9 @@ pub fn verify_operands(mma: Option<&Mma>, ops: &[Operand], tiled: bool) -> Resul
     if let Some(p) = mma.filter(|p| p.family == MmaFamily::Sm90 && (a.residency == residency::SMEM || b.residency == residency::SMEM)) {
         return verify_wgmma_on_smem(p, a, b, c, d);
     }
+    if let Some(p) = mma.filter(|p| p.family == MmaFamily::Sm100 && a.residency == residency::SMEM) {
+        return verify_umma_on_smem(p, a, b, c, d);
+    }
     let Some(p) = mma.filter(|p| p.family.is_umma()) else {
         // Non-UMMA shared verifier: every operand in registers.
         if [a, b, c, d].iter().any(|op| op.residency != residency::RMEM) {
@@ -459,6 +462,46 @@ fn verify_wgmma_on_smem(p: &Mma, a: &Operand, b: &Operand, c: &Operand, d: &Oper
         let bits = op.element.map(storage_bits).unwrap_or(0);
         let gmma_major = if major == Major::K { crate::layout::gmma::Major::K } else { crate::layout::gmma::Major::Mn };
         crate::layout::gmma::make_gmma_desc(&tile, swizzle, bits, gmma_major, 0).map_err(|e| format!("operand {name}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// A dense SM100 UMMA instance over shared-memory views: A and B tiles
+/// `make_umma_desc` accepts (A in shared memory for `ss`), D and C the
+/// same tensor-memory `M x N` accumulator (tcgen05.mma accumulates in
+/// place). The residency strings are the ladder's.
+fn verify_umma_on_smem(p: &Mma, a: &Operand, b: &Operand, c: &Operand, d: &Operand) -> Result<(), String> {
+    if p.frag != FragKind::Ss {
+        return Err(format!("expects memref/smem_desc_view for operand A, but gets A:{}.", a.ty));
+    }
+    if b.residency != residency::SMEM {
+        return Err(format!("expects smem_desc_view for operand B, but gets B: {}.", b.ty));
+    }
+    if d.residency != residency::TMEM {
+        return Err(format!("expects memref for operand D, but gets D: {}.", d.ty));
+    }
+    if c.ty != d.ty {
+        return Err(format!("a UMMA accumulates in place: C must be D's tensor-memory view, got C: {}, D: {}", c.ty, d.ty));
+    }
+    let size = d.layout().ok().and_then(|l| crate::layout::size(&l).ok()).and_then(|s| s.as_int());
+    if size != Some(i64::from(p.m) * i64::from(p.n)) {
+        return Err(format!("the {}x{} accumulator in tensor memory has {} values; D is {}", p.m, p.n, p.m * p.n, d.ty));
+    }
+    for (name, op, major, rows) in [("A", a, p.a_major, p.m), ("B", b, p.b_major, p.n)] {
+        let (layout, swizzle) = if op.composed {
+            let c = spec::parse_checked_composed(&op.layout_text)?;
+            (c.layout, Some(c.swizzle))
+        } else {
+            (op.layout()?, None)
+        };
+        let tile = gmma_tile(&layout);
+        let extents: Vec<Option<i64>> = (0..2).map(|i| tile.mode(i).and_then(|m| crate::layout::size(&m).ok()).and_then(|s| s.as_int())).collect();
+        if tile.rank() != 2 || extents != [Some(i64::from(rows)), Some(i64::from(p.k))] {
+            return Err(format!("expects Mma atom layout of {} for operand {name}, but got {}", canonical(rows, p.k, major), op.layout_text));
+        }
+        let bits = op.element.map(storage_bits).unwrap_or(0);
+        let umma_major = if major == Major::K { crate::layout::gmma::Major::K } else { crate::layout::gmma::Major::Mn };
+        crate::layout::gmma::make_umma_desc(&tile, swizzle, bits, umma_major, 0).map_err(|e| format!("operand {name}: {e}"))?;
     }
     Ok(())
 }

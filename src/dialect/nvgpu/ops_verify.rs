@@ -31,7 +31,7 @@ pub fn verifier(name: &str) -> Option<fn(OperationRef) -> Result<(), String>> {
         "cute_nvgpu.arch.sm100.tmem_load" | "cute_nvgpu.arch.sm100.tmem_store" => verify_tmem_access,
         "cute_nvgpu.tma.copy" => verify_tma_copy,
         "cute_nvgpu.tma.prefetch" => verify_tma_prefetch,
-        "cute_nvgpu.arch.mbarrier.init" | "cute_nvgpu.arch.mbarrier.wait" => verify_mbarrier_operand,
+        "cute_nvgpu.arch.mbarrier.init" | "cute_nvgpu.arch.mbarrier.wait" | "cute_nvgpu.arch.sm100.commit" => verify_mbarrier_operand,
         "cute_nvgpu.arch.mbarrier.arrive" => verify_mbarrier_arrive,
         _ => return None,
     })

@@ -57,13 +57,23 @@ pub(super) fn storage_type<'c>(context: &'c Context, element: Type<'c>) -> Type<
     }
 }
 
-/// `base + offset` elements of `element`.
+/// `base + offset` elements of `element`. Tensor memory (address space 6)
+/// is addressed in 32-bit columns, not bytes (a TMEM address is lane << 16
+/// | column): an offset there counts columns of 32-bit elements.
 pub(super) fn gep<'c, 'a>(
     b: &Builder<'c, '_>,
     base: Value<'c, 'a>,
     offset: Value<'c, 'a>,
     element: Type<'c>,
 ) -> Result<Value<'c, 'a>, PatternError> {
+    let element = if base.r#type() == melior::dialect::llvm::r#type::pointer(b.context, 6) {
+        if crate::dialect::types::storage_bits(element) != 32 {
+            return Err(format!("tensor-memory offsets count 32-bit columns; {element} elements are not 32-bit").into());
+        }
+        IntegerType::new(b.context, 8).into()
+    } else {
+        element
+    };
     let op = OperationBuilder::new("llvm.getelementptr", b.location)
         .add_operands(&[base, offset])
         .add_attributes(&[

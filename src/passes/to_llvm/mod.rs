@@ -185,6 +185,8 @@ const ATOM_OPS: &[&str] = &[
     "nvvm.tcgen05.ld",
     "nvvm.tcgen05.st",
     "nvvm.tcgen05.wait",
+    "nvvm.tcgen05.commit",
+    "nvvm.tcgen05.mma",
     "llvm.addrspacecast",
     "nvvm.wgmma.commit.group.sync.aligned",
     "nvvm.wgmma.wait.group.sync.aligned",
@@ -297,6 +299,8 @@ pub static NVGPU_PATTERNS: &[Pattern] = &[
     Pattern { root: "cute_nvgpu.arch.sm100.tmem_dealloc", rewrite: atoms::tmem::lower_dealloc, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.arch.sm100.tmem_load", rewrite: atoms::tmem::lower_load, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.arch.sm100.tmem_store", rewrite: atoms::tmem::lower_store, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.commit", rewrite: atoms::tmem::lower_commit, generated: ATOM_OPS },
+    Pattern { root: "cute.mma_atom_call", rewrite: atoms::umma::lower, generated: ATOM_OPS },
 ];
 
 /// `docs/Passes.md`'s example of `cute-nvgpu-to-nvvm` (tests/docs.rs runs it).

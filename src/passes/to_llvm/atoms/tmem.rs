@@ -6,6 +6,7 @@
 //! |---|---|
 //! | `arch.sm100.retrieve_tmem_ptr %handle, %cols` | first retrieval of `%handle` in a function: warp 0 `tcgen05.alloc` into a shared slot + `relinquish_alloc_permit`, `tcgen05.fence` / CTA barrier / fence, every thread loads the address; later retrievals reuse it; before each return: barrier, warp 0 `tcgen05.dealloc` |
 //! | `arch.sm100.tmem_alloc %slot, %cols` / `tmem_dealloc %tmem, %cols` | `nvvm.tcgen05.alloc` / `nvvm.tcgen05.dealloc` (the caller owns the warp) |
+//! | `arch.sm100.commit %mbar` | `nvvm.tcgen05.commit` (the mbarrier arrives when the thread's UMMAs complete) |
 //! | `arch.sm100.tmem_load %tmem` / `tmem_store %tmem, %v` | `nvvm.tcgen05.ld` / `st` (32x32b, one 32-bit column per value) then `tcgen05.wait::ld` / `wait::st` |
 //!
 //! All of it only where the chip has tensor memory ([`has_tensor_memory`]);
@@ -27,9 +28,12 @@ use melior::{
     Context, PatternRewriter,
 };
 
-/// Chips with tensor memory and tcgen05 (datacenter Blackwell).
+/// Chips whose tensor memory and tcgen05 ops this build lowers: sm_100a and
+/// sm_100f. sm_103 has them too, but LLVM 22's NVVM dialect refuses its
+/// tcgen05 ops ("is not supported on sm_103a"), so there the ops stay and
+/// the legality check names them.
 pub fn has_tensor_memory(chip: &str) -> bool {
-    matches!(crate::dialect::nvgpu::tiers::Chip::parse(chip), Some(c) if matches!(c.sm, 100 | 103) && c.suffix.is_some())
+    matches!(crate::dialect::nvgpu::tiers::Chip::parse(chip), Some(c) if c.sm == 100 && c.suffix.is_some())
 }
 
 /// The op is in a gpu.module for a chip with tensor memory.
@@ -79,6 +83,23 @@ pub fn lower_dealloc<'c, 'a>(
     rewriter.as_rewriter_base().insert(
         OperationBuilder::new("nvvm.tcgen05.dealloc", b.location).add_operands(&[tmem, op.operand(1)?]).add_attributes(&[cta_group(&b)?]).build()?,
     );
+    Ok(Vec::new())
+}
+
+/// `tcgen05.commit` of the issuing thread's UMMAs and copies to an mbarrier.
+pub fn lower_commit<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    if !on_tensor_memory_chip(op) {
+        return Err(PatternError::NoMatch);
+    }
+    let b = Builder::new(context, rewriter, op.location());
+    let bar = pointer(&b, op.operand(0)?)?;
+    rewriter
+        .as_rewriter_base()
+        .insert(OperationBuilder::new("nvvm.tcgen05.commit", b.location).add_operands(&[bar]).add_attributes(&[cta_group(&b)?]).build()?);
     Ok(Vec::new())
 }
 

@@ -39,6 +39,19 @@ pub(in crate::passes::to_llvm) fn descriptor<'c, 'a>(
     major: Major,
     role: &str,
 ) -> Result<Value<'c, 'a>, PatternError> {
+    matrix_descriptor(b, view, major, role, false)
+}
+
+/// The GMMA (SM90) or UMMA (SM100, `umma`) descriptor word of a
+/// shared-memory operand view: the constant fields from the Rust algebra,
+/// ORed with the view's start address.
+pub(in crate::passes::to_llvm) fn matrix_descriptor<'c, 'a>(
+    b: &Builder<'c, '_>,
+    view: Value<'c, 'a>,
+    major: Major,
+    role: &str,
+    umma: bool,
+) -> Result<Value<'c, 'a>, PatternError> {
     let CuteValue::View(space, layout, swizzle) = cute_value(view)? else {
         return Err(format!("{role} must be a view, got {}", view.r#type()).into());
     };
@@ -59,7 +72,11 @@ pub(in crate::passes::to_llvm) fn descriptor<'c, 'a>(
     if offset * i64::from(bits) % 128 != 0 {
         return Err(format!("{role} starts {offset} elements into its swizzle atom, not at a 16-byte boundary").into());
     }
-    let fields = gmma::make_gmma_desc(&tile, swizzle, bits, major, 0).map_err(|e| format!("{role}: {e}"))?;
+    let constant = if umma {
+        gmma::make_umma_desc(&tile, swizzle, bits, major, 0).map_err(|e| format!("{role}: {e}"))?.bits()
+    } else {
+        gmma::make_gmma_desc(&tile, swizzle, bits, major, 0).map_err(|e| format!("{role}: {e}"))?.bits()
+    };
     let i64_type: Type = IntegerType::new(b.context, 64).into();
     let i32_type: Type = IntegerType::new(b.context, 32).into();
     let mut ptr = view_ptr(b, view)?;
@@ -74,7 +91,7 @@ pub(in crate::passes::to_llvm) fn descriptor<'c, 'a>(
     let start = b.bin("llvm.lshr", address, four)?;
     let mask = b.int(i64_type, 0x3fff)?;
     let start = b.bin("llvm.and", start, mask)?;
-    let constant = b.int(i64_type, fields.bits() as i64)?;
+    let constant = b.int(i64_type, constant as i64)?;
     b.bin("llvm.or", start, constant)
 }
 

@@ -1,0 +1,52 @@
+// UMMA (sm100.mma) uses that cannot work: each a diagnostic naming the atom
+// or operand.
+// RUN: %cute-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_100a})'
+// UMMA exists on datacenter Blackwell only.
+// RUN: not %cute compile %S/umma-sm100.mlir --chip sm_90a 2>&1 | FileCheck %s --check-prefix=SM90
+// SM90: error: 'cute.make_atom' op '!cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, k), elem_type = (bf16, bf16, f32), frag_kind = ss>' requires sm_100a, sm_100f, sm_103a or sm_103f, but the target is sm_90a
+
+!A = !cute.view<!cute.ptr<bf16, rmem>, !cute.layout<"(128,16):(16,1)">>
+!B = !cute.view<!cute.ptr<bf16, smem, align<1024>>, !cute.composed_layout<"S<1,3,3> o 0 o (256,16):(16,1)">>
+!D = !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(128,256):(65536,1)">>
+!U = !cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, k), elem_type = (bf16, bf16, f32), frag_kind = ss>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // A in registers: UMMA reads A from shared memory (ss) or tensor memory (ts).
+  gpu.func @register_a(%a: !A, %b: !B, %d: !D) kernel {
+    %u = cute.make_atom : !U
+    // expected-error @+1 {{expects memref/smem_desc_view for operand A, but gets A:!cute.view<!cute.ptr<bf16, rmem>, !cute.layout<"(128,16):(16,1)">>.}}
+    cute.mma_atom_call %u, %d, %a, %b, %d : !U, !D, !A, !B, !D
+    gpu.return
+  }
+}
+}
+
+// -----
+
+!A = !cute.view<!cute.ptr<bf16, smem, align<1024>>, !cute.composed_layout<"S<1,3,3> o 0 o (128,16):(16,1)">>
+!B = !cute.view<!cute.ptr<bf16, smem, align<1024>>, !cute.composed_layout<"S<1,3,3> o 0 o (256,16):(16,1)">>
+!D = !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(128,256):(65536,1)">>
+!C = !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(128,256):(65536,2)">>
+!U = !cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, k), elem_type = (bf16, bf16, f32), frag_kind = ss>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // tcgen05.mma accumulates in place: C is D.
+  gpu.func @c_is_not_d(%a: !A, %b: !B, %c: !C, %d: !D) kernel {
+    %u = cute.make_atom : !U
+    // expected-error @+1 {{a UMMA accumulates in place: C must be D's tensor-memory view}}
+    cute.mma_atom_call %u, %d, %a, %b, %c : !U, !D, !A, !B, !C
+    gpu.return
+  }
+}
+}
+
+// -----
+
+!V = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"1:0">>
+// The accumulate flag belongs to tensor-memory atoms.
+func.func @accumulate_on_fma(%v: !V, %p: i1) {
+  %f = cute.make_atom : !cute_nvgpu.atom.universal_fma<f32, f32, f32>
+  // expected-error @+1 {{only tensor-memory (UMMA) atoms take an accumulate flag; !cute_nvgpu.atom.universal_fma<f32, f32, f32> accumulates through C}}
+  cute.mma_atom_call %f, %v, %v, %v, %v accumulate(%p) : !cute_nvgpu.atom.universal_fma<f32, f32, f32>, !V, !V, !V, !V
+  return
+}
