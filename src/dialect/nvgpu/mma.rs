@@ -613,6 +613,18 @@ pub fn atom_layouts(atom: &super::Atom) -> Option<crate::layout::mma_partition::
                 c: parse(&format!("((4,8,4),(2,2,{})):((128,1,16),(64,8,512))", n / 8))?,
             })
         }
+        // UMMA (CuTe's SM100 UMMA traits): one thread issues the whole
+        // M x N x K instruction for the CTA, so every mode is the thread's.
+        super::Atom::Mma(p) if p.family == MmaFamily::Sm100 && p.frag == super::atom::FragKind::Ss => {
+            let (m, n, k) = (i64::from(p.m), i64::from(p.n), i64::from(p.k));
+            Some(MmaAtomLayouts {
+                shape_mnk: [m, n, k],
+                threads: 1,
+                a: parse(&format!("(1,({m},{k})):(0,(1,{m}))"))?,
+                b: parse(&format!("(1,({n},{k})):(0,(1,{n}))"))?,
+                c: parse(&format!("(1,({m},{n})):(0,(1,{m}))"))?,
+            })
+        }
         _ => None,
     }
 }

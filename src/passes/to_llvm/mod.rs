@@ -194,6 +194,7 @@ const ATOM_OPS: &[&str] = &[
     "llvm.extractelement",
     "llvm.insertelement",
     "llvm.bitcast",
+    "llvm.shufflevector",
     "llvm.inline_asm",
 ];
 
@@ -300,6 +301,7 @@ pub static NVGPU_PATTERNS: &[Pattern] = &[
     Pattern { root: "cute_nvgpu.arch.sm100.tmem_load", rewrite: atoms::tmem::lower_load, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.arch.sm100.tmem_store", rewrite: atoms::tmem::lower_store, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.arch.sm100.commit", rewrite: atoms::tmem::lower_commit, generated: ATOM_OPS },
+    Pattern { root: "cute.copy_atom_call", rewrite: atoms::tmem::lower_copy, generated: ATOM_OPS },
     Pattern { root: "cute.mma_atom_call", rewrite: atoms::umma::lower, generated: ATOM_OPS },
 ];
 

@@ -6,6 +6,7 @@
 //! |---|---|
 //! | `arch.sm100.retrieve_tmem_ptr %handle, %cols` | first retrieval of `%handle` in a function: warp 0 `tcgen05.alloc` into a shared slot + `relinquish_alloc_permit`, `tcgen05.fence` / CTA barrier / fence, every thread loads the address; later retrievals reuse it; before each return: barrier, warp 0 `tcgen05.dealloc` |
 //! | `arch.sm100.tmem_alloc %slot, %cols` / `tmem_dealloc %tmem, %cols` | `nvvm.tcgen05.alloc` / `nvvm.tcgen05.dealloc` (the caller owns the warp) |
+//! | `cute.copy_atom_call` of `atom.tmem_load` / `atom.tmem_store` (32-bit) | `nvvm.tcgen05.ld` / `st` 32x32b of the TMEM view's columns, wait, the register fragment's values |
 //! | `arch.sm100.commit %mbar` | `nvvm.tcgen05.commit` (the mbarrier arrives when the thread's UMMAs complete) |
 //! | `arch.sm100.tmem_load %tmem` / `tmem_store %tmem, %v` | `nvvm.tcgen05.ld` / `st` (32x32b, one 32-bit column per value) then `tcgen05.wait::ld` / `wait::st` |
 //!
@@ -431,4 +432,94 @@ fn deallocate_at_returns(context: &Context, function: OperationRef, entries: &[E
         }
     }
     Ok(())
+}
+
+/// `cute.copy_atom_call` of a `tmem_load` / `tmem_store` atom: the TMEM
+/// view's columns (one contiguous run, as the verifier checks) in one
+/// `tcgen05.ld` / `st` of shape 32x32b (the thread's TMEM lane, the warp's
+/// quarter of the 128 lanes), then its wait; register value `i` is the TMEM
+/// view's value `i`. 32-bit elements.
+pub fn lower_copy<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    use crate::dialect::nvgpu::{Atom, TmemCopy};
+    let Some(Atom::TmemCopy { op: kind, element }) = super::call_atom(op)? else { return Err(PatternError::NoMatch) };
+    if !matches!(kind, TmemCopy::Load | TmemCopy::Store) || !on_tensor_memory_chip(op) {
+        return Err(PatternError::NoMatch);
+    }
+    if crate::dialect::types::storage_bits(element) != 32 {
+        return Err(format!("tensor-memory copies of {element} (not 32-bit) are not lowered yet").into());
+    }
+    let b = Builder::new(context, rewriter, op.location());
+    let load = kind == TmemCopy::Load;
+    let (src, dst) = (op.operand(1)?, op.operand(2)?);
+    let (tmem_view, registers_view) = if load { (src, dst) } else { (dst, src) };
+    let layout = super::view_layout(tmem_view)?;
+    let columns = crate::layout::table(&layout).map_err(|e| format!("the TMEM view {layout}: {e}"))?;
+    let n = columns.len() as i64;
+    let (raw, _) = registers(context, Type::parse(context, &format!("vector<{n}xf32>")).ok_or("vector")?)?;
+    let tmem = super::super::memory::view_ptr(&b, tmem_view)?;
+    let addresses = super::value_addresses(&b, registers_view, &(0..n).collect::<Vec<_>>())?;
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    let shape = (Identifier::new(context, "shape"), attribute(&b, "#nvvm.tcgen05_ldst_shape<shape_32x32b>")?);
+    let storage = super::super::memory::storage_type(context, element);
+    // Runs of 4 values contiguous on both sides move as one 128-bit vector,
+    // the width the register fragment's other accesses use (so LLVM keeps
+    // the fragment in registers).
+    let identity = columns.iter().enumerate().all(|(i, &c)| c == i as i64);
+    let by_four = identity && n % 4 == 0 && super::aligned_runs(&super::view_layout(registers_view)?, 4);
+    if load && by_four {
+        let loaded = b.insert(OperationBuilder::new("nvvm.tcgen05.ld", b.location).add_operands(&[tmem]).add_attributes(&[shape]).add_results(&[raw]).build()?)?;
+        wait(&b, rewriter, "load")?;
+        let quad_i32 = Type::parse(context, "vector<4xi32>").ok_or("vector")?;
+        let quad = Type::parse(context, &format!("vector<4x{storage}>")).ok_or("vector")?;
+        let starts: Vec<i64> = (0..n).step_by(4).collect();
+        let quads = super::value_addresses(&b, registers_view, &starts)?;
+        for (q, address) in quads.into_iter().enumerate() {
+            let q = q as i32;
+            let part = b.insert(
+                OperationBuilder::new("llvm.shufflevector", b.location)
+                    .add_operands(&[loaded, loaded])
+                    .add_attributes(&[(
+                        Identifier::new(context, "mask"),
+                        melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[4 * q, 4 * q + 1, 4 * q + 2, 4 * q + 3]).into(),
+                    )])
+                    .add_results(&[quad_i32])
+                    .build()?,
+            )?;
+            let value = b.insert(OperationBuilder::new("llvm.bitcast", b.location).add_operands(&[part]).add_results(&[quad]).build()?)?;
+            rewriter.as_rewriter_base().insert(melior::dialect::llvm::store(context, value, address, b.location, Default::default()));
+        }
+    } else if load {
+        let loaded = b.insert(OperationBuilder::new("nvvm.tcgen05.ld", b.location).add_operands(&[tmem]).add_attributes(&[shape]).add_results(&[raw]).build()?)?;
+        wait(&b, rewriter, "load")?;
+        for (i, address) in addresses.into_iter().enumerate() {
+            let word = if n == 1 {
+                loaded
+            } else {
+                let at = b.int(i64_type, columns[i])?;
+                b.insert(OperationBuilder::new("llvm.extractelement", b.location).add_operands(&[loaded, at]).add_results(&[i32_type]).build()?)?
+            };
+            let value = b.insert(OperationBuilder::new("llvm.bitcast", b.location).add_operands(&[word]).add_results(&[storage]).build()?)?;
+            rewriter.as_rewriter_base().insert(melior::dialect::llvm::store(context, value, address, b.location, Default::default()));
+        }
+    } else {
+        let mut words = b.insert(melior::dialect::llvm::undef(raw, b.location))?;
+        for (i, address) in addresses.into_iter().enumerate() {
+            let value = b.insert(melior::dialect::llvm::load(context, address, storage, b.location, Default::default()))?;
+            let word = b.insert(OperationBuilder::new("llvm.bitcast", b.location).add_operands(&[value]).add_results(&[i32_type]).build()?)?;
+            words = if n == 1 {
+                word
+            } else {
+                let at = b.int(i64_type, columns[i])?;
+                b.insert(OperationBuilder::new("llvm.insertelement", b.location).add_operands(&[words, word, at]).add_results(&[raw]).build()?)?
+            };
+        }
+        rewriter.as_rewriter_base().insert(OperationBuilder::new("nvvm.tcgen05.st", b.location).add_operands(&[tmem, words]).add_attributes(&[shape]).build()?);
+        wait(&b, rewriter, "store")?;
+    }
+    Ok(Vec::new())
 }

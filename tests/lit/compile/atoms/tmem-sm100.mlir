@@ -4,11 +4,12 @@
 // RUN: %cute compile %s --chip sm_100a -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin
-// No tensor memory on Hopper or consumer Blackwell: the ops are named.
+// No tensor memory on Hopper or consumer Blackwell: the TMEM atoms are
+// refused before lowering (tmem-sm100-invalid.mlir: the bare ops).
 // RUN: not %cute compile %s --chip sm_90a 2>&1 | FileCheck %s --check-prefix=SM90
 // RUN: not %cute compile %s --chip sm_120a 2>&1 | FileCheck %s --check-prefix=SM120
-// SM90: error: 'cute_nvgpu.arch.sm100.{{.*}}' op {{.*}}failed to legalize {{.*}} for sm_90a
-// SM120: error: 'cute_nvgpu.arch.sm100.{{.*}}' op {{.*}}failed to legalize {{.*}} for sm_120a
+// SM90: error: 'cute.make_atom' op '!cute_nvgpu.atom.tmem_load<f32>' requires sm_100a, sm_100f, sm_103a or sm_103f, but the target is sm_90a
+// SM120: error: 'cute.make_atom' op '!cute_nvgpu.atom.tmem_load<f32>' requires sm_100a, sm_100f, sm_103a or sm_103f, but the target is sm_120a
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {
@@ -64,7 +65,6 @@ gpu.module @kernels {
   // CHECK-NEXT: tcgen05.fence::after_thread_sync;
   // CHECK-NOT: bar.sync
   // CHECK-COUNT-2: tcgen05.dealloc.cta_group::1
-  // CHECK-LABEL: .entry explicit(
   gpu.func @two_handles() kernel {
     %h0 = arith.constant 0 : i32
     %h1 = arith.constant 1 : i32
@@ -77,7 +77,33 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // The TMEM copy atoms (cute.copy_atom_call): tcgen05.ld / st of the TMEM
+  // view's 16 columns at the warp's lanes, the register fragment's values.
+  // CHECK-LABEL: .entry copy_atoms(
+  // CHECK: tcgen05.ld.sync.aligned.32x32b.x16.b32
+  // CHECK-NEXT: tcgen05.wait::ld.sync.aligned;
+  // CHECK: tcgen05.st.sync.aligned.32x32b.x16.b32
+  // CHECK-NEXT: tcgen05.wait::st.sync.aligned;
+  gpu.func @copy_atoms() kernel {
+    %h = arith.constant 0 : i32
+    %cols = arith.constant 32 : i32
+    %tmem = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %h, %cols : i32 -> !cute.ptr<f32, tmem>
+    %l = cute.static : !cute.layout<"16:1">
+    %t = cute.make_view %tmem, %l : !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"16:1">>
+    %c16 = arith.constant 16 : i32
+    %tp2 = cute.add_offset %tmem, %c16 : !cute.ptr<f32, tmem>, i32
+    %t2 = cute.make_view %tp2, %l : !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"16:1">>
+    %rp = cute.alloc_rmem 16 : !cute.ptr<f32, rmem, align<16>>
+    %r = cute.make_view %rp, %l : !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"16:1">>
+    %ld = cute.make_atom : !cute_nvgpu.atom.tmem_load<f32>
+    %st = cute.make_atom : !cute_nvgpu.atom.tmem_store<f32>
+    cute.copy_atom_call %ld, %t, %r : !cute_nvgpu.atom.tmem_load<f32>, !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"16:1">>, !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"16:1">>
+    cute.copy_atom_call %st, %r, %t2 : !cute_nvgpu.atom.tmem_store<f32>, !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"16:1">>, !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"16:1">>
+    gpu.return
+  }
+
   // The explicit ops, 1:1 (the kernel owns the warp and the barrier).
+  // CHECK-LABEL: .entry explicit(
   // CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32
   // CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32
   gpu.func @explicit(%tmem: !cute.ptr<f32, tmem>) kernel {
