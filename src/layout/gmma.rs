@@ -278,7 +278,19 @@ pub fn make_gmma_desc(
     major: Major,
     start: u64,
 ) -> Result<GmmaDescriptor, String> {
-    let (layout_type, lbo, sbo) = canonical_offsets(layout, swizzle, elem_bits, major, start, Family::Gmma)?;
+    descriptor_fields(layout, swizzle, elem_bits, major, start, Family::Gmma)
+}
+
+/// The fields both families share.
+fn descriptor_fields(
+    layout: &Layout,
+    swizzle: Option<Swizzle>,
+    elem_bits: u32,
+    major: Major,
+    start: u64,
+    family: Family,
+) -> Result<GmmaDescriptor, String> {
+    let (layout_type, lbo, sbo) = canonical_offsets(layout, swizzle, elem_bits, major, start, family)?;
     Ok(GmmaDescriptor {
         start_address: (start >> 4) & 0x3fff,
         leading_byte_offset: field(lbo, "leading byte offset")?,
@@ -292,33 +304,17 @@ pub fn make_gmma_desc(
 /// GMMA fields, version 1 (bits 46-47), the LBO mode (bit 52, legacy 0)
 /// and a 3-bit layout type (bits 61-63).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UmmaDescriptor {
-    pub start_address: u64,
-    pub leading_byte_offset: u64,
-    pub stride_byte_offset: u64,
-    pub base_offset: u64,
-    pub layout_type: LayoutType,
-}
+pub struct UmmaDescriptor(pub GmmaDescriptor);
 
 impl UmmaDescriptor {
     pub fn bits(&self) -> u64 {
-        (self.start_address & 0x3fff)
-            | (self.leading_byte_offset & 0x3fff) << 16
-            | (self.stride_byte_offset & 0x3fff) << 32
+        let d = &self.0;
+        (d.start_address & 0x3fff)
+            | (d.leading_byte_offset & 0x3fff) << 16
+            | (d.stride_byte_offset & 0x3fff) << 32
             | 1 << 46
-            | (self.base_offset & 0x7) << 49
-            | self.layout_type.umma_code() << 61
-    }
-
-    /// The same fields read as an SM90 descriptor (for the address model).
-    fn as_gmma(&self) -> GmmaDescriptor {
-        GmmaDescriptor {
-            start_address: self.start_address,
-            leading_byte_offset: self.leading_byte_offset,
-            stride_byte_offset: self.stride_byte_offset,
-            base_offset: self.base_offset,
-            layout_type: self.layout_type,
-        }
+            | (d.base_offset & 0x7) << 49
+            | d.layout_type.umma_code() << 61
     }
 }
 
@@ -330,19 +326,12 @@ pub fn make_umma_desc(
     major: Major,
     start: u64,
 ) -> Result<UmmaDescriptor, String> {
-    let (layout_type, lbo, sbo) = canonical_offsets(layout, swizzle, elem_bits, major, start, Family::Umma)?;
-    Ok(UmmaDescriptor {
-        start_address: (start >> 4) & 0x3fff,
-        leading_byte_offset: field(lbo, "leading byte offset")?,
-        stride_byte_offset: field(sbo, "stride byte offset")?,
-        base_offset: 0,
-        layout_type,
-    })
+    descriptor_fields(layout, swizzle, elem_bits, major, start, Family::Umma).map(UmmaDescriptor)
 }
 
 /// [`canonical_address`] of an SM100 descriptor.
 pub fn umma_canonical_address(d: &UmmaDescriptor, major: Major, elem_bits: u32, mn: i64, k: i64) -> i64 {
-    canonical_address(&d.as_gmma(), major, elem_bits, mn, k)
+    canonical_address(&d.0, major, elem_bits, mn, k)
 }
 
 /// The shared-memory byte address the hardware reads for element

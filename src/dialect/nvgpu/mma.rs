@@ -444,6 +444,13 @@ fn verify_wgmma_on_smem(p: &Mma, a: &Operand, b: &Operand, c: &Operand, d: &Oper
             ));
         }
     }
+    check_smem_tiles(p, a, b, false)
+}
+
+/// The shared-memory A and B tiles of a WGMMA (`umma` false) or UMMA
+/// instance: each the atom's `(MN, K)` extent, and one the descriptor
+/// packer accepts (the packer's reason otherwise).
+fn check_smem_tiles(p: &Mma, a: &Operand, b: &Operand, umma: bool) -> Result<(), String> {
     for (name, op, major, rows) in [("A", a, p.a_major, p.m), ("B", b, p.b_major, p.n)] {
         if op.residency != residency::SMEM {
             continue;
@@ -460,8 +467,13 @@ fn verify_wgmma_on_smem(p: &Mma, a: &Operand, b: &Operand, c: &Operand, d: &Oper
             return Err(format!("expects Mma atom layout of {} for operand {name}, but got {}", canonical(rows, p.k, major), op.layout_text));
         }
         let bits = op.element.map(storage_bits).unwrap_or(0);
-        let gmma_major = if major == Major::K { crate::layout::gmma::Major::K } else { crate::layout::gmma::Major::Mn };
-        crate::layout::gmma::make_gmma_desc(&tile, swizzle, bits, gmma_major, 0).map_err(|e| format!("operand {name}: {e}"))?;
+        let desc_major = if major == Major::K { crate::layout::gmma::Major::K } else { crate::layout::gmma::Major::Mn };
+        let packed = if umma {
+            crate::layout::gmma::make_umma_desc(&tile, swizzle, bits, desc_major, 0).map(|_| ())
+        } else {
+            crate::layout::gmma::make_gmma_desc(&tile, swizzle, bits, desc_major, 0).map(|_| ())
+        };
+        packed.map_err(|e| format!("operand {name}: {e}"))?;
     }
     Ok(())
 }
@@ -487,23 +499,7 @@ fn verify_umma_on_smem(p: &Mma, a: &Operand, b: &Operand, c: &Operand, d: &Opera
     if size != Some(i64::from(p.m) * i64::from(p.n)) {
         return Err(format!("the {}x{} accumulator in tensor memory has {} values; D is {}", p.m, p.n, p.m * p.n, d.ty));
     }
-    for (name, op, major, rows) in [("A", a, p.a_major, p.m), ("B", b, p.b_major, p.n)] {
-        let (layout, swizzle) = if op.composed {
-            let c = spec::parse_checked_composed(&op.layout_text)?;
-            (c.layout, Some(c.swizzle))
-        } else {
-            (op.layout()?, None)
-        };
-        let tile = gmma_tile(&layout);
-        let extents: Vec<Option<i64>> = (0..2).map(|i| tile.mode(i).and_then(|m| crate::layout::size(&m).ok()).and_then(|s| s.as_int())).collect();
-        if tile.rank() != 2 || extents != [Some(i64::from(rows)), Some(i64::from(p.k))] {
-            return Err(format!("expects Mma atom layout of {} for operand {name}, but got {}", canonical(rows, p.k, major), op.layout_text));
-        }
-        let bits = op.element.map(storage_bits).unwrap_or(0);
-        let umma_major = if major == Major::K { crate::layout::gmma::Major::K } else { crate::layout::gmma::Major::Mn };
-        crate::layout::gmma::make_umma_desc(&tile, swizzle, bits, umma_major, 0).map_err(|e| format!("operand {name}: {e}"))?;
-    }
-    Ok(())
+    check_smem_tiles(p, a, b, true)
 }
 
 /// The `(MN, K)` tile of a WGMMA operand view: its layout without the unit

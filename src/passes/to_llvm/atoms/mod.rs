@@ -41,6 +41,15 @@ fn call_atom<'c>(op: OperationRef<'c, '_>) -> Result<Option<Atom<'c>>, PatternEr
     Ok(Atom::of(composite_parts(ty).and_then(|p| p.atom).unwrap_or(ty)))
 }
 
+/// The lowered value of a `!cute.ptr` (or TMA descriptor) operand.
+fn pointer<'c, 'a>(b: &Builder<'c, '_>, v: Value<'c, 'a>) -> Result<Value<'c, 'a>, PatternError> {
+    let value = cute_value(v)?;
+    if !matches!(value, CuteValue::Ptr(_)) {
+        return Err(format!("{} is not a pointer", v.r#type()).into());
+    }
+    b.lowered(v, &value)
+}
+
 /// The layout of a plain or swizzled view.
 fn view_layout(v: Value) -> Result<Layout, PatternError> {
     match cute_value(v)? {

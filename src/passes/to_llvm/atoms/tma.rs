@@ -17,7 +17,7 @@
 
 use super::super::memory::{cute_value, element_type, gep, view_ptr};
 use super::super::values::{Builder, CuteValue};
-use super::attribute;
+use super::{attribute, pointer};
 use crate::dialect::nvgpu::{
     atom::{TmaDirection, TmaMode},
     Atom,
@@ -34,14 +34,6 @@ use melior::{
     Context, PatternRewriter,
 };
 
-/// The lowered value of a `!cute.ptr` or TMA descriptor operand.
-fn pointer<'c, 'a>(b: &Builder<'c, '_>, v: Value<'c, 'a>) -> Result<Value<'c, 'a>, PatternError> {
-    let value = cute_value(v)?;
-    if !matches!(value, CuteValue::Ptr(_)) {
-        return Err(format!("{} is not a pointer", v.r#type()).into());
-    }
-    b.lowered(v, &value)
-}
 
 /// The operand segment sizes of an op (AttrSizedOperandSegments).
 fn segments(op: OperationRef) -> Result<Vec<usize>, PatternError> {

@@ -14,9 +14,8 @@
 //! elsewhere the patterns decline and the legality check names the op and
 //! the chip (the spec's populator that registers nothing).
 
-use super::super::memory::cute_value;
-use super::super::values::{Builder, CuteValue};
-use super::attribute;
+use super::super::values::Builder;
+use super::{attribute, pointer};
 use crate::passes::rewrite::{PassError, PatternError};
 use melior::{
     ir::{
@@ -42,17 +41,29 @@ fn on_tensor_memory_chip(op: OperationRef) -> bool {
     crate::passes::check_target::enclosing_chip(op).is_some_and(|c| has_tensor_memory(&c))
 }
 
-/// The lowered value of a `!cute.ptr` operand.
-fn pointer<'c, 'a>(b: &Builder<'c, '_>, v: Value<'c, 'a>) -> Result<Value<'c, 'a>, PatternError> {
-    let value = cute_value(v)?;
-    if !matches!(value, CuteValue::Ptr(_)) {
-        return Err(format!("{} is not a pointer", v.r#type()).into());
-    }
-    b.lowered(v, &value)
-}
 
 fn cta_group<'c>(b: &Builder<'c, '_>) -> Result<(Identifier<'c>, Attribute<'c>), PatternError> {
     Ok((Identifier::new(b.context, "group"), attribute(b, "#nvvm.cta_group<cta_1>")?))
+}
+
+/// `name` on the op's operands (a `!cute.ptr` first, then plain values),
+/// for CTA group 1: the ops that map 1:1 onto a tcgen05 op.
+fn one_to_one<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+    name: &str,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    if !on_tensor_memory_chip(op) {
+        return Err(PatternError::NoMatch);
+    }
+    let b = Builder::new(context, rewriter, op.location());
+    let mut operands = vec![pointer(&b, op.operand(0)?)?];
+    operands.extend((1..op.operand_count()).map(|i| op.operand(i)).collect::<Result<Vec<_>, _>>()?);
+    rewriter
+        .as_rewriter_base()
+        .insert(OperationBuilder::new(name, b.location).add_operands(&operands).add_attributes(&[cta_group(&b)?]).build()?);
+    Ok(Vec::new())
 }
 
 pub fn lower_alloc<'c, 'a>(
@@ -60,15 +71,7 @@ pub fn lower_alloc<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    if !on_tensor_memory_chip(op) {
-        return Err(PatternError::NoMatch);
-    }
-    let b = Builder::new(context, rewriter, op.location());
-    let slot = pointer(&b, op.operand(0)?)?;
-    rewriter.as_rewriter_base().insert(
-        OperationBuilder::new("nvvm.tcgen05.alloc", b.location).add_operands(&[slot, op.operand(1)?]).add_attributes(&[cta_group(&b)?]).build()?,
-    );
-    Ok(Vec::new())
+    one_to_one(context, op, rewriter, "nvvm.tcgen05.alloc")
 }
 
 pub fn lower_dealloc<'c, 'a>(
@@ -76,15 +79,7 @@ pub fn lower_dealloc<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    if !on_tensor_memory_chip(op) {
-        return Err(PatternError::NoMatch);
-    }
-    let b = Builder::new(context, rewriter, op.location());
-    let tmem = pointer(&b, op.operand(0)?)?;
-    rewriter.as_rewriter_base().insert(
-        OperationBuilder::new("nvvm.tcgen05.dealloc", b.location).add_operands(&[tmem, op.operand(1)?]).add_attributes(&[cta_group(&b)?]).build()?,
-    );
-    Ok(Vec::new())
+    one_to_one(context, op, rewriter, "nvvm.tcgen05.dealloc")
 }
 
 /// `tcgen05.commit` of the issuing thread's UMMAs and copies to an mbarrier.
@@ -93,15 +88,7 @@ pub fn lower_commit<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    if !on_tensor_memory_chip(op) {
-        return Err(PatternError::NoMatch);
-    }
-    let b = Builder::new(context, rewriter, op.location());
-    let bar = pointer(&b, op.operand(0)?)?;
-    rewriter
-        .as_rewriter_base()
-        .insert(OperationBuilder::new("nvvm.tcgen05.commit", b.location).add_operands(&[bar]).add_attributes(&[cta_group(&b)?]).build()?);
-    Ok(Vec::new())
+    one_to_one(context, op, rewriter, "nvvm.tcgen05.commit")
 }
 
 /// The 32-bit registers of `count` values of a 32-bit element type.
