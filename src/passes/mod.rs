@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | `cute-desugar` | [`desugar`] | spec 002 sugar → primitive cute ops |
 //! | `cute-to-llvm` | [`to_llvm`] | spec 000's pattern bank: cute values → LLVM structs, run-time algebra → arith |
-//! | `cute-nvgpu-to-nvvm` | [`to_llvm::run_nvgpu`] | SM-tier atom calls (cp.async, ldmatrix/stmatrix, mma.sync) → NVVM |
+//! | `cute-nvgpu-to-nvvm` | [`to_llvm::run_nvgpu`] | SM-tier atom calls and ops (cp.async, ldmatrix/stmatrix, mma.sync, WGMMA, TMA, mbarriers, TMEM, UMMA) → NVVM |
 //! | `cute-check-target` | [`check_target`] | tier rule of every atom against the `gpu.module`'s chip (first step of `cute-to-nvvm`) |
 //! | `cute-kernel-to-nvvm` | [`kernel_abi`] | spec 002 kernel ABI: `cute.kernel` → `nvvm.kernel`, grid-constant arguments by value |
 //! | `cute-test-panic-guard` | [`testing`] | test-only: panics, proving the panic guard |
@@ -99,11 +99,12 @@ pub static PASSES: &[PassInfo] = &[
     PassInfo {
         argument: "cute-nvgpu-to-nvvm",
         name: "CuteNvgpuToNvvm",
-        description: "Lower the SM-tier atom calls (cp.async, ldmatrix/stmatrix, mma.sync) to NVVM, after cute-to-llvm (one pattern per atom kind)",
+        description: "Lower the SM-tier atom calls and ops (cp.async, ldmatrix/stmatrix, mma.sync, WGMMA, TMA, mbarriers, tensor memory with the per-function TMEM cache, UMMA) to NVVM, after cute-to-llvm (one pattern per atom kind)",
         example: (to_llvm::NVGPU_EXAMPLE_BEFORE, to_llvm::NVGPU_EXAMPLE_AFTER),
         id: &NVGPU_ID,
         body: to_llvm::run_nvgpu,
-        dependent_dialects: || vec![DialectHandle::llvm(), crate::dialect::nvvm_handle()],
+        // scf: the TMEM cache's warp-0 allocation and deallocation branches.
+        dependent_dialects: || vec![DialectHandle::llvm(), crate::dialect::nvvm_handle(), DialectHandle::scf()],
     },
     PassInfo {
         argument: "cute-kernel-to-nvvm",

@@ -4,6 +4,13 @@
 // RUN: %cute compile %s --chip sm_100a -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin
+// The same through mlir-opt-22 and the plugin (its multi-threaded pass
+// manager: the pass declares the dialects its sequences use).
+// RUN: %cute-opt %s --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_100a})' | FileCheck %s --check-prefix=NVVM
+// NVVM-LABEL: llvm.func @three_retrievals(
+// NVVM: nvvm.tcgen05.alloc
+// NVVM-NOT: nvvm.tcgen05.alloc
+// NVVM: nvvm.tcgen05.dealloc
 // No tensor memory on Hopper or consumer Blackwell: the TMEM atoms are
 // refused before lowering (tmem-sm100-invalid.mlir: the bare ops).
 // RUN: not %cute compile %s --chip sm_90a 2>&1 | FileCheck %s --check-prefix=SM90
