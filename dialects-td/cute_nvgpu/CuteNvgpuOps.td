@@ -168,7 +168,10 @@ def CuteNvgpu_CpAsyncS2tOp : CuteNvgpu_Op<"cp_async.s2t", [MemoryEffects<[MemRea
   let description = [{
     The packaged S2T copy of spec 000: source SMEM view, destination TMEM
     pointer, mbarrier and the CTA partition index; the token is the i32
-    data-dependence edge.
+    data-dependence edge. `cta_group` (1 or 2) is the CTA pair width: with 2,
+    the CTA whose cluster rank modulo 2 is `%partition` issues the copy for
+    both (`tcgen05.cp.cta_group::2`). Completion: a `tcgen05.commit` to the
+    mbarrier.
 
     ```mlir
     %tok = cute_nvgpu.cp_async.s2t %src, %dst, %mbar, %part {atom = !cute_nvgpu.atom.s2t_copy<i8>}
@@ -176,7 +179,7 @@ def CuteNvgpu_CpAsyncS2tOp : CuteNvgpu_Op<"cp_async.s2t", [MemoryEffects<[MemRea
     ```
   }];
   let arguments = (ins CuteNvgpu_View:$src, CuteNvgpu_Ptr:$dst, CuteNvgpu_Ptr:$mbar, I32:$partition,
-                       TypeAttr:$atom);
+                       TypeAttr:$atom, DefaultValuedAttr<I32Attr, "1">:$cta_group);
   let results = (outs I32:$token);
   let assemblyFormat = [{
     $src `,` $dst `,` $mbar `,` $partition attr-dict `:` qualified(type($src)) `,`

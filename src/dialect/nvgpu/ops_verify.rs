@@ -219,6 +219,15 @@ fn verify_cp_async_s2t(op: OperationRef) -> Result<(), String> {
             crate::dialect::types::type_text(src.element)
         ));
     }
+    let cta_group = op.attribute("cta_group").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(1, |a| a.value());
+    if cta_group != 1 && cta_group != 2 {
+        return Err(format!("'{atom_type}' copies for one CTA or a CTA pair: cta_group 1 or 2, got {cta_group}"));
+    }
+    if let Some(partition) = constant_int(op.operand(3).map_err(|e| e.to_string())?) {
+        if !(0..cta_group).contains(&partition) {
+            return Err(format!("'{atom_type}': partition {partition} of a {cta_group}-CTA copy (0..{})", cta_group - 1));
+        }
+    }
     Ok(())
 }
 

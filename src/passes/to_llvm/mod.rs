@@ -187,6 +187,11 @@ const ATOM_OPS: &[&str] = &[
     "nvvm.tcgen05.wait",
     "nvvm.tcgen05.commit",
     "nvvm.tcgen05.mma",
+    "nvvm.tcgen05.cp",
+    "nvvm.read.ptx.sreg.cluster.ctarank",
+    "llvm.icmp",
+    "scf.if",
+    "scf.yield",
     "llvm.addrspacecast",
     "nvvm.wgmma.commit.group.sync.aligned",
     "nvvm.wgmma.wait.group.sync.aligned",
@@ -302,6 +307,7 @@ pub static NVGPU_PATTERNS: &[Pattern] = &[
     Pattern { root: "cute_nvgpu.arch.sm100.tmem_store", rewrite: atoms::tmem::lower_store, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.arch.sm100.commit", rewrite: atoms::tmem::lower_commit, generated: ATOM_OPS },
     Pattern { root: "cute.copy_atom_call", rewrite: atoms::tmem::lower_copy, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.cp_async.s2t", rewrite: atoms::tmem::lower_cp_async_s2t, generated: ATOM_OPS },
     Pattern { root: "cute.mma_atom_call", rewrite: atoms::umma::lower, generated: ATOM_OPS },
 ];
 
@@ -335,6 +341,7 @@ fn is_sm_atom_call(op: OperationRef) -> bool {
     let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
     // The WGMMA rewriter's ops (spec 000), lowered with the SM90 atoms.
     if name.starts_with("cute_nvgpu.tma.")
+        || name == "cute_nvgpu.cp_async.s2t"
         || name.starts_with("cute_nvgpu.arch.mbarrier.")
         || name.starts_with("cute_nvgpu.arch.sm100.")
         || matches!(name.as_str(), "cute_nvgpu.gmma.descriptor" | "cute_nvgpu.register.accumulator" | "cute_nvgpu.atom")

@@ -10,12 +10,12 @@
 // OPTION: cute-to-nvvm: unknown option 'arch=sm_80' (expected chip=<sm_XX>)
 // NOOPTION: cute-lower-to-llvm takes no options, got 'chip=sm_80'
 
-// OP: error: 'cute_nvgpu.cp_async.s2t' op cute-to-llvm: failed to legalize 'cute_nvgpu.cp_async.s2t' for sm_100a
+// OP: error: 'cute_nvgpu.arch.copy.SM100.copy_s2t' op cute-to-llvm: failed to legalize 'cute_nvgpu.arch.copy.SM100.copy_s2t' for sm_100a
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @k(%src: !cute.view<!cute.ptr<i8, smem>, !cute.layout<"128:1">>, %dst: !cute.ptr<i8, tmem>, %mbar: !cute.ptr<i64, smem>, %part: i32) kernel {
-      %tok = cute_nvgpu.cp_async.s2t %src, %dst, %mbar, %part {atom = !cute_nvgpu.atom.s2t_copy<i8>} : !cute.view<!cute.ptr<i8, smem>, !cute.layout<"128:1">>, !cute.ptr<i8, tmem>, !cute.ptr<i64, smem>
+    gpu.func @k(%dst: !cute.ptr<i8, tmem>, %desc: i64, %mbar: !cute.ptr<i64, smem>) kernel {
+      cute_nvgpu.arch.copy.SM100.copy_s2t %dst, %desc, %mbar : !cute.ptr<i8, tmem>, i64, !cute.ptr<i64, smem>
       gpu.return
     }
   }

@@ -11,12 +11,12 @@ func.func @sugar(%m: i32) {
 
 // -----
 
-// An op with no lowering yet (the SM100 shared-to-tensor-memory copy:
+// An op with no lowering yet (the SM100 S2T copy of a raw descriptor:
 // issue 13) is named with its types, never dropped.
-func.func @no_lowering(%src: !cute.view<!cute.ptr<i8, smem>, !cute.layout<"128:1">>, %dst: !cute.ptr<i8, tmem>, %mbar: !cute.ptr<i64, smem>, %part: i32) -> i32 {
-  // expected-error @+1 {{cute-to-llvm: failed to legalize 'cute_nvgpu.cp_async.s2t' with types (!cute.view<!cute.ptr<i8, smem>, !cute.layout<"128:1">>, !cute.ptr<i8, tmem>, !cute.ptr<i64, smem>, i32, i32) (no lowering for this op yet)}}
-  %tok = cute_nvgpu.cp_async.s2t %src, %dst, %mbar, %part {atom = !cute_nvgpu.atom.s2t_copy<i8>} : !cute.view<!cute.ptr<i8, smem>, !cute.layout<"128:1">>, !cute.ptr<i8, tmem>, !cute.ptr<i64, smem>
-  return %tok : i32
+func.func @no_lowering(%dst: !cute.ptr<i8, tmem>, %desc: i64, %mbar: !cute.ptr<i64, smem>) {
+  // expected-error @+1 {{cute-to-llvm: failed to legalize 'cute_nvgpu.arch.copy.SM100.copy_s2t' with types (!cute.ptr<i8, tmem>, i64, !cute.ptr<i64, smem>) (no lowering for this op yet)}}
+  cute_nvgpu.arch.copy.SM100.copy_s2t %dst, %desc, %mbar : !cute.ptr<i8, tmem>, i64, !cute.ptr<i64, smem>
+  return
 }
 
 // -----

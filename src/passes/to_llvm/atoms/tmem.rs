@@ -201,7 +201,14 @@ pub fn lower_retrievals(context: &Context, root: OperationRef) -> Result<(), Pas
             let op = unsafe { OperationRef::from_raw(retrievals[0]) };
             return Err(super::super::failed(op, format!("retrieve_tmem_ptr: the function allocates {total} TMEM columns, more than the 512 of a CTA")));
         }
-        let pointers = allocate(context, function, &handles).map_err(|e| super::super::failed(function, e.to_string()))?;
+        // tcgen05 instructions of one kernel share their CTA group: a CTA-pair
+        // S2T copy makes the allocation a CTA-pair one too.
+        let pairs = crate::passes::rewrite::collect_ops(function, |op| {
+            op.name().as_string_ref().as_str() == Ok("cute_nvgpu.cp_async.s2t")
+                && op.attribute("cta_group").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).is_some_and(|a| a.value() == 2)
+        });
+        let group = if pairs.is_empty() { 1 } else { 2 };
+        let pointers = allocate(context, function, &handles, group).map_err(|e| super::super::failed(function, e.to_string()))?;
         let cache: Vec<Entry> = handles.iter().zip(pointers).map(|((handle, columns, _), pointer)| Entry { handle: *handle, columns: *columns, pointer }).collect();
         for raw in retrievals {
             // SAFETY: each retrieval is erased once, here.
@@ -210,7 +217,7 @@ pub fn lower_retrievals(context: &Context, root: OperationRef) -> Result<(), Pas
             let entry = cache.iter().find(|e| e.handle.ptr == handle.to_raw().ptr).expect("every handle is cached");
             replace(op, entry.pointer).map_err(|e| super::super::failed(op, e.to_string()))?;
         }
-        deallocate_at_returns(context, function, &cache).map_err(|e| super::super::failed(function, e.to_string()))?;
+        deallocate_at_returns(context, function, &cache, group).map_err(|e| super::super::failed(function, e.to_string()))?;
     }
     Ok(())
 }
@@ -237,6 +244,7 @@ fn allocate<'c, 'a>(
     context: &'c Context,
     function: OperationRef<'c, 'a>,
     handles: &[(mlir_sys::MlirValue, i64, OperationRef<'c, 'a>)],
+    group: i64,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let location = function.location();
     let entry = entry_block(function)?;
@@ -289,7 +297,7 @@ fn allocate<'c, 'a>(
     for (i, (name, (_, columns, _))) in names.iter().zip(handles).enumerate() {
         declarations.push_str(&format!("llvm.mlir.global internal @{name}() {{addr_space = 3 : i32}} : i32\n"));
         slots.push_str(&format!("  %slot{i} = llvm.mlir.addressof @{name} : !llvm.ptr<3>\n  %cols{i} = llvm.mlir.constant({columns} : i32) : i32\n"));
-        allocs.push_str(&format!("    nvvm.tcgen05.alloc %slot{i}, %cols{i} : !llvm.ptr<3>, i32\n"));
+        allocs.push_str(&format!("    nvvm.tcgen05.alloc %slot{i}, %cols{i} {{group = #nvvm.cta_group<cta_{group}>}} : !llvm.ptr<3>, i32\n"));
         loads.push_str(&format!("  %address{i} = llvm.load %slot{i} : !llvm.ptr<3> -> i32\n  %tmem{i} = llvm.inttoptr %address{i} : i32 to !llvm.ptr<6>\n"));
     }
     let text = format!(
@@ -300,7 +308,7 @@ fn allocate<'c, 'a>(
   %c0 = llvm.mlir.constant(0 : i32) : i32
   %first = llvm.icmp "eq" %warp, %c0 : i32
   scf.if %first {{
-{allocs}    nvvm.tcgen05.relinquish_alloc_permit
+{allocs}    nvvm.tcgen05.relinquish_alloc_permit {{group = #nvvm.cta_group<cta_{group}>}}
   }}
   nvvm.tcgen05.fence #nvvm.tcgen05_fence<before>
   nvvm.barrier0
@@ -369,7 +377,7 @@ fn replace(op: OperationRef, pointer: Value) -> Result<(), PatternError> {
 /// Before every return of the function: a CTA barrier (every thread is done
 /// with the columns; tcgen05 fences order its tensor-memory work around
 /// it), then warp 0 deallocates every allocation.
-fn deallocate_at_returns(context: &Context, function: OperationRef, entries: &[Entry]) -> Result<(), PatternError> {
+fn deallocate_at_returns(context: &Context, function: OperationRef, entries: &[Entry], group: i64) -> Result<(), PatternError> {
     let returns = crate::passes::rewrite::collect_ops(function, |op| {
         matches!(op.name().as_string_ref().as_str(), Ok("func.return" | "gpu.return" | "llvm.return"))
     });
@@ -386,7 +394,7 @@ fn deallocate_at_returns(context: &Context, function: OperationRef, entries: &[E
         let (mut placeholders, mut deallocs) = (String::new(), String::new());
         for (i, entry) in entries.iter().enumerate() {
             placeholders.push_str(&format!("  %tmem{i} = llvm.mlir.zero : !llvm.ptr<6>\n  %cols{i} = llvm.mlir.constant({} : i32) : i32\n", entry.columns));
-            deallocs.push_str(&format!("    nvvm.tcgen05.dealloc %tmem{i}, %cols{i} : !llvm.ptr<6>, i32\n"));
+            deallocs.push_str(&format!("    nvvm.tcgen05.dealloc %tmem{i}, %cols{i} {{group = #nvvm.cta_group<cta_{group}>}} : !llvm.ptr<6>, i32\n"));
         }
         let text = format!(
             r#"
@@ -509,4 +517,75 @@ pub fn lower_copy<'c, 'a>(
         wait(&b, rewriter, "store")?;
     }
     Ok(Vec::new())
+}
+
+/// `cute_nvgpu.cp_async.s2t` (spec 000's packaged S2T copy): one
+/// `tcgen05.cp` of the shared tile (its UMMA matrix descriptor, from
+/// `layout::gmma::make_umma_desc`, K-major: rows of 256 bits) into tensor
+/// memory, issued where `cluster rank & (cta_group - 1)` is the copy's
+/// partition (for a CTA pair, one CTA copies for both), then a
+/// `tcgen05.commit` to the mbarrier. The token is a constant 0, the
+/// data-dependence edge only. Shapes: 128x256b (128 rows of 32 bytes).
+pub fn lower_cp_async_s2t<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    if !on_tensor_memory_chip(op) {
+        return Err(PatternError::NoMatch);
+    }
+    let b = Builder::new(context, rewriter, op.location());
+    let (src, dst, mbar, partition) = (op.operand(0)?, op.operand(1)?, op.operand(2)?, op.operand(3)?);
+    let cta_group = op.attribute("cta_group").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(1, |a| a.value());
+    let layout = super::view_layout(src)?;
+    let tile = crate::dialect::nvgpu::mma::gmma_tile(&layout);
+    let element = super::super::memory::element_type(src.r#type())?;
+    let bits = i64::from(crate::dialect::types::storage_bits(element));
+    let extent = |m: usize| tile.mode(m).and_then(|x| crate::layout::size(&x).ok()).and_then(|s| s.as_int());
+    let (rows, row_bits) = match (tile.rank(), extent(0), extent(1)) {
+        (2, Some(r), Some(c)) => (r, c * bits),
+        _ => return Err(format!("tcgen05.cp copies a (rows, row) tile, got {layout}").into()),
+    };
+    if (rows, row_bits) != (128, 256) {
+        return Err(format!("tcgen05.cp of a {rows}x{row_bits}b tile is not lowered yet (128x256b is)").into());
+    }
+    let desc = super::wgmma::matrix_descriptor(&b, src, crate::dialect::nvgpu::atom::Major::K, "the S2T source", true)?;
+    let tmem = pointer(&b, dst)?;
+    let bar = pointer(&b, mbar)?;
+    let group = attribute(&b, &format!("#nvvm.cta_group<cta_{cta_group}>"))?;
+    let id = |n: &str| Identifier::new(context, n);
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    // The issuing CTA: cluster rank & (cta_group - 1) == partition.
+    let rank = if cta_group == 1 {
+        b.int(i32_type, 0)?
+    } else {
+        let rank = b.insert(OperationBuilder::new("nvvm.read.ptx.sreg.cluster.ctarank", b.location).add_results(&[i32_type]).build()?)?;
+        let mask = b.int(i32_type, cta_group - 1)?;
+        b.bin("llvm.and", rank, mask)?
+    };
+    let partition = b.convert_int(partition, i32_type)?;
+    let issue = b.insert(
+        OperationBuilder::new("llvm.icmp", b.location)
+            .add_operands(&[rank, partition])
+            .add_attributes(&[(id("predicate"), attribute(&b, "0 : i64")?)])
+            .add_results(&[IntegerType::new(context, 1).into()])
+            .build()?,
+    )?;
+    let region = melior::ir::Region::new();
+    let block = melior::ir::Block::new(&[]);
+    block.append_operation(
+        OperationBuilder::new("nvvm.tcgen05.cp", b.location)
+            .add_operands(&[tmem, desc])
+            .add_attributes(&[
+                (id("shape"), attribute(&b, "#nvvm.tcgen05_cp_shape<shape_128x256b>")?),
+                (id("multicast"), attribute(&b, "#nvvm.tcgen05_cp_multicast<none>")?),
+                (id("group"), group),
+            ])
+            .build()?,
+    );
+    block.append_operation(OperationBuilder::new("nvvm.tcgen05.commit", b.location).add_operands(&[bar]).add_attributes(&[(id("group"), group)]).build()?);
+    block.append_operation(OperationBuilder::new("scf.yield", b.location).build()?);
+    region.append_block(block);
+    rewriter.as_rewriter_base().insert(OperationBuilder::new("scf.if", b.location).add_operands(&[issue]).add_regions([region, melior::ir::Region::new()]).build()?);
+    Ok(vec![b.int(i32_type, 0)?])
 }

@@ -1,0 +1,35 @@
+// S2T copies (cute_nvgpu.cp_async.s2t) that cannot be issued: each named.
+// RUN: %cute-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_100a})'
+
+!Tile = !cute.view<!cute.ptr<i8, smem, align<1024>>, !cute.composed_layout<"S<1,4,3> o 0 o (128,32):(32,1)">>
+// A one-CTA copy has one partition.
+func.func @partition(%t: !Tile, %tmem: !cute.ptr<i8, tmem>, %bar: !cute.ptr<i64, smem>) {
+  %one = arith.constant 1 : i32
+  // expected-error @+1 {{'!cute_nvgpu.atom.s2t_copy<i8>': partition 1 of a 1-CTA copy (0..0)}}
+  %tok = cute_nvgpu.cp_async.s2t %t, %tmem, %bar, %one {atom = !cute_nvgpu.atom.s2t_copy<i8>} : !Tile, !cute.ptr<i8, tmem>, !cute.ptr<i64, smem>
+  return
+}
+
+// -----
+
+!Tile = !cute.view<!cute.ptr<i8, smem, align<1024>>, !cute.composed_layout<"S<1,4,3> o 0 o (128,32):(32,1)">>
+func.func @cta_group(%t: !Tile, %tmem: !cute.ptr<i8, tmem>, %bar: !cute.ptr<i64, smem>) {
+  %zero = arith.constant 0 : i32
+  // expected-error @+1 {{copies for one CTA or a CTA pair: cta_group 1 or 2, got 4}}
+  %tok = cute_nvgpu.cp_async.s2t %t, %tmem, %bar, %zero {atom = !cute_nvgpu.atom.s2t_copy<i8>, cta_group = 4 : i32} : !Tile, !cute.ptr<i8, tmem>, !cute.ptr<i64, smem>
+  return
+}
+
+// -----
+
+!Tile = !cute.view<!cute.ptr<i8, smem, align<1024>>, !cute.layout<"(128,16):(16,1)">>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  gpu.func @shape(%t: !Tile, %tmem: !cute.ptr<i8, tmem>, %bar: !cute.ptr<i64, smem>) kernel {
+    %zero = arith.constant 0 : i32
+    // expected-error @+1 {{tcgen05.cp of a 128x128b tile is not lowered yet (128x256b is)}}
+    %tok = cute_nvgpu.cp_async.s2t %t, %tmem, %bar, %zero {atom = !cute_nvgpu.atom.s2t_copy<i8>} : !Tile, !cute.ptr<i8, tmem>, !cute.ptr<i64, smem>
+    gpu.return
+  }
+}
+}

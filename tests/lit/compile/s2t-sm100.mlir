@@ -1,0 +1,23 @@
+// examples/s2t_sm100.mlir, the S2T copy of a CTA pair: the cluster rank
+// selects the issuing CTA (rank & 1 == partition), tcgen05.cp.cta_group::2
+// of the 128x256b tile from its UMMA-style shared-memory descriptor, the
+// commit to the mbarrier; the kernel's TMEM allocation uses the same CTA
+// group, as every tcgen05 instruction of a kernel must.
+// RUN: %cute compile %examples/s2t_sm100.mlir --chip sm_100a -o %t.ptx
+// RUN: FileCheck %s < %t.ptx
+// RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin
+// CHECK-LABEL: .entry s2t(
+// CHECK: .reqnctapercluster 2, 1, 1
+// CHECK: tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32
+// CHECK: tcgen05.relinquish_alloc_permit.cta_group::2.sync.aligned;
+// CHECK: fence.proxy.async.shared::cta;
+// The selector (LLVM folds rank & 1 to rank: a 2-CTA cluster's ranks are 0
+// and 1) guards the copy.
+// CHECK: mov.u32 [[RANK:%r[0-9]+]], %cluster_ctarank;
+// CHECK-NEXT: or.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, [[RANK]];
+// SW32 K-major descriptor: layout type 6, version 1, SBO 16 (8 rows x 32 B).
+// CHECK: or.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, -4611615580963667968;
+// CHECK: tcgen05.cp.cta_group::2.128x256b [{{%r[0-9]+}}], {{%rd[0-9]+}};
+// CHECK-NEXT: tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.b64
+// CHECK: mbarrier.try_wait.parity.shared.b64
+// CHECK: tcgen05.dealloc.cta_group::2.sync.aligned.b32
