@@ -79,6 +79,11 @@ const PHASES: &[&[Pattern]] = &[
             generated: &["cute.static", "cute.local_tile", "cute.mma_atom_call", "cute.make_atom", "arith.constant"],
         },
         Pattern {
+            root: "cute_nvgpu.atom.sm100.imma",
+            rewrite: rewrite_imma_builder,
+            generated: &["arith.constant", "cute_nvgpu.arch.sm100.retrieve_tmem_ptr", "cute_nvgpu.mbarrier.init", "cute_nvgpu.atom"],
+        },
+        Pattern {
             root: "cute_nvgpu.atom.sm90.wgmma",
             rewrite: rewrite_wgmma_builder,
             generated: &["cute_nvgpu.gmma.descriptor", "cute_nvgpu.register.accumulator", "nvvm.wgmma.fence.aligned", "cute_nvgpu.atom"],
@@ -649,6 +654,41 @@ fn rewrite_wgmma_builder<'c, 'a>(
     )?;
     rewriter.as_rewriter_base().insert(OperationBuilder::new("nvvm.wgmma.fence.aligned", location).build()?);
     let payload = OperationBuilder::new("cute_nvgpu.atom", location).add_operands(&[a_part, b_part, acc]).add_results(&[atom_type]).build()?;
+    Ok(vec![insert(rewriter, payload)?])
+}
+
+/// The Blackwell IMMA atom rewriter (spec 000 "Blackwell IMMA and S2T
+/// Contract"): `cute_nvgpu.atom.sm100.imma %a, %b` becomes the tensor-memory
+/// accumulator (`retrieve_tmem_ptr` of the function's accumulator handle 0,
+/// its columns: N 32-bit columns rounded up to a power of two, at least
+/// 32), an mbarrier for the MMA's completion (`mbarrier.init` of one
+/// arrival) and the payload `cute_nvgpu.atom %a, %b, %tmem, %mbar`, which
+/// `cute-nvgpu-to-nvvm` turns into `tcgen05.mma` + `tcgen05.commit`. The
+/// element types were validated by the builder's verifier.
+fn rewrite_imma_builder<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    use crate::dialect::nvgpu::Atom;
+    use melior::ir::operation::OperationBuilder;
+    let atom_type = result_type(op)?;
+    let Some(Atom::Mma(p)) = Atom::of(atom_type) else { return Err(format!("{atom_type} is not a UMMA atom").into()) };
+    let (a, b) = (op.operand(0)?, op.operand(1)?);
+    let location = op.location();
+    let i32_type: Type = melior::ir::r#type::IntegerType::new(context, 32).into();
+    let constant = |v: i64| insert(rewriter, melior::dialect::arith::constant(context, IntegerAttribute::new(i32_type, v).into(), location));
+    let columns = (u64::from(p.n) * u64::from(crate::dialect::types::storage_bits(p.c)) / 32).max(32).next_power_of_two() as i64;
+    let (handle, cols) = (constant(0)?, constant(columns)?);
+    let tmem_type = Type::parse(context, &format!("!cute.ptr<{}, tmem>", p.c)).ok_or("the TMEM pointer type")?;
+    let tmem = insert(
+        rewriter,
+        OperationBuilder::new("cute_nvgpu.arch.sm100.retrieve_tmem_ptr", location).add_operands(&[handle, cols]).add_results(&[tmem_type]).build()?,
+    )?;
+    let ticks = constant(1)?;
+    let bar_type = Type::parse(context, "!cute.ptr<i64, smem, align<8>>").ok_or("the mbarrier type")?;
+    let mbar = insert(rewriter, OperationBuilder::new("cute_nvgpu.mbarrier.init", location).add_operands(&[ticks]).add_results(&[bar_type]).build()?)?;
+    let payload = OperationBuilder::new("cute_nvgpu.atom", location).add_operands(&[a, b, tmem, mbar]).add_results(&[atom_type]).build()?;
     Ok(vec![insert(rewriter, payload)?])
 }
 

@@ -188,6 +188,8 @@ const ATOM_OPS: &[&str] = &[
     "nvvm.tcgen05.commit",
     "nvvm.tcgen05.mma",
     "nvvm.tcgen05.cp",
+    "nvvm.mbarrier.init",
+    "nvvm.fence.mbarrier.init",
     "nvvm.read.ptx.sreg.cluster.ctarank",
     "llvm.icmp",
     "scf.if",
@@ -296,6 +298,7 @@ pub static NVGPU_PATTERNS: &[Pattern] = &[
     Pattern { root: "cute_nvgpu.gmma.descriptor", rewrite: atoms::wgmma::lower_descriptor_op, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.register.accumulator", rewrite: atoms::wgmma::lower_register_accumulator, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.atom", rewrite: atoms::wgmma::lower_payload, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.atom", rewrite: atoms::umma::lower_payload, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.tma.copy", rewrite: atoms::tma::lower_copy, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.tma.prefetch", rewrite: atoms::tma::lower_prefetch, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.arch.mbarrier.init", rewrite: atoms::tma::lower_mbarrier_init, generated: ATOM_OPS },
@@ -342,6 +345,7 @@ fn is_sm_atom_call(op: OperationRef) -> bool {
     // The WGMMA rewriter's ops (spec 000), lowered with the SM90 atoms.
     if name.starts_with("cute_nvgpu.tma.")
         || name == "cute_nvgpu.cp_async.s2t"
+        || name == "cute_nvgpu.mbarrier.init"
         || name.starts_with("cute_nvgpu.arch.mbarrier.")
         || name.starts_with("cute_nvgpu.arch.sm100.")
         || matches!(name.as_str(), "cute_nvgpu.gmma.descriptor" | "cute_nvgpu.register.accumulator" | "cute_nvgpu.atom")
@@ -366,6 +370,7 @@ pub fn run_nvgpu(root: OperationRef) -> Result<(), PassError> {
     {
         let borrowed = crate::handle::BorrowedContext::of(&root);
         atoms::tmem::lower_retrievals(borrowed.get(), root)?;
+        atoms::umma::lower_mbarrier_allocations(borrowed.get(), root)?;
     }
     apply_phases(root, "cute-nvgpu-to-nvvm", &[NVGPU_PATTERNS])?;
     check_legal_except(root, "cute-nvgpu-to-nvvm", |_| false)?;

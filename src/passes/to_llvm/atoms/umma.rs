@@ -42,12 +42,36 @@ pub fn lower<'c, 'a>(
     }
     let b = Builder::new(context, rewriter, op.location());
     let (d, a, bv) = (op.operand(1)?, op.operand(2)?, op.operand(3)?);
-    let desc_a = super::wgmma::matrix_descriptor(&b, a, p.a_major, "A", true)?;
-    let desc_b = super::wgmma::matrix_descriptor(&b, bv, p.b_major, "B", true)?;
+    // enable-input-d: the call's accumulate flag (segment 7), else true.
+    let segments = DenseI32ArrayAttribute::try_from(op.attribute("operandSegmentSizes")?).map_err(|e| e.to_string())?;
+    let has_flag = segments.len() > 7 && segments.element(7).unwrap_or(0) == 1;
+    let accumulate = if has_flag {
+        op.operand(op.operand_count() - 1)?
+    } else {
+        b.int(IntegerType::new(context, 1).into(), 1)?
+    };
     if !matches!(cute_value(d)?, CuteValue::View(6, ..)) {
         return Err(format!("a UMMA accumulates in tensor memory; D is {}", d.r#type()).into());
     }
     let tmem = view_ptr(&b, d)?;
+    issue(&b, rewriter, &p, a, bv, tmem, accumulate)?;
+    Ok(Vec::new())
+}
+
+/// One `tcgen05.mma` of atom `p`: A and B shared tiles (their UMMA
+/// descriptors), the TMEM accumulator address, enable-input-d.
+fn issue<'c, 'a>(
+    b: &Builder<'c, '_>,
+    rewriter: &PatternRewriter,
+    p: &crate::dialect::nvgpu::Mma<'c>,
+    a: Value<'c, 'a>,
+    bv: Value<'c, 'a>,
+    tmem: Value<'c, 'a>,
+    accumulate: Value<'c, 'a>,
+) -> Result<(), PatternError> {
+    let context = b.context;
+    let desc_a = super::wgmma::matrix_descriptor(b, a, p.a_major, "A", true)?;
+    let desc_b = super::wgmma::matrix_descriptor(b, bv, p.b_major, "B", true)?;
     let name = |t: Type| t.to_string();
     let (a_name, b_name, c_name) = (name(p.a), name(p.b), name(p.c));
     let fields = umma::InstrFields {
@@ -66,25 +90,111 @@ pub fn lower<'c, 'a>(
     let (kind, _) = umma::kind_and_format(&a_name).ok_or("a UMMA element type")?;
     let i32_type: Type = IntegerType::new(context, 32).into();
     let idesc = b.int(i32_type, i64::from(word))?;
-    // enable-input-d: the call's accumulate flag (segment 7), else true.
-    let segments = DenseI32ArrayAttribute::try_from(op.attribute("operandSegmentSizes")?).map_err(|e| e.to_string())?;
-    let has_flag = segments.len() > 7 && segments.element(7).unwrap_or(0) == 1;
-    let accumulate = if has_flag {
-        op.operand(op.operand_count() - 1)?
-    } else {
-        b.int(IntegerType::new(context, 1).into(), 1)?
-    };
     let id = |n: &str| Identifier::new(context, n);
     rewriter.as_rewriter_base().insert(
         OperationBuilder::new("nvvm.tcgen05.mma", b.location)
             .add_operands(&[tmem, desc_a, desc_b, idesc, accumulate])
             .add_attributes(&[
-                (id("kind"), attribute(&b, &format!("#nvvm.tcgen05_mma_kind<{kind}>"))?),
-                (id("ctaGroup"), attribute(&b, "#nvvm.cta_group<cta_1>")?),
-                (id("collectorOp"), attribute(&b, "#nvvm.tcgen05_mma_collectorop<discard>")?),
+                (id("kind"), attribute(b, &format!("#nvvm.tcgen05_mma_kind<{kind}>"))?),
+                (id("ctaGroup"), attribute(b, "#nvvm.cta_group<cta_1>")?),
+                (id("collectorOp"), attribute(b, "#nvvm.tcgen05_mma_collectorop<discard>")?),
                 (id("operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[1, 1, 1, 1, 1, 0, 0]).into()),
             ])
             .build()?,
     );
-    Ok(Vec::new())
+    Ok(())
+}
+
+/// The UMMA payload `cute_nvgpu.atom %a, %b, %tmem, %mbar` of the IMMA atom
+/// rewriter: one `tcgen05.mma` of the shared tiles into the tensor-memory
+/// accumulator (D = A * B: the payload is one whole MMA on a fresh
+/// accumulator), then `tcgen05.commit` to the mbarrier. Its result is the
+/// stateless atom.
+pub fn lower_payload<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let atom_type = op.result(0)?.r#type();
+    let Some(Atom::Mma(p)) = Atom::of(atom_type) else { return Err(PatternError::NoMatch) };
+    if p.family != MmaFamily::Sm100 || !crate::passes::check_target::enclosing_chip(op).is_some_and(|c| super::tmem::has_tensor_memory(&c)) {
+        return Err(PatternError::NoMatch);
+    }
+    let b = Builder::new(context, rewriter, op.location());
+    let (a, bv, tmem, mbar) = (op.operand(0)?, op.operand(1)?, op.operand(2)?, op.operand(3)?);
+    let i1: Type = IntegerType::new(context, 1).into();
+    let overwrite = b.int(i1, 0)?;
+    issue(&b, rewriter, &p, a, bv, super::pointer(&b, tmem)?, overwrite)?;
+    let bar = super::pointer(&b, mbar)?;
+    rewriter.as_rewriter_base().insert(
+        OperationBuilder::new("nvvm.tcgen05.commit", b.location)
+            .add_operands(&[bar])
+            .add_attributes(&[(Identifier::new(context, "group"), attribute(&b, "#nvvm.cta_group<cta_1>")?)])
+            .build()?,
+    );
+    let empty = b.insert(melior::dialect::llvm::undef(melior::dialect::llvm::r#type::r#struct(context, &[], false), b.location))?;
+    Ok(vec![b.cast(empty, atom_type)?])
+}
+
+/// `cute_nvgpu.mbarrier.init %ticks` (spec 000's IMMA rewriter): a fresh
+/// shared-memory mbarrier (a module global), initialized with `ticks`
+/// arrivals and fenced for the async proxy; its address. Lowered before the
+/// patterns, since it adds a global to the module.
+pub fn lower_mbarrier_allocations<'c>(context: &'c Context, root: OperationRef<'c, '_>) -> Result<(), crate::passes::rewrite::PassError> {
+    use melior::ir::{attribute::{StringAttribute, TypeAttribute}, block::BlockLike, RegionLike};
+    let inits = crate::passes::rewrite::collect_ops(root, |op| op.name().as_string_ref().as_str() == Ok("cute_nvgpu.mbarrier.init"));
+    for (k, raw) in inits.into_iter().enumerate() {
+        // SAFETY: collected from the live IR; each is erased once, here.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        let fail = |e: String| super::super::failed(op, format!("mbarrier.init: {e}"));
+        let mut scope = op.parent_operation();
+        while let Some(parent) = scope {
+            if matches!(parent.name().as_string_ref().as_str(), Ok("gpu.module" | "builtin.module")) {
+                break;
+            }
+            scope = parent.parent_operation();
+        }
+        let module = scope.ok_or_else(|| fail("outside a module".into()))?;
+        let body = module.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail("an empty module".into()))?;
+        let name = format!("__cute_mbarrier_{k}");
+        let i32_type: Type = IntegerType::new(context, 32).into();
+        let i64_type: Type = IntegerType::new(context, 64).into();
+        let location = op.location();
+        let global = OperationBuilder::new("llvm.mlir.global", location)
+            .add_attributes(&[
+                (Identifier::new(context, "sym_name"), StringAttribute::new(context, &name).into()),
+                (Identifier::new(context, "global_type"), TypeAttribute::new(i64_type).into()),
+                (Identifier::new(context, "linkage"), melior::ir::Attribute::parse(context, "#llvm.linkage<internal>").ok_or_else(|| fail("linkage".into()))?),
+                (Identifier::new(context, "addr_space"), melior::ir::attribute::IntegerAttribute::new(i32_type, 3).into()),
+                (Identifier::new(context, "alignment"), melior::ir::attribute::IntegerAttribute::new(i64_type, 8).into()),
+            ])
+            .add_regions([melior::ir::Region::new()])
+            .build()
+            .map_err(|e| fail(e.to_string()))?;
+        body.insert_operation(0, global);
+        let block = op.block().ok_or_else(|| fail("outside a block".into()))?;
+        let build = |builder: OperationBuilder<'c>| builder.build().map_err(|e| fail(e.to_string()));
+        let pointer = melior::dialect::llvm::r#type::pointer(context, 3);
+        let address = block.insert_operation_before(
+            op,
+            build(
+                OperationBuilder::new("llvm.mlir.addressof", location)
+                    .add_attributes(&[(Identifier::new(context, "global_name"), melior::ir::Attribute::parse(context, &format!("@{name}")).ok_or_else(|| fail("symbol".into()))?)])
+                    .add_results(&[pointer]),
+            )?,
+        );
+        let address: Value = address.result(0).map_err(|e| fail(e.to_string()))?.into();
+        let ticks = op.operand(0).map_err(|e| fail(e.to_string()))?;
+        block.insert_operation_before(op, build(OperationBuilder::new("nvvm.mbarrier.init", location).add_operands(&[address, ticks]))?);
+        block.insert_operation_before(op, build(OperationBuilder::new("nvvm.fence.mbarrier.init", location))?);
+        let ty = op.result(0).map_err(|e| fail(e.to_string()))?.r#type();
+        let cast = block.insert_operation_before(op, build(OperationBuilder::new("builtin.unrealized_conversion_cast", location).add_operands(&[address]).add_results(&[ty]))?);
+        let result = op.result(0).map_err(|e| fail(e.to_string()))?;
+        // SAFETY: live values; the op is erased once it has no uses.
+        unsafe {
+            mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), cast.result(0).map_err(|e| fail(e.to_string()))?.to_raw());
+            mlir_sys::mlirOperationDestroy(op.to_raw());
+        }
+    }
+    Ok(())
 }
