@@ -4,6 +4,10 @@
 // UMMA exists on datacenter Blackwell only.
 // RUN: not %cute compile %S/umma-sm100.mlir --chip sm_90a 2>&1 | FileCheck %s --check-prefix=SM90
 // SM90: error: 'cute.make_atom' op '!cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, k), elem_type = (bf16, bf16, f32), frag_kind = ss>' requires sm_100a, sm_100f, sm_103a or sm_103f, but the target is sm_90a
+// RUN: not %cute compile %S/umma-sm100.mlir --chip sm_110a 2>&1 | FileCheck %s --check-prefix=SM110
+// RUN: not %cute compile %S/umma-sm100.mlir --chip sm_120a 2>&1 | FileCheck %s --check-prefix=SM120
+// SM110: error: 'cute.make_atom' op '!cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, k), elem_type = (bf16, bf16, f32), frag_kind = ss>' requires sm_100a, sm_100f, sm_103a or sm_103f, but the target is sm_110a
+// SM120: error: 'cute.make_atom' op '!cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, k), elem_type = (bf16, bf16, f32), frag_kind = ss>' requires sm_100a, sm_100f, sm_103a or sm_103f, but the target is sm_120a
 
 !A = !cute.view<!cute.ptr<bf16, rmem>, !cute.layout<"(128,16):(16,1)">>
 !B = !cute.view<!cute.ptr<bf16, smem, align<1024>>, !cute.composed_layout<"S<1,3,3> o 0 o (256,16):(16,1)">>
@@ -50,3 +54,9 @@ func.func @accumulate_on_fma(%v: !V, %p: i1) {
   cute.mma_atom_call %f, %v, %v, %v, %v accumulate(%p) : !cute_nvgpu.atom.universal_fma<f32, f32, f32>, !V, !V, !V, !V
   return
 }
+
+// -----
+
+// An element kind UMMA does not have, named with the atom.
+// expected-error @+1 {{'sm100.mma' has no element-type combination A 'f64', B 'f64'}}
+func.func private @f64_umma(!cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, k), elem_type = (f64, f64, f64), frag_kind = ss>)
