@@ -77,3 +77,20 @@ fn every_lowering_pattern_has_a_lit_test() {
         .collect();
     assert!(missing.is_empty(), "lowering patterns without a lit test in tests/lit/lowering: {missing:?}");
 }
+
+/// The SM-tier patterns (`cute-nvgpu-to-nvvm`) are tested through the
+/// compile pipeline down to ptxas (tests/lit/compile) or stage by stage
+/// (tests/lit/lowering).
+#[test]
+fn every_sm_tier_pattern_has_a_lit_test() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut tests = String::new();
+    lit_text(&root.join("tests/lit/lowering"), &mut tests);
+    lit_text(&root.join("tests/lit/compile"), &mut tests);
+    let missing: Vec<_> = cute_mlir::passes::to_llvm::NVGPU_PATTERNS
+        .iter()
+        .map(|p| p.root)
+        .filter(|m| ![" ", "(", "<"].iter().any(|next| tests.contains(&format!("{m}{next}"))))
+        .collect();
+    assert!(missing.is_empty(), "SM-tier patterns without a lit test: {missing:?}");
+}
