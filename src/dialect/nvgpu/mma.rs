@@ -280,7 +280,10 @@ pub fn verify_operands(mma: Option<&Mma>, ops: &[Operand], tiled: bool) -> Resul
     if let Some(p) = mma.filter(|p| p.family == MmaFamily::Sm90 && (a.residency == residency::SMEM || b.residency == residency::SMEM)) {
         return verify_wgmma_on_smem(p, a, b, c, d);
     }
-    if let Some(p) = mma.filter(|p| p.family == MmaFamily::Sm100 && a.residency == residency::SMEM) {
+    if let Some(p) = mma.filter(|p| {
+        p.family == MmaFamily::Sm100
+            && (a.residency == residency::SMEM || (p.frag == FragKind::Ts && a.residency == residency::TMEM && b.residency == residency::SMEM))
+    }) {
         return verify_umma_on_smem(p, a, b, c, d);
     }
     let Some(p) = mma.filter(|p| p.family.is_umma()) else {
@@ -483,8 +486,16 @@ fn check_smem_tiles(p: &Mma, a: &Operand, b: &Operand, umma: bool) -> Result<(),
 /// same tensor-memory `M x N` accumulator (tcgen05.mma accumulates in
 /// place). The residency strings are the ladder's.
 fn verify_umma_on_smem(p: &Mma, a: &Operand, b: &Operand, c: &Operand, d: &Operand) -> Result<(), String> {
-    if p.frag != FragKind::Ss {
+    let a_home = if p.frag == FragKind::Ts { residency::TMEM } else { residency::SMEM };
+    if a.residency != a_home {
         return Err(format!("expects memref/smem_desc_view for operand A, but gets A:{}.", a.ty));
+    }
+    if p.frag == FragKind::Ts {
+        // A in tensor memory: M lanes x K values, K-major.
+        let size = a.layout().ok().and_then(|l| crate::layout::size(&l).ok()).and_then(|s| s.as_int());
+        if size != Some(i64::from(p.m) * i64::from(p.k)) || p.a_major != Major::K {
+            return Err(format!("a ts UMMA reads the {}x{} A operand K-major from tensor memory; A is {}", p.m, p.k, a.ty));
+        }
     }
     if b.residency != residency::SMEM {
         return Err(format!("expects smem_desc_view for operand B, but gets B: {}.", b.ty));

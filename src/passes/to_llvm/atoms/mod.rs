@@ -12,7 +12,7 @@
 //! | [`mma_sync`] | `sm80.mma`, `sm80.sparse_mma`, `sm89.mma` | `nvvm.mma.sync`, `nvvm.mma.sp.sync`; FP8 (no NVVM op in LLVM 22): `llvm.inline_asm` |
 //! | [`tma`] | `tma_load`, `tma_load_multicast`, `tma_store`, `tma_reduce` (`cute_nvgpu.tma.copy`, `tma.prefetch`); mbarriers | `nvvm.cp.async.bulk.tensor.*`, `nvvm.prefetch tensormap`, `nvvm.mbarrier.*` |
 //! | [`tmem`] | `arch.sm100.retrieve_tmem_ptr` (per-function cache), `tmem_alloc`, `tmem_dealloc`, `tmem_load`, `tmem_store` | `nvvm.tcgen05.alloc` / `dealloc` / `ld` / `st` / `wait` |
-//! | [`umma`] | `sm100.mma` (`ss`, dense) | `nvvm.tcgen05.mma` on UMMA descriptors (`layout::gmma::make_umma_desc`) and the instruction descriptor (`nvgpu::umma`) |
+//! | [`umma`] | `sm100.mma` (dense, `ss` / `ts`) | `nvvm.tcgen05.mma` on UMMA descriptors (`layout::gmma::make_umma_desc`) and the instruction descriptor (`nvgpu::umma`) |
 //! | [`wgmma`] | `sm90.mma` (`ss`); `cute_nvgpu.gmma.descriptor` | `nvvm.wgmma.mma_async` on GMMA descriptors (`layout::gmma`) |
 //!
 //! Every address goes through [`super::memory::address`], so swizzled

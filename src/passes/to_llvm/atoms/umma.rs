@@ -1,6 +1,7 @@
-//! `sm100.mma` (UMMA, dense, `ss`): one `nvvm.tcgen05.mma` per atom
+//! `sm100.mma` (UMMA, dense, `ss` and `ts`): one `nvvm.tcgen05.mma` per atom
 //! instance, issued by the calling thread (CuTe issues UMMAs from one
-//! elected thread): the UMMA descriptors of the A and B shared tiles
+//! elected thread): the UMMA descriptors of the A (`ss`; `ts`: A's
+//! tensor-memory address) and B shared tiles
 //! (`layout::gmma::make_umma_desc`, start address from the view), the
 //! instruction descriptor (`nvgpu::umma::instr_desc`, a constant), the
 //! tensor-memory accumulator D (= C), and enable-input-d from the call's
@@ -37,9 +38,6 @@ pub fn lower<'c, 'a>(
     if !crate::passes::check_target::enclosing_chip(op).is_some_and(|c| super::tmem::has_tensor_memory(&c)) {
         return Err(PatternError::NoMatch);
     }
-    if p.frag != FragKind::Ss {
-        return Err(format!("sm100.mma {}x{}x{} with A in tensor memory (ts) is not lowered yet (use ss)", p.m, p.n, p.k).into());
-    }
     let b = Builder::new(context, rewriter, op.location());
     let (d, a, bv) = (op.operand(1)?, op.operand(2)?, op.operand(3)?);
     // enable-input-d: the call's accumulate flag (segment 7), else true.
@@ -70,7 +68,15 @@ fn issue<'c, 'a>(
     accumulate: Value<'c, 'a>,
 ) -> Result<(), PatternError> {
     let context = b.context;
-    let desc_a = super::wgmma::matrix_descriptor(b, a, p.a_major, "A", true)?;
+    // ss: A's shared-memory descriptor; ts: A's tensor-memory address.
+    let desc_a = if p.frag == FragKind::Ts {
+        if !matches!(cute_value(a)?, CuteValue::View(6, ..)) {
+            return Err(format!("a ts UMMA reads A from tensor memory; A is {}", a.r#type()).into());
+        }
+        view_ptr(b, a)?
+    } else {
+        super::wgmma::matrix_descriptor(b, a, p.a_major, "A", true)?
+    };
     let desc_b = super::wgmma::matrix_descriptor(b, bv, p.b_major, "B", true)?;
     let name = |t: Type| t.to_string();
     let (a_name, b_name, c_name) = (name(p.a), name(p.b), name(p.c));

@@ -104,5 +104,31 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // ts: A from tensor memory (its address, not a descriptor), B from shared
+  // memory; the instruction descriptor is the ss one's.
+  // CHECK-LABEL: .entry umma_ts_bf16_128x256x16(
+  // CHECK: or.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, -4611615580963667968;
+  // CHECK: mov.b32 {{%r[0-9]+}}, 138413200;
+  // CHECK: tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [{{%r[0-9]+}}], [{{%r[0-9]+}}], {{%rd[0-9]+}}, {{%r[0-9]+}}, {{%p[0-9]+}};
+  gpu.func @umma_ts_bf16_128x256x16(%first: i1) kernel {
+    %pb = cute.alloc_smem 4096 : !cute.ptr<bf16, smem, align<1024>>
+    %lb = cute.static : !cute.composed_layout<"S<1,3,3> o 0 o (256,16):(16,1)">
+    %b = cute.make_view %pb, %lb : !cute.view<!cute.ptr<bf16, smem, align<1024>>, !cute.composed_layout<"S<1,3,3> o 0 o (256,16):(16,1)">>
+    %h = arith.constant 0 : i32
+    %cols = arith.constant 256 : i32
+    %tmem = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %h, %cols : i32 -> !cute.ptr<f32, tmem>
+    %ld = cute.static : !cute.layout<"(128,256):(65536,1)">
+    %d = cute.make_view %tmem, %ld : !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(128,256):(65536,1)">>
+    %h1 = arith.constant 1 : i32
+    %acols = arith.constant 32 : i32
+    %atmem = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %h1, %acols : i32 -> !cute.ptr<bf16, tmem>
+    %la = cute.static : !cute.layout<"(128,16):(65536,1)">
+    %a = cute.make_view %atmem, %la : !cute.view<!cute.ptr<bf16, tmem>, !cute.layout<"(128,16):(65536,1)">>
+    %bar = cute.alloc_smem 1 : !Bar
+    %atom = cute.make_atom : !cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, k), elem_type = (bf16, bf16, f32), frag_kind = ts>
+    cute.mma_atom_call %atom, %d, %a, %b, %d : !cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, k), elem_type = (bf16, bf16, f32), frag_kind = ts>, !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(128,256):(65536,1)">>, !cute.view<!cute.ptr<bf16, tmem>, !cute.layout<"(128,16):(65536,1)">>, !cute.view<!cute.ptr<bf16, smem, align<1024>>, !cute.composed_layout<"S<1,3,3> o 0 o (256,16):(16,1)">>, !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(128,256):(65536,1)">>
+    cute_nvgpu.arch.sm100.commit %bar : !Bar
+    gpu.return
+  }
 }
 }
