@@ -38,6 +38,28 @@ fn eval_prints_the_value_or_a_precise_error() {
     assert!(String::from_utf8_lossy(&malformed.stderr).contains("at column"));
 }
 
+#[test]
+fn show_draws_cute_s_print_layout_or_a_one_line_error() {
+    // The grid of an expression's result, as CuTe's print_layout prints it.
+    let ok = cute(&["layout", "show", "logical_divide((4,4):(4,1), [2:1;2:1])"], "");
+    assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
+    let text = stdout(&ok);
+    assert!(text.starts_with("((_2,_2),(_2,_2)):((_4,_8),(_1,_2))\n"), "{text}");
+    assert!(text.contains(" 1  |  4 |  5 |  6 |  7 |"), "{text}");
+    // Bad input: one line on stderr, exit code 1.
+    for (args, message) in [
+        (vec!["layout", "show", "(4,4):(1,4"], "at column"),
+        (vec!["layout", "show", "size((4,4):(1,4))"], "not a layout to draw"),
+        (vec!["layout", "show", "(?,4):(1,?)"], "only static layouts can be drawn"),
+        (vec!["layout", "show", "(1024,1024):(1,1024)"], "too many to draw (at most 65536)"),
+    ] {
+        let bad = cute(&args, "");
+        assert_eq!(bad.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8_lossy(&bad.stderr);
+        assert!(stderr.contains(message) && stderr.lines().count() == 1, "{args:?}: {stderr}");
+    }
+}
+
 const CASES: &str = r#"{"cases": [
   {"id": "a", "op": "coalesce", "args": [{"kind": "layout", "cute": "(2,4):(1,2)"}]},
   {"id": "b", "op": "coalesce", "args": [{"kind": "layout", "cute": "(2,4:(1,2)"}]},

@@ -62,6 +62,14 @@ enum Command {
 enum LayoutCommand {
     /// Evaluate one expression, e.g. `coalesce((2,4):(1,2))`.
     Eval { expression: String },
+    /// Draw what an expression evaluates to (a layout or composed layout) as
+    /// CuTe's print_layout grid, e.g. `show 'logical_divide((8,8):(1,8), [2:1;4:1])'`.
+    Show {
+        expression: String,
+        /// Write the picture here instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Evaluate every case of an oracle-format JSON file; one JSON line per case.
     Batch { file: PathBuf },
     /// Time every case of an oracle-format JSON file (parsing excluded).
@@ -111,6 +119,24 @@ fn run(cli: Cli) -> Result<(), String> {
             LayoutCommand::Eval { expression } => {
                 let value = tooling::eval::eval_expr(&expression).map_err(|e| e.to_string())?;
                 println!("{value}");
+            }
+            LayoutCommand::Show { expression, output } => {
+                use cute_mlir::layout::render::{text, Drawable};
+                // A bare value (`(4,8):(1,4)`) or an expression.
+                let value = match tooling::eval::parse_value(&expression) {
+                    Ok(v) => v,
+                    Err(value_error) if expression.trim_start().starts_with(['(', 'S']) => return Err(value_error.to_string()),
+                    Err(_) => tooling::eval::eval_expr(&expression).map_err(|e| e.to_string())?,
+                };
+                let picture = match &value {
+                    tooling::eval::Value::Layout(l) => text(&Drawable::Layout(l)),
+                    tooling::eval::Value::Composed(c) => text(&Drawable::Composed(c)),
+                    other => Err(format!("`{expression}` is {other}, not a layout to draw")),
+                }?;
+                match output {
+                    Some(path) => fs::write(&path, picture).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+                    None => print!("{picture}"),
+                }
             }
             LayoutCommand::Batch { file } => {
                 let text = read_input(&file)?;

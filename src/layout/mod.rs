@@ -42,6 +42,7 @@ pub mod mma_partition;
 pub mod dynamic_tiling;
 pub mod gmma;
 pub mod tma;
+pub mod render;
 
 pub use descriptor::{parse_descriptor, DescEntry, Descriptor};
 pub use error::{LayoutError, ParseError};
