@@ -1,6 +1,7 @@
 //! The `cute` CLI: `layout eval|batch|bench` and `opt`, on real inputs and bad ones.
 
 use std::{
+    fs,
     io::Write,
     process::{Command, Output, Stdio},
 };
@@ -58,6 +59,36 @@ fn show_draws_cute_s_print_layout_or_a_one_line_error() {
         let stderr = String::from_utf8_lossy(&bad.stderr);
         assert!(stderr.contains(message) && stderr.lines().count() == 1, "{args:?}: {stderr}");
     }
+}
+
+/// The SVG picture renders (rsvg-convert from Debian's librsvg2-bin, which
+/// ci/setup installs): a PNG of the SVG's size in which cells of different
+/// banks have different colors.
+#[test]
+fn show_svg_renders_with_distinct_bank_colors() {
+    let dir = std::env::temp_dir().join(format!("cute-show-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let (svg_path, png_path) = (dir.join("tile.svg"), dir.join("tile.png"));
+    let out = cute(&["layout", "show", "(4,8):(8,1)", "--format", "svg", "-o", svg_path.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let render = Command::new("rsvg-convert").arg(&svg_path).arg("-o").arg(&png_path).status().expect("rsvg-convert (librsvg2-bin) is installed");
+    assert!(render.success());
+    let decoder = png::Decoder::new(fs::File::open(&png_path).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut pixels).unwrap();
+    // 2 x 36 px margins, 8 x 44 px columns, 4 x 28 px rows.
+    assert_eq!((frame.width, frame.height), (2 * 36 + 8 * 44, 2 * 36 + 4 * 28));
+    let channels = frame.line_size / frame.width as usize;
+    // A pixel near the top-left corner of cell (m, n), clear of its label.
+    let at = |m: usize, n: usize| {
+        let (x, y) = (36 + n * 44 + 4, 36 + m * 28 + 4);
+        pixels[y * frame.line_size + x * channels..][..3].to_vec()
+    };
+    // (4,8):(8,1) of 32-bit elements: offset = bank, all 32 different.
+    let colors: std::collections::BTreeSet<_> = (0..4).flat_map(|m| (0..8).map(move |n| (m, n))).map(|(m, n)| at(m, n)).collect();
+    assert_eq!(colors.len(), 32, "32 banks, 32 colors");
+    fs::remove_dir_all(&dir).ok();
 }
 
 const CASES: &str = r#"{"cases": [

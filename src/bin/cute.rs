@@ -66,6 +66,12 @@ enum LayoutCommand {
     /// CuTe's print_layout grid, e.g. `show 'logical_divide((8,8):(1,8), [2:1;4:1])'`.
     Show {
         expression: String,
+        /// `text` (CuTe's print_layout) or `svg` (cells colored by shared-memory bank).
+        #[arg(long, default_value = "text")]
+        format: String,
+        /// Bits per element, for the banks of the SVG picture.
+        #[arg(long, default_value_t = 32)]
+        element_bits: u32,
         /// Write the picture here instead of standard output.
         #[arg(short, long)]
         output: Option<PathBuf>,
@@ -120,8 +126,13 @@ fn run(cli: Cli) -> Result<(), String> {
                 let value = tooling::eval::eval_expr(&expression).map_err(|e| e.to_string())?;
                 println!("{value}");
             }
-            LayoutCommand::Show { expression, output } => {
-                use cute_mlir::layout::render::{text, Drawable};
+            LayoutCommand::Show { expression, format, element_bits, output } => {
+                use cute_mlir::layout::render::{svg, text, Drawable};
+                let draw = |d: &Drawable| match format.as_str() {
+                    "text" => text(d),
+                    "svg" => svg(d, element_bits),
+                    other => Err(format!("unknown picture format '{other}' (text or svg)")),
+                };
                 // A bare value (`(4,8):(1,4)`) or an expression.
                 let value = match tooling::eval::parse_value(&expression) {
                     Ok(v) => v,
@@ -129,8 +140,8 @@ fn run(cli: Cli) -> Result<(), String> {
                     Err(_) => tooling::eval::eval_expr(&expression).map_err(|e| e.to_string())?,
                 };
                 let picture = match &value {
-                    tooling::eval::Value::Layout(l) => text(&Drawable::Layout(l)),
-                    tooling::eval::Value::Composed(c) => text(&Drawable::Composed(c)),
+                    tooling::eval::Value::Layout(l) => draw(&Drawable::Layout(l)),
+                    tooling::eval::Value::Composed(c) => draw(&Drawable::Composed(c)),
                     other => Err(format!("`{expression}` is {other}, not a layout to draw")),
                 }?;
                 match output {

@@ -3,6 +3,11 @@
 //! CuTe's notation (static integers as `_N`), the column indices, and an
 //! `m x n` grid of the offsets, each cell `num_digits(cosize) + 2` wide.
 //!
+//! [`svg`] draws the same grid as an SVG picture, each cell colored by the
+//! shared-memory bank its element falls in (32 banks of 4 bytes), so bank
+//! conflicts are visible: a column of one color is a column read by one
+//! bank.
+//!
 //! A rank-1 layout is drawn as one row; a layout of rank 3 or more as its
 //! first mode against the rest (CuTe's rank-2 grouping); a composed layout
 //! `S o off o L` shows `S(off + L(m, n))`.
@@ -74,36 +79,113 @@ fn grid(d: &Drawable) -> Result<(Layout, Option<Swizzle>, i64, String), String> 
 
 /// CuTe's `print_layout` of a static layout.
 pub fn text(d: &Drawable) -> Result<String, String> {
+    let (grid, header, cosize) = offsets(d)?;
+    let cols = grid.first().map_or(0, Vec::len);
+    let width = cosize.to_string().len() + 2;
+    let rule = format!("    {}+\n", format!("+{}", "-".repeat(width)).repeat(cols));
+    let mut out = format!("{header}\n    ");
+    for n in 0..cols {
+        let _ = write!(out, "  {:>w$} ", n, w = width - 2);
+    }
+    out.push('\n');
+    for (m, row) in grid.iter().enumerate() {
+        out.push_str(&rule);
+        let _ = write!(out, "{m:>2}  ");
+        for v in row {
+            let _ = write!(out, "| {:>w$} ", v, w = width - 2);
+        }
+        out.push_str("|\n");
+    }
+    out.push_str(&rule);
+    Ok(out)
+}
+
+/// The offsets of the grid, row by row, the header and the layout's
+/// cosize (CuTe's cell width).
+fn offsets(d: &Drawable) -> Result<(Vec<Vec<i64>>, String, i64), String> {
     let (layout, swizzle, offset, header) = grid(d)?;
     let rows = int(size(&layout.mode(0).expect("rank 2")), "row count")?;
     let cols = int(size(&layout.mode(1).expect("rank 2")), "column count")?;
     if rows * cols > MAX_CELLS {
         return Err(format!("{rows} x {cols} cells are too many to draw (at most {MAX_CELLS})"));
     }
-    let cosize = int(cosize(&layout), "cosize")?;
-    let width = cosize.to_string().len() + 2;
-    let value = |m: i64, n: i64| -> Result<i64, String> {
-        let v = crd2idx(&IntTuple::tuple(vec![IntTuple::int(m), IntTuple::int(n)]), &layout).map_err(|e| e.to_string())?;
-        match swizzle {
-            Some(s) => s.apply(offset + v).map_err(|e| e.to_string()),
-            None => Ok(v),
-        }
-    };
-    let rule = format!("    {}+\n", format!("+{}", "-".repeat(width)).repeat(cols as usize));
-    let mut out = format!("{header}\n    ");
-    for n in 0..cols {
-        let _ = write!(out, "  {:>w$} ", n, w = width - 2);
-    }
-    out.push('\n');
+    let mut out = Vec::with_capacity(rows as usize);
     for m in 0..rows {
-        out.push_str(&rule);
-        let _ = write!(out, "{m:>2}  ");
+        let mut row = Vec::with_capacity(cols as usize);
         for n in 0..cols {
-            let _ = write!(out, "| {:>w$} ", value(m, n)?, w = width - 2);
+            let v = crd2idx(&IntTuple::tuple(vec![IntTuple::int(m), IntTuple::int(n)]), &layout).map_err(|e| e.to_string())?;
+            row.push(match swizzle {
+                Some(s) => s.apply(offset + v).map_err(|e| e.to_string())?,
+                None => v,
+            });
         }
-        out.push_str("|\n");
+        out.push(row);
     }
-    out.push_str(&rule);
+    let cosize = int(cosize(&layout), "cosize")?;
+    Ok((out, header, cosize))
+}
+
+/// One of 32 distinct colors (the 32 shared-memory banks, or threads):
+/// hues around the wheel, alternating light and dark neighbours.
+pub fn palette(i: i64) -> String {
+    let i = i.rem_euclid(32);
+    // Hue steps of 11/32 of a turn visit all 32 before repeating.
+    let hue = (i * 11 % 32) as f64 / 32.0 * 360.0;
+    let (s, l) = if i % 2 == 0 { (0.70, 0.72) } else { (0.55, 0.55) };
+    let c = (1.0 - (2.0 * l - 1.0f64).abs()) * s;
+    let x = c * (1.0 - ((hue / 60.0) % 2.0 - 1.0).abs());
+    let m = l - c / 2.0;
+    let (r, g, b) = match (hue / 60.0) as i64 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let byte = |v: f64| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
+    format!("#{:02x}{:02x}{:02x}", byte(r), byte(g), byte(b))
+}
+
+/// Pixel geometry of the SVG grid.
+pub const CELL_WIDTH: i64 = 44;
+pub const CELL_HEIGHT: i64 = 28;
+const MARGIN: i64 = 36;
+
+/// The grid as SVG: cells colored by the 4-byte shared-memory bank of
+/// their offset (`element_bits` per element), labelled with the offset;
+/// row and column indices around, the layout as the title.
+pub fn svg(d: &Drawable, element_bits: u32) -> Result<String, String> {
+    if element_bits == 0 || element_bits > 64 {
+        return Err(format!("elements of {element_bits} bits cannot be drawn by bank (1 to 64)"));
+    }
+    let (grid, header, _) = offsets(d)?;
+    let (rows, cols) = (grid.len() as i64, grid.first().map_or(0, Vec::len) as i64);
+    let (width, height) = (2 * MARGIN + cols * CELL_WIDTH, 2 * MARGIN + rows * CELL_HEIGHT);
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"monospace\" font-size=\"12\">\n"
+    );
+    let _ = writeln!(out, "<title>{}</title>", header.replace('<', "&lt;").replace('>', "&gt;"));
+    let _ = writeln!(out, "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>");
+    for n in 0..cols {
+        let _ = writeln!(out, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{n}</text>", MARGIN + n * CELL_WIDTH + CELL_WIDTH / 2, MARGIN - 8);
+    }
+    for (m, row) in grid.iter().enumerate() {
+        let y = MARGIN + m as i64 * CELL_HEIGHT;
+        let _ = writeln!(out, "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{m}</text>", MARGIN - 6, y + CELL_HEIGHT / 2 + 4);
+        for (n, offset) in row.iter().enumerate() {
+            let x = MARGIN + n as i64 * CELL_WIDTH;
+            let bank = offset * i64::from(element_bits) / 32;
+            let _ = writeln!(
+                out,
+                "<rect class=\"cell\" x=\"{x}\" y=\"{y}\" width=\"{CELL_WIDTH}\" height=\"{CELL_HEIGHT}\" fill=\"{}\" stroke=\"#000000\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{offset}</text>",
+                palette(bank),
+                x + CELL_WIDTH / 2,
+                y + CELL_HEIGHT / 2 + 4
+            );
+        }
+    }
+    out.push_str("</svg>\n");
     Ok(out)
 }
 
@@ -130,6 +212,28 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 14, "{checked} cases");
+    }
+
+    /// Well-formed SVG (parsed as XML), one cell per grid position, each
+    /// colored by its element's bank: a 128B-swizzled 8x64 f16 tile puts the
+    /// 8 rows of a 16-byte column chunk in 8 different banks.
+    #[test]
+    fn svg_is_well_formed_and_colored_by_bank() {
+        let l = parse_composed_layout("S<3,3,3> o 0 o (8,64):(64,1)").unwrap();
+        let picture = svg(&Drawable::Composed(&l), 16).unwrap();
+        let doc = roxmltree::Document::parse(&picture).expect("well-formed SVG");
+        let cells: Vec<_> = doc.descendants().filter(|n| n.attribute("class") == Some("cell")).collect();
+        assert_eq!(cells.len(), 8 * 64);
+        let fill = |m: usize, n: usize| cells[m * 64 + n].attribute("fill").unwrap().to_string();
+        let column: std::collections::BTreeSet<_> = (0..8).map(|m| fill(m, 0)).collect();
+        assert_eq!(column.len(), 8, "the swizzle spreads a column over 8 banks");
+        // Without the swizzle, a column sits in one bank (8-way conflict).
+        let plain = svg(&Drawable::Layout(&parse_layout("(8,64):(64,1)").unwrap()), 16).unwrap();
+        let doc = roxmltree::Document::parse(&plain).unwrap();
+        let fills: Vec<_> = doc.descendants().filter(|n| n.attribute("class") == Some("cell")).map(|n| n.attribute("fill").unwrap().to_string()).collect();
+        assert!((0..8).all(|m| fills[m * 64] == fills[0]));
+        assert_eq!((0..32).map(palette).collect::<std::collections::BTreeSet<_>>().len(), 32, "32 distinct bank colors");
+        assert!(svg(&Drawable::Layout(&parse_layout("4:1").unwrap()), 0).unwrap_err().contains("bits"));
     }
 
     #[test]
