@@ -91,6 +91,46 @@ fn show_svg_renders_with_distinct_bank_colors() {
     fs::remove_dir_all(&dir).ok();
 }
 
+const SM80_MMA: &str = r#"!cute.tiled_mma<!cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>, !cute.layout<"(2,2,1):(1,2,0)">>"#;
+
+/// Thread-value maps of a tiled MMA through the dialect's partitioning: the
+/// PTX ISA's m16n8k16 fragments (thread 0 holds C (0,0), (0,1), (8,0),
+/// (8,1)), the second atom along N on threads 64.., and in SVG one color
+/// per thread.
+#[test]
+fn show_draws_thread_value_maps() {
+    let c = cute(&["layout", "show", "--tiled-mma", SM80_MMA, "--operand", "C"], "");
+    assert!(c.status.success(), "{}", String::from_utf8_lossy(&c.stderr));
+    let text = stdout(&c);
+    let rows: Vec<&str> = text.lines().filter(|l| l.contains('|')).collect();
+    assert_eq!(rows.len(), 32);
+    assert!(rows[0].starts_with(" 0  |   T0V0 |   T0V1 |   T1V0 |") && rows[0].contains("|  T64V0 |"), "{}", rows[0]);
+    assert!(rows[8].starts_with(" 8  |   T0V2 |   T0V3 |"), "{}", rows[8]);
+    let svg = cute(&["layout", "show", "--tiled-mma", SM80_MMA, "--format", "svg"], "");
+    let svg_text = stdout(&svg);
+    let doc = roxmltree::Document::parse(&svg_text).expect("well-formed SVG");
+    let fills: std::collections::BTreeSet<_> =
+        doc.descendants().filter(|n| n.attribute("class") == Some("cell")).map(|n| n.attribute("fill").unwrap().to_string()).collect();
+    assert_eq!(fills.len(), 128, "128 threads, 128 colors");
+    // A tiled copy's map: 4 x 32 threads, 8 values each over a 32x32 tile.
+    let copy = cute(
+        &["layout", "show", "--tiled-copy", r#"!cute.tiled_copy<!cute_nvgpu.atom.simt_async_copy<16, f16>, !cute.layout<"((4,32),8):((256,1),32)">, !cute.tile<"[32:1;32:1]">>"#],
+        "",
+    );
+    assert!(stdout(&copy).lines().nth(2).unwrap().starts_with(" 0  |   T0V0 |   T0V1 |"), "{}", stdout(&copy));
+    for (args, message) in [
+        (vec!["layout", "show", "--tiled-mma", "!cute.layout<\"4:1\">"], "is not a tiled copy or tiled MMA type"),
+        (vec!["layout", "show", "--tiled-mma", "!cute.nonsense"], "cannot parse the type"),
+        (vec!["layout", "show", "--tiled-mma", SM80_MMA, "--operand", "D"], "unknown operand 'D'"),
+        (vec!["layout", "show"], "give one of"),
+    ] {
+        let bad = cute(&args, "");
+        assert_eq!(bad.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8_lossy(&bad.stderr);
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    }
+}
+
 const CASES: &str = r#"{"cases": [
   {"id": "a", "op": "coalesce", "args": [{"kind": "layout", "cute": "(2,4):(1,2)"}]},
   {"id": "b", "op": "coalesce", "args": [{"kind": "layout", "cute": "(2,4:(1,2)"}]},

@@ -65,8 +65,19 @@ enum LayoutCommand {
     /// Draw what an expression evaluates to (a layout or composed layout) as
     /// CuTe's print_layout grid, e.g. `show 'logical_divide((8,8):(1,8), [2:1;4:1])'`.
     Show {
-        expression: String,
-        /// `text` (CuTe's print_layout) or `svg` (cells colored by shared-memory bank).
+        /// The layout expression (or use --tiled-mma / --tiled-copy).
+        expression: Option<String>,
+        /// A `!cute.tiled_mma<...>` type: draw which thread holds which value of --operand.
+        #[arg(long)]
+        tiled_mma: Option<String>,
+        /// A `!cute.tiled_copy<...>` type: draw which thread holds which value of its tile.
+        #[arg(long)]
+        tiled_copy: Option<String>,
+        /// The tiled MMA operand: A (M x K), B (N x K) or C (M x N).
+        #[arg(long, default_value = "C")]
+        operand: String,
+        /// `text` (CuTe's print_layout), `svg` (cells colored by shared-memory
+        /// bank, or by thread for thread-value maps) or `latex` (CuTe's print_latex).
         #[arg(long, default_value = "text")]
         format: String,
         /// Bits per element, for the banks of the SVG picture.
@@ -126,24 +137,45 @@ fn run(cli: Cli) -> Result<(), String> {
                 let value = tooling::eval::eval_expr(&expression).map_err(|e| e.to_string())?;
                 println!("{value}");
             }
-            LayoutCommand::Show { expression, format, element_bits, output } => {
-                use cute_mlir::layout::render::{svg, text, Drawable};
-                let draw = |d: &Drawable| match format.as_str() {
-                    "text" => text(d),
-                    "svg" => svg(d, element_bits),
-                    other => Err(format!("unknown picture format '{other}' (text or svg)")),
+            LayoutCommand::Show { expression, tiled_mma, tiled_copy, operand, format, element_bits, output } => {
+                use cute_mlir::layout::render::{latex, svg, text, tv_svg, tv_text, Drawable};
+                let picture = match (expression, tiled_mma, tiled_copy) {
+                    (Some(expression), None, None) => {
+                        let draw = |d: &Drawable| match format.as_str() {
+                            "text" => text(d),
+                            "svg" => svg(d, element_bits),
+                            "latex" => latex(d),
+                            other => Err(format!("unknown picture format '{other}' (text, svg or latex)")),
+                        };
+                        // A bare value (`(4,8):(1,4)`) or an expression.
+                        let value = match tooling::eval::parse_value(&expression) {
+                            Ok(v) => v,
+                            Err(value_error) if expression.trim_start().starts_with(['(', 'S']) => return Err(value_error.to_string()),
+                            Err(_) => tooling::eval::eval_expr(&expression).map_err(|e| e.to_string())?,
+                        };
+                        match &value {
+                            tooling::eval::Value::Layout(l) => draw(&Drawable::Layout(l)),
+                            tooling::eval::Value::Composed(c) => draw(&Drawable::Composed(c)),
+                            other => Err(format!("`{expression}` is {other}, not a layout to draw")),
+                        }?
+                    }
+                    (None, Some(ty), None) | (None, None, Some(ty)) => {
+                        use tooling::pictures::MmaOperand;
+                        let which = match operand.as_str() {
+                            "A" | "a" => MmaOperand::A,
+                            "B" | "b" => MmaOperand::B,
+                            "C" | "c" => MmaOperand::C,
+                            other => return Err(format!("unknown operand '{other}' (A, B or C)")),
+                        };
+                        let grid = tooling::pictures::tv_grid(&ty, which)?;
+                        match format.as_str() {
+                            "text" => tv_text(&grid),
+                            "svg" => tv_svg(&grid, &ty),
+                            other => return Err(format!("thread-value maps are drawn as text or svg, not '{other}'")),
+                        }
+                    }
+                    _ => return Err("give one of: a layout expression, --tiled-mma TYPE, --tiled-copy TYPE".into()),
                 };
-                // A bare value (`(4,8):(1,4)`) or an expression.
-                let value = match tooling::eval::parse_value(&expression) {
-                    Ok(v) => v,
-                    Err(value_error) if expression.trim_start().starts_with(['(', 'S']) => return Err(value_error.to_string()),
-                    Err(_) => tooling::eval::eval_expr(&expression).map_err(|e| e.to_string())?,
-                };
-                let picture = match &value {
-                    tooling::eval::Value::Layout(l) => draw(&Drawable::Layout(l)),
-                    tooling::eval::Value::Composed(c) => draw(&Drawable::Composed(c)),
-                    other => Err(format!("`{expression}` is {other}, not a layout to draw")),
-                }?;
                 match output {
                     Some(path) => fs::write(&path, picture).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
                     None => print!("{picture}"),

@@ -3,7 +3,8 @@
 //! CuTe's notation (static integers as `_N`), the column indices, and an
 //! `m x n` grid of the offsets, each cell `num_digits(cosize) + 2` wide.
 //!
-//! [`svg`] draws the same grid as an SVG picture, each cell colored by the
+//! [`latex`] is CuTe's `print_latex` (TikZ) byte for byte. [`svg`] draws
+//! the same grid as an SVG picture, each cell colored by the
 //! shared-memory bank its element falls in (32 banks of 4 bytes), so bank
 //! conflicts are visible: a column of one color is a column read by one
 //! bank.
@@ -147,6 +148,119 @@ pub fn palette(i: i64) -> String {
     format!("#{:02x}{:02x}{:02x}", byte(r), byte(g), byte(b))
 }
 
+/// CuTe's `print_latex` of a static layout: a TikZ picture, cells shaded
+/// by `TikzColor_BWx8` of their offset, row and column labels.
+pub fn latex(d: &Drawable) -> Result<String, String> {
+    const GRAYS: [&str; 8] = ["black!00", "black!40", "black!20", "black!60", "black!10", "black!50", "black!30", "black!70"];
+    let (grid, header, _) = offsets(d)?;
+    let (rows, cols) = (grid.len(), grid.first().map_or(0, Vec::len));
+    let mut out = format!(
+        "% Layout: {header}\n\\documentclass[convert]{{standalone}}\n\\usepackage{{tikz}}\n\n\\begin{{document}}\n\\begin{{tikzpicture}}[x={{(0cm,-1cm)}},y={{(1cm,0cm)}},every node/.style={{minimum size=1cm, outer sep=0pt}}]\n\n"
+    );
+    for (m, row) in grid.iter().enumerate() {
+        for (n, idx) in row.iter().enumerate() {
+            let _ = writeln!(out, "\\node[fill={}] at ({m},{n}) {{{idx}}};", GRAYS[idx.rem_euclid(8) as usize]);
+        }
+    }
+    let _ = writeln!(out, "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] (0,0) grid ({rows},{cols});\n");
+    for m in 0..rows {
+        let _ = writeln!(out, "\\node at ({m},-1) {{\\Large{{\\texttt{{{m}}}}}}};");
+    }
+    for n in 0..cols {
+        let _ = writeln!(out, "\\node at (-1,{n}) {{\\Large{{\\texttt{{{n}}}}}}};");
+    }
+    out.push_str("\\end{tikzpicture}\n\\end{document}\n");
+    Ok(out)
+}
+
+/// A thread-value map: which (thread, value) holds each cell of a tile
+/// (the first one, where several hold copies), and how many threads.
+pub struct TvGrid {
+    pub cells: Vec<Vec<Option<(i64, i64)>>>,
+    pub threads: i64,
+}
+
+/// `n` distinct colors, one per thread: hues around the wheel, alternating
+/// lightness between neighbours.
+pub fn thread_color(t: i64, n: i64) -> String {
+    let n = n.max(1);
+    let hue = (t.rem_euclid(n) as f64) / n as f64 * 360.0;
+    let l = if t % 2 == 0 { 0.75 } else { 0.58 };
+    let (s, c) = (0.65, (1.0 - (2.0 * l - 1.0f64).abs()) * 0.65);
+    let _ = s;
+    let x = c * (1.0 - ((hue / 60.0) % 2.0 - 1.0).abs());
+    let m = l - c / 2.0;
+    let (r, g, b) = match (hue / 60.0) as i64 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let byte = |v: f64| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
+    format!("#{:02x}{:02x}{:02x}", byte(r), byte(g), byte(b))
+}
+
+/// A thread-value map as a text grid: each cell `T<thread>V<value>`.
+pub fn tv_text(grid: &TvGrid) -> String {
+    let label = |c: &Option<(i64, i64)>| c.map_or("-".to_string(), |(t, v)| format!("T{t}V{v}"));
+    let width = grid.cells.iter().flatten().map(|c| label(c).len()).max().unwrap_or(1) + 2;
+    let cols = grid.cells.first().map_or(0, Vec::len);
+    let rule = format!("    {}+\n", format!("+{}", "-".repeat(width)).repeat(cols));
+    let mut out = String::from("    ");
+    for n in 0..cols {
+        let _ = write!(out, "  {:>w$} ", n, w = width - 2);
+    }
+    out.push('\n');
+    for (m, row) in grid.cells.iter().enumerate() {
+        out.push_str(&rule);
+        let _ = write!(out, "{m:>2}  ");
+        for c in row {
+            let _ = write!(out, "| {:>w$} ", label(c), w = width - 2);
+        }
+        out.push_str("|\n");
+    }
+    out.push_str(&rule);
+    out
+}
+
+/// A thread-value map as SVG: cells colored by thread, labelled
+/// `T<thread>` over `V<value>`.
+pub fn tv_svg(grid: &TvGrid, title: &str) -> String {
+    let (rows, cols) = (grid.cells.len() as i64, grid.cells.first().map_or(0, Vec::len) as i64);
+    let (width, height) = (2 * MARGIN + cols * CELL_WIDTH, 2 * MARGIN + rows * CELL_HEIGHT);
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"monospace\" font-size=\"10\">\n"
+    );
+    let _ = writeln!(out, "<title>{}</title>", title.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;"));
+    let _ = writeln!(out, "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>");
+    for n in 0..cols {
+        let _ = writeln!(out, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{n}</text>", MARGIN + n * CELL_WIDTH + CELL_WIDTH / 2, MARGIN - 8);
+    }
+    for (m, row) in grid.cells.iter().enumerate() {
+        let y = MARGIN + m as i64 * CELL_HEIGHT;
+        let _ = writeln!(out, "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{m}</text>", MARGIN - 6, y + CELL_HEIGHT / 2 + 4);
+        for (n, cell) in row.iter().enumerate() {
+            let x = MARGIN + n as i64 * CELL_WIDTH;
+            let (fill, top, bottom) = match cell {
+                Some((t, v)) => (thread_color(*t, grid.threads), format!("T{t}"), format!("V{v}")),
+                None => ("#ffffff".to_string(), String::new(), String::new()),
+            };
+            let _ = writeln!(
+                out,
+                "<rect class=\"cell\" x=\"{x}\" y=\"{y}\" width=\"{CELL_WIDTH}\" height=\"{CELL_HEIGHT}\" fill=\"{fill}\" stroke=\"#000000\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{top}</text><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{bottom}</text>",
+                x + CELL_WIDTH / 2,
+                y + 12,
+                x + CELL_WIDTH / 2,
+                y + 24
+            );
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
 /// Pixel geometry of the SVG grid.
 pub const CELL_WIDTH: i64 = 44;
 pub const CELL_HEIGHT: i64 = 28;
@@ -234,6 +348,26 @@ mod tests {
         assert!((0..8).all(|m| fills[m * 64] == fills[0]));
         assert_eq!((0..32).map(palette).collect::<std::collections::BTreeSet<_>>().len(), 32, "32 distinct bank colors");
         assert!(svg(&Drawable::Layout(&parse_layout("4:1").unwrap()), 0).unwrap_err().contains("bits"));
+    }
+
+    /// tests/fixtures/print_latex.txt: CuTe's own print_latex
+    /// (scripts/cute_print_latex_oracle.cpp).
+    #[test]
+    fn latex_is_cute_s_print_latex() {
+        let fixture = include_str!("../../tests/fixtures/print_latex.txt");
+        let mut checked = 0;
+        for case in fixture.split("=== ").skip(1) {
+            let (spelling, want) = case.split_once('\n').unwrap();
+            let drawn = if spelling.contains(" o ") {
+                latex(&Drawable::Composed(&parse_composed_layout(spelling).unwrap()))
+            } else {
+                latex(&Drawable::Layout(&parse_layout(spelling).unwrap()))
+            }
+            .unwrap();
+            assert_eq!(drawn, want, "{spelling}");
+            checked += 1;
+        }
+        assert!(checked >= 6, "{checked} cases");
     }
 
     #[test]

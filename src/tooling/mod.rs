@@ -12,5 +12,6 @@
 
 pub mod batch;
 pub mod eval;
+pub mod pictures;
 
 pub use eval::{eval_expr, EvalError, Op, Value};
