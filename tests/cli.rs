@@ -131,6 +131,27 @@ fn show_draws_thread_value_maps() {
     }
 }
 
+/// `cute opt --dump-layouts DIR`: one SVG per static layout-typed value of
+/// a kernel, named after its location, each well-formed.
+#[test]
+fn opt_dumps_the_layouts_of_a_kernel() {
+    let dir = std::env::temp_dir().join(format!("cute-dump-{}", std::process::id()));
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/gemm_sm90.mlir");
+    let out = cute(&["opt", example, "--dump-layouts", dir.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let names: Vec<String> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(names.len() >= 10, "{names:?}");
+    // The 128-byte swizzled stages of A as WGMMA reads them (line 92: %sA).
+    let line = fs::read_to_string(example).unwrap().lines().position(|l| l.contains("%sA = cute.make_view")).unwrap() + 1;
+    assert!(names.iter().any(|n| n.starts_with(&format!("gemm_sm90.mlir_{line}_"))), "{names:?}");
+    for name in &names {
+        let text = fs::read_to_string(dir.join(name)).unwrap();
+        roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    assert!(String::from_utf8_lossy(&out.stderr).contains("layout pictures"));
+    fs::remove_dir_all(&dir).ok();
+}
+
 const CASES: &str = r#"{"cases": [
   {"id": "a", "op": "coalesce", "args": [{"kind": "layout", "cute": "(2,4):(1,2)"}]},
   {"id": "b", "op": "coalesce", "args": [{"kind": "layout", "cute": "(2,4:(1,2)"}]},

@@ -33,6 +33,10 @@ enum Command {
         /// Textual pass pipeline, e.g. `builtin.module(cute-desugar)`.
         #[arg(long, default_value = "builtin.module(cute-desugar)")]
         pipeline: String,
+        /// Also write one SVG picture per static layout-typed value of the
+        /// input into this folder, named after the value's location.
+        #[arg(long)]
+        dump_layouts: Option<PathBuf>,
     },
     /// Compile cute IR with gpu.module kernels for a chip: PTX by default.
     Compile {
@@ -105,12 +109,22 @@ fn read_input(path: &PathBuf) -> Result<String, String> {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Opt { input, pipeline } => {
+        Command::Opt { input, pipeline, dump_layouts } => {
             let compiler = Compiler::new();
-            let output = if input.as_os_str() == "-" {
-                compiler.opt(&read_input(&input)?, &pipeline)
-            } else {
-                compiler.opt_file(&input, &pipeline)
+            // Standard input is read once, for the pictures and the pipeline.
+            let source = if input.as_os_str() == "-" { Some(read_input(&input)?) } else { None };
+            if let Some(dir) = dump_layouts {
+                let module = match &source {
+                    Some(text) => compiler.parse(text),
+                    None => compiler.parse_file(&input),
+                }
+                .map_err(|e| e.to_string())?;
+                let written = tooling::pictures::dump_layouts(&module, &dir)?;
+                eprintln!("cute: wrote {} layout pictures to {}", written.len(), dir.display());
+            }
+            let output = match &source {
+                Some(text) => compiler.opt(text, &pipeline),
+                None => compiler.opt_file(&input, &pipeline),
             };
             println!("{}", output.map_err(|e| e.to_string())?);
         }

@@ -98,3 +98,74 @@ pub fn tv_grid(type_text: &str, operand: MmaOperand) -> Result<TvGrid, String> {
         _ => Err(format!("{type_text} is not a tiled copy or tiled MMA type")),
     }
 }
+
+/// Writes one SVG picture (cells colored by shared-memory bank) per static
+/// layout-typed value of `module` into `dir`: every op result that is a
+/// `!cute.layout`, `!cute.composed_layout` or a `!cute.view` over one, named
+/// `<file>_<line>_<column>[_<result>].svg` after the op's location. Values
+/// with run-time leaves have no picture and are skipped. Returns the files
+/// written.
+pub fn dump_layouts(module: &melior::ir::Module, dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, String> {
+    use crate::dialect::SpecKind;
+    use crate::layout::render::{svg, Drawable};
+    use melior::ir::{operation::OperationLike, ValueLike};
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut pictures = Vec::new();
+    let mut failure = None;
+    module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        for i in 0..op.result_count() {
+            let Ok(result) = op.result(i) else { continue };
+            let ty = result.r#type();
+            let layout_type = match composite_parts(ty) {
+                Some(parts) if parts.kind == Composite::View => parts.layout,
+                _ => Some(ty),
+            };
+            let Some((kind, text)) = layout_type.and_then(type_spec) else { continue };
+            if text.contains('?') {
+                continue;
+            }
+            let bits = composite_parts(ty)
+                .and_then(|p| p.iterator)
+                .and_then(composite_parts)
+                .and_then(|p| p.element)
+                .map_or(32, crate::dialect::types::storage_bits);
+            let picture = match kind {
+                SpecKind::Layout => spec::parse_checked_layout(text).and_then(|l| svg(&Drawable::Layout(&l), bits)),
+                SpecKind::ComposedLayout => spec::parse_checked_composed(text).and_then(|c| svg(&Drawable::Composed(&c), bits)),
+                _ => continue,
+            };
+            let Ok(picture) = picture else { continue };
+            let name = file_name(&op.location().to_string(), i, op.result_count());
+            let path = dir.join(name);
+            if let Err(e) = std::fs::write(&path, picture) {
+                failure = Some(format!("cannot write {}: {e}", path.display()));
+                return melior::ir::operation::WalkResult::Interrupt;
+            }
+            pictures.push(path);
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(pictures),
+    }
+}
+
+/// `loc("dir/kernel.mlir":12:5)` -> `kernel.mlir_12_5[_r].svg`; other
+/// locations fall back to their characters that are safe in a file name.
+fn file_name(location: &str, result: usize, results: usize) -> String {
+    let inner = location.trim_start_matches("loc(").trim_end_matches(')');
+    let stem = match inner.rsplit_once("\":") {
+        Some((file, line_col)) => {
+            let file = file.trim_start_matches('"');
+            let base = std::path::Path::new(file).file_name().map_or(file.to_string(), |f| f.to_string_lossy().into_owned());
+            format!("{base}_{}", line_col.replace(':', "_"))
+        }
+        None => inner.chars().map(|c| if c.is_ascii_alphanumeric() || c == '.' { c } else { '_' }).collect(),
+    };
+    if results > 1 {
+        format!("{stem}_{result}.svg")
+    } else {
+        format!("{stem}.svg")
+    }
+}
