@@ -88,6 +88,33 @@ fn show_svg_renders_with_distinct_bank_colors() {
     // (4,8):(8,1) of 32-bit elements: offset = bank, all 32 different.
     let colors: std::collections::BTreeSet<_> = (0..4).flat_map(|m| (0..8).map(move |n| (m, n))).map(|(m, n)| at(m, n)).collect();
     assert_eq!(colors.len(), 32, "32 banks, 32 colors");
+
+    // A thread-value map, rendered: the SM80 MMA's C tile (32 x 16), whose
+    // row m, columns 0 and 2 hold threads 4m and 4m+1: every thread's cell
+    // a different color in the PNG.
+    let (tv_svg, tv_png) = (dir.join("c.svg"), dir.join("c.png"));
+    let out = cute(&["layout", "show", "--tiled-mma", SM80_MMA, "--format", "svg", "-o", tv_svg.to_str().unwrap()], "");
+    assert!(out.status.success());
+    assert!(Command::new("rsvg-convert").arg(&tv_svg).arg("-o").arg(&tv_png).status().unwrap().success());
+    let mut reader = png::Decoder::new(fs::File::open(&tv_png).unwrap()).read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    let frame = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!((frame.width, frame.height), (2 * 36 + 16 * 44, 2 * 36 + 32 * 28));
+    let channels = frame.line_size / frame.width as usize;
+    let at = |m: usize, n: usize| {
+        let (x, y) = (36 + n * 44 + 3, 36 + m * 28 + 3);
+        pixels[y * frame.line_size + x * channels..][..3].to_vec()
+    };
+    // Rows 0-7 and 16-23, columns 0, 2, 4, 6 (and 8.. for threads 64+):
+    // one cell of each of the 128 threads.
+    let mut cells = Vec::new();
+    for m in (0..8).chain(16..24) {
+        for n in [0, 2, 4, 6, 8, 10, 12, 14] {
+            cells.push(at(m, n));
+        }
+    }
+    let distinct: std::collections::BTreeSet<_> = cells.iter().collect();
+    assert_eq!(distinct.len(), 128, "128 threads, 128 colors in the rendered picture");
     fs::remove_dir_all(&dir).ok();
 }
 

@@ -152,7 +152,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 println!("{value}");
             }
             LayoutCommand::Show { expression, tiled_mma, tiled_copy, operand, format, element_bits, output } => {
-                use cute_mlir::layout::render::{latex, svg, text, tv_svg, tv_text, Drawable};
+                use cute_mlir::layout::render::{latex, svg, text, tv_latex, tv_svg, tv_text, Drawable};
                 let picture = match (expression, tiled_mma, tiled_copy) {
                     (Some(expression), None, None) => {
                         let draw = |d: &Drawable| match format.as_str() {
@@ -185,7 +185,8 @@ fn run(cli: Cli) -> Result<(), String> {
                         match format.as_str() {
                             "text" => tv_text(&grid),
                             "svg" => tv_svg(&grid, &ty),
-                            other => return Err(format!("thread-value maps are drawn as text or svg, not '{other}'")),
+                            "latex" => tv_latex(&grid, &ty),
+                            other => return Err(format!("unknown picture format '{other}' (text, svg or latex)")),
                         }
                     }
                     _ => return Err("give one of: a layout expression, --tiled-mma TYPE, --tiled-copy TYPE".into()),

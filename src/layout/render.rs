@@ -225,6 +225,42 @@ pub fn tv_text(grid: &TvGrid) -> String {
     out
 }
 
+/// A thread-value map as TikZ, in the style of CuTe's `print_latex` of a
+/// tiled MMA or copy: cells filled with CuTe's `TikzColor_TV` colors of
+/// their thread, labelled `T<thread>` over `V<value>`.
+pub fn tv_latex(grid: &TvGrid, title: &str) -> String {
+    const TV: [&str; 8] = [
+        "{rgb,255:red,175;green,175;blue,255}",
+        "{rgb,255:red,175;green,255;blue,175}",
+        "{rgb,255:red,255;green,255;blue,175}",
+        "{rgb,255:red,255;green,175;blue,175}",
+        "{rgb,255:red,210;green,210;blue,255}",
+        "{rgb,255:red,210;green,255;blue,210}",
+        "{rgb,255:red,255;green,255;blue,210}",
+        "{rgb,255:red,255;green,210;blue,210}",
+    ];
+    let (rows, cols) = (grid.cells.len(), grid.cells.first().map_or(0, Vec::len));
+    let mut out = format!(
+        "% {title}\n\\documentclass[convert]{{standalone}}\n\\usepackage{{tikz}}\n\n\\begin{{document}}\n\\begin{{tikzpicture}}[x={{(0cm,-1cm)}},y={{(1cm,0cm)}},every node/.style={{minimum size=1cm, outer sep=0pt}}]\n\n"
+    );
+    for (m, row) in grid.cells.iter().enumerate() {
+        for (n, cell) in row.iter().enumerate() {
+            if let Some((t, v)) = cell {
+                let _ = writeln!(out, "\\node[fill={}] at ({m},{n}) {{\\shortstack{{T{t} \\\\ V{v}}}}};", TV[t.rem_euclid(8) as usize]);
+            }
+        }
+    }
+    let _ = writeln!(out, "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] (0,0) grid ({rows},{cols});\n");
+    for m in 0..rows {
+        let _ = writeln!(out, "\\node at ({m},-1) {{\\Large{{\\texttt{{{m}}}}}}};");
+    }
+    for n in 0..cols {
+        let _ = writeln!(out, "\\node at (-1,{n}) {{\\Large{{\\texttt{{{n}}}}}}};");
+    }
+    out.push_str("\\end{tikzpicture}\n\\end{document}\n");
+    out
+}
+
 /// A thread-value map as SVG: cells colored by thread, labelled
 /// `T<thread>` over `V<value>`.
 pub fn tv_svg(grid: &TvGrid, title: &str) -> String {
