@@ -131,8 +131,12 @@ fn offsets(d: &Drawable) -> Result<(Vec<Vec<i64>>, String, i64), String> {
 pub fn palette(i: i64) -> String {
     let i = i.rem_euclid(32);
     // Hue steps of 11/32 of a turn visit all 32 before repeating.
-    let hue = (i * 11 % 32) as f64 / 32.0 * 360.0;
     let (s, l) = if i % 2 == 0 { (0.70, 0.72) } else { (0.55, 0.55) };
+    hsl((i * 11 % 32) as f64 / 32.0 * 360.0, s, l)
+}
+
+/// `#rrggbb` of a hue (degrees), saturation and lightness.
+fn hsl(hue: f64, s: f64, l: f64) -> String {
     let c = (1.0 - (2.0 * l - 1.0f64).abs()) * s;
     let x = c * (1.0 - ((hue / 60.0) % 2.0 - 1.0).abs());
     let m = l - c / 2.0;
@@ -147,6 +151,11 @@ pub fn palette(i: i64) -> String {
     let byte = |v: f64| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
     format!("#{:02x}{:02x}{:02x}", byte(r), byte(g), byte(b))
 }
+
+/// Pixel geometry of the SVG grid.
+pub const CELL_WIDTH: i64 = 44;
+pub const CELL_HEIGHT: i64 = 28;
+const MARGIN: i64 = 36;
 
 /// CuTe's `print_latex` of a static layout: a TikZ picture, cells shaded
 /// by `TikzColor_BWx8` of their offset, row and column labels.
@@ -184,22 +193,8 @@ pub struct TvGrid {
 /// lightness between neighbours.
 pub fn thread_color(t: i64, n: i64) -> String {
     let n = n.max(1);
-    let hue = (t.rem_euclid(n) as f64) / n as f64 * 360.0;
     let l = if t % 2 == 0 { 0.75 } else { 0.58 };
-    let (s, c) = (0.65, (1.0 - (2.0 * l - 1.0f64).abs()) * 0.65);
-    let _ = s;
-    let x = c * (1.0 - ((hue / 60.0) % 2.0 - 1.0).abs());
-    let m = l - c / 2.0;
-    let (r, g, b) = match (hue / 60.0) as i64 {
-        0 => (c, x, 0.0),
-        1 => (x, c, 0.0),
-        2 => (0.0, c, x),
-        3 => (0.0, x, c),
-        4 => (x, 0.0, c),
-        _ => (c, 0.0, x),
-    };
-    let byte = |v: f64| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
-    format!("#{:02x}{:02x}{:02x}", byte(r), byte(g), byte(b))
+    hsl((t.rem_euclid(n) as f64) / n as f64 * 360.0, 0.65, l)
 }
 
 /// A thread-value map as a text grid: each cell `T<thread>V<value>`.
@@ -297,10 +292,6 @@ pub fn tv_svg(grid: &TvGrid, title: &str) -> String {
     out
 }
 
-/// Pixel geometry of the SVG grid.
-pub const CELL_WIDTH: i64 = 44;
-pub const CELL_HEIGHT: i64 = 28;
-const MARGIN: i64 = 36;
 
 /// The grid as SVG: cells colored by the 4-byte shared-memory bank of
 /// their offset (`element_bits` per element), labelled with the offset;
@@ -344,24 +335,29 @@ mod tests {
     use super::super::notation::{parse_composed_layout, parse_layout};
     use super::*;
 
-    /// tests/fixtures/print_layout.txt: CuTe's own print_layout
-    /// (scripts/cute_print_layout_oracle.cpp, CUTLASS 7107b05).
-    #[test]
-    fn text_is_cute_s_print_layout() {
-        let fixture = include_str!("../../tests/fixtures/print_layout.txt");
+    /// Draws every `=== <spelling>` case of a fixture and compares it with
+    /// the text CuTe printed for it.
+    fn check_goldens(fixture: &str, draw: fn(&Drawable) -> Result<String, String>) -> usize {
         let mut checked = 0;
         for case in fixture.split("=== ").skip(1) {
             let (spelling, want) = case.split_once('\n').unwrap();
             let drawn = if spelling.contains(" o ") {
-                text(&Drawable::Composed(&parse_composed_layout(spelling).unwrap()))
+                draw(&Drawable::Composed(&parse_composed_layout(spelling).unwrap()))
             } else {
-                text(&Drawable::Layout(&parse_layout(spelling).unwrap()))
+                draw(&Drawable::Layout(&parse_layout(spelling).unwrap()))
             }
             .unwrap();
             assert_eq!(drawn, want, "{spelling}");
             checked += 1;
         }
-        assert!(checked >= 14, "{checked} cases");
+        checked
+    }
+
+    /// tests/fixtures/print_layout.txt: CuTe's own print_layout
+    /// (scripts/cute_print_layout_oracle.cpp, CUTLASS 7107b05).
+    #[test]
+    fn text_is_cute_s_print_layout() {
+        assert!(check_goldens(include_str!("../../tests/fixtures/print_layout.txt"), text) >= 14);
     }
 
     /// Well-formed SVG (parsed as XML), one cell per grid position, each
@@ -390,20 +386,7 @@ mod tests {
     /// (scripts/cute_print_latex_oracle.cpp).
     #[test]
     fn latex_is_cute_s_print_latex() {
-        let fixture = include_str!("../../tests/fixtures/print_latex.txt");
-        let mut checked = 0;
-        for case in fixture.split("=== ").skip(1) {
-            let (spelling, want) = case.split_once('\n').unwrap();
-            let drawn = if spelling.contains(" o ") {
-                latex(&Drawable::Composed(&parse_composed_layout(spelling).unwrap()))
-            } else {
-                latex(&Drawable::Layout(&parse_layout(spelling).unwrap()))
-            }
-            .unwrap();
-            assert_eq!(drawn, want, "{spelling}");
-            checked += 1;
-        }
-        assert!(checked >= 6, "{checked} cases");
+        assert!(check_goldens(include_str!("../../tests/fixtures/print_latex.txt"), latex) >= 6);
     }
 
     #[test]
