@@ -441,8 +441,24 @@ pub fn lower_copy<'c, 'a>(
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     use crate::dialect::nvgpu::{Atom, TmemCopy};
     let Some(Atom::TmemCopy { op: kind, element }) = super::call_atom(op)? else { return Err(PatternError::NoMatch) };
-    if !matches!(kind, TmemCopy::Load | TmemCopy::Store) || !on_tensor_memory_chip(op) {
+    if !on_tensor_memory_chip(op) {
         return Err(PatternError::NoMatch);
+    }
+    // PTX has no instruction for these two directions (tcgen05.cp copies
+    // shared -> tensor memory only); say what does the job.
+    match kind {
+        TmemCopy::TmemToSmem => {
+            return Err("atom.tmem_to_smem_copy has no PTX instruction (tcgen05.cp copies shared -> tensor memory only): \
+                        copy with atom.tmem_load into a register fragment, then store it to shared memory (universal_copy or stsm)"
+                .into())
+        }
+        TmemCopy::Tcgen05Cp => {
+            return Err("atom.tcgen05.cp from tensor memory has no PTX instruction (tcgen05.cp copies shared -> tensor memory only): \
+                        copy with atom.tmem_load into registers, then atom.tmem_store"
+                .into())
+        }
+        TmemCopy::Load | TmemCopy::Store => {}
+        _ => return Err(PatternError::NoMatch),
     }
     if crate::dialect::types::storage_bits(element) != 32 {
         return Err(format!("tensor-memory copies of {element} (not 32-bit) are not lowered yet").into());
