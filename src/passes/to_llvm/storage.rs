@@ -133,8 +133,64 @@ fn request<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<Request
     Ok(Request { ty, storage, address_space: parts.address_space, alignment: parts.alignment, bytes })
 }
 
+/// A module-level global in shared memory (address space 3), to insert
+/// into a module body: the one builder of the `alloc_smem` arrays, the
+/// dynamic shared array, the TMEM address slots and the IMMA rewriter's
+/// mbarriers.
+pub(super) fn shared_global<'c>(
+    context: &'c Context,
+    location: melior::ir::Location<'c>,
+    name: &str,
+    ty: Type<'c>,
+    linkage: &str,
+    alignment: u64,
+) -> melior::ir::Operation<'c> {
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    OperationBuilder::new("llvm.mlir.global", location)
+        .add_attributes(&[
+            (Identifier::new(context, "sym_name"), StringAttribute::new(context, name).into()),
+            (Identifier::new(context, "global_type"), TypeAttribute::new(ty).into()),
+            (Identifier::new(context, "linkage"), Attribute::parse(context, &format!("#llvm.linkage<{linkage}>")).expect("a valid linkage")),
+            (Identifier::new(context, "addr_space"), IntegerAttribute::new(i32_type, 3).into()),
+            (Identifier::new(context, "alignment"), IntegerAttribute::new(i64_type, alignment as i64).into()),
+        ])
+        .add_regions([Region::new()])
+        .build()
+        .expect("a global with its attributes and region is valid")
+}
+
+/// `llvm.mlir.addressof @name` of a shared global (`!llvm.ptr<3>`).
+pub(super) fn shared_address<'c>(context: &'c Context, location: melior::ir::Location<'c>, name: &str) -> melior::ir::Operation<'c> {
+    OperationBuilder::new("llvm.mlir.addressof", location)
+        .add_attributes(&[(
+            Identifier::new(context, "global_name"),
+            Attribute::parse(context, &format!("@{name}")).expect("a valid symbol reference"),
+        )])
+        .add_results(&[melior::dialect::llvm::r#type::pointer(context, 3)])
+        .build()
+        .expect("an addressof with its symbol is valid")
+}
+
+/// True if the module body defines the symbol `name`.
+pub(super) fn defines(body: &melior::ir::BlockRef, name: &str) -> bool {
+    let mut next = body.first_operation();
+    while let Some(o) = next {
+        if o.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).is_some_and(|n| n.value() == name) {
+            return true;
+        }
+        next = o.next_in_block();
+    }
+    false
+}
+
+/// The first `<prefix><k>` the module body does not define yet.
+pub(super) fn fresh_name(body: &melior::ir::BlockRef, prefix: &str) -> String {
+    (0..).map(|k| format!("{prefix}{k}")).find(|name| !defines(body, name)).expect("a free name")
+}
+
 /// The first block of the nearest enclosing op named one of `names`.
-fn enclosing_body<'c, 'a>(
+pub(super) fn enclosing_body<'c, 'a>(
     op: OperationRef<'c, 'a>,
     names: &[&str],
     what: &str,
@@ -191,28 +247,11 @@ fn lower_one(context: &Context, op: OperationRef, k: usize) -> Result<(), PassEr
     // The nearest module: a gpu.module for kernels, else the builtin module.
     let body = enclosing_body(op, &["gpu.module", "builtin.module"], "a module")?;
     let name = format!("__cute_smem_{k}");
-    let linkage = Attribute::parse(context, "#llvm.linkage<internal>").expect("a valid linkage attribute");
-    let i32_type: Type = IntegerType::new(context, 32).into();
-    let i64_type: Type = IntegerType::new(context, 64).into();
     let location = op.location();
-    let global = OperationBuilder::new("llvm.mlir.global", location)
-        .add_attributes(&[
-            (Identifier::new(context, "sym_name"), StringAttribute::new(context, &name).into()),
-            (Identifier::new(context, "global_type"), TypeAttribute::new(request.storage).into()),
-            (Identifier::new(context, "linkage"), linkage),
-            (Identifier::new(context, "addr_space"), IntegerAttribute::new(i32_type, 3).into()),
-            (Identifier::new(context, "alignment"), IntegerAttribute::new(i64_type, request.alignment.max(16) as i64).into()),
-        ])
-        .add_regions([Region::new()]);
-    body.insert_operation(0, build(op, global)?);
+    body.insert_operation(0, shared_global(context, location, &name, request.storage, "internal", request.alignment.max(16)));
     let block = op.block().ok_or_else(|| failed(op, "alloc_smem outside a block".into()))?;
-    let address = OperationBuilder::new("llvm.mlir.addressof", location)
-        .add_attributes(&[(
-            Identifier::new(context, "global_name"),
-            Attribute::parse(context, &format!("@{name}")).expect("a valid symbol reference"),
-        )])
-        .add_results(&[melior::dialect::llvm::r#type::pointer(context, 3)]);
-    let address = block.insert_operation_before(op, build(op, address)?);
+    let address = shared_address(context, location, &name);
+    let address = block.insert_operation_before(op, address);
     replace_with(op, &request, first_result(op, address)?, |cast| block.insert_operation_before(op, cast))
 }
 
@@ -255,43 +294,13 @@ fn lower_dynamic(context: &Context, op: OperationRef, offset: u64, alignment: u6
     let request = request(context, op)?;
     let body = enclosing_body(op, &["gpu.module", "builtin.module"], "a module")?;
     let location = op.location();
-    let i32_type: Type = IntegerType::new(context, 32).into();
-    let i64_type: Type = IntegerType::new(context, 64).into();
-    let exists = {
-        let mut found = false;
-        let mut next = body.first_operation();
-        while let Some(o) = next {
-            if o.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).is_some_and(|n| n.value() == DYNAMIC_SMEM) {
-                found = true;
-                break;
-            }
-            next = o.next_in_block();
-        }
-        found
-    };
-    if !exists {
-        let linkage = Attribute::parse(context, "#llvm.linkage<external>").expect("a valid linkage attribute");
+    if !defines(&body, DYNAMIC_SMEM) {
         let array = Type::parse(context, "!llvm.array<0 x i8>").expect("a valid array type");
-        let global = OperationBuilder::new("llvm.mlir.global", location)
-            .add_attributes(&[
-                (Identifier::new(context, "sym_name"), StringAttribute::new(context, DYNAMIC_SMEM).into()),
-                (Identifier::new(context, "global_type"), TypeAttribute::new(array).into()),
-                (Identifier::new(context, "linkage"), linkage),
-                (Identifier::new(context, "addr_space"), IntegerAttribute::new(i32_type, 3).into()),
-                (Identifier::new(context, "alignment"), IntegerAttribute::new(i64_type, alignment.max(1024) as i64).into()),
-            ])
-            .add_regions([Region::new()]);
-        body.insert_operation(0, build(op, global)?);
+        body.insert_operation(0, shared_global(context, location, DYNAMIC_SMEM, array, "external", alignment.max(1024)));
     }
     let block = op.block().ok_or_else(|| failed(op, "alloc_smem outside a block".into()))?;
     let pointer = melior::dialect::llvm::r#type::pointer(context, 3);
-    let address = OperationBuilder::new("llvm.mlir.addressof", location)
-        .add_attributes(&[(
-            Identifier::new(context, "global_name"),
-            Attribute::parse(context, &format!("@{DYNAMIC_SMEM}")).expect("a valid symbol reference"),
-        )])
-        .add_results(&[pointer]);
-    let address = block.insert_operation_before(op, build(op, address)?);
+    let address = block.insert_operation_before(op, shared_address(context, location, DYNAMIC_SMEM));
     let mut value = first_result(op, address)?;
     if offset > 0 {
         let i8_type: Type = IntegerType::new(context, 8).into();

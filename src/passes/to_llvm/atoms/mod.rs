@@ -50,6 +50,12 @@ fn pointer<'c, 'a>(b: &Builder<'c, '_>, v: Value<'c, 'a>) -> Result<Value<'c, 'a
     b.lowered(v, &value)
 }
 
+/// The operand segment sizes of an op (AttrSizedOperandSegments).
+pub(super) fn segments(op: OperationRef) -> Result<Vec<usize>, PatternError> {
+    let attr = melior::ir::attribute::DenseI32ArrayAttribute::try_from(op.attribute("operandSegmentSizes")?).map_err(|e| e.to_string())?;
+    Ok((0..attr.len()).map(|i| attr.element(i).unwrap_or(0) as usize).collect())
+}
+
 /// The layout of a plain or swizzled view.
 fn view_layout(v: Value) -> Result<Layout, PatternError> {
     match cute_value(v)? {

@@ -17,7 +17,7 @@
 
 use super::super::memory::{cute_value, element_type, gep, view_ptr};
 use super::super::values::{Builder, CuteValue};
-use super::{attribute, pointer};
+use super::{attribute, pointer, segments};
 use crate::dialect::nvgpu::{
     atom::{TmaDirection, TmaMode},
     Atom,
@@ -35,11 +35,6 @@ use melior::{
 };
 
 
-/// The operand segment sizes of an op (AttrSizedOperandSegments).
-fn segments(op: OperationRef) -> Result<Vec<usize>, PatternError> {
-    let attr = DenseI32ArrayAttribute::try_from(op.attribute("operandSegmentSizes")?).map_err(|e| e.to_string())?;
-    Ok((0..attr.len()).map(|i| attr.element(i).unwrap_or(0) as usize).collect())
-}
 
 pub fn lower_copy<'c, 'a>(
     context: &'c Context,

@@ -19,11 +19,11 @@ use super::{attribute, pointer};
 use crate::passes::rewrite::{PassError, PatternError};
 use melior::{
     ir::{
-        attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
+        attribute::IntegerAttribute,
         block::BlockLike,
         operation::{OperationBuilder, OperationLike},
         r#type::IntegerType,
-        Attribute, Identifier, OperationRef, Region, RegionLike, Type, Value, ValueLike,
+        Attribute, Identifier, OperationRef, RegionLike, Type, Value, ValueLike,
     },
     Context, PatternRewriter,
 };
@@ -37,7 +37,7 @@ pub fn has_tensor_memory(chip: &str) -> bool {
 }
 
 /// The op is in a gpu.module for a chip with tensor memory.
-fn on_tensor_memory_chip(op: OperationRef) -> bool {
+pub(super) fn on_tensor_memory_chip(op: OperationRef) -> bool {
     crate::passes::check_target::enclosing_chip(op).is_some_and(|c| has_tensor_memory(&c))
 }
 
@@ -248,48 +248,13 @@ fn allocate<'c, 'a>(
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let location = function.location();
     let entry = entry_block(function)?;
-    let module = {
-        let mut scope = function.parent_operation();
-        while let Some(parent) = scope {
-            if parent.name().as_string_ref().as_str() == Ok("gpu.module") {
-                break;
-            }
-            scope = parent.parent_operation();
-        }
-        scope.ok_or("retrieve_tmem_ptr outside a gpu.module")?
-    };
-    let body = module.region(0)?.first_block().ok_or("an empty gpu.module")?;
-    let taken = |name: &str| {
-        let mut next = body.first_operation();
-        while let Some(o) = next {
-            if o.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).is_some_and(|n| n.value() == name) {
-                return true;
-            }
-            next = o.next_in_block();
-        }
-        false
-    };
+    let body = super::super::storage::enclosing_body(function, &["gpu.module"], "a gpu.module").map_err(|_| "retrieve_tmem_ptr outside a gpu.module")?;
     let i32_type: Type = IntegerType::new(context, 32).into();
-    let i64_type: Type = IntegerType::new(context, 64).into();
     // A fresh shared slot per handle for the address tcgen05.alloc writes.
     let mut names = Vec::new();
-    let mut k = 0;
     for _ in handles {
-        while taken(&format!("__cute_tmem_slot_{k}")) {
-            k += 1;
-        }
-        let name = format!("__cute_tmem_slot_{k}");
-        let global = OperationBuilder::new("llvm.mlir.global", location)
-            .add_attributes(&[
-                (Identifier::new(context, "sym_name"), StringAttribute::new(context, &name).into()),
-                (Identifier::new(context, "global_type"), TypeAttribute::new(i32_type).into()),
-                (Identifier::new(context, "linkage"), Attribute::parse(context, "#llvm.linkage<internal>").ok_or("linkage")?),
-                (Identifier::new(context, "addr_space"), IntegerAttribute::new(i32_type, 3).into()),
-                (Identifier::new(context, "alignment"), IntegerAttribute::new(i64_type, 4).into()),
-            ])
-            .add_regions([Region::new()])
-            .build()?;
-        body.insert_operation(0, global);
+        let name = super::super::storage::fresh_name(&body, "__cute_tmem_slot_");
+        body.insert_operation(0, super::super::storage::shared_global(context, location, &name, i32_type, "internal", 4));
         names.push(name);
     }
     let mut declarations = String::new();

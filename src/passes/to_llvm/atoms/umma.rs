@@ -35,14 +35,13 @@ pub fn lower<'c, 'a>(
     if p.family != MmaFamily::Sm100 {
         return Err(PatternError::NoMatch);
     }
-    if !crate::passes::check_target::enclosing_chip(op).is_some_and(|c| super::tmem::has_tensor_memory(&c)) {
+    if !super::tmem::on_tensor_memory_chip(op) {
         return Err(PatternError::NoMatch);
     }
     let b = Builder::new(context, rewriter, op.location());
     let (d, a, bv) = (op.operand(1)?, op.operand(2)?, op.operand(3)?);
     // enable-input-d: the call's accumulate flag (segment 7), else true.
-    let segments = DenseI32ArrayAttribute::try_from(op.attribute("operandSegmentSizes")?).map_err(|e| e.to_string())?;
-    let has_flag = segments.len() > 7 && segments.element(7).unwrap_or(0) == 1;
+    let has_flag = super::segments(op)?.get(7) == Some(&1);
     let accumulate = if has_flag {
         op.operand(op.operand_count() - 1)?
     } else {
@@ -123,7 +122,7 @@ pub fn lower_payload<'c, 'a>(
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let atom_type = op.result(0)?.r#type();
     let Some(Atom::Mma(p)) = Atom::of(atom_type) else { return Err(PatternError::NoMatch) };
-    if p.family != MmaFamily::Sm100 || !crate::passes::check_target::enclosing_chip(op).is_some_and(|c| super::tmem::has_tensor_memory(&c)) {
+    if p.family != MmaFamily::Sm100 || !super::tmem::on_tensor_memory_chip(op) {
         return Err(PatternError::NoMatch);
     }
     let b = Builder::new(context, rewriter, op.location());
@@ -147,48 +146,20 @@ pub fn lower_payload<'c, 'a>(
 /// arrivals and fenced for the async proxy; its address. Lowered before the
 /// patterns, since it adds a global to the module.
 pub fn lower_mbarrier_allocations<'c>(context: &'c Context, root: OperationRef<'c, '_>) -> Result<(), crate::passes::rewrite::PassError> {
-    use melior::ir::{attribute::{StringAttribute, TypeAttribute}, block::BlockLike, RegionLike};
+    use melior::ir::block::BlockLike;
     let inits = crate::passes::rewrite::collect_ops(root, |op| op.name().as_string_ref().as_str() == Ok("cute_nvgpu.mbarrier.init"));
-    for (k, raw) in inits.into_iter().enumerate() {
+    for raw in inits {
         // SAFETY: collected from the live IR; each is erased once, here.
         let op = unsafe { OperationRef::from_raw(raw) };
         let fail = |e: String| super::super::failed(op, format!("mbarrier.init: {e}"));
-        let mut scope = op.parent_operation();
-        while let Some(parent) = scope {
-            if matches!(parent.name().as_string_ref().as_str(), Ok("gpu.module" | "builtin.module")) {
-                break;
-            }
-            scope = parent.parent_operation();
-        }
-        let module = scope.ok_or_else(|| fail("outside a module".into()))?;
-        let body = module.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail("an empty module".into()))?;
-        let name = format!("__cute_mbarrier_{k}");
-        let i32_type: Type = IntegerType::new(context, 32).into();
+        let body = super::super::storage::enclosing_body(op, &["gpu.module", "builtin.module"], "a module")?;
+        let name = super::super::storage::fresh_name(&body, "__cute_mbarrier_");
         let i64_type: Type = IntegerType::new(context, 64).into();
         let location = op.location();
-        let global = OperationBuilder::new("llvm.mlir.global", location)
-            .add_attributes(&[
-                (Identifier::new(context, "sym_name"), StringAttribute::new(context, &name).into()),
-                (Identifier::new(context, "global_type"), TypeAttribute::new(i64_type).into()),
-                (Identifier::new(context, "linkage"), melior::ir::Attribute::parse(context, "#llvm.linkage<internal>").ok_or_else(|| fail("linkage".into()))?),
-                (Identifier::new(context, "addr_space"), melior::ir::attribute::IntegerAttribute::new(i32_type, 3).into()),
-                (Identifier::new(context, "alignment"), melior::ir::attribute::IntegerAttribute::new(i64_type, 8).into()),
-            ])
-            .add_regions([melior::ir::Region::new()])
-            .build()
-            .map_err(|e| fail(e.to_string()))?;
-        body.insert_operation(0, global);
+        body.insert_operation(0, super::super::storage::shared_global(context, location, &name, i64_type, "internal", 8));
         let block = op.block().ok_or_else(|| fail("outside a block".into()))?;
         let build = |builder: OperationBuilder<'c>| builder.build().map_err(|e| fail(e.to_string()));
-        let pointer = melior::dialect::llvm::r#type::pointer(context, 3);
-        let address = block.insert_operation_before(
-            op,
-            build(
-                OperationBuilder::new("llvm.mlir.addressof", location)
-                    .add_attributes(&[(Identifier::new(context, "global_name"), melior::ir::Attribute::parse(context, &format!("@{name}")).ok_or_else(|| fail("symbol".into()))?)])
-                    .add_results(&[pointer]),
-            )?,
-        );
+        let address = block.insert_operation_before(op, super::super::storage::shared_address(context, location, &name));
         let address: Value = address.result(0).map_err(|e| fail(e.to_string()))?.into();
         let ticks = op.operand(0).map_err(|e| fail(e.to_string()))?;
         block.insert_operation_before(op, build(OperationBuilder::new("nvvm.mbarrier.init", location).add_operands(&[address, ticks]))?);
