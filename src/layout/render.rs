@@ -81,24 +81,30 @@ fn grid(d: &Drawable) -> Result<(Layout, Option<Swizzle>, i64, String), String> 
 /// CuTe's `print_layout` of a static layout.
 pub fn text(d: &Drawable) -> Result<String, String> {
     let (grid, header, cosize) = offsets(d)?;
-    let cols = grid.first().map_or(0, Vec::len);
-    let width = cosize.to_string().len() + 2;
+    let labels: Vec<Vec<String>> = grid.iter().map(|row| row.iter().map(i64::to_string).collect()).collect();
+    Ok(format!("{header}\n{}", text_grid(&labels, cosize.to_string().len() + 2)))
+}
+
+/// CuTe's print_layout grid below its header line: column indices, then
+/// each row between rules, every cell right-aligned in `width` - 2.
+fn text_grid(labels: &[Vec<String>], width: usize) -> String {
+    let cols = labels.first().map_or(0, Vec::len);
     let rule = format!("    {}+\n", format!("+{}", "-".repeat(width)).repeat(cols));
-    let mut out = format!("{header}\n    ");
+    let mut out = String::from("    ");
     for n in 0..cols {
         let _ = write!(out, "  {:>w$} ", n, w = width - 2);
     }
     out.push('\n');
-    for (m, row) in grid.iter().enumerate() {
+    for (m, row) in labels.iter().enumerate() {
         out.push_str(&rule);
         let _ = write!(out, "{m:>2}  ");
-        for v in row {
-            let _ = write!(out, "| {:>w$} ", v, w = width - 2);
+        for label in row {
+            let _ = write!(out, "| {:>w$} ", label, w = width - 2);
         }
         out.push_str("|\n");
     }
     out.push_str(&rule);
-    Ok(out)
+    out
 }
 
 /// The offsets of the grid, row by row, the header and the layout's
@@ -162,13 +168,24 @@ const MARGIN: i64 = 36;
 pub fn latex(d: &Drawable) -> Result<String, String> {
     const GRAYS: [&str; 8] = ["black!00", "black!40", "black!20", "black!60", "black!10", "black!50", "black!30", "black!70"];
     let (grid, header, _) = offsets(d)?;
-    let (rows, cols) = (grid.len(), grid.first().map_or(0, Vec::len));
+    let nodes: Vec<Vec<Option<(String, String)>>> =
+        grid.iter().map(|row| row.iter().map(|idx| Some((GRAYS[idx.rem_euclid(8) as usize].to_string(), idx.to_string()))).collect()).collect();
+    Ok(tikz_grid(&format!("Layout: {header}"), &nodes))
+}
+
+/// CuTe's print_latex picture: a `% comment` line, the standalone TikZ
+/// preamble, one filled node per cell (`(fill, label)`, none for empty
+/// cells), the grid, the row and column labels.
+fn tikz_grid(comment: &str, nodes: &[Vec<Option<(String, String)>>]) -> String {
+    let (rows, cols) = (nodes.len(), nodes.first().map_or(0, Vec::len));
     let mut out = format!(
-        "% Layout: {header}\n\\documentclass[convert]{{standalone}}\n\\usepackage{{tikz}}\n\n\\begin{{document}}\n\\begin{{tikzpicture}}[x={{(0cm,-1cm)}},y={{(1cm,0cm)}},every node/.style={{minimum size=1cm, outer sep=0pt}}]\n\n"
+        "% {comment}\n\\documentclass[convert]{{standalone}}\n\\usepackage{{tikz}}\n\n\\begin{{document}}\n\\begin{{tikzpicture}}[x={{(0cm,-1cm)}},y={{(1cm,0cm)}},every node/.style={{minimum size=1cm, outer sep=0pt}}]\n\n"
     );
-    for (m, row) in grid.iter().enumerate() {
-        for (n, idx) in row.iter().enumerate() {
-            let _ = writeln!(out, "\\node[fill={}] at ({m},{n}) {{{idx}}};", GRAYS[idx.rem_euclid(8) as usize]);
+    for (m, row) in nodes.iter().enumerate() {
+        for (n, node) in row.iter().enumerate() {
+            if let Some((fill, label)) = node {
+                let _ = writeln!(out, "\\node[fill={fill}] at ({m},{n}) {{{label}}};");
+            }
         }
     }
     let _ = writeln!(out, "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] (0,0) grid ({rows},{cols});\n");
@@ -179,7 +196,7 @@ pub fn latex(d: &Drawable) -> Result<String, String> {
         let _ = writeln!(out, "\\node at (-1,{n}) {{\\Large{{\\texttt{{{n}}}}}}};");
     }
     out.push_str("\\end{tikzpicture}\n\\end{document}\n");
-    Ok(out)
+    out
 }
 
 /// A thread-value map: which (thread, value) holds each cell of a tile
@@ -199,25 +216,10 @@ pub fn thread_color(t: i64, n: i64) -> String {
 
 /// A thread-value map as a text grid: each cell `T<thread>V<value>`.
 pub fn tv_text(grid: &TvGrid) -> String {
-    let label = |c: &Option<(i64, i64)>| c.map_or("-".to_string(), |(t, v)| format!("T{t}V{v}"));
-    let width = grid.cells.iter().flatten().map(|c| label(c).len()).max().unwrap_or(1) + 2;
-    let cols = grid.cells.first().map_or(0, Vec::len);
-    let rule = format!("    {}+\n", format!("+{}", "-".repeat(width)).repeat(cols));
-    let mut out = String::from("    ");
-    for n in 0..cols {
-        let _ = write!(out, "  {:>w$} ", n, w = width - 2);
-    }
-    out.push('\n');
-    for (m, row) in grid.cells.iter().enumerate() {
-        out.push_str(&rule);
-        let _ = write!(out, "{m:>2}  ");
-        for c in row {
-            let _ = write!(out, "| {:>w$} ", label(c), w = width - 2);
-        }
-        out.push_str("|\n");
-    }
-    out.push_str(&rule);
-    out
+    let labels: Vec<Vec<String>> =
+        grid.cells.iter().map(|row| row.iter().map(|c| c.map_or("-".to_string(), |(t, v)| format!("T{t}V{v}"))).collect()).collect();
+    let width = labels.iter().flatten().map(String::len).max().unwrap_or(1) + 2;
+    text_grid(&labels, width)
 }
 
 /// A thread-value map as TikZ, in the style of CuTe's `print_latex` of a
@@ -234,58 +236,57 @@ pub fn tv_latex(grid: &TvGrid, title: &str) -> String {
         "{rgb,255:red,255;green,255;blue,210}",
         "{rgb,255:red,255;green,210;blue,210}",
     ];
-    let (rows, cols) = (grid.cells.len(), grid.cells.first().map_or(0, Vec::len));
-    let mut out = format!(
-        "% {title}\n\\documentclass[convert]{{standalone}}\n\\usepackage{{tikz}}\n\n\\begin{{document}}\n\\begin{{tikzpicture}}[x={{(0cm,-1cm)}},y={{(1cm,0cm)}},every node/.style={{minimum size=1cm, outer sep=0pt}}]\n\n"
-    );
-    for (m, row) in grid.cells.iter().enumerate() {
-        for (n, cell) in row.iter().enumerate() {
-            if let Some((t, v)) = cell {
-                let _ = writeln!(out, "\\node[fill={}] at ({m},{n}) {{\\shortstack{{T{t} \\\\ V{v}}}}};", TV[t.rem_euclid(8) as usize]);
-            }
-        }
-    }
-    let _ = writeln!(out, "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] (0,0) grid ({rows},{cols});\n");
-    for m in 0..rows {
-        let _ = writeln!(out, "\\node at ({m},-1) {{\\Large{{\\texttt{{{m}}}}}}};");
-    }
-    for n in 0..cols {
-        let _ = writeln!(out, "\\node at (-1,{n}) {{\\Large{{\\texttt{{{n}}}}}}};");
-    }
-    out.push_str("\\end{tikzpicture}\n\\end{document}\n");
-    out
+    let nodes: Vec<Vec<Option<(String, String)>>> = grid
+        .cells
+        .iter()
+        .map(|row| row.iter().map(|c| c.map(|(t, v)| (TV[t.rem_euclid(8) as usize].to_string(), format!("\\shortstack{{T{t} \\\\ V{v}}}")))).collect())
+        .collect();
+    tikz_grid(title, &nodes)
 }
 
 /// A thread-value map as SVG: cells colored by thread, labelled
 /// `T<thread>` over `V<value>`.
 pub fn tv_svg(grid: &TvGrid, title: &str) -> String {
-    let (rows, cols) = (grid.cells.len() as i64, grid.cells.first().map_or(0, Vec::len) as i64);
+    let cells: Vec<Vec<(String, Vec<String>)>> = grid
+        .cells
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|c| match c {
+                    Some((t, v)) => (thread_color(*t, grid.threads), vec![format!("T{t}"), format!("V{v}")]),
+                    None => ("#ffffff".to_string(), Vec::new()),
+                })
+                .collect()
+        })
+        .collect();
+    svg_grid(title, 10, &cells)
+}
+
+/// An SVG grid: row and column indices around `(fill, label lines)` cells
+/// (one line centered, two stacked), `title` as the picture's title.
+fn svg_grid(title: &str, font_size: i64, cells: &[Vec<(String, Vec<String>)>]) -> String {
+    let (rows, cols) = (cells.len() as i64, cells.first().map_or(0, Vec::len) as i64);
     let (width, height) = (2 * MARGIN + cols * CELL_WIDTH, 2 * MARGIN + rows * CELL_HEIGHT);
     let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"monospace\" font-size=\"10\">\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"monospace\" font-size=\"{font_size}\">\n"
     );
     let _ = writeln!(out, "<title>{}</title>", title.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;"));
     let _ = writeln!(out, "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>");
     for n in 0..cols {
         let _ = writeln!(out, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{n}</text>", MARGIN + n * CELL_WIDTH + CELL_WIDTH / 2, MARGIN - 8);
     }
-    for (m, row) in grid.cells.iter().enumerate() {
+    for (m, row) in cells.iter().enumerate() {
         let y = MARGIN + m as i64 * CELL_HEIGHT;
         let _ = writeln!(out, "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{m}</text>", MARGIN - 6, y + CELL_HEIGHT / 2 + 4);
-        for (n, cell) in row.iter().enumerate() {
+        for (n, (fill, lines)) in row.iter().enumerate() {
             let x = MARGIN + n as i64 * CELL_WIDTH;
-            let (fill, top, bottom) = match cell {
-                Some((t, v)) => (thread_color(*t, grid.threads), format!("T{t}"), format!("V{v}")),
-                None => ("#ffffff".to_string(), String::new(), String::new()),
-            };
-            let _ = writeln!(
-                out,
-                "<rect class=\"cell\" x=\"{x}\" y=\"{y}\" width=\"{CELL_WIDTH}\" height=\"{CELL_HEIGHT}\" fill=\"{fill}\" stroke=\"#000000\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{top}</text><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{bottom}</text>",
-                x + CELL_WIDTH / 2,
-                y + 12,
-                x + CELL_WIDTH / 2,
-                y + 24
-            );
+            let _ = write!(out, "<rect class=\"cell\" x=\"{x}\" y=\"{y}\" width=\"{CELL_WIDTH}\" height=\"{CELL_HEIGHT}\" fill=\"{fill}\" stroke=\"#000000\"/>");
+            // Baselines: one line mid-cell; two lines at 12 and 24 px.
+            let baselines: &[i64] = if lines.len() == 1 { &[CELL_HEIGHT / 2 + 4] } else { &[12, 24] };
+            for (line, dy) in lines.iter().zip(baselines) {
+                let _ = write!(out, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{line}</text>", x + CELL_WIDTH / 2, y + dy);
+            }
+            out.push('\n');
         }
     }
     out.push_str("</svg>\n");
@@ -301,33 +302,11 @@ pub fn svg(d: &Drawable, element_bits: u32) -> Result<String, String> {
         return Err(format!("elements of {element_bits} bits cannot be drawn by bank (1 to 64)"));
     }
     let (grid, header, _) = offsets(d)?;
-    let (rows, cols) = (grid.len() as i64, grid.first().map_or(0, Vec::len) as i64);
-    let (width, height) = (2 * MARGIN + cols * CELL_WIDTH, 2 * MARGIN + rows * CELL_HEIGHT);
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"monospace\" font-size=\"12\">\n"
-    );
-    let _ = writeln!(out, "<title>{}</title>", header.replace('<', "&lt;").replace('>', "&gt;"));
-    let _ = writeln!(out, "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>");
-    for n in 0..cols {
-        let _ = writeln!(out, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{n}</text>", MARGIN + n * CELL_WIDTH + CELL_WIDTH / 2, MARGIN - 8);
-    }
-    for (m, row) in grid.iter().enumerate() {
-        let y = MARGIN + m as i64 * CELL_HEIGHT;
-        let _ = writeln!(out, "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{m}</text>", MARGIN - 6, y + CELL_HEIGHT / 2 + 4);
-        for (n, offset) in row.iter().enumerate() {
-            let x = MARGIN + n as i64 * CELL_WIDTH;
-            let bank = offset * i64::from(element_bits) / 32;
-            let _ = writeln!(
-                out,
-                "<rect class=\"cell\" x=\"{x}\" y=\"{y}\" width=\"{CELL_WIDTH}\" height=\"{CELL_HEIGHT}\" fill=\"{}\" stroke=\"#000000\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{offset}</text>",
-                palette(bank),
-                x + CELL_WIDTH / 2,
-                y + CELL_HEIGHT / 2 + 4
-            );
-        }
-    }
-    out.push_str("</svg>\n");
-    Ok(out)
+    let cells: Vec<Vec<(String, Vec<String>)>> = grid
+        .iter()
+        .map(|row| row.iter().map(|offset| (palette(offset * i64::from(element_bits) / 32), vec![offset.to_string()])).collect())
+        .collect();
+    Ok(svg_grid(&header, 12, &cells))
 }
 
 #[cfg(test)]
