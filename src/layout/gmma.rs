@@ -407,10 +407,9 @@ mod tests {
         line: String,
     }
 
-    /// tests/fixtures/gmma_descriptors.txt: CUTLASS's own make_gmma_desc
-    /// (scripts/cute_gmma_desc_oracle.cpp, host build of CUTLASS 7107b05).
-    fn goldens() -> Vec<Golden> {
-        let text = include_str!("../../tests/fixtures/gmma_descriptors.txt");
+    /// The golden lines of a descriptor fixture: dtype, major, four fields
+    /// this parser skips, layout, swizzle, descriptor, start (16-byte units).
+    fn parse_goldens(text: &str) -> Vec<Golden> {
         text.lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
             .map(|line| {
@@ -431,6 +430,12 @@ mod tests {
             .collect()
     }
 
+    /// tests/fixtures/gmma_descriptors.txt: CUTLASS's own make_gmma_desc
+    /// (scripts/cute_gmma_desc_oracle.cpp, host build of CUTLASS 7107b05).
+    fn goldens() -> Vec<Golden> {
+        parse_goldens(include_str!("../../tests/fixtures/gmma_descriptors.txt"))
+    }
+
     #[test]
     fn descriptors_are_cutlass_s() {
         let goldens = goldens();
@@ -449,23 +454,12 @@ mod tests {
         let text = include_str!("../../tests/fixtures/umma_descriptors.txt");
         let section = &text[text.find("# section smem").unwrap()..text.find("# section instr").unwrap()];
         let mut checked = 0;
-        for line in section.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
-            let f: Vec<&str> = line.split_whitespace().collect();
-            let bits = match f[0] {
-                "f16" => 16,
-                "tf32" => 32,
-                "f8E4M3FN" => 8,
-                other => panic!("dtype {other}"),
-            };
-            let major = if f[1] == "k" { Major::K } else { Major::Mn };
-            let layout = parse_layout(&f[6].replace('_', "")).expect("layout");
-            let swizzle = parse_swizzle(&f[7].replace("Sw", "S")).expect("swizzle");
-            let want = u64::from_str_radix(f[8].trim_start_matches("0x"), 16).expect("hex");
-            let start = f[9].parse::<u64>().expect("start") * 16;
-            let d = make_umma_desc(&layout, Some(swizzle), bits, major, start).unwrap_or_else(|e| panic!("{line}: {e}"));
-            assert_eq!(d.bits(), want, "{:#018x} != CuTe's {want:#018x} for {line}", d.bits());
+        for g in parse_goldens(section) {
+            let (layout, swizzle, bits, major, start, line) = (&g.layout, g.swizzle, g.bits, g.major, g.start, &g.line);
+            let d = make_umma_desc(layout, Some(swizzle), bits, major, start).unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(d.bits(), g.desc, "{:#018x} != CuTe's {:#018x} for {line}", d.bits(), g.desc);
             // And the descriptor addresses every element where the layout puts it.
-            let addresses = layout_addresses(&layout, Some(swizzle), bits, start as i64).unwrap();
+            let addresses = layout_addresses(layout, Some(swizzle), bits, start as i64).unwrap();
             let mn = super::super::ops::size(&layout.mode(0).unwrap()).unwrap().as_int().unwrap();
             for (i, a) in addresses.iter().enumerate() {
                 let (m, k) = (i as i64 % mn, i as i64 / mn);
