@@ -28,7 +28,8 @@ pub const ROSTER: &[Chip] = &[
     // PTX 8.4: the FP8 mma.sync of sm89.mma needs it (ptxas refuses below).
     Chip { name: "sm_89", ptx: 84 },
     Chip { name: "sm_90a", ptx: 84 }, // FP8 mma.sync, as sm_89
-    Chip { name: "sm_100a", ptx: 86 },
+    // PTX 8.8: tcgen05.mma kind::mxf4 with block32 scales needs it (llc aborts below).
+    Chip { name: "sm_100a", ptx: 88 },
     Chip { name: "sm_103a", ptx: 88 },
     Chip { name: "sm_110a", ptx: 90 },
     Chip { name: "sm_120a", ptx: 87 },
@@ -106,7 +107,7 @@ mod tests {
         assert_eq!(chip("sm_90a").unwrap().ptx, 84);
         let e = chip("sm_42").unwrap_err();
         assert!(e.contains("unsupported chip 'sm_42'") && e.contains("sm_121a"), "{e}");
-        assert!(nvvm_pipeline_for_options("chip=sm_100a").unwrap().contains("chip=sm_100a features=+ptx86"));
+        assert!(nvvm_pipeline_for_options("chip=sm_100a").unwrap().contains("chip=sm_100a features=+ptx88"));
         assert!(nvvm_pipeline_for_options("cpu=x").unwrap_err().contains("unknown option"));
     }
 }

@@ -188,17 +188,28 @@ def CuteNvgpu_CpAsyncS2tOp : CuteNvgpu_Op<"cp_async.s2t", [MemoryEffects<[MemRea
 }
 
 def CuteNvgpu_CopyS2tOp : CuteNvgpu_Op<"arch.copy.SM100.copy_s2t", [MemoryEffects<[MemRead, MemWrite]>]> {
-  let summary = "the SM100 SMEM -> TMEM copy after atom packaging";
+  let summary = "tcgen05.cp: one SMEM -> TMEM copy from a matrix descriptor, committed to an mbarrier";
   let description = [{
-    Lowered to `nvvm.cp.async.bulk.tensor.shared::cluster.shared::cta`: the
-    TMEM destination, the SMEM source (pointer or 64-bit descriptor) and the
-    mbarrier that observes completion.
+    The raw S2T copy (CuTe's `SM100_UTCCP_*` atoms): one `tcgen05.cp` of the
+    shared-memory matrix its 64-bit UMMA descriptor names into the tensor
+    memory at `dst`, then `tcgen05.commit` to the mbarrier, whose arrival
+    says the copy is complete. `shape` is the PTX copy shape (`128x256b`,
+    `4x256b`, `128x128b`, `64x128b`, `32x128b`); 64x128b copies broadcast
+    to two warps' lanes (`multicast = "warpx2_02_13"` or `"warpx2_01_23"`),
+    32x128b to four (`"warpx4"`), the others take `"none"`. `cta_group` 2
+    is the CTA-pair form. The packaged form that builds the descriptor from
+    a shared view and selects the issuing CTA is `cp_async.s2t`.
 
     ```mlir
-    cute_nvgpu.arch.copy.SM100.copy_s2t %dst, %src, %mbar : !cute.ptr<i8, tmem>, i64, !cute.ptr<i64, smem>
+    cute_nvgpu.arch.copy.SM100.copy_s2t %dst, %desc, %mbar : !cute.ptr<i8, tmem>, i64, !cute.ptr<i64, smem>
+    cute_nvgpu.arch.copy.SM100.copy_s2t %dst, %desc, %mbar {shape = "32x128b", multicast = "warpx4"}
+        : !cute.ptr<i8, tmem>, i64, !cute.ptr<i64, smem>
     ```
   }];
-  let arguments = (ins CuteNvgpu_Ptr:$dst, AnyTypeOf<[I64, CuteNvgpu_Ptr]>:$src, CuteNvgpu_Ptr:$mbar);
+  let arguments = (ins CuteNvgpu_Ptr:$dst, AnyTypeOf<[I64, CuteNvgpu_Ptr]>:$src, CuteNvgpu_Ptr:$mbar,
+                       DefaultValuedAttr<StrAttr, "\"128x256b\"">:$shape,
+                       DefaultValuedAttr<StrAttr, "\"none\"">:$multicast,
+                       DefaultValuedAttr<I32Attr, "1">:$cta_group);
   let assemblyFormat = [{
     $dst `,` $src `,` $mbar attr-dict `:` qualified(type($dst)) `,` qualified(type($src)) `,`
     qualified(type($mbar))
@@ -228,25 +239,36 @@ def CuteNvgpu_TmemDeallocOp : CuteNvgpu_Op<"arch.sm100.tmem_dealloc", [MemoryEff
 }
 
 def CuteNvgpu_TmemLoadOp : CuteNvgpu_Op<"arch.sm100.tmem_load", [MemoryEffects<[MemRead]>]> {
-  let summary = "tcgen05.ld: TMEM columns into registers";
+  let summary = "tcgen05.ld: TMEM into registers, then tcgen05.wait::ld";
   let description = [{
+    One `tcgen05.ld` of the warp's data path `shape` (`32x32b`, the default:
+    the thread's own lane, one column per 32-bit value; `16x64b`,
+    `16x128b`, `16x256b`, `16x32bx2` with `split` the column offset of its
+    second half), its repeat count from the register count, then the wait:
+    the registers are valid when the op returns.
+
     ```mlir
     %v = cute_nvgpu.arch.sm100.tmem_load %tmem : !cute.ptr<f32, tmem> -> vector<32xf32>
+    %w = cute_nvgpu.arch.sm100.tmem_load %tmem {shape = "16x128b"} : !cute.ptr<f32, tmem> -> vector<8xf32>
     ```
   }];
-  let arguments = (ins CuteNvgpu_Ptr:$tmem);
+  let arguments = (ins CuteNvgpu_Ptr:$tmem, DefaultValuedAttr<StrAttr, "\"32x32b\"">:$shape,
+                       OptionalAttr<I64Attr>:$split);
   let results = (outs AnyVectorOfNonZeroRank:$values);
   let assemblyFormat = "$tmem attr-dict `:` qualified(type($tmem)) `->` type($values)";
 }
 
 def CuteNvgpu_TmemStoreOp : CuteNvgpu_Op<"arch.sm100.tmem_store", [MemoryEffects<[MemWrite]>]> {
-  let summary = "tcgen05.st: registers into TMEM columns";
+  let summary = "tcgen05.st: registers into TMEM, then tcgen05.wait::st";
   let description = [{
+    The store of `tmem_load`'s shapes.
+
     ```mlir
     cute_nvgpu.arch.sm100.tmem_store %tmem, %v : !cute.ptr<f32, tmem>, vector<32xf32>
     ```
   }];
-  let arguments = (ins CuteNvgpu_Ptr:$tmem, AnyVectorOfNonZeroRank:$values);
+  let arguments = (ins CuteNvgpu_Ptr:$tmem, AnyVectorOfNonZeroRank:$values,
+                       DefaultValuedAttr<StrAttr, "\"32x32b\"">:$shape, OptionalAttr<I64Attr>:$split);
   let assemblyFormat = "$tmem `,` $values attr-dict `:` qualified(type($tmem)) `,` type($values)";
 }
 
@@ -256,14 +278,144 @@ def CuteNvgpu_Tcgen05CommitOp : CuteNvgpu_Op<"arch.sm100.commit", [MemoryEffects
     CuTe's `umma_arrive(&mbar)`: after the thread that issued `tcgen05.mma`
     (or `tcgen05.cp`) ops commits, the shared-memory mbarrier gets one
     arrival once all of them have completed (their shared-memory operands
-    may then be overwritten, their accumulators read).
+    may then be overwritten, their accumulators read). `cta_group` 2 is the
+    CTA-pair form (`umma_arrive_2x1SM`).
 
     ```mlir
     cute_nvgpu.arch.sm100.commit %bar : !cute.ptr<i64, smem, align<8>>
     ```
   }];
-  let arguments = (ins CuteNvgpu_Ptr:$mbar);
+  let arguments = (ins CuteNvgpu_Ptr:$mbar, DefaultValuedAttr<I32Attr, "1">:$cta_group);
   let assemblyFormat = "$mbar attr-dict `:` qualified(type($mbar))";
+}
+
+//===----------------------------------------------------------------------===//
+// The further tcgen05 ops of the SM100 populator (spec 000: "ten further
+// tcgen05 operations including load_b8x256 and store_b8x256"); the choice is
+// listed in docs/nvgpu-decisions.md "The ten tcgen05 ops".
+//===----------------------------------------------------------------------===//
+
+def CuteNvgpu_LoadB8x256Op : CuteNvgpu_Op<"arch.sm100.load_b8x256", [MemoryEffects<[MemRead]>]> {
+  let summary = "tcgen05.ld.16x256b: 16 TMEM lanes of 256 bits (8 words) per warp, then wait::ld";
+  let description = [{
+    The 256-bit-row data path (CuTe's `SM100_TMEM_LOAD_16dp256b*`): a warp
+    reads 16 lanes of 8 32-bit words per repetition, 4 registers per
+    thread (thread `t` holds words `2*(t%4)`, `+1` of lanes `t/4` and
+    `t/4 + 8`); the register count is 4 times a power of two up to 128.
+
+    ```mlir
+    %v = cute_nvgpu.arch.sm100.load_b8x256 %tmem : !cute.ptr<f32, tmem> -> vector<16xf32>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_Ptr:$tmem);
+  let results = (outs AnyVectorOfNonZeroRank:$values);
+  let assemblyFormat = "$tmem attr-dict `:` qualified(type($tmem)) `->` type($values)";
+}
+
+def CuteNvgpu_StoreB8x256Op : CuteNvgpu_Op<"arch.sm100.store_b8x256", [MemoryEffects<[MemWrite]>]> {
+  let summary = "tcgen05.st.16x256b: registers into 16 TMEM lanes of 256 bits per warp, then wait::st";
+  let description = [{
+    ```mlir
+    cute_nvgpu.arch.sm100.store_b8x256 %tmem, %v : !cute.ptr<f32, tmem>, vector<16xf32>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_Ptr:$tmem, AnyVectorOfNonZeroRank:$values);
+  let assemblyFormat = "$tmem `,` $values attr-dict `:` qualified(type($tmem)) `,` type($values)";
+}
+
+def CuteNvgpu_Tcgen05WaitOp : CuteNvgpu_Op<"arch.sm100.wait", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "tcgen05.wait::ld / wait::st: this thread's earlier tcgen05.ld (st) are complete";
+  let description = [{
+    `kind` is `"load"` or `"store"`.
+
+    ```mlir
+    cute_nvgpu.arch.sm100.wait "load"
+    ```
+  }];
+  let arguments = (ins StrAttr:$kind);
+  let assemblyFormat = "$kind attr-dict";
+}
+
+def CuteNvgpu_Tcgen05FenceOp : CuteNvgpu_Op<"arch.sm100.fence", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "tcgen05.fence::before_thread_sync / after_thread_sync";
+  let description = [{
+    Orders this thread's asynchronous tcgen05 work around a thread
+    synchronization (CuTe's `tmem_fence_before_thread_sync` /
+    `_after_`): `"before"` or `"after"`.
+
+    ```mlir
+    cute_nvgpu.arch.sm100.fence "before"
+    ```
+  }];
+  let arguments = (ins StrAttr:$kind);
+  let assemblyFormat = "$kind attr-dict";
+}
+
+def CuteNvgpu_RelinquishAllocPermitOp
+    : CuteNvgpu_Op<"arch.sm100.relinquish_alloc_permit", [MemoryEffects<[MemWrite]>]> {
+  let summary = "tcgen05.relinquish_alloc_permit: this CTA allocates no more tensor memory";
+  let description = [{
+    ```mlir
+    cute_nvgpu.arch.sm100.relinquish_alloc_permit
+    ```
+  }];
+  let arguments = (ins DefaultValuedAttr<I32Attr, "1">:$cta_group);
+  let assemblyFormat = "attr-dict";
+}
+
+def CuteNvgpu_Tcgen05ShiftOp : CuteNvgpu_Op<"arch.sm100.shift", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "tcgen05.shift.down: shift the 32-byte TMEM rows at the address down by one lane";
+  let description = [{
+    ```mlir
+    cute_nvgpu.arch.sm100.shift %tmem : !cute.ptr<f32, tmem>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_Ptr:$tmem, DefaultValuedAttr<I32Attr, "1">:$cta_group);
+  let assemblyFormat = "$tmem attr-dict `:` qualified(type($tmem))";
+}
+
+def CuteNvgpu_CommitMulticastOp
+    : CuteNvgpu_Op<"arch.sm100.commit_multicast", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "tcgen05.commit.multicast: the mbarriers of the masked cluster CTAs arrive";
+  let description = [{
+    CuTe's `umma_arrive_multicast` (`cta_group` 2: `_2x1SM`): the mbarrier
+    at the same shared-memory offset in every CTA of the 16-bit cluster
+    mask gets one arrival when this thread's UMMAs complete.
+
+    ```mlir
+    cute_nvgpu.arch.sm100.commit_multicast %bar, %mask {cta_group = 2} : !cute.ptr<i64, smem, align<8>>
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_Ptr:$mbar, I16:$mask, DefaultValuedAttr<I32Attr, "1">:$cta_group);
+  let assemblyFormat = "$mbar `,` $mask attr-dict `:` qualified(type($mbar))";
+}
+
+def CuteNvgpu_Tcgen05MmaOp
+    : CuteNvgpu_Op<"arch.sm100.mma", [MemoryEffects<[MemRead, MemWrite]>, AttrSizedOperandSegments]> {
+  let summary = "tcgen05.mma on descriptors: the raw UMMA (dense, sparse, block-scaled)";
+  let description = [{
+    One UMMA as CuTe's `SM100_MMA_*::fma` issues it: the TMEM accumulator
+    `d`, A's 64-bit shared-memory descriptor (or its TMEM address), B's
+    descriptor, the 32-bit instruction descriptor and enable-input-d.
+    `kind` is `f16`, `tf32`, `f8f6f4`, `i8` (dense; with `metadata`, the
+    TMEM address of the sparsity metadata, sparse) or `mxf8f6f4`, `mxf4`,
+    `mxf4nvf4` (block-scaled: `scales` are the TMEM addresses of A's and
+    B's scale factors; `block_scale` is `"block16"` or `"block32"` where
+    the kind takes one). `cta_group` 2 is the CTA-pair form.
+
+    ```mlir
+    cute_nvgpu.arch.sm100.mma %d, %adesc, %bdesc, %idesc, %acc {kind = "f16"}
+        : !cute.ptr<f32, tmem>, i64
+    ```
+  }];
+  let arguments = (ins CuteNvgpu_Ptr:$d, AnyTypeOf<[I64, CuteNvgpu_Ptr]>:$a, I64:$b, I32:$idesc, I1:$enable,
+                       Optional<CuteNvgpu_Ptr>:$metadata, Variadic<CuteNvgpu_Ptr>:$scales,
+                       StrAttr:$kind, DefaultValuedAttr<StrAttr, "\"\"">:$block_scale,
+                       DefaultValuedAttr<I32Attr, "1">:$cta_group);
+  let assemblyFormat = [{
+    $d `,` $a `,` $b `,` $idesc `,` $enable (`metadata` `(` $metadata^ `:` qualified(type($metadata)) `)`)?
+    (`scales` `(` $scales^ `:` qualified(type($scales)) `)`)? attr-dict `:` qualified(type($d)) `,` qualified(type($a))
+  }];
 }
 
 //===----------------------------------------------------------------------===//

@@ -12,6 +12,7 @@
 //!   checks.
 //! * [`operands`]: residency, element type and layout of an atom-call view.
 //! * [`ops_verify`]: verifiers of the `cute_nvgpu` ops.
+//! * [`tcgen05`]: the SM100 tcgen05 ops' shapes, kinds and verifiers.
 //!
 //! The atom lowering reads the same [`Atom`] views; nothing here is
 //! restated in C++.
@@ -22,6 +23,7 @@ pub mod mma;
 pub mod operands;
 pub mod ops_verify;
 pub mod records;
+pub mod tcgen05;
 pub mod tiers;
 pub mod umma;
 

@@ -25,23 +25,30 @@ pub fn verifier(name: &str) -> Option<fn(OperationRef) -> Result<(), String>> {
         "cute_nvgpu.arch.sm100.retrieve_tmem_ptr" => verify_retrieve_tmem_ptr,
         "cute_nvgpu.mbarrier.init" => verify_mbarrier_init,
         "cute_nvgpu.cp_async.s2t" => verify_cp_async_s2t,
-        "cute_nvgpu.arch.copy.SM100.copy_s2t" => verify_copy_s2t,
+        "cute_nvgpu.arch.copy.SM100.copy_s2t" => super::tcgen05::verify_copy_s2t,
         "cute_nvgpu.arch.sm100.tmem_alloc" => verify_tmem_alloc,
         "cute_nvgpu.arch.sm100.tmem_dealloc" => verify_tmem_dealloc,
-        "cute_nvgpu.arch.sm100.tmem_load" | "cute_nvgpu.arch.sm100.tmem_store" => verify_tmem_access,
+        "cute_nvgpu.arch.sm100.tmem_load"
+        | "cute_nvgpu.arch.sm100.tmem_store"
+        | "cute_nvgpu.arch.sm100.load_b8x256"
+        | "cute_nvgpu.arch.sm100.store_b8x256" => super::tcgen05::verify_access,
+        "cute_nvgpu.arch.sm100.wait" | "cute_nvgpu.arch.sm100.fence" => super::tcgen05::verify_kind,
+        "cute_nvgpu.arch.sm100.relinquish_alloc_permit" | "cute_nvgpu.arch.sm100.shift" => super::tcgen05::verify_cta_group_op,
+        "cute_nvgpu.arch.sm100.commit" | "cute_nvgpu.arch.sm100.commit_multicast" => super::tcgen05::verify_commit,
+        "cute_nvgpu.arch.sm100.mma" => super::tcgen05::verify_mma,
         "cute_nvgpu.tma.copy" => verify_tma_copy,
         "cute_nvgpu.tma.prefetch" => verify_tma_prefetch,
-        "cute_nvgpu.arch.mbarrier.init" | "cute_nvgpu.arch.mbarrier.wait" | "cute_nvgpu.arch.sm100.commit" => verify_mbarrier_operand,
+        "cute_nvgpu.arch.mbarrier.init" | "cute_nvgpu.arch.mbarrier.wait" => verify_mbarrier_operand,
         "cute_nvgpu.arch.mbarrier.arrive" => verify_mbarrier_arrive,
         _ => return None,
     })
 }
 
-fn operand<'c>(op: OperationRef<'c, '_>, i: usize) -> Result<Type<'c>, String> {
+pub(super) fn operand<'c>(op: OperationRef<'c, '_>, i: usize) -> Result<Type<'c>, String> {
     Ok(op.operand(i).map_err(|e| e.to_string())?.r#type())
 }
 
-fn result<'c>(op: OperationRef<'c, '_>, i: usize) -> Result<Type<'c>, String> {
+pub(super) fn result<'c>(op: OperationRef<'c, '_>, i: usize) -> Result<Type<'c>, String> {
     Ok(op.result(i).map_err(|e| e.to_string())?.r#type())
 }
 
@@ -51,18 +58,18 @@ fn type_attr<'c>(op: OperationRef<'c, '_>, name: &str) -> Result<Type<'c>, Strin
 }
 
 /// A `!cute.ptr` in address space `space`, and its element type.
-fn ptr_in<'c>(ty: Type<'c>, space: CuteAddressSpace) -> Option<Type<'c>> {
+pub(super) fn ptr_in<'c>(ty: Type<'c>, space: CuteAddressSpace) -> Option<Type<'c>> {
     composite_parts(ty)
         .filter(|p| p.kind == Composite::Ptr && p.address_space == space.0)
         .and_then(|p| p.element)
 }
 
-fn is_ptr_in(ty: Type, space: CuteAddressSpace) -> bool {
+pub(super) fn is_ptr_in(ty: Type, space: CuteAddressSpace) -> bool {
     ptr_in(ty, space).is_some()
 }
 
-const TMEM: CuteAddressSpace = CuteAddressSpace::CUTE_AS_TMEM;
-const SMEM: CuteAddressSpace = CuteAddressSpace::CUTE_AS_SMEM;
+pub(super) const TMEM: CuteAddressSpace = CuteAddressSpace::CUTE_AS_TMEM;
+pub(super) const SMEM: CuteAddressSpace = CuteAddressSpace::CUTE_AS_SMEM;
 
 /// A column count of tcgen05.alloc: a power of two in [32, 512] when constant.
 fn verify_columns(columns: Value) -> Result<(), String> {
@@ -231,20 +238,6 @@ fn verify_cp_async_s2t(op: OperationRef) -> Result<(), String> {
     Ok(())
 }
 
-fn verify_copy_s2t(op: OperationRef) -> Result<(), String> {
-    let (dst, src, mbar) = (operand(op, 0)?, operand(op, 1)?, operand(op, 2)?);
-    if !is_ptr_in(dst, TMEM) {
-        return Err(format!("copies into tensor memory, got dst: {dst}"));
-    }
-    if src.to_string() != "i64" && !is_ptr_in(src, SMEM) {
-        return Err(format!("copies from shared memory (pointer or i64 descriptor), got src: {src}"));
-    }
-    if !is_ptr_in(mbar, SMEM) {
-        return Err(format!("completes on a shared-memory mbarrier, got {mbar}"));
-    }
-    Ok(())
-}
-
 fn verify_tmem_alloc(op: OperationRef) -> Result<(), String> {
     let slot = operand(op, 0)?;
     match ptr_in(slot, SMEM) {
@@ -260,22 +253,6 @@ fn verify_tmem_dealloc(op: OperationRef) -> Result<(), String> {
         return Err(format!("releases tensor memory, got {tmem}"));
     }
     verify_columns(op.operand(1).map_err(|e| e.to_string())?)
-}
-
-/// tcgen05.ld / tcgen05.st: a TMEM pointer and a register vector of its
-/// element type, 8/16/32-bit.
-fn verify_tmem_access(op: OperationRef) -> Result<(), String> {
-    let tmem = operand(op, 0)?;
-    let values = if op.result_count() == 1 { result(op, 0)? } else { operand(op, 1)? };
-    let element = ptr_in(tmem, TMEM).ok_or_else(|| format!("accesses tensor memory, got {tmem}"))?;
-    let (held, _) = vector_parts(values).ok_or_else(|| format!("expects a register vector, got {values}"))?;
-    if held != element {
-        return Err(format!("moves {element} but the registers hold {held}"));
-    }
-    if !matches!(bits_of(held), 8 | 16 | 32) {
-        return Err(format!("moves 32/16/8-bit elements, got {held}"));
-    }
-    Ok(())
 }
 
 /// The TMA atom and descriptor of a TMA execution op, agreeing.
@@ -301,7 +278,7 @@ fn coordinates(op: OperationRef, first: usize, segment: Option<usize>) -> usize 
 }
 
 /// The operand segment sizes of an AttrSizedOperandSegments op.
-fn segments(op: OperationRef) -> Result<Vec<i32>, String> {
+pub(super) fn segments(op: OperationRef) -> Result<Vec<i32>, String> {
     let attr = op.attribute("operandSegmentSizes").map_err(|e| e.to_string())?;
     let attr = melior::ir::attribute::DenseI32ArrayAttribute::try_from(attr).map_err(|e| e.to_string())?;
     Ok((0..attr.len()).map(|i| attr.element(i).unwrap_or(0)).collect())

@@ -304,11 +304,20 @@ pub static NVGPU_PATTERNS: &[Pattern] = &[
     Pattern { root: "cute_nvgpu.arch.mbarrier.init", rewrite: atoms::tma::lower_mbarrier_init, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.arch.mbarrier.arrive", rewrite: atoms::tma::lower_mbarrier_arrive, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.arch.mbarrier.wait", rewrite: atoms::tma::lower_mbarrier_wait, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.tmem_alloc", rewrite: atoms::tmem::lower_alloc, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.tmem_dealloc", rewrite: atoms::tmem::lower_dealloc, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.tmem_load", rewrite: atoms::tmem::lower_load, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.tmem_store", rewrite: atoms::tmem::lower_store, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.commit", rewrite: atoms::tmem::lower_commit, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.tmem_alloc", rewrite: atoms::tcgen05::lower_one_to_one, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.tmem_dealloc", rewrite: atoms::tcgen05::lower_one_to_one, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.relinquish_alloc_permit", rewrite: atoms::tcgen05::lower_one_to_one, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.shift", rewrite: atoms::tcgen05::lower_one_to_one, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.commit", rewrite: atoms::tcgen05::lower_one_to_one, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.commit_multicast", rewrite: atoms::tcgen05::lower_one_to_one, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.tmem_load", rewrite: atoms::tcgen05::lower_load, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.load_b8x256", rewrite: atoms::tcgen05::lower_load, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.tmem_store", rewrite: atoms::tcgen05::lower_store, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.store_b8x256", rewrite: atoms::tcgen05::lower_store, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.wait", rewrite: atoms::tcgen05::lower_wait_or_fence, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.fence", rewrite: atoms::tcgen05::lower_wait_or_fence, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.copy.SM100.copy_s2t", rewrite: atoms::tcgen05::lower_copy_s2t, generated: ATOM_OPS },
+    Pattern { root: "cute_nvgpu.arch.sm100.mma", rewrite: atoms::tcgen05::lower_mma, generated: ATOM_OPS },
     Pattern { root: "cute.copy_atom_call", rewrite: atoms::tmem::lower_copy, generated: ATOM_OPS },
     Pattern { root: "cute_nvgpu.cp_async.s2t", rewrite: atoms::tmem::lower_cp_async_s2t, generated: ATOM_OPS },
     Pattern { root: "cute.mma_atom_call", rewrite: atoms::umma::lower, generated: ATOM_OPS },
@@ -348,6 +357,7 @@ fn is_sm_atom_call(op: OperationRef) -> bool {
         || name == "cute_nvgpu.mbarrier.init"
         || name.starts_with("cute_nvgpu.arch.mbarrier.")
         || name.starts_with("cute_nvgpu.arch.sm100.")
+        || name.starts_with("cute_nvgpu.arch.copy.SM100.")
         || matches!(name.as_str(), "cute_nvgpu.gmma.descriptor" | "cute_nvgpu.register.accumulator" | "cute_nvgpu.atom")
     {
         return true;

@@ -1,7 +1,7 @@
 // `cute compile` refuses what it cannot compile with a clean error and exit
 // code 1: an unknown chip, a module without kernels, an op with no lowering.
 // RUN: not %cute compile %examples/copy_sm80.mlir --chip sm_42 2>&1 | FileCheck %s --check-prefix=CHIP
-// RUN: not %cute compile %s --chip sm_100a 2>&1 | FileCheck %s --check-prefix=OP
+// RUN: not %cute compile %s --chip sm_90a 2>&1 | FileCheck %s --check-prefix=OP
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_42})' 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{arch=sm_80})' 2>&1 | FileCheck %s --check-prefix=OPTION
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-lower-to-llvm{chip=sm_80})' 2>&1 | FileCheck %s --check-prefix=NOOPTION
@@ -10,7 +10,7 @@
 // OPTION: cute-to-nvvm: unknown option 'arch=sm_80' (expected chip=<sm_XX>)
 // NOOPTION: cute-lower-to-llvm takes no options, got 'chip=sm_80'
 
-// OP: error: 'cute_nvgpu.arch.copy.SM100.copy_s2t' op cute-to-llvm: failed to legalize 'cute_nvgpu.arch.copy.SM100.copy_s2t' for sm_100a
+// OP: error: 'cute_nvgpu.arch.copy.SM100.copy_s2t' op cute-nvgpu-to-nvvm: failed to legalize 'cute_nvgpu.arch.copy.SM100.copy_s2t' for sm_90a
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {

@@ -24,8 +24,11 @@
 // CHECK: mbarrier.try_wait.parity.shared.b64
 // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // CHECK: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
-// Epilogue: 32 columns of the thread's row per tcgen05.ld, 16-byte stores.
+// Epilogue: 32 columns of the thread's row per tcgen05.ld, 16-byte stores;
+// the loaded registers pass through the wait (nothing reads them before).
 // CHECK: tcgen05.ld.sync.aligned.32x32b.x32.b32
+// CHECK-NEXT: // begin inline asm
 // CHECK-NEXT: tcgen05.wait::ld.sync.aligned;
+// CHECK-NEXT: // end inline asm
 // CHECK-COUNT-8: st.global.v4.b32
 // CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32

@@ -11,7 +11,8 @@
 //! | [`matrix_copy`] | `ldsm` (SM75), `stsm` (SM90) | `nvvm.ldmatrix` / `nvvm.stmatrix` |
 //! | [`mma_sync`] | `sm80.mma`, `sm80.sparse_mma`, `sm89.mma` | `nvvm.mma.sync`, `nvvm.mma.sp.sync`; FP8 (no NVVM op in LLVM 22): `llvm.inline_asm` |
 //! | [`tma`] | `tma_load`, `tma_load_multicast`, `tma_store`, `tma_reduce` (`cute_nvgpu.tma.copy`, `tma.prefetch`); mbarriers | `nvvm.cp.async.bulk.tensor.*`, `nvvm.prefetch tensormap`, `nvvm.mbarrier.*` |
-//! | [`tmem`] | `arch.sm100.retrieve_tmem_ptr` (per-function cache), `tmem_alloc`, `tmem_dealloc`, `tmem_load`, `tmem_store` | `nvvm.tcgen05.alloc` / `dealloc` / `ld` / `st` / `wait` |
+//! | [`tmem`] | `arch.sm100.retrieve_tmem_ptr` (per-function cache), `tmem_load` / `tmem_store` atoms, `cp_async.s2t` | `nvvm.tcgen05.alloc` / `dealloc` / `ld` / `st` / `wait` / `cp` |
+//! | [`tcgen05`] | the `arch.sm100.*` tcgen05 ops (`tmem_load/store {shape}`, `load/store_b8x256`, `wait`, `fence`, `shift`, `commit[_multicast]`, `mma`) and `arch.copy.SM100.copy_s2t` | one `nvvm.tcgen05.*` op each |
 //! | [`umma`] | `sm100.mma` (dense, `ss` / `ts`) | `nvvm.tcgen05.mma` on UMMA descriptors (`layout::gmma::make_umma_desc`) and the instruction descriptor (`nvgpu::umma`) |
 //! | [`wgmma`] | `sm90.mma` (`ss`); `cute_nvgpu.gmma.descriptor` | `nvvm.wgmma.mma_async` on GMMA descriptors (`layout::gmma`) |
 //!
@@ -21,6 +22,7 @@
 pub mod cp_async;
 pub mod matrix_copy;
 pub mod mma_sync;
+pub mod tcgen05;
 pub mod tma;
 pub mod tmem;
 pub mod umma;

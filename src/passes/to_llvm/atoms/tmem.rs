@@ -5,10 +5,10 @@
 //! | op | lowers to |
 //! |---|---|
 //! | `arch.sm100.retrieve_tmem_ptr %handle, %cols` | first retrieval of `%handle` in a function: warp 0 `tcgen05.alloc` into a shared slot + `relinquish_alloc_permit`, `tcgen05.fence` / CTA barrier / fence, every thread loads the address; later retrievals reuse it; before each return: barrier, warp 0 `tcgen05.dealloc` |
-//! | `arch.sm100.tmem_alloc %slot, %cols` / `tmem_dealloc %tmem, %cols` | `nvvm.tcgen05.alloc` / `nvvm.tcgen05.dealloc` (the caller owns the warp) |
 //! | `cute.copy_atom_call` of `atom.tmem_load` / `atom.tmem_store` (32-bit) | `nvvm.tcgen05.ld` / `st` 32x32b of the TMEM view's columns, wait, the register fragment's values |
-//! | `arch.sm100.commit %mbar` | `nvvm.tcgen05.commit` (the mbarrier arrives when the thread's UMMAs complete) |
-//! | `arch.sm100.tmem_load %tmem` / `tmem_store %tmem, %v` | `nvvm.tcgen05.ld` / `st` (32x32b, one 32-bit column per value) then `tcgen05.wait::ld` / `wait::st` |
+//! | `cute_nvgpu.cp_async.s2t` (S2T atom, packaged) | the issuing CTA's `tcgen05.cp` of the tile's descriptor + commit |
+//!
+//! The ops that map onto one tcgen05 instruction are in [`super::tcgen05`].
 //!
 //! All of it only where the chip has tensor memory ([`has_tensor_memory`]);
 //! elsewhere the patterns decline and the legality check names the op and
@@ -23,7 +23,7 @@ use melior::{
         block::BlockLike,
         operation::{OperationBuilder, OperationLike},
         r#type::IntegerType,
-        Attribute, Identifier, OperationRef, RegionLike, Type, Value, ValueLike,
+        Identifier, OperationRef, RegionLike, Type, Value, ValueLike,
     },
     Context, PatternRewriter,
 };
@@ -42,114 +42,16 @@ pub(super) fn on_tensor_memory_chip(op: OperationRef) -> bool {
 }
 
 
-fn cta_group<'c>(b: &Builder<'c, '_>) -> Result<(Identifier<'c>, Attribute<'c>), PatternError> {
-    Ok((Identifier::new(b.context, "group"), attribute(b, "#nvvm.cta_group<cta_1>")?))
-}
-
-/// `name` on the op's operands (a `!cute.ptr` first, then plain values),
-/// for CTA group 1: the ops that map 1:1 onto a tcgen05 op.
-fn one_to_one<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-    name: &str,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    if !on_tensor_memory_chip(op) {
-        return Err(PatternError::NoMatch);
-    }
-    let b = Builder::new(context, rewriter, op.location());
-    let mut operands = vec![pointer(&b, op.operand(0)?)?];
-    operands.extend((1..op.operand_count()).map(|i| op.operand(i)).collect::<Result<Vec<_>, _>>()?);
-    rewriter
-        .as_rewriter_base()
-        .insert(OperationBuilder::new(name, b.location).add_operands(&operands).add_attributes(&[cta_group(&b)?]).build()?);
-    Ok(Vec::new())
-}
-
-pub fn lower_alloc<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    one_to_one(context, op, rewriter, "nvvm.tcgen05.alloc")
-}
-
-pub fn lower_dealloc<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    one_to_one(context, op, rewriter, "nvvm.tcgen05.dealloc")
-}
-
-/// `tcgen05.commit` of the issuing thread's UMMAs and copies to an mbarrier.
-pub fn lower_commit<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    one_to_one(context, op, rewriter, "nvvm.tcgen05.commit")
-}
-
-/// The 32-bit registers of `count` values of a 32-bit element type.
+/// The 32-bit registers of `count` values of a 32-bit element type (the
+/// 32x32b copy atom's register fragment).
 fn registers<'c>(context: &'c Context, values: Type<'c>) -> Result<(Type<'c>, i64), PatternError> {
     let (element, count) = crate::dialect::types::vector_parts(values).ok_or("tensor memory moves vectors")?;
     if crate::dialect::types::bits_of(element) != 32 {
         return Err(format!("tcgen05.ld/st 32x32b move 32-bit values, got {element}").into());
     }
-    if !(count as u64).is_power_of_two() || count > 128 {
-        return Err(format!("tcgen05.ld/st 32x32b move 1..128 (a power of two) columns, got {count}").into());
-    }
+    crate::dialect::nvgpu::tcgen05::repetitions(crate::dialect::nvgpu::tcgen05::LDST_SHAPES[0], count)?;
     let ty = if count == 1 { IntegerType::new(context, 32).into() } else { Type::parse(context, &format!("vector<{count}xi32>")).ok_or("vector")? };
     Ok((ty, count))
-}
-
-fn wait<'c>(b: &Builder<'c, '_>, rewriter: &PatternRewriter, kind: &str) -> Result<(), PatternError> {
-    rewriter.as_rewriter_base().insert(
-        OperationBuilder::new("nvvm.tcgen05.wait", b.location)
-            .add_attributes(&[(Identifier::new(b.context, "kind"), attribute(b, &format!("#nvvm.tcgen05_wait<{kind}>"))?)])
-            .build()?,
-    );
-    Ok(())
-}
-
-pub fn lower_load<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    if !on_tensor_memory_chip(op) {
-        return Err(PatternError::NoMatch);
-    }
-    let b = Builder::new(context, rewriter, op.location());
-    let tmem = pointer(&b, op.operand(0)?)?;
-    let result = op.result(0)?.r#type();
-    let (raw, _) = registers(context, result)?;
-    let shape = (Identifier::new(context, "shape"), attribute(&b, "#nvvm.tcgen05_ldst_shape<shape_32x32b>")?);
-    let loaded = b.insert(OperationBuilder::new("nvvm.tcgen05.ld", b.location).add_operands(&[tmem]).add_attributes(&[shape]).add_results(&[raw]).build()?)?;
-    // The registers are valid only after the wait (CuTe's fence_view_async_tmem_load).
-    wait(&b, rewriter, "load")?;
-    Ok(vec![b.insert(OperationBuilder::new("llvm.bitcast", b.location).add_operands(&[loaded]).add_results(&[result]).build()?)?])
-}
-
-pub fn lower_store<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    if !on_tensor_memory_chip(op) {
-        return Err(PatternError::NoMatch);
-    }
-    let b = Builder::new(context, rewriter, op.location());
-    let tmem = pointer(&b, op.operand(0)?)?;
-    let values = op.operand(1)?;
-    let (raw, _) = registers(context, values.r#type())?;
-    let bits = b.insert(OperationBuilder::new("llvm.bitcast", b.location).add_operands(&[values]).add_results(&[raw]).build()?)?;
-    let shape = (Identifier::new(context, "shape"), attribute(&b, "#nvvm.tcgen05_ldst_shape<shape_32x32b>")?);
-    rewriter.as_rewriter_base().insert(OperationBuilder::new("nvvm.tcgen05.st", b.location).add_operands(&[tmem, bits]).add_attributes(&[shape]).build()?);
-    // Visible to the MMA after the wait (CuTe's fence_view_async_tmem_store).
-    wait(&b, rewriter, "store")?;
-    Ok(Vec::new())
 }
 
 /// One allocation of the per-function cache: the handle it is keyed by, its
@@ -449,7 +351,7 @@ pub fn lower_copy<'c, 'a>(
     let by_four = identity && n % 4 == 0 && super::aligned_runs(&super::view_layout(registers_view)?, 4);
     if load && by_four {
         let loaded = b.insert(OperationBuilder::new("nvvm.tcgen05.ld", b.location).add_operands(&[tmem]).add_attributes(&[shape]).add_results(&[raw]).build()?)?;
-        wait(&b, rewriter, "load")?;
+        let loaded = super::tcgen05::wait_load(&b, loaded, n)?;
         let quad_i32 = Type::parse(context, "vector<4xi32>").ok_or("vector")?;
         let quad = Type::parse(context, &format!("vector<4x{storage}>")).ok_or("vector")?;
         let starts: Vec<i64> = (0..n).step_by(4).collect();
@@ -471,7 +373,7 @@ pub fn lower_copy<'c, 'a>(
         }
     } else if load {
         let loaded = b.insert(OperationBuilder::new("nvvm.tcgen05.ld", b.location).add_operands(&[tmem]).add_attributes(&[shape]).add_results(&[raw]).build()?)?;
-        wait(&b, rewriter, "load")?;
+        let loaded = super::tcgen05::wait_load(&b, loaded, n)?;
         for (i, address) in addresses.into_iter().enumerate() {
             let word = if n == 1 {
                 loaded
@@ -495,18 +397,20 @@ pub fn lower_copy<'c, 'a>(
             };
         }
         rewriter.as_rewriter_base().insert(OperationBuilder::new("nvvm.tcgen05.st", b.location).add_operands(&[tmem, words]).add_attributes(&[shape]).build()?);
-        wait(&b, rewriter, "store")?;
+        super::tcgen05::wait(&b, rewriter, "store")?;
     }
     Ok(Vec::new())
 }
 
 /// `cute_nvgpu.cp_async.s2t` (spec 000's packaged S2T copy): one
 /// `tcgen05.cp` of the shared tile (its UMMA matrix descriptor, from
-/// `layout::gmma::make_umma_desc`, K-major: rows of 256 bits) into tensor
-/// memory, issued where `cluster rank & (cta_group - 1)` is the copy's
-/// partition (for a CTA pair, one CTA copies for both), then a
-/// `tcgen05.commit` to the mbarrier. The token is a constant 0, the
-/// data-dependence edge only. Shapes: 128x256b (128 rows of 32 bytes).
+/// `layout::gmma::make_umma_desc`, K-major) into tensor memory, issued where
+/// `cluster rank & (cta_group - 1)` is the copy's partition (for a CTA
+/// pair, one CTA copies for both), then a `tcgen05.commit` to the
+/// mbarrier. The token is a constant 0, the data-dependence edge only. The
+/// tile's (rows, row bits) is the copy shape: 128x256b or 128x128b, whose
+/// tiles are whole 8-row core matrices of a canonical UMMA layout (4x256b
+/// and the warp-broadcast shapes are the raw `arch.copy.SM100.copy_s2t`'s).
 pub fn lower_cp_async_s2t<'c, 'a>(
     context: &'c Context,
     op: OperationRef<'c, 'a>,
@@ -517,7 +421,7 @@ pub fn lower_cp_async_s2t<'c, 'a>(
     }
     let b = Builder::new(context, rewriter, op.location());
     let (src, dst, mbar, partition) = (op.operand(0)?, op.operand(1)?, op.operand(2)?, op.operand(3)?);
-    let cta_group = op.attribute("cta_group").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(1, |a| a.value());
+    let cta_group = crate::dialect::nvgpu::tcgen05::cta_group(op);
     let layout = super::view_layout(src)?;
     let tile = crate::dialect::nvgpu::mma::gmma_tile(&layout);
     let element = super::super::memory::element_type(src.r#type())?;
@@ -527,13 +431,16 @@ pub fn lower_cp_async_s2t<'c, 'a>(
         (2, Some(r), Some(c)) => (r, c * bits),
         _ => return Err(format!("tcgen05.cp copies a (rows, row) tile, got {layout}").into()),
     };
-    if (rows, row_bits) != (128, 256) {
-        return Err(format!("tcgen05.cp of a {rows}x{row_bits}b tile is not lowered yet (128x256b is)").into());
+    let shape = format!("{rows}x{row_bits}b");
+    if !["128x256b", "128x128b"].contains(&shape.as_str()) {
+        return Err(format!(
+            "cp_async.s2t copies a 128x256b or 128x128b tile, got {shape} ({layout}); the 4x256b copy and the warp-broadcast 64x128b and 32x128b copies take a descriptor built by hand: arch.copy.SM100.copy_s2t"
+        )
+        .into());
     }
     let desc = super::wgmma::matrix_descriptor(&b, src, crate::dialect::nvgpu::atom::Major::K, "the S2T source", true)?;
     let tmem = pointer(&b, dst)?;
     let bar = pointer(&b, mbar)?;
-    let group = attribute(&b, &format!("#nvvm.cta_group<cta_{cta_group}>"))?;
     let id = |n: &str| Identifier::new(context, n);
     let i32_type: Type = IntegerType::new(context, 32).into();
     // The issuing CTA: cluster rank & (cta_group - 1) == partition.
@@ -554,17 +461,9 @@ pub fn lower_cp_async_s2t<'c, 'a>(
     )?;
     let region = melior::ir::Region::new();
     let block = melior::ir::Block::new(&[]);
-    block.append_operation(
-        OperationBuilder::new("nvvm.tcgen05.cp", b.location)
-            .add_operands(&[tmem, desc])
-            .add_attributes(&[
-                (id("shape"), attribute(&b, "#nvvm.tcgen05_cp_shape<shape_128x256b>")?),
-                (id("multicast"), attribute(&b, "#nvvm.tcgen05_cp_multicast<none>")?),
-                (id("group"), group),
-            ])
-            .build()?,
-    );
-    block.append_operation(OperationBuilder::new("nvvm.tcgen05.commit", b.location).add_operands(&[bar]).add_attributes(&[(id("group"), group)]).build()?);
+    for o in super::tcgen05::copy_and_commit(&b, tmem, desc, bar, &shape, "none", cta_group)? {
+        block.append_operation(o);
+    }
     block.append_operation(OperationBuilder::new("scf.yield", b.location).build()?);
     region.append_block(block);
     rewriter.as_rewriter_base().insert(OperationBuilder::new("scf.if", b.location).add_operands(&[issue]).add_regions([region, melior::ir::Region::new()]).build()?);

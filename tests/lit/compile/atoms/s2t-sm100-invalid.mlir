@@ -22,13 +22,29 @@ func.func @cta_group(%t: !Tile, %tmem: !cute.ptr<i8, tmem>, %bar: !cute.ptr<i64,
 
 // -----
 
-!Tile = !cute.view<!cute.ptr<i8, smem, align<1024>>, !cute.layout<"(128,16):(16,1)">>
+!Tile = !cute.view<!cute.ptr<i8, smem, align<1024>>, !cute.layout<"(64,32):(32,1)">>
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   gpu.func @shape(%t: !Tile, %tmem: !cute.ptr<i8, tmem>, %bar: !cute.ptr<i64, smem>) kernel {
     %zero = arith.constant 0 : i32
-    // expected-error @+1 {{tcgen05.cp of a 128x128b tile is not lowered yet (128x256b is)}}
+    // expected-error @+1 {{cp_async.s2t copies a 128x256b or 128x128b tile, got 64x256b ((64,32):(32,1)); the 4x256b copy and the warp-broadcast 64x128b and 32x128b copies take a descriptor built by hand: arch.copy.SM100.copy_s2t}}
     %tok = cute_nvgpu.cp_async.s2t %t, %tmem, %bar, %zero {atom = !cute_nvgpu.atom.s2t_copy<i8>} : !Tile, !cute.ptr<i8, tmem>, !cute.ptr<i64, smem>
+    gpu.return
+  }
+}
+}
+
+// -----
+
+// A 4-row tile (tcgen05.cp's 4x256b) is no canonical UMMA layout (8-row
+// core matrices): the raw copy's, with a descriptor built by hand.
+!Short = !cute.view<!cute.ptr<i8, smem, align<1024>>, !cute.layout<"(4,32):(32,1)">>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  gpu.func @short(%t: !Short, %tmem: !cute.ptr<i8, tmem>, %bar: !cute.ptr<i64, smem>) kernel {
+    %zero = arith.constant 0 : i32
+    // expected-error @+1 {{cp_async.s2t copies a 128x256b or 128x128b tile, got 4x256b ((4,32):(32,1)); the 4x256b copy and the warp-broadcast 64x128b and 32x128b copies take a descriptor built by hand: arch.copy.SM100.copy_s2t}}
+    %tok = cute_nvgpu.cp_async.s2t %t, %tmem, %bar, %zero {atom = !cute_nvgpu.atom.s2t_copy<i8>} : !Short, !cute.ptr<i8, tmem>, !cute.ptr<i64, smem>
     gpu.return
   }
 }

@@ -88,7 +88,9 @@ gpu.module @kernels {
   // view's 16 columns at the warp's lanes, the register fragment's values.
   // CHECK-LABEL: .entry copy_atoms(
   // CHECK: tcgen05.ld.sync.aligned.32x32b.x16.b32
+  // CHECK-NEXT: // begin inline asm
   // CHECK-NEXT: tcgen05.wait::ld.sync.aligned;
+  // CHECK-NEXT: // end inline asm
   // CHECK: tcgen05.st.sync.aligned.32x32b.x16.b32
   // CHECK-NEXT: tcgen05.wait::st.sync.aligned;
   gpu.func @copy_atoms() kernel {
