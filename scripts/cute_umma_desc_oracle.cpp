@@ -1,6 +1,8 @@
 // Golden SM100 UMMA descriptors from CUTLASS's own C++, compiled for the host with g++ (no GPU, no nvcc):
 //   section smem : cute::UMMA::make_umma_desc<Major>(tensor)       -> 64-bit UMMA::SmemDescriptor
 //   section instr: cute::UMMA::make_instr_desc<A,B,C,M,N,...>()    -> 32-bit UMMA::InstrDescriptor
+//   section instr_sparse: make_instr_desc<..., is_sparse = true>() (same columns as instr)
+//   section instr_block_scaled: cute::UMMA::make_instr_desc_block_scaled<A,B,float,SF,M,N,...>()
 // Output: tests/fixtures/umma_descriptors.txt (column meanings in the header it prints).
 //
 // Build and run (from /work/main):
@@ -168,10 +170,11 @@ static void instr_header() {
 }
 
 template <class A, class B, class C, int M, int N, U::Major AM, U::Major BM,
-          U::ScaleIn AN = U::ScaleIn::One, U::ScaleIn BN = U::ScaleIn::One, U::Saturate S = U::Saturate::False>
+          U::ScaleIn AN = U::ScaleIn::One, U::ScaleIn BN = U::ScaleIn::One, U::Saturate S = U::Saturate::False,
+          bool SP = false>
 void instr(char const* a, char const* b, char const* c) {
-  U::InstrDescriptor d = U::make_instr_desc<A, B, C, M, N, AM, BM, AN, BN, S>();
-  uint64_t rt = U::make_runtime_instr_desc<A, B, C, M, N, AM, BM, AN, BN, S>();
+  U::InstrDescriptor d = U::make_instr_desc<A, B, C, M, N, AM, BM, AN, BN, S, SP>();
+  uint64_t rt = U::make_runtime_instr_desc<A, B, C, M, N, AM, BM, AN, BN, S, SP>();
   if (rt != uint64_t(d.desc_) << 32) { fprintf(stderr, "runtime idesc mismatch: %s %s %s %d %d\n", a, b, c, M, N); exit(1); }
   auto mj = [](U::Major m) { return m == U::Major::MN ? "mn" : "k"; };
   printf("%s %s %s %d %d %s %s %d %d %d 0x%08x ", a, b, c, M, N, mj(AM), mj(BM), int(AN), int(BN), int(S), unsigned(d.desc_));
@@ -180,6 +183,19 @@ void instr(char const* a, char const* b, char const* c) {
          unsigned(d.sparse_id2_), unsigned(d.sparse_flag_), unsigned(d.saturate_), unsigned(d.c_format_),
          unsigned(d.a_format_), unsigned(d.b_format_), unsigned(d.a_negate_), unsigned(d.b_negate_),
          unsigned(d.a_major_), unsigned(d.b_major_), unsigned(d.n_dim_), unsigned(d.m_dim_), unsigned(d.max_shift_));
+}
+
+template <class A, class B, class SF, int M, int N, U::Major AM, U::Major BM, bool SP = false>
+void instr_bs(char const* a, char const* b, char const* sf) {
+  auto d = U::make_instr_desc_block_scaled<A, B, float, SF, M, N, AM, BM, U::ScaleIn::One, U::ScaleIn::One, SP>();
+  auto mj = [](U::Major m) { return m == U::Major::MN ? "mn" : "k"; };
+  printf("%s %s %s %d %d %s %s %d 0x%08x\n", a, b, sf, M, N, mj(AM), mj(BM), int(SP), unsigned(d.desc_));
+}
+
+template <class A, class B, class SF, U::Major AM, U::Major BM>
+void bs(char const* a, char const* b, char const* sf) {
+  instr_bs<A, B, SF, 128, 64, AM, BM>(a, b, sf);  instr_bs<A, B, SF, 128, 128, AM, BM>(a, b, sf);
+  instr_bs<A, B, SF, 128, 256, AM, BM>(a, b, sf); instr_bs<A, B, SF, 256, 256, AM, BM>(a, b, sf);
 }
 
 template <class A, class B, class C, U::Major AM, U::Major BM>
@@ -219,4 +235,34 @@ int main() {
   instr<bfloat16_t, bfloat16_t, float, 128, 128, K, K, U::ScaleIn::Neg>("bf16", "bf16", "f32");    // a_negate
   instr<bfloat16_t, bfloat16_t, float, 128, 128, K, K, U::ScaleIn::One, U::ScaleIn::Neg>("bf16", "bf16", "f32");  // b_negate
   instr<int8_t, int8_t, int32_t, 128, 128, K, K, U::ScaleIn::One, U::ScaleIn::One, U::Saturate::True>("si8", "si8", "i32");
+
+  printf("# section instr_sparse\n"
+         "# make_instr_desc<a, b, c, M, N, a_major, b_major, a_neg, b_neg, c_sat, is_sparse = true>(): the instr section's columns.\n");
+  constexpr auto MN = U::Major::MN;
+  instr<half_t, half_t, float, 128, 128, K, K, U::ScaleIn::One, U::ScaleIn::One, U::Saturate::False, true>("f16", "f16", "f32");
+  instr<bfloat16_t, bfloat16_t, float, 128, 256, K, K, U::ScaleIn::One, U::ScaleIn::One, U::Saturate::False, true>("bf16", "bf16", "f32");
+  instr<bfloat16_t, bfloat16_t, float, 64, 128, MN, K, U::ScaleIn::One, U::ScaleIn::One, U::Saturate::False, true>("bf16", "bf16", "f32");
+  instr<tfloat32_t, tfloat32_t, float, 128, 64, K, K, U::ScaleIn::One, U::ScaleIn::One, U::Saturate::False, true>("tf32", "tf32", "f32");
+  instr<float_e4m3_t, float_e4m3_t, float, 128, 128, K, K, U::ScaleIn::One, U::ScaleIn::One, U::Saturate::False, true>("f8E4M3FN", "f8E4M3FN", "f32");
+  instr<int8_t, int8_t, int32_t, 128, 256, K, K, U::ScaleIn::One, U::ScaleIn::One, U::Saturate::False, true>("si8", "si8", "i32");
+
+  printf("# section instr_block_scaled\n"
+         "# idesc = uint32_t(cute::UMMA::make_instr_desc_block_scaled<a, b, float, sf, M, N, a_major, b_major, One, One, is_sparse>())\n"
+         "#   (UMMA::InstrDescriptorBlockScaled: no c_format, scale_format at bit 23 (UE4M3=0, UE8M0=1), the scale-factor ids 0).\n"
+         "# Columns: a b sf M N a_major b_major sparse idesc. a/b f4E2M1FN paired with f4E2M1FN is float_e2m1_t (MXF4Format E2M1=1,\n"
+         "#   kinds mxf4 / mxf4nvf4); beside an FP8/FP6 operand it is detail::float_e2m1_unpacksmem_t (MXF8F6F4Format E2M1=5, kind\n"
+         "#   mxf8f6f4); f6E2M3FN = float_e2m3_t, f6E3M2FN = float_e3m2_t; sf f8E8M0FNU = float_ue8m0_t, f8E4M3FN = float_ue4m3_t.\n");
+  using E8 = cutlass::float_ue8m0_t;
+  using E4 = cutlass::float_ue4m3_t;
+  using F4 = cutlass::float_e2m1_t;
+  using F4u = cutlass::detail::float_e2m1_unpacksmem_t;
+  bs<float_e4m3_t, float_e4m3_t, E8, K, K>("f8E4M3FN", "f8E4M3FN", "f8E8M0FNU");
+  bs<float_e4m3_t, float_e4m3_t, E8, MN, MN>("f8E4M3FN", "f8E4M3FN", "f8E8M0FNU");
+  bs<float_e5m2_t, float_e4m3_t, E8, K, MN>("f8E5M2", "f8E4M3FN", "f8E8M0FNU");
+  bs<float_e2m3_t, float_e3m2_t, E8, K, K>("f6E2M3FN", "f6E3M2FN", "f8E8M0FNU");
+  bs<F4u, float_e4m3_t, E8, K, K>("f4E2M1FN", "f8E4M3FN", "f8E8M0FNU");
+  bs<F4, F4, E8, K, K>("f4E2M1FN", "f4E2M1FN", "f8E8M0FNU");
+  bs<F4, F4, E4, K, K>("f4E2M1FN", "f4E2M1FN", "f8E4M3FN");
+  instr_bs<float_e4m3_t, float_e4m3_t, E8, 128, 128, K, K, true>("f8E4M3FN", "f8E4M3FN", "f8E8M0FNU");
+  instr_bs<F4, F4, E4, 128, 256, K, K, true>("f4E2M1FN", "f4E2M1FN", "f8E4M3FN");
 }

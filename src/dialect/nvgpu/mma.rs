@@ -281,7 +281,7 @@ pub fn verify_operands(mma: Option<&Mma>, ops: &[Operand], tiled: bool) -> Resul
         return verify_wgmma_on_smem(p, a, b, c, d);
     }
     if let Some(p) = mma.filter(|p| {
-        p.family == MmaFamily::Sm100
+        matches!(p.family, MmaFamily::Sm100 | MmaFamily::Sm100Bs)
             && (a.residency == residency::SMEM || (p.frag == FragKind::Ts && a.residency == residency::TMEM && b.residency == residency::SMEM))
     }) {
         return verify_umma_on_smem(p, a, b, c, d);

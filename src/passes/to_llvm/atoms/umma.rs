@@ -18,7 +18,6 @@ use crate::dialect::nvgpu::{
 use crate::passes::rewrite::PatternError;
 use melior::{
     ir::{
-        attribute::DenseI32ArrayAttribute,
         operation::{OperationBuilder, OperationLike},
         r#type::IntegerType,
         Identifier, OperationRef, Type, Value, ValueLike,
@@ -32,7 +31,7 @@ pub fn lower<'c, 'a>(
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let Some(Atom::Mma(p)) = call_atom(op)? else { return Err(PatternError::NoMatch) };
-    if p.family != MmaFamily::Sm100 {
+    if !p.family.is_umma() {
         return Err(PatternError::NoMatch);
     }
     if !super::tmem::on_tensor_memory_chip(op) {
@@ -40,8 +39,24 @@ pub fn lower<'c, 'a>(
     }
     let b = Builder::new(context, rewriter, op.location());
     let (d, a, bv) = (op.operand(1)?, op.operand(2)?, op.operand(3)?);
+    let segments = super::segments(op)?;
+    // The sparsity metadata (segment 5) and the A and B scale factors
+    // (segment 6), in tensor memory: their addresses.
+    let tmem_address = |v: Value<'c, 'a>, what: &str| -> Result<Value<'c, 'a>, PatternError> {
+        if !matches!(cute_value(v)?, CuteValue::View(6, ..)) {
+            return Err(format!("the UMMA's {what} live in tensor memory; got {}", v.r#type()).into());
+        }
+        view_ptr(&b, v)
+    };
+    let metadata = if segments.get(5) == Some(&1) { Some(tmem_address(op.operand(5)?, "sparsity metadata")?) } else { None };
+    let first_scale = 5 + segments.get(5).copied().unwrap_or(0);
+    let scales = if segments.get(6) == Some(&2) {
+        Some((tmem_address(op.operand(first_scale)?, "scale factors")?, tmem_address(op.operand(first_scale + 1)?, "scale factors")?))
+    } else {
+        None
+    };
     // enable-input-d: the call's accumulate flag (segment 7), else true.
-    let has_flag = super::segments(op)?.get(7) == Some(&1);
+    let has_flag = segments.get(7) == Some(&1);
     let accumulate = if has_flag {
         op.operand(op.operand_count() - 1)?
     } else {
@@ -51,12 +66,17 @@ pub fn lower<'c, 'a>(
         return Err(format!("a UMMA accumulates in tensor memory; D is {}", d.r#type()).into());
     }
     let tmem = view_ptr(&b, d)?;
-    issue(&b, rewriter, &p, a, bv, tmem, accumulate)?;
+    issue(&b, rewriter, &p, a, bv, tmem, accumulate, metadata, scales)?;
     Ok(Vec::new())
 }
 
 /// One `tcgen05.mma` of atom `p`: A and B shared tiles (their UMMA
-/// descriptors), the TMEM accumulator address, enable-input-d.
+/// descriptors), the TMEM accumulator address, enable-input-d; the sparse
+/// atoms' metadata and the block-scaled atoms' scale factors (TMEM
+/// addresses). The instruction descriptor is CuTe's `make_instr_desc`
+/// (`make_instr_desc_block_scaled` for block-scaled atoms), a constant;
+/// M = 256 is the CTA-pair instruction.
+#[allow(clippy::too_many_arguments)]
 fn issue<'c, 'a>(
     b: &Builder<'c, '_>,
     rewriter: &PatternRewriter,
@@ -65,6 +85,8 @@ fn issue<'c, 'a>(
     bv: Value<'c, 'a>,
     tmem: Value<'c, 'a>,
     accumulate: Value<'c, 'a>,
+    metadata: Option<Value<'c, 'a>>,
+    scales: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
 ) -> Result<(), PatternError> {
     let context = b.context;
     // ss: A's shared-memory descriptor; ts: A's tensor-memory address.
@@ -79,35 +101,54 @@ fn issue<'c, 'a>(
     let desc_b = super::wgmma::matrix_descriptor(b, bv, p.b_major, "B", true)?;
     let name = |t: Type| t.to_string();
     let (a_name, b_name, c_name) = (name(p.a), name(p.b), name(p.c));
-    let fields = umma::InstrFields {
-        a: &a_name,
-        b: &b_name,
-        c: &c_name,
-        m: p.m,
-        n: p.n,
-        a_mn_major: p.a_major == Major::Mn,
-        b_mn_major: p.b_major == Major::Mn,
-        a_negate: false,
-        b_negate: false,
-        saturate: false,
+    let sparse = matches!(p.family, MmaFamily::Sm100Sp | MmaFamily::Sm100BsSp);
+    let (word, kind, block_scale) = if p.family.has_scale() {
+        let sf_name = p.sf_type.map(name).ok_or("a block-scaled UMMA without its scale-factor type")?;
+        let fields = umma::BlockScaledFields {
+            a: &a_name,
+            b: &b_name,
+            sf: &sf_name,
+            sf_vec: p.sf_vec,
+            m: p.m,
+            n: p.n,
+            a_mn_major: p.a_major == Major::Mn,
+            b_mn_major: p.b_major == Major::Mn,
+            sparse,
+        };
+        let (kind, block, _, _) = umma::block_scaled_kind(&a_name, &b_name, p.sf_vec)?;
+        (umma::instr_desc_block_scaled(&fields)?, kind, block)
+    } else {
+        let fields = umma::InstrFields {
+            a: &a_name,
+            b: &b_name,
+            c: &c_name,
+            m: p.m,
+            n: p.n,
+            a_mn_major: p.a_major == Major::Mn,
+            b_mn_major: p.b_major == Major::Mn,
+            a_negate: false,
+            b_negate: false,
+            saturate: false,
+            sparse,
+        };
+        let (kind, _) = umma::kind_and_format(&a_name).ok_or("a UMMA element type")?;
+        (umma::instr_desc(&fields)?, kind, "")
     };
-    let word = umma::instr_desc(&fields)?;
-    let (kind, _) = umma::kind_and_format(&a_name).ok_or("a UMMA element type")?;
     let i32_type: Type = IntegerType::new(context, 32).into();
     let idesc = b.int(i32_type, i64::from(word))?;
-    let id = |n: &str| Identifier::new(context, n);
-    rewriter.as_rewriter_base().insert(
-        OperationBuilder::new("nvvm.tcgen05.mma", b.location)
-            .add_operands(&[tmem, desc_a, desc_b, idesc, accumulate])
-            .add_attributes(&[
-                (id("kind"), attribute(b, &format!("#nvvm.tcgen05_mma_kind<{kind}>"))?),
-                (id("ctaGroup"), attribute(b, "#nvvm.cta_group<cta_1>")?),
-                (id("collectorOp"), attribute(b, "#nvvm.tcgen05_mma_collectorop<discard>")?),
-                (id("operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[1, 1, 1, 1, 1, 0, 0]).into()),
-            ])
-            .build()?,
-    );
-    Ok(())
+    let mma = super::tcgen05::MmaIssue {
+        d: tmem,
+        a: desc_a,
+        b: desc_b,
+        idesc,
+        enable: accumulate,
+        metadata,
+        scales,
+        kind: kind.to_string(),
+        block_scale: block_scale.to_string(),
+        cta_group: if p.m == 256 { 2 } else { 1 },
+    };
+    super::tcgen05::emit_mma(b, rewriter, &mma)
 }
 
 /// The UMMA payload `cute_nvgpu.atom %a, %b, %tmem, %mbar` of the IMMA atom
@@ -129,7 +170,10 @@ pub fn lower_payload<'c, 'a>(
     let (a, bv, tmem, mbar) = (op.operand(0)?, op.operand(1)?, op.operand(2)?, op.operand(3)?);
     let i1: Type = IntegerType::new(context, 1).into();
     let overwrite = b.int(i1, 0)?;
-    issue(&b, rewriter, &p, a, bv, super::pointer(&b, tmem)?, overwrite)?;
+    if p.family != MmaFamily::Sm100 {
+        return Err(format!("the IMMA payload issues dense UMMAs; {} takes its metadata or scale factors through cute.mma_atom_call", atom_type).into());
+    }
+    issue(&b, rewriter, &p, a, bv, super::pointer(&b, tmem)?, overwrite, None, None)?;
     let bar = super::pointer(&b, mbar)?;
     rewriter.as_rewriter_base().insert(
         OperationBuilder::new("nvvm.tcgen05.commit", b.location)
