@@ -574,7 +574,15 @@ pub fn atom_layouts(atom: &super::Atom) -> Option<crate::layout::mma_partition::
             let one = parse("(1,1):(0,0)")?;
             Some(MmaAtomLayouts { shape_mnk: [1, 1, 1], threads: 1, a: one.clone(), b: one.clone(), c: one })
         }
-        super::Atom::Mma(p) if matches!(p.family, MmaFamily::Sm80 | MmaFamily::Sm89) && p.m == 16 && p.n == 8 => {
+        // SM120's block-scaled m16n8 MMAs share the SM80 layouts of their
+        // register width: 8-bit values at K = 32, packed FP4 at K = 64.
+        super::Atom::Mma(p)
+            if (matches!(p.family, MmaFamily::Sm80 | MmaFamily::Sm89)
+                || (p.family == MmaFamily::Sm120Bs
+                    && matches!((crate::dialect::types::bits_of(p.a), crate::dialect::types::bits_of(p.b), p.k), (8, 8, 32) | (4, 4, 64))))
+                && p.m == 16
+                && p.n == 8 =>
+        {
             let bits = crate::dialect::types::bits_of(p.a);
             if bits == 0 || bits > 32 {
                 return None;

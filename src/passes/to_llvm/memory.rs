@@ -414,7 +414,14 @@ pub fn lower_load<'c, 'a>(
     let b = Builder::new(context, rewriter, op.location());
     let address = element_address(&b, op.operand(0)?, op.operand(1)?)?;
     let ty = op.result(0)?.r#type();
-    Ok(vec![b.insert(llvm::load(context, address, ty, b.location, Default::default()))?])
+    // Memory holds MLIR-only floats (FP8, FP6, FP4, ue8m0) as integers of
+    // their width; the value is their bits (`arith.bitcast`).
+    let storage = storage_type(context, ty);
+    if storage == ty || IntegerType::try_from(ty).is_ok() {
+        return Ok(vec![b.insert(llvm::load(context, address, ty, b.location, Default::default()))?]);
+    }
+    let loaded = b.insert(llvm::load(context, address, storage, b.location, Default::default()))?;
+    Ok(vec![b.insert(OperationBuilder::new("arith.bitcast", b.location).add_operands(&[loaded]).add_results(&[ty]).build()?)?])
 }
 
 pub fn lower_store<'c, 'a>(
@@ -424,7 +431,14 @@ pub fn lower_store<'c, 'a>(
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let b = Builder::new(context, rewriter, op.location());
     let address = element_address(&b, op.operand(1)?, op.operand(2)?)?;
-    let store = llvm::store(context, op.operand(0)?, address, b.location, Default::default());
+    let value = op.operand(0)?;
+    let storage = storage_type(context, value.r#type());
+    let value = if storage == value.r#type() || IntegerType::try_from(value.r#type()).is_ok() {
+        value
+    } else {
+        b.insert(OperationBuilder::new("arith.bitcast", b.location).add_operands(&[value]).add_results(&[storage]).build()?)?
+    };
+    let store = llvm::store(context, value, address, b.location, Default::default());
     rewriter.as_rewriter_base().insert(store);
     Ok(Vec::new())
 }

@@ -1,5 +1,6 @@
 //! The warp-wide register MMAs: `sm80.mma` (`mma.sync`), `sm80.sparse_mma`
-//! (`mma.sp.sync`) and `sm89.mma` (FP8 `mma.sync`). Each lane's fragments
+//! (`mma.sp.sync`), `sm89.mma` (FP8 `mma.sync`) and `SM120.mma_bs`
+//! (block-scaled `mma.sync`, `nvvm.mma.block_scale`). Each lane's fragments
 //! are its values of CuTe's `ALayout`/`BLayout`/`CLayout` in value order
 //! (`m*k/32`, `n*k/32`, `m*n/32` values; half of A's for sparse atoms),
 //! packed into 32-bit registers in that order, low half first: exactly the
@@ -38,6 +39,7 @@ fn ptx_type(t: Type) -> String {
     match t.to_string().as_str() {
         "f8E4M3FN" => "e4m3".into(),
         "f8E5M2" => "e5m2".into(),
+        "f4E2M1FN" => "e2m1".into(),
         other => other.into(),
     }
 }
@@ -98,8 +100,12 @@ pub fn lower<'c, 'a>(
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let Some(Atom::Mma(p)) = call_atom(op)? else { return Err(PatternError::NoMatch) };
-    if !matches!(p.family, MmaFamily::Sm80 | MmaFamily::Sm80Sparse | MmaFamily::Sm89) {
+    if !matches!(p.family, MmaFamily::Sm80 | MmaFamily::Sm80Sparse | MmaFamily::Sm89 | MmaFamily::Sm120Bs) {
         return Err(PatternError::NoMatch);
+    }
+    if p.family == MmaFamily::Sm120Bs {
+        // The kinds this lowering packs, before any register is read.
+        sm120_block_scale(&p)?;
     }
     let b = Builder::new(context, rewriter, op.location());
     let (d, a, bv, c) = (op.operand(1)?, op.operand(2)?, op.operand(3)?, op.operand(4)?);
@@ -112,10 +118,10 @@ pub fn lower<'c, 'a>(
     let rc = load_registers(&b, c, &pc, m * n / 32, "C")?;
     check_fragment(d, &pc, m * n / 32, "D")?;
     let result = llvm::r#type::r#struct(context, &vec![pc.register; rc.len()], false);
-    let value = if p.family == MmaFamily::Sm89 {
-        inline_asm(&b, &p, &[&ra, &rb, &rc], result)?
-    } else {
-        nvvm_mma(&b, op, &p, sparse, &[&ra, &rb, &rc], result)?
+    let value = match p.family {
+        MmaFamily::Sm89 => inline_asm(&b, &p, &[&ra, &rb, &rc], result)?,
+        MmaFamily::Sm120Bs => block_scaled(&b, op, &p, &[&ra, &rb, &rc], result)?,
+        _ => nvvm_mma(&b, op, &p, sparse, &[&ra, &rb, &rc], result)?,
     };
     let starts: Vec<i64> = (0..m * n / 32).step_by(pc.per as usize).collect();
     for (j, ptr) in value_addresses(&b, d, &starts)?.into_iter().enumerate() {
@@ -169,6 +175,77 @@ fn nvvm_mma<'c, 'a>(
     };
     attributes.push((id("operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &segments).into()));
     b.insert(OperationBuilder::new(name, b.location).add_operands(&operands).add_attributes(&attributes).add_results(&[result]).build()?)
+}
+
+/// The kind, scale-vector size and scale format of an `SM120.mma_bs` atom
+/// (CuTe's `SM120_16x8x32_TN_VS` / `SM120_16x8x64_TN_VS`): 8-bit inputs at
+/// K = 32 are kind::mxf8f6f4 with one ue8m0 scale per lane (1X); FP4 x FP4
+/// at K = 64 is kind::mxf4 with two ue8m0 scales (2X, `sf_vec` 32) or
+/// kind::mxf4nvf4 with four ue4m3 (4X, `sf_vec` 16).
+pub fn sm120_block_scale(p: &Mma) -> Result<(&'static str, i64, &'static str), String> {
+    let (a, sf) = (p.a.to_string(), p.sf_type.map(|t| t.to_string()).unwrap_or_default());
+    let fp4 = a == "f4E2M1FN" && p.b.to_string() == "f4E2M1FN";
+    match (bits_of(p.a), bits_of(p.b), p.k, fp4, p.sf_vec, sf.as_str()) {
+        (8, 8, 32, _, 32, "f8E8M0FNU") => Ok(("mxf8f6f4", 1, "ue8m0")),
+        (_, _, 64, true, 32, "f8E8M0FNU") => Ok(("mxf4", 2, "ue8m0")),
+        (_, _, 64, true, 16, "f8E4M3FN") => Ok(("mxf4nvf4", 4, "ue4m3")),
+        (_, _, 64, true, 16, _) => Err("kind::mxf4nvf4 with ue8m0 scales (scale_vec::4X) needs PTX 9.1, which ptxas 12.9 and LLVM 22 do not have: use ue4m3 scales".into()),
+        _ => Err(format!(
+            "{} is not lowered: SM120 block-scaled MMA lowers FP8 x FP8 at K = 32 (ue8m0, sf_vec 32) and FP4 x FP4 at K = 64; FP6 and FP4 in 8-bit containers are not yet",
+            crate::dialect::nvgpu::Atom::Mma(*p).mnemonic()
+        )),
+    }
+}
+
+/// `nvvm.mma.block_scale` of an `SM120.mma_bs` atom: the lane's A, B, C
+/// registers (as for FP8 mma.sync) and each operand's scale register, the
+/// lane's `scale_vec` scale-factor bytes of the call's `scales` views
+/// (value 0 in the low byte), with byte and thread selectors 0 as CuTe's
+/// atoms pass them.
+fn block_scaled<'c, 'a>(
+    b: &Builder<'c, '_>,
+    op: OperationRef<'c, 'a>,
+    p: &Mma<'c>,
+    registers: &[&Vec<Value<'c, 'a>>; 3],
+    result: Type<'c>,
+) -> Result<Value<'c, 'a>, PatternError> {
+    let context = b.context;
+    let id = |name: &str| Identifier::new(context, name);
+    let (kind, scale_vec, format) = sm120_block_scale(p)?;
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let i16_type: Type = IntegerType::new(context, 16).into();
+    let zero = b.int(i16_type, 0)?;
+    let segments = super::segments(op)?;
+    let first = 5 + segments.get(5).copied().unwrap_or(0);
+    let mut operands: Vec<Value> = registers.iter().flat_map(|r| r.iter().copied()).collect();
+    for (i, role) in ["A", "B"].iter().enumerate() {
+        let view = op.operand(first + i).map_err(|_| "a block-scaled MMA needs scales(%sfa, %sfb)")?;
+        let what = format!("the scale factors of {role}");
+        let size = static_size(view, &what)?;
+        if size != scale_vec {
+            return Err(format!("{what} hold {scale_vec} value(s) per lane (scale_vec::{scale_vec}X), got {}", view.r#type()).into());
+        }
+        if !matches!(cute_value(view)?, CuteValue::View(5, ..)) || !aligned_runs(&view_layout(view)?, scale_vec) {
+            return Err(format!("{what} are one register of the lane's contiguous scale bytes (rmem), got {}", view.r#type()).into());
+        }
+        let bytes: Type = IntegerType::new(context, 8 * scale_vec as u32).into();
+        let address = value_addresses(b, view, &[0])?.remove(0);
+        let word = b.insert(llvm::load(context, address, bytes, b.location, LoadStoreOptions::new()))?;
+        let word = if scale_vec == 4 { word } else { b.cast_int("llvm.zext", word, i32_type)? };
+        operands.extend([word, zero, zero]);
+    }
+    let mut segments: Vec<i32> = registers.iter().map(|r| r.len() as i32).collect();
+    segments.extend([1, 1, 1, 1, 1, 1]);
+    let attributes = vec![
+        (id("shape"), attribute(b, &format!("#nvvm.shape<m = {}, n = {}, k = {}>", p.m, p.n, p.k))?),
+        (id("multiplicandAPtxType"), attribute(b, &format!("#nvvm.mma_type<{}>", ptx_type(p.a)))?),
+        (id("multiplicandBPtxType"), attribute(b, &format!("#nvvm.mma_type<{}>", ptx_type(p.b)))?),
+        (id("scaleVecSize"), attribute(b, &format!("#nvvm.scale_vec_size<x{scale_vec}>"))?),
+        (id("blockScaleFormat"), attribute(b, &format!("#nvvm.block_scale_format<{format}>"))?),
+        (id("kind"), attribute(b, &format!("#nvvm.block_scale_kind<{kind}>"))?),
+        (id("operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &segments).into()),
+    ];
+    b.insert(OperationBuilder::new("nvvm.mma.block_scale", b.location).add_operands(&operands).add_attributes(&attributes).add_results(&[result]).build()?)
 }
 
 /// The PTX `mma.sync` of an FP8 atom as inline assembly.
