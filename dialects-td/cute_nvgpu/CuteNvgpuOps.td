@@ -442,6 +442,14 @@ def CuteNvgpu_TmaCopyOp : CuteNvgpu_Op<"tma.copy", [MemoryEffects<[MemRead, MemW
     is an L2 cache-policy word (`createpolicy`). Non-executing tiled TMA
     atoms bind the mbarrier and hints here.
 
+    `tma_load_im2col` (rank 3..5: the activation tensor's rank, channels
+    innermost) loads one im2col box: the descriptor's box is
+    `[channels per pixel, pixels per column]` (cuTensorMapEncodeIm2col's),
+    the shared view is that 2-D tile, the coordinates are the tensor's
+    (channel, the output pixel's spatial coordinates, batch) and
+    `im2col [...]` holds the rank - 2 filter offsets (16-bit, innermost
+    spatial dimension first).
+
     ```mlir
     cute_nvgpu.tma.copy %atom, %desc, %smem, [%x, %y] mbar(%bar)
         : !cute_nvgpu.atom.tma_load<f16, rank = 2>, !cute_nvgpu.tma_descriptor<f16, box = [64, 64], ...>,
@@ -451,9 +459,10 @@ def CuteNvgpu_TmaCopyOp : CuteNvgpu_Op<"tma.copy", [MemoryEffects<[MemRead, MemW
   }];
   let arguments = (ins CuteNvgpu_RegistryAtom:$atom, CuteNvgpu_TmaDesc:$descriptor, CuteNvgpu_View:$smem,
                        Variadic<I32>:$coordinates, Optional<CuteNvgpu_Ptr>:$mbar, Optional<I16>:$mask,
-                       Optional<I64>:$hint);
+                       Optional<I64>:$hint, Variadic<I16>:$offsets);
   let assemblyFormat = [{
-    $atom `,` $descriptor `,` $smem `,` `[` $coordinates `]` (`mbar` `(` $mbar^ `:` qualified(type($mbar)) `)`)?
+    $atom `,` $descriptor `,` $smem `,` `[` $coordinates `]` (`im2col` `[` $offsets^ `]`)?
+    (`mbar` `(` $mbar^ `:` qualified(type($mbar)) `)`)?
     (`mask` `(` $mask^ `)`)? (`hint` `(` $hint^ `)`)? attr-dict `:` qualified(type($atom)) `,`
     qualified(type($descriptor)) `,` qualified(type($smem))
   }];

@@ -105,9 +105,15 @@ pub fn verify_tma_binding(atom: &Atom, atom_text: &str, descriptor: &super::atom
     let Atom::Tma { element, rank, .. } = atom else {
         return Err(format!("'{atom_text}' is not a TMA atom; it takes no TMA descriptor ({descriptor_text})"));
     };
-    if descriptor.element != *element || descriptor.box_shape.len() != *rank as usize {
+    // An im2col descriptor's box is (channels per pixel, pixels per column)
+    // whatever the tensor's rank.
+    let box_rank = match atom {
+        Atom::Tma { tma, .. } if tma.mode == TmaMode::Im2col => 2,
+        _ => *rank as usize,
+    };
+    if descriptor.element != *element || descriptor.box_shape.len() != box_rank {
         return Err(format!(
-            "'{atom_text}' moves {element} boxes of rank {rank}, but is bound to {descriptor_text} ({} boxes of rank {})",
+            "'{atom_text}' moves {element} boxes of rank {box_rank}, but is bound to {descriptor_text} ({} boxes of rank {})",
             descriptor.element,
             descriptor.box_shape.len()
         ));

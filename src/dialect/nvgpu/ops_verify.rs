@@ -292,13 +292,31 @@ fn verify_tma_copy(op: OperationRef) -> Result<(), String> {
     use super::atom::{TmaDirection, TmaMode};
     let (tma, atom_text, descriptor, _) = tma_operands(op)?;
     let seg = segments(op)?;
-    let rank = descriptor.box_shape.len();
     let count = coordinates(op, 3, seg.get(3).map(|&n| n as usize));
-    if tma.mode == TmaMode::Im2col {
-        return Err(format!("'{atom_text}': im2col TMA copies take im2col offsets, which tma.copy does not carry yet"));
-    }
+    let offsets = seg.get(7).copied().unwrap_or(0) as usize;
+    let im2col = tma.mode == TmaMode::Im2col;
+    // An im2col load addresses the tensor (the atom's rank) and loads one
+    // 2-D box; a tile copy's coordinates are its box's.
+    let rank = if im2col {
+        match Atom::of(operand(op, 0)?) {
+            Some(Atom::Tma { rank, .. }) => rank as usize,
+            _ => descriptor.box_shape.len(),
+        }
+    } else {
+        descriptor.box_shape.len()
+    };
     if count != rank {
-        return Err(format!("'{atom_text}' addresses a box of rank {rank} with {rank} coordinates, got {count}"));
+        let what = if im2col { "a tensor" } else { "a box" };
+        return Err(format!("'{atom_text}' addresses {what} of rank {rank} with {rank} coordinates, got {count}"));
+    }
+    if im2col && offsets != rank - 2 {
+        return Err(format!(
+            "'{atom_text}' takes {} im2col offsets (one per spatial dimension: im2col [%o : i16, ...]), got {offsets}",
+            rank - 2
+        ));
+    }
+    if !im2col && offsets != 0 {
+        return Err(format!("'{atom_text}' is not an im2col load; im2col [...] belongs to tma_load_im2col"));
     }
     let (has_mbar, has_mask) = (seg.get(4) == Some(&1), seg.get(5) == Some(&1));
     let load = tma.direction == TmaDirection::Load;
@@ -349,6 +367,14 @@ fn verify_tma_copy(op: OperationRef) -> Result<(), String> {
         ));
     }
     let boxes = crate::layout::tma::boxes(&layout, &descriptor.box_shape).map_err(|e| format!("'{atom_text}': {e}"))?;
+    if im2col && boxes.len() != 1 {
+        return Err(format!(
+            "'{atom_text}' loads one im2col box of {:?} (channels, pixels); the shared tile {} holds {}",
+            descriptor.box_shape,
+            smem.layout_text,
+            boxes.len()
+        ));
+    }
     let period = want.map_or(128, |s| 1i64 << s.period_log2());
     for b in &boxes {
         if (b.offset * bytes as i64) % period != 0 {
@@ -371,6 +397,10 @@ fn verify_tma_prefetch(op: OperationRef) -> Result<(), String> {
     }
     let count = op.operand_count() - 2;
     let rank = descriptor.box_shape.len();
+    let (tma, ..) = tma_operands(op)?;
+    if count != 0 && tma.mode == super::atom::TmaMode::Im2col {
+        return Err(format!("'{atom_text}' prefetches its descriptor only (no coordinates): the L2 prefetch of an im2col box is not lowered"));
+    }
     if count != 0 && count != rank {
         return Err(format!("'{atom_text}' prefetches the descriptor (no coordinates) or a box of rank {rank}, got {count} coordinates"));
     }

@@ -3,6 +3,7 @@
 //! | op | lowers to |
 //! |---|---|
 //! | `cute_nvgpu.tma.copy` (`tma_load`, `tma_load_multicast`) | per box: `nvvm.cp.async.bulk.tensor.shared.cluster.global` (mbarrier, multicast mask, L2 hint) |
+//! | `cute_nvgpu.tma.copy` (`tma_load_im2col`) | its one box: the same op in im2col mode, with the filter offsets |
 //! | `cute_nvgpu.tma.copy` (`tma_store`) | per box: `nvvm.cp.async.bulk.tensor.global.shared.cta` |
 //! | `cute_nvgpu.tma.copy` (`tma_reduce<op>`) | per box: `nvvm.cp.async.bulk.tensor.reduce` |
 //! | `cute_nvgpu.tma.prefetch` with coordinates | `nvvm.cp.async.bulk.tensor.prefetch` (the box into L2) |
@@ -48,9 +49,6 @@ pub fn lower_copy<'c, 'a>(
     let Some(Atom::TmaDescriptor(descriptor)) = Atom::of(op.operand(1)?.r#type()) else {
         return Err("tma.copy reads a TMA descriptor".into());
     };
-    if tma.mode == TmaMode::Im2col {
-        return Err("im2col TMA copies are not lowered yet".into());
-    }
     let seg = segments(op)?;
     let tmap = pointer(&b, op.operand(1)?)?;
     let smem = op.operand(2)?;
@@ -64,6 +62,8 @@ pub fn lower_copy<'c, 'a>(
     let mbar = optional(seg[4])?;
     let mask = optional(seg[5])?;
     let hint = optional(seg[6])?;
+    let offsets: Vec<Value> = (0..seg.get(7).copied().unwrap_or(0)).map(|i| op.operand(next + i)).collect::<Result<_, _>>()?;
+    let im2col = tma.mode == TmaMode::Im2col;
     let CuteValue::View(_, layout, swizzle) = cute_value(smem)? else { return Err("tma.copy moves a shared-memory view".into()) };
     let element = element_type(smem.r#type())?;
     let boxes = crate::layout::tma::boxes(&layout, &descriptor.box_shape)?;
@@ -76,8 +76,13 @@ pub fn lower_copy<'c, 'a>(
         let at = b.int(i32_type, tile.offset + static_offset)?;
         let shared = gep(&b, base, at, element)?;
         let mut box_coords = Vec::with_capacity(coords.len());
-        for (c, o) in coords.iter().zip(&tile.origin) {
-            box_coords.push(if *o == 0 { *c } else { b.bin("llvm.add", *c, b.int(i32_type, *o)?)? });
+        if im2col {
+            // One box (the verifier's), at the tensor's coordinates.
+            box_coords.extend(&coords);
+        } else {
+            for (c, o) in coords.iter().zip(&tile.origin) {
+                box_coords.push(if *o == 0 { *c } else { b.bin("llvm.add", *c, b.int(i32_type, *o)?)? });
+            }
         }
         let n = box_coords.len() as i32;
         let built = match tma.direction {
@@ -92,13 +97,15 @@ pub fn lower_copy<'c, 'a>(
                 let mut operands = vec![cluster, tmap];
                 operands.extend(&box_coords);
                 operands.push(mbar);
+                operands.extend(&offsets);
                 operands.extend(mask.iter().chain(hint.iter()));
-                let sizes = [1, 1, n, 1, 0, i32::from(mask.is_some()), i32::from(hint.is_some()), 0];
+                let sizes = [1, 1, n, 1, offsets.len() as i32, i32::from(mask.is_some()), i32::from(hint.is_some()), 0];
+                let mode = if im2col { "#nvvm.tma_load_mode<im2col>" } else { "#nvvm.tma_load_mode<tile>" };
                 OperationBuilder::new("nvvm.cp.async.bulk.tensor.shared.cluster.global", b.location)
                     .add_operands(&operands)
                     .add_attributes(&[
                         (id("isCTAOnly"), attribute(&b, "false")?),
-                        (id("mode"), attribute(&b, "#nvvm.tma_load_mode<tile>")?),
+                        (id("mode"), attribute(&b, mode)?),
                         (id("operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &sizes).into()),
                     ])
                     .build()?

@@ -104,3 +104,77 @@ func.func @binding(%d: !Desc) {
   %a = cute.make_atom %d : !Desc -> : !cute_nvgpu.atom.tma_load<bf16, rank = 2>
   return
 }
+
+// -----
+
+// im2col loads: one box of (channels, pixels), rank - 2 filter offsets.
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 128], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!Im2col = !cute_nvgpu.atom.tma_load_im2col<f16, rank = 4>
+!Tile = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,128):(1,64)">>
+!Bar = !cute.ptr<i64, smem, align<8>>
+func.func @im2col_offsets(%d: !Desc, %t: !Tile, %bar: !Bar, %x: i32, %o: i16) {
+  %a = cute.make_atom %d : !Desc -> : !Im2col
+  // expected-error @+1 {{'!cute_nvgpu.atom.tma_load_im2col<f16, rank = 4>' takes 2 im2col offsets (one per spatial dimension: im2col [%o : i16, ...]), got 1}}
+  cute_nvgpu.tma.copy %a, %d, %t, [%x, %x, %x, %x] im2col[%o] mbar(%bar : !Bar) : !Im2col, !Desc, !Tile
+  return
+}
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 128], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!Im2col = !cute_nvgpu.atom.tma_load_im2col<f16, rank = 4>
+!Tile = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,128):(1,64)">>
+!Bar = !cute.ptr<i64, smem, align<8>>
+func.func @im2col_coordinates(%d: !Desc, %t: !Tile, %bar: !Bar, %x: i32, %o: i16) {
+  %a = cute.make_atom %d : !Desc -> : !Im2col
+  // expected-error @+1 {{'!cute_nvgpu.atom.tma_load_im2col<f16, rank = 4>' addresses a tensor of rank 4 with 4 coordinates, got 2}}
+  cute_nvgpu.tma.copy %a, %d, %t, [%x, %x] im2col[%o, %o] mbar(%bar : !Bar) : !Im2col, !Desc, !Tile
+  return
+}
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!Im2col = !cute_nvgpu.atom.tma_load_im2col<f16, rank = 4>
+!Tile = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,128):(1,64)">>
+!Bar = !cute.ptr<i64, smem, align<8>>
+func.func @im2col_two_boxes(%d: !Desc, %t: !Tile, %bar: !Bar, %x: i32, %o: i16) {
+  %a = cute.make_atom %d : !Desc -> : !Im2col
+  // expected-error @+1 {{'!cute_nvgpu.atom.tma_load_im2col<f16, rank = 4>' loads one im2col box of [64, 64] (channels, pixels); the shared tile S<3,3,3> o 0 o (64,128):(1,64) holds 2}}
+  cute_nvgpu.tma.copy %a, %d, %t, [%x, %x, %x, %x] im2col[%o, %o] mbar(%bar : !Bar) : !Im2col, !Desc, !Tile
+  return
+}
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 128], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!Load = !cute_nvgpu.atom.tma_load<f16, rank = 2>
+!Tile = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,128):(1,64)">>
+!Bar = !cute.ptr<i64, smem, align<8>>
+func.func @offsets_on_a_tile_load(%d: !Desc, %t: !Tile, %bar: !Bar, %x: i32, %o: i16) {
+  %a = cute.make_atom %d : !Desc -> : !Load
+  // expected-error @+1 {{'!cute_nvgpu.atom.tma_load<f16, rank = 2>' is not an im2col load; im2col [...] belongs to tma_load_im2col}}
+  cute_nvgpu.tma.copy %a, %d, %t, [%x, %x] im2col[%o] mbar(%bar : !Bar) : !Load, !Desc, !Tile
+  return
+}
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 128], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!Im2col = !cute_nvgpu.atom.tma_load_im2col<f16, rank = 4>
+func.func @im2col_box_prefetch(%d: !Desc, %x: i32) {
+  %a = cute.make_atom %d : !Desc -> : !Im2col
+  // expected-error @+1 {{'!cute_nvgpu.atom.tma_load_im2col<f16, rank = 4>' prefetches its descriptor only (no coordinates): the L2 prefetch of an im2col box is not lowered}}
+  cute_nvgpu.tma.prefetch %a, %d, [%x, %x, %x, %x] : !Im2col, !Desc
+  return
+}
+
+// -----
+
+// An im2col descriptor's box is 2-D whatever the tensor's rank.
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 8, 16], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+func.func @im2col_box_rank(%d: !Desc) {
+  // expected-error @+1 {{moves f16 boxes of rank 2, but is bound to}}
+  %a = cute.make_atom %d : !Desc -> : !cute_nvgpu.atom.tma_load_im2col<f16, rank = 3>
+  return
+}
