@@ -9,6 +9,14 @@
 //!
 //! The pipelines order it after `convert-func-to-llvm` themselves
 //! (`compile::nvvm_passes`), not by registration order.
+//!
+//! It also drops the empty parameters of device functions: a stateless
+//! atom is an `!llvm.struct<()>` (it carries no data), and LLVM's NVPTX
+//! back end aborts on an empty parameter type ("Empty parameter types are
+//! not supported"), so a device function taking an atom loses the
+//! parameter, its calls the operand, and its body reads an undef of the
+//! empty type. A kernel entry cannot lose one (the host passes it), so an
+//! atom kernel parameter is refused.
 
 use super::rewrite::PassError;
 use crate::ffi::emit_op_error;
@@ -34,6 +42,7 @@ module {
 }"#;
 
 pub fn run(root: OperationRef) -> Result<(), PassError> {
+    drop_empty_parameters(root)?;
     let kernels = super::rewrite::collect_ops(root, |op| {
         op.name().as_string_ref().as_str() == Ok("llvm.func") && op.has_attribute("cute.kernel")
     });
@@ -145,5 +154,105 @@ fn rewrite_kernel(op: OperationRef) -> Result<(), String> {
         Type::from_raw(mlir_sys::mlirLLVMFunctionTypeGet(result, inputs.len() as isize, inputs.as_ptr(), false))
     };
     op_mut.set_attribute("function_type", TypeAttribute::new(new_type).into());
+    Ok(())
+}
+
+/// An LLVM struct type without fields (a stateless atom's value).
+fn is_empty_struct(t: mlir_sys::MlirType) -> bool {
+    // SAFETY: inspects a live type.
+    unsafe { mlir_sys::mlirTypeIsALLVMStructType(t) && mlir_sys::mlirLLVMStructTypeGetNumElementTypes(t) == 0 }
+}
+
+/// Removes the empty-struct parameters of every device `llvm.func` (one in a
+/// `gpu.module`) and the matching operands of its calls.
+fn drop_empty_parameters(root: OperationRef) -> Result<(), PassError> {
+    let functions = super::rewrite::collect_ops(root, |op| {
+        op.name().as_string_ref().as_str() == Ok("llvm.func")
+            && op.parent_operation().is_some_and(|p| p.name().as_string_ref().as_str() == Ok("gpu.module"))
+    });
+    for raw in functions {
+        // SAFETY: collected from the live IR; functions are not erased here.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        let fail = |message: String| {
+            emit_op_error(op, &format!("cute-kernel-to-nvvm: {message}"));
+            PassError::Reported
+        };
+        let function_type = TypeAttribute::try_from(op.attribute("function_type").map_err(|e| fail(e.to_string()))?)
+            .map_err(|e| fail(e.to_string()))?
+            .value();
+        // SAFETY: LLVM function type accessors on a live !llvm.func type.
+        let inputs: Vec<mlir_sys::MlirType> = unsafe {
+            (0..mlir_sys::mlirLLVMFunctionTypeGetNumInputs(function_type.to_raw()))
+                .map(|i| mlir_sys::mlirLLVMFunctionTypeGetInput(function_type.to_raw(), i))
+                .collect()
+        };
+        let empty: Vec<usize> = (0..inputs.len()).filter(|&i| is_empty_struct(inputs[i])).collect();
+        if empty.is_empty() {
+            continue;
+        }
+        if op.has_attribute("cute.kernel") || op.has_attribute("nvvm.kernel") {
+            return Err(fail(format!(
+                "kernel argument #{} is an atom, which carries no data: make the atom in the kernel (cute.make_atom) instead of passing it",
+                empty[0]
+            )));
+        }
+        let borrowed = crate::handle::BorrowedContext::of(&op);
+        let context = borrowed.get();
+        if let Some(entry) = op.region(0).ok().and_then(|r| r.first_block()) {
+            for &i in empty.iter().rev() {
+                let argument = entry.argument(i).map_err(|e| fail(e.to_string()))?;
+                // SAFETY: the argument is live; its uses move to an undef of
+                // its (empty) type, then the unused argument is erased.
+                unsafe {
+                    let ty = Type::from_raw(inputs[i]);
+                    let undef = entry.insert_operation(0, melior::dialect::llvm::undef(ty, op.location()));
+                    let value = undef.result(0).map_err(|e| fail(e.to_string()))?;
+                    mlir_sys::mlirValueReplaceAllUsesOfWith(argument.to_raw(), value.to_raw());
+                    mlir_sys::mlirBlockEraseArgument(entry.to_raw(), i as u32);
+                }
+            }
+        }
+        let kept: Vec<mlir_sys::MlirType> = (0..inputs.len()).filter(|i| !empty.contains(i)).map(|i| inputs[i]).collect();
+        // SAFETY: as above; a new function type of the kept inputs.
+        let new_type = unsafe {
+            let result = mlir_sys::mlirLLVMFunctionTypeGetReturnType(function_type.to_raw());
+            // Device functions made from func.func are never variadic.
+            Type::from_raw(mlir_sys::mlirLLVMFunctionTypeGet(result, kept.len() as isize, kept.as_ptr(), false))
+        };
+        // SAFETY: `op` is live; attribute edits keep it valid.
+        let mut op_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(raw) };
+        op_mut.set_attribute("function_type", TypeAttribute::new(new_type).into());
+        if let Some(attrs) = op.attribute("arg_attrs").ok().and_then(|a| ArrayAttribute::try_from(a).ok()) {
+            let kept_attrs: Vec<Attribute> = (0..attrs.len()).filter(|i| !empty.contains(i)).filter_map(|i| attrs.element(i).ok()).collect();
+            op_mut.set_attribute("arg_attrs", ArrayAttribute::new(context, &kept_attrs).into());
+        }
+        let symbol = op.attribute("sym_name").map(|a| a.to_string()).unwrap_or_default();
+        let symbol = symbol.trim_matches('"').to_string();
+        let module = op.parent_operation().ok_or_else(|| fail("a function outside its module".into()))?;
+        let calls = super::rewrite::collect_ops(module, |c| {
+            c.name().as_string_ref().as_str() == Ok("llvm.call")
+                && c.attribute("callee").is_ok_and(|a| a.to_string().trim_start_matches('@') == symbol)
+        });
+        for raw_call in calls {
+            // SAFETY: collected from the live module; the call is edited in place.
+            let call = unsafe { OperationRef::from_raw(raw_call) };
+            let operands: Vec<mlir_sys::MlirValue> = call
+                .operands()
+                .enumerate()
+                .filter(|(i, _)| !empty.contains(i))
+                .map(|(_, v)| v.to_raw())
+                .collect();
+            // SAFETY: the call is live; its callee operands shrink and the
+            // segment sizes follow (the op-bundle segment is empty).
+            unsafe { mlir_sys::mlirOperationSetOperands(raw_call, operands.len() as isize, operands.as_ptr()) };
+            let mut call_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(raw_call) };
+            if call.has_attribute("operandSegmentSizes") {
+                call_mut.set_attribute(
+                    "operandSegmentSizes",
+                    melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[operands.len() as i32, 0]).into(),
+                );
+            }
+        }
+    }
     Ok(())
 }

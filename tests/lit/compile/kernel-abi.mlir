@@ -62,3 +62,34 @@ llvm.func @tma_by_reference(%d: !llvm.ptr {cute.tma_descriptor = !cute_nvgpu.tma
 // PTX: .visible .entry scale(
 // PTX-NEXT: .param .align 16 .b8 scale_param_0[16],
 // PTX: ld.param.{{.*}}[scale_param_0
+
+// -----
+
+// A device function taking a (stateless) atom: LLVM's NVPTX back end aborts
+// on an empty parameter type, so the parameter is dropped, and the call's
+// operand with it.
+// ABI-LABEL: llvm.func internal @device(
+// ABI-SAME: %{{.*}}: i32) {
+// ABI: llvm.mlir.undef : !llvm.struct<()>
+// ABI-LABEL: llvm.func @caller(
+// ABI: llvm.call @device(%{{.*}}) : (i32) -> ()
+gpu.module @device_atoms {
+  llvm.func internal @device(%atom: !llvm.struct<()>, %x: i32) {
+    llvm.return
+  }
+  llvm.func @caller(%x: i32) attributes {cute.kernel} {
+    %atom = llvm.mlir.undef : !llvm.struct<()>
+    llvm.call @device(%atom, %x) : (!llvm.struct<()>, i32) -> ()
+    llvm.return
+  }
+}
+
+// -----
+
+// A kernel cannot lose a parameter the host passes.
+gpu.module @kernel_atoms {
+  // expected-error @+1 {{cute-kernel-to-nvvm: kernel argument #0 is an atom, which carries no data: make the atom in the kernel (cute.make_atom) instead of passing it}}
+  llvm.func @k(%atom: !llvm.struct<()>) attributes {cute.kernel} {
+    llvm.return
+  }
+}
