@@ -281,7 +281,7 @@ pub fn verify_operands(mma: Option<&Mma>, ops: &[Operand], tiled: bool) -> Resul
         return verify_wgmma_on_smem(p, a, b, c, d);
     }
     if let Some(p) = mma.filter(|p| {
-        matches!(p.family, MmaFamily::Sm100 | MmaFamily::Sm100Bs)
+        p.family.is_umma()
             && (a.residency == residency::SMEM || (p.frag == FragKind::Ts && a.residency == residency::TMEM && b.residency == residency::SMEM))
     }) {
         return verify_umma_on_smem(p, a, b, c, d);
@@ -454,7 +454,9 @@ fn verify_wgmma_on_smem(p: &Mma, a: &Operand, b: &Operand, c: &Operand, d: &Oper
 /// instance: each the atom's `(MN, K)` extent, and one the descriptor
 /// packer accepts (the packer's reason otherwise).
 fn check_smem_tiles(p: &Mma, a: &Operand, b: &Operand, umma: bool) -> Result<(), String> {
-    for (name, op, major, rows) in [("A", a, p.a_major, p.m), ("B", b, p.b_major, p.n)] {
+    // A structured-sparse A is stored compressed: half its K values.
+    let a_k = if p.family.is_sparse() { p.k / 2 } else { p.k };
+    for (name, op, major, rows, k) in [("A", a, p.a_major, p.m, a_k), ("B", b, p.b_major, p.n, p.k)] {
         if op.residency != residency::SMEM {
             continue;
         }
@@ -466,8 +468,8 @@ fn check_smem_tiles(p: &Mma, a: &Operand, b: &Operand, umma: bool) -> Result<(),
         };
         let tile = gmma_tile(&layout);
         let extents: Vec<Option<i64>> = (0..2).map(|i| tile.mode(i).and_then(|m| crate::layout::size(&m).ok()).and_then(|s| s.as_int())).collect();
-        if tile.rank() != 2 || extents != [Some(i64::from(rows)), Some(i64::from(p.k))] {
-            return Err(format!("expects Mma atom layout of {} for operand {name}, but got {}", canonical(rows, p.k, major), op.layout_text));
+        if tile.rank() != 2 || extents != [Some(i64::from(rows)), Some(i64::from(k))] {
+            return Err(format!("expects Mma atom layout of {} for operand {name}, but got {}", canonical(rows, k, major), op.layout_text));
         }
         let bits = op.element.map(storage_bits).unwrap_or(0);
         let desc_major = if major == Major::K { crate::layout::gmma::Major::K } else { crate::layout::gmma::Major::Mn };
@@ -481,7 +483,8 @@ fn check_smem_tiles(p: &Mma, a: &Operand, b: &Operand, umma: bool) -> Result<(),
     Ok(())
 }
 
-/// A dense SM100 UMMA instance over shared-memory views: A and B tiles
+/// An SM100 UMMA instance over shared-memory views (dense, sparse with A
+/// compressed to half its K, block-scaled): A and B tiles
 /// `make_umma_desc` accepts (A in shared memory for `ss`), D and C the
 /// same tensor-memory `M x N` accumulator (tcgen05.mma accumulates in
 /// place). The residency strings are the ladder's.
@@ -493,8 +496,9 @@ fn verify_umma_on_smem(p: &Mma, a: &Operand, b: &Operand, c: &Operand, d: &Opera
     if p.frag == FragKind::Ts {
         // A in tensor memory: M lanes x K values, K-major.
         let size = a.layout().ok().and_then(|l| crate::layout::size(&l).ok()).and_then(|s| s.as_int());
-        if size != Some(i64::from(p.m) * i64::from(p.k)) || p.a_major != Major::K {
-            return Err(format!("a ts UMMA reads the {}x{} A operand K-major from tensor memory; A is {}", p.m, p.k, a.ty));
+        let k = if p.family.is_sparse() { p.k / 2 } else { p.k };
+        if size != Some(i64::from(p.m) * i64::from(k)) || p.a_major != Major::K {
+            return Err(format!("a ts UMMA reads the {}x{k} A operand K-major from tensor memory; A is {}", p.m, a.ty));
         }
     }
     if b.residency != residency::SMEM {
