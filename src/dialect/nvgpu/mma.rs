@@ -456,7 +456,8 @@ fn verify_wgmma_on_smem(p: &Mma, a: &Operand, b: &Operand, c: &Operand, d: &Oper
 fn check_smem_tiles(p: &Mma, a: &Operand, b: &Operand, umma: bool) -> Result<(), String> {
     // A structured-sparse A is stored compressed: half its K values.
     let a_k = if p.family.is_sparse() { p.k / 2 } else { p.k };
-    for (name, op, major, rows, k) in [("A", a, p.a_major, p.m, a_k), ("B", b, p.b_major, p.n, p.k)] {
+    let (a_rows, b_rows, _) = if umma { umma_rows_per_cta(p) } else { (p.m, p.n, p.m) };
+    for (name, op, major, rows, k) in [("A", a, p.a_major, a_rows, a_k), ("B", b, p.b_major, b_rows, p.k)] {
         if op.residency != residency::SMEM {
             continue;
         }
@@ -483,6 +484,27 @@ fn check_smem_tiles(p: &Mma, a: &Operand, b: &Operand, umma: bool) -> Result<(),
     Ok(())
 }
 
+/// The rows of A, B and the accumulator one CTA holds: all of them, but for
+/// the CTA-pair UMMA (M = 256, `cta_group::2`: CuTe's `*_2x1SM_*` atoms,
+/// `ThrID = Layout<_2>`) each CTA of the pair holds M/2 rows of A, N/2 of
+/// B and M/2 of the accumulator.
+pub fn umma_rows_per_cta(p: &Mma) -> (u32, u32, u32) {
+    if p.m == 256 {
+        (p.m / 2, p.n / 2, p.m / 2)
+    } else {
+        (p.m, p.n, p.m)
+    }
+}
+
+/// The CTA group of a UMMA instruction: 2 for M = 256.
+pub fn umma_cta_group(p: &Mma) -> i64 {
+    if p.m == 256 {
+        2
+    } else {
+        1
+    }
+}
+
 /// An SM100 UMMA instance over shared-memory views (dense, sparse with A
 /// compressed to half its K, block-scaled): A and B tiles
 /// `make_umma_desc` accepts (A in shared memory for `ss`), D and C the
@@ -497,8 +519,9 @@ fn verify_umma_on_smem(p: &Mma, a: &Operand, b: &Operand, c: &Operand, d: &Opera
         // A in tensor memory: M lanes x K values, K-major.
         let size = a.layout().ok().and_then(|l| crate::layout::size(&l).ok()).and_then(|s| s.as_int());
         let k = if p.family.is_sparse() { p.k / 2 } else { p.k };
-        if size != Some(i64::from(p.m) * i64::from(k)) || p.a_major != Major::K {
-            return Err(format!("a ts UMMA reads the {}x{k} A operand K-major from tensor memory; A is {}", p.m, a.ty));
+        let (rows, _, _) = umma_rows_per_cta(p);
+        if size != Some(i64::from(rows) * i64::from(k)) || p.a_major != Major::K {
+            return Err(format!("a ts UMMA reads the {rows}x{k} A operand K-major from tensor memory; A is {}", a.ty));
         }
     }
     if b.residency != residency::SMEM {
@@ -511,8 +534,10 @@ fn verify_umma_on_smem(p: &Mma, a: &Operand, b: &Operand, c: &Operand, d: &Opera
         return Err(format!("a UMMA accumulates in place: C must be D's tensor-memory view, got C: {}, D: {}", c.ty, d.ty));
     }
     let size = d.layout().ok().and_then(|l| crate::layout::size(&l).ok()).and_then(|s| s.as_int());
-    if size != Some(i64::from(p.m) * i64::from(p.n)) {
-        return Err(format!("the {}x{} accumulator in tensor memory has {} values; D is {}", p.m, p.n, p.m * p.n, d.ty));
+    let (_, _, rows) = umma_rows_per_cta(p);
+    if size != Some(i64::from(rows) * i64::from(p.n)) {
+        let pair = if rows == p.m { "" } else { " (each CTA of the pair holds half the rows)" };
+        return Err(format!("the {rows}x{} accumulator in tensor memory has {} values{pair}; D is {}", p.n, rows * p.n, d.ty));
     }
     check_smem_tiles(p, a, b, true)
 }

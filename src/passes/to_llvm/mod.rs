@@ -379,6 +379,7 @@ fn is_sm_atom_call(op: OperationRef) -> bool {
 pub fn run_nvgpu(root: OperationRef) -> Result<(), PassError> {
     {
         let borrowed = crate::handle::BorrowedContext::of(&root);
+        atoms::tmem::check_cta_groups(root)?;
         atoms::tmem::lower_retrievals(borrowed.get(), root)?;
         atoms::umma::lower_mbarrier_allocations(borrowed.get(), root)?;
     }
@@ -454,6 +455,13 @@ fn erase_dead_values(root: OperationRef) {
 /// Reports `message` on `op` (outside a pattern: the steps before the bank).
 fn failed(op: OperationRef, message: String) -> PassError {
     crate::ffi::emit_op_error(op, &format!("cute-to-llvm: {message}"));
+    PassError::Reported
+}
+
+/// A failure of `cute-nvgpu-to-nvvm`'s steps before its patterns (the TMEM
+/// cache, the mbarrier globals, the CTA-group check).
+fn failed_nvgpu(op: OperationRef, message: String) -> PassError {
+    crate::ffi::emit_op_error(op, &format!("cute-nvgpu-to-nvvm: {message}"));
     PassError::Reported
 }
 

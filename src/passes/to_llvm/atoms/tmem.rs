@@ -85,7 +85,7 @@ pub fn lower_retrievals(context: &Context, root: OperationRef) -> Result<(), Pas
         for &raw in &retrievals {
             // SAFETY: as above.
             let op = unsafe { OperationRef::from_raw(raw) };
-            let fail = |message: String| super::super::failed(op, format!("retrieve_tmem_ptr: {message}"));
+            let fail = |message: String| super::super::failed_nvgpu(op, format!("retrieve_tmem_ptr: {message}"));
             let handle = op.operand(0).map_err(|e| fail(e.to_string()))?;
             let columns = constant_columns(op.operand(1).map_err(|e| fail(e.to_string()))?)
                 .ok_or_else(|| fail("the column count must be a constant (tcgen05.alloc's power of two in [32, 512])".into()))?;
@@ -101,25 +101,83 @@ pub fn lower_retrievals(context: &Context, root: OperationRef) -> Result<(), Pas
         if total > 512 {
             // SAFETY: as above.
             let op = unsafe { OperationRef::from_raw(retrievals[0]) };
-            return Err(super::super::failed(op, format!("retrieve_tmem_ptr: the function allocates {total} TMEM columns, more than the 512 of a CTA")));
+            return Err(super::super::failed_nvgpu(op, format!("retrieve_tmem_ptr: the function allocates {total} TMEM columns, more than the 512 of a CTA")));
         }
         // tcgen05 instructions of one kernel share their CTA group: a CTA-pair
-        // S2T copy makes the allocation a CTA-pair one too.
-        let pairs = crate::passes::rewrite::collect_ops(function, |op| {
-            op.name().as_string_ref().as_str() == Ok("cute_nvgpu.cp_async.s2t")
-                && op.attribute("cta_group").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).is_some_and(|a| a.value() == 2)
-        });
-        let group = if pairs.is_empty() { 1 } else { 2 };
-        let pointers = allocate(context, function, &handles, group).map_err(|e| super::super::failed(function, e.to_string()))?;
+        // S2T copy or UMMA makes the allocation a CTA-pair one too.
+        let group = function_cta_group(function)?;
+        let pointers = allocate(context, function, &handles, group).map_err(|e| super::super::failed_nvgpu(function, e.to_string()))?;
         let cache: Vec<Entry> = handles.iter().zip(pointers).map(|((handle, columns, _), pointer)| Entry { handle: *handle, columns: *columns, pointer }).collect();
         for raw in retrievals {
             // SAFETY: each retrieval is erased once, here.
             let op = unsafe { OperationRef::from_raw(raw) };
-            let handle = op.operand(0).map_err(|e| super::super::failed(op, e.to_string()))?;
+            let handle = op.operand(0).map_err(|e| super::super::failed_nvgpu(op, e.to_string()))?;
             let entry = cache.iter().find(|e| e.handle.ptr == handle.to_raw().ptr).expect("every handle is cached");
-            replace(op, entry.pointer).map_err(|e| super::super::failed(op, e.to_string()))?;
+            replace(op, entry.pointer).map_err(|e| super::super::failed_nvgpu(op, e.to_string()))?;
         }
-        deallocate_at_returns(context, function, &cache, group).map_err(|e| super::super::failed(function, e.to_string()))?;
+        deallocate_at_returns(context, function, &cache, group).map_err(|e| super::super::failed_nvgpu(function, e.to_string()))?;
+    }
+    Ok(())
+}
+
+/// The CTA group (1 or 2) of an op that issues tcgen05 instructions: its
+/// `cta_group` attribute, or for a UMMA atom call its atom's (M = 256 is a
+/// CTA pair); None for other ops.
+fn tcgen05_cta_group(op: OperationRef) -> Option<i64> {
+    let name = op.name().as_string_ref().as_str().ok()?.to_string();
+    match name.as_str() {
+        "cute_nvgpu.cp_async.s2t" | "cute_nvgpu.arch.copy.SM100.copy_s2t" => Some(crate::dialect::nvgpu::tcgen05::cta_group(op)),
+        n if n.starts_with("cute_nvgpu.arch.sm100.") && op.has_attribute("cta_group") => Some(crate::dialect::nvgpu::tcgen05::cta_group(op)),
+        "cute.mma_atom_call" | "cute.gemm" => match super::call_atom(op).ok()?? {
+            crate::dialect::nvgpu::Atom::Mma(p) if p.family.is_umma() => Some(crate::dialect::nvgpu::mma::umma_cta_group(&p)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The one CTA group of a function's tcgen05 instructions (PTX: every
+/// tcgen05 instruction of a kernel uses the same `.cta_group`); 1 when none
+/// says. Mixing both is an error naming the two ops.
+pub fn function_cta_group(function: OperationRef) -> Result<i64, PassError> {
+    let ops = crate::passes::rewrite::collect_ops(function, |op| tcgen05_cta_group(*op).is_some());
+    let mut first: Option<(i64, mlir_sys::MlirOperation)> = None;
+    for raw in ops {
+        // SAFETY: collected from the live function just above.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        let group = tcgen05_cta_group(op).unwrap_or(1);
+        match first {
+            None => first = Some((group, raw)),
+            Some((g, other)) if g != group => {
+                // SAFETY: as above.
+                let other = unsafe { OperationRef::from_raw(other) };
+                let name = |o: OperationRef| o.name().as_string_ref().as_str().unwrap_or("").to_string();
+                return Err(super::super::failed_nvgpu(
+                    op,
+                    format!(
+                        "the tcgen05 instructions of one kernel share one CTA group: this '{}' is cta_group::{group}, an earlier '{}' cta_group::{g}",
+                        name(op),
+                        name(other)
+                    ),
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(first.map_or(1, |(g, _)| g))
+}
+
+/// Checks every function's CTA group before any tcgen05 op is lowered.
+pub fn check_cta_groups(root: OperationRef) -> Result<(), PassError> {
+    let functions = crate::passes::rewrite::collect_ops(root, |op| {
+        matches!(op.name().as_string_ref().as_str(), Ok("func.func" | "gpu.func" | "llvm.func"))
+    });
+    for raw in functions {
+        // SAFETY: collected from the live IR; nothing is erased here.
+        let function = unsafe { OperationRef::from_raw(raw) };
+        if on_tensor_memory_chip(function) {
+            function_cta_group(function)?;
+        }
     }
     Ok(())
 }

@@ -146,7 +146,7 @@ fn issue<'c, 'a>(
         scales,
         kind: kind.to_string(),
         block_scale: block_scale.to_string(),
-        cta_group: if p.m == 256 { 2 } else { 1 },
+        cta_group: crate::dialect::nvgpu::mma::umma_cta_group(p),
     };
     super::tcgen05::emit_mma(b, rewriter, &mma)
 }
@@ -195,7 +195,7 @@ pub fn lower_mbarrier_allocations<'c>(context: &'c Context, root: OperationRef<'
     for raw in inits {
         // SAFETY: collected from the live IR; each is erased once, here.
         let op = unsafe { OperationRef::from_raw(raw) };
-        let fail = |e: String| super::super::failed(op, format!("mbarrier.init: {e}"));
+        let fail = |e: String| super::super::failed_nvgpu(op, format!("mbarrier.init: {e}"));
         let body = super::super::storage::enclosing_body(op, &["gpu.module", "builtin.module"], "a module")?;
         let name = super::super::storage::fresh_name(&body, "__cute_mbarrier_");
         let i64_type: Type = IntegerType::new(context, 64).into();

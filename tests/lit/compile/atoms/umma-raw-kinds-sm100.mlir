@@ -19,20 +19,21 @@
 // CHECK: tcgen05.mma.cta_group::1.kind::mxf4nvf4.block_scale.block32.collector::a::discard [
 // CHECK: tcgen05.mma.sp.cta_group::1.kind::mxf4nvf4.block_scale.block32.collector::a::discard [
 // CHECK: tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [
-// CHECK: tcgen05.mma.cta_group::2.kind::f16.collector::a::discard [
 // CHECK: tcgen05.mma.sp.cta_group::1.kind::f16.collector::a::discard [
-// CHECK: tcgen05.mma.sp.cta_group::2.kind::f16.collector::a::discard [
 // CHECK: tcgen05.mma.cta_group::1.kind::tf32.collector::a::discard [
-// CHECK: tcgen05.mma.cta_group::2.kind::tf32.collector::a::discard [
 // CHECK: tcgen05.mma.sp.cta_group::1.kind::tf32.collector::a::discard [
-// CHECK: tcgen05.mma.sp.cta_group::2.kind::tf32.collector::a::discard [
 // CHECK: tcgen05.mma.cta_group::1.kind::f8f6f4.collector::a::discard [
-// CHECK: tcgen05.mma.cta_group::2.kind::f8f6f4.collector::a::discard [
 // CHECK: tcgen05.mma.sp.cta_group::1.kind::f8f6f4.collector::a::discard [
-// CHECK: tcgen05.mma.sp.cta_group::2.kind::f8f6f4.collector::a::discard [
 // CHECK: tcgen05.mma.cta_group::1.kind::i8.collector::a::discard [
-// CHECK: tcgen05.mma.cta_group::2.kind::i8.collector::a::discard [
 // CHECK: tcgen05.mma.sp.cta_group::1.kind::i8.collector::a::discard [
+// CHECK-LABEL: .entry pair_kinds(
+// CHECK: tcgen05.mma.cta_group::2.kind::f16.collector::a::discard [
+// CHECK: tcgen05.mma.sp.cta_group::2.kind::f16.collector::a::discard [
+// CHECK: tcgen05.mma.cta_group::2.kind::tf32.collector::a::discard [
+// CHECK: tcgen05.mma.sp.cta_group::2.kind::tf32.collector::a::discard [
+// CHECK: tcgen05.mma.cta_group::2.kind::f8f6f4.collector::a::discard [
+// CHECK: tcgen05.mma.sp.cta_group::2.kind::f8f6f4.collector::a::discard [
+// CHECK: tcgen05.mma.cta_group::2.kind::i8.collector::a::discard [
 // CHECK: tcgen05.mma.sp.cta_group::2.kind::i8.collector::a::discard [
 
 module attributes {gpu.container_module} {
@@ -52,20 +53,26 @@ gpu.module @kernels {
     cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc scales(%sfa, %sfb : !cute.ptr<f8E4M3FN, tmem>, !cute.ptr<f8E4M3FN, tmem>) {kind = "mxf4nvf4", block_scale = "block32"} : !cute.ptr<f32, tmem>, i64
     cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc metadata(%meta : !cute.ptr<i32, tmem>) scales(%sfa, %sfb : !cute.ptr<f8E4M3FN, tmem>, !cute.ptr<f8E4M3FN, tmem>) {kind = "mxf4nvf4", block_scale = "block32"} : !cute.ptr<f32, tmem>, i64
     cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc {kind = "f16", cta_group = 1 : i32} : !cute.ptr<f32, tmem>, i64
-    cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc {kind = "f16", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
     cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc metadata(%meta : !cute.ptr<i32, tmem>) {kind = "f16", cta_group = 1 : i32} : !cute.ptr<f32, tmem>, i64
-    cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc metadata(%meta : !cute.ptr<i32, tmem>) {kind = "f16", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
     cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc {kind = "tf32", cta_group = 1 : i32} : !cute.ptr<f32, tmem>, i64
-    cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc {kind = "tf32", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
     cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc metadata(%meta : !cute.ptr<i32, tmem>) {kind = "tf32", cta_group = 1 : i32} : !cute.ptr<f32, tmem>, i64
-    cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc metadata(%meta : !cute.ptr<i32, tmem>) {kind = "tf32", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
     cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc {kind = "f8f6f4", cta_group = 1 : i32} : !cute.ptr<f32, tmem>, i64
-    cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc {kind = "f8f6f4", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
     cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc metadata(%meta : !cute.ptr<i32, tmem>) {kind = "f8f6f4", cta_group = 1 : i32} : !cute.ptr<f32, tmem>, i64
-    cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc metadata(%meta : !cute.ptr<i32, tmem>) {kind = "f8f6f4", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
     cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc {kind = "i8", cta_group = 1 : i32} : !cute.ptr<f32, tmem>, i64
-    cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc {kind = "i8", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
     cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc metadata(%meta : !cute.ptr<i32, tmem>) {kind = "i8", cta_group = 1 : i32} : !cute.ptr<f32, tmem>, i64
+    gpu.return
+  }
+
+  // The CTA-pair forms, in a kernel of their own (one CTA group per kernel).
+  gpu.func @pair_kinds(%d: !cute.ptr<f32, tmem>, %ad: i64, %bd: i64, %idesc: i32, %acc: i1,
+                    %meta: !cute.ptr<i32, tmem>, %sfa: !cute.ptr<f8E4M3FN, tmem>, %sfb: !cute.ptr<f8E4M3FN, tmem>) kernel {
+    cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc {kind = "f16", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
+    cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc metadata(%meta : !cute.ptr<i32, tmem>) {kind = "f16", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
+    cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc {kind = "tf32", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
+    cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc metadata(%meta : !cute.ptr<i32, tmem>) {kind = "tf32", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
+    cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc {kind = "f8f6f4", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
+    cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc metadata(%meta : !cute.ptr<i32, tmem>) {kind = "f8f6f4", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
+    cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc {kind = "i8", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
     cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc metadata(%meta : !cute.ptr<i32, tmem>) {kind = "i8", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
     gpu.return
   }

@@ -60,3 +60,22 @@ func.func @accumulate_on_fma(%v: !V, %p: i1) {
 // An element kind UMMA does not have, named with the atom.
 // expected-error @+1 {{'sm100.mma' has no element-type combination A 'f64', B 'f64'}}
 func.func private @f64_umma(!cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, k), elem_type = (f64, f64, f64), frag_kind = ss>)
+
+// -----
+
+// A CTA-pair UMMA (M = 256): each CTA holds half of A (128 rows), not all.
+!Bar = !cute.ptr<i64, smem, align<8>>
+!A = !cute.view<!cute.ptr<bf16, smem, align<1024>>, !cute.composed_layout<"S<1,3,3> o 0 o (256,16):(16,1)">>
+!B = !cute.view<!cute.ptr<bf16, smem, align<1024>>, !cute.composed_layout<"S<1,3,3> o 0 o (128,16):(16,1)">>
+!D = !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(128,256):(65536,1)">>
+!Pair = !cute_nvgpu.sm100.mma<256x256x16, ab_major = (k, k), elem_type = (bf16, bf16, f32), frag_kind = ss>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  gpu.func @pair_whole_a(%a: !A, %b: !B, %d: !D) kernel {
+    %atom = cute.make_atom : !Pair
+    // expected-error @+1 {{expects Mma atom layout of (128,16):(16,1) for operand A}}
+    cute.mma_atom_call %atom, %d, %a, %b, %d : !Pair, !D, !A, !B, !D
+    gpu.return
+  }
+}
+}
