@@ -71,6 +71,7 @@ def main():
     parser.add_argument("repo", help="NVIDIA/cutlass checkout or bare mirror")
     parser.add_argument("--plugin", default="target/debug/libcute_mlir.so")
     parser.add_argument("--top", type=int, default=15, help="failure causes to list")
+    parser.add_argument("--failures", help="write each failing non-error chunk (file, diagnostic, body) here")
     args = parser.parse_args()
     plugin = os.path.abspath(args.plugin)
     if not os.path.exists(plugin):
@@ -84,7 +85,12 @@ def main():
     causes = collections.Counter()
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(lambda job: run(plugin, job[2]), jobs))
-    for (name, is_error, _), (status, first) in zip(jobs, results):
+    failures = open(args.failures, "w") if args.failures else None
+    for (name, is_error, body), (status, first) in zip(jobs, results):
+        if failures and not is_error and status != 0:
+            failures.write(f"=== {name}\n{first}\n{body}\n")
+        if failures and is_error and status == 0:
+            failures.write(f"=== ACCEPTED {name}\n{body}\n")
         if status < 0:
             signals += 1
             print(f"SIGNAL {-status}: {name}")

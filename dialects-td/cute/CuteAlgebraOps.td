@@ -435,6 +435,26 @@ def Cute_CeilDivOp : Cute_InferredOp<"ceil_div"> {
   let assemblyFormat = "`(` $lhs `,` $rhs `)` attr-dict `:` functional-type(operands, $result)";
 }
 
+def Cute_TileToShapeOp : Cute_InferredOp<"tile_to_shape"> {
+  let summary = "replicate a block layout to cover a target shape (CuTe's tile_to_shape)";
+  let description = [{
+    The block is padded with `1:0` modes to the target's rank, replicated
+    `ceil(target_i / block_i)` times along mode `i` (the replicas laid out
+    compactly in `order`, column-major when absent: `make_ordered_layout`)
+    with `blocked_product` (not coalesced, as current CuTe). A composed layout
+    keeps its swizzle and offset; its outer layout is tiled. This is how
+    CuTe builds a shared-memory stage from a swizzle atom. Static shapes.
+
+    ```mlir
+    %r = cute.tile_to_shape(%block, %shape) : (!cute.layout<"(3,2):(1,3)">, !cute.shape<"(6,8)">)
+           -> !cute.layout<"((3,2),(2,4)):((1,6),(3,12))">
+    ```
+  }];
+  let arguments = (ins Cute_AnyLayout:$input, Cute_Shape:$shape, Optional<Cute_IntTuple>:$order);
+  let results = (outs Cute_AnyLayout:$result);
+  let assemblyFormat = "`(` $input `,` $shape (`,` $order^)? `)` attr-dict `:` functional-type(operands, results)";
+}
+
 } // opDocGroup
 
 #endif // CUTE_ALGEBRA_OPS_TD

@@ -251,6 +251,62 @@ def Cute_DerefineOp : Cute_ValueOp<"derefine"> {
   let assemblyFormat = "$value attr-dict `:` qualified(type($value)) `to` qualified(type($result))";
 }
 
+
+
+//===----------------------------------------------------------------------===//
+// Advanced constructors (NVIDIA's CuTe IR spellings)
+//===----------------------------------------------------------------------===//
+
+def Cute_MakeOrderedLayoutOp : Cute_InferredOp<"make_ordered_layout"> {
+  let summary = "a compact layout whose strides follow a mode order (CuTe's make_ordered_layout)";
+  let description = [{
+    The strides are the compact prefix products of the shape taken in
+    increasing `order` (the smallest order value gets stride 1; an extent-1
+    mode gets stride 0). `order` is weakly congruent to the shape: a leaf
+    orders a whole nested mode. Static shapes and orders.
+
+    ```mlir
+    %l = cute.make_ordered_layout(%s, %o) : (!cute.shape<"(4,2)">, !cute.int_tuple<"(1,0)">)
+           -> !cute.layout<"(4,2):(2,1)">
+    ```
+  }];
+  let arguments = (ins Cute_Shape:$shape, Cute_IntTuple:$order);
+  let results = (outs Cute_LayoutType:$layout);
+  let assemblyFormat = "`(` $shape `,` $order `)` attr-dict `:` functional-type(operands, results)";
+}
+
+def Cute_MakeLayoutLikeOp : Cute_InferredOp<"make_layout_like"> {
+  let summary = "a compact layout of the source's shape, strides in the source's stride order";
+  let description = [{
+    CuTe's `make_layout_like`: the shape is kept, the non-zero strides
+    become compact in the order of the source's stride magnitudes, stride-0
+    modes stay broadcast. A composed layout contributes its outer layout.
+
+    ```mlir
+    %r = cute.make_layout_like(%src) : !cute.layout<"(4,2):(4,1)"> -> !cute.layout<"(4,2):(2,1)">
+    ```
+  }];
+  let arguments = (ins Cute_AnyLayout:$src);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = "`(` $src `)` attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+}
+
+def Cute_MakeIdentityLayoutOp : Cute_InferredOp<"make_identity_layout"> {
+  let summary = "the identity layout of a shape: a unit basis stride per leaf";
+  let description = [{
+    Leaf `j` of top-level mode `k` gets the stride `1@j@k` (`1@k` for a
+    leaf mode; a single-leaf shape gets `1`): the layout maps every
+    coordinate to itself, CuTe's coordinate tensor for predication.
+
+    ```mlir
+    %l = cute.make_identity_layout(%s) : !cute.shape<"(4,(2,3))"> -> !cute.layout<"(4,(2,3)):(1@0,(1@0@1,1@1@1))">
+    ```
+  }];
+  let arguments = (ins Cute_Shape:$shape);
+  let results = (outs Cute_LayoutType:$result);
+  let assemblyFormat = "`(` $shape `)` attr-dict `:` qualified(type($shape)) `->` qualified(type($result))";
+}
+
 } // opDocGroup
 
 #endif // CUTE_CONSTRUCTION_OPS_TD

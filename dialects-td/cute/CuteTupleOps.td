@@ -133,6 +133,27 @@ def Cute_ToCoordOp : Cute_InferredOp<"to_coord"> {
   let assemblyFormat = "`(` $src `)` attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
 }
 
+class Cute_PadToRankOp<string mnemonic, string side> : Cute_InferredOp<mnemonic, [], ["rank"]> {
+  let summary = side # " an element until the rank reaches N";
+  let description = [{
+    The input (a tuple, a layout or a composed layout's outer layout) gets
+    the element (a tuple of the same kind; a layout for layouts) added on
+    the }] # side # [{ side until its rank is `N`; an input of rank `N` or more
+    is kept. `N` is positive.
+
+    ```mlir
+    %r = cute.}] # mnemonic # [{<4> (%in, %e) : !cute.shape<"(4,8)">, !cute.shape<"1">
+    ```
+  }];
+  let arguments = (ins I32Attr:$rank, AnyTypeOf<[Cute_AnyIntTuple, Cute_AnyLayout]>:$input,
+                       AnyTypeOf<[Cute_AnyIntTuple, Cute_LayoutType]>:$element);
+  let results = (outs AnyTypeOf<[Cute_AnyIntTuple, Cute_AnyLayout]>:$result);
+  let assemblyFormat = "`<` $rank `>` `(` $input `,` $element `)` attr-dict `:` qualified(type($input)) `,` qualified(type($element))";
+}
+
+def Cute_AppendToRankOp : Cute_PadToRankOp<"append_to_rank", "right">;
+def Cute_PrependToRankOp : Cute_PadToRankOp<"prepend_to_rank", "left">;
+
 } // opDocGroup
 
 #endif // CUTE_TUPLE_OPS_TD

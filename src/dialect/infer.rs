@@ -553,6 +553,58 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         },
         // Both keep the operand's kind (a shape's product is a shape), as
         // NVIDIA's CuTe IR does.
+        // NVIDIA's advanced constructors and rank padding.
+        "make_ordered_layout" => layout_result(layout::make_ordered_layout(&args.tuple(0)?, &args.tuple(1)?)),
+        "make_identity_layout" => layout_result(layout::make_identity_layout(&args.tuple(0)?)),
+        "make_layout_like" => {
+            let source = match args.get(0)? {
+                (SpecKind::ComposedLayout, text) => spec::parse_checked_composed(text)?.layout,
+                _ => args.layout(0)?,
+            };
+            layout_result(layout::make_layout_like(&source))
+        }
+        "tile_to_shape" => {
+            let order = if operands.len() > 2 { Some(args.tuple(2)?) } else { None };
+            match args.get(0)? {
+                (SpecKind::ComposedLayout, text) => {
+                    let composed = spec::parse_checked_composed(text)?;
+                    let tiled = layout::tile_to_shape(&composed.layout, &args.tuple(1)?, order.as_ref()).map_err(err)?;
+                    let text = format!("{} o {} o {tiled}", composed.swizzle, composed.offset);
+                    spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
+                }
+                _ => layout_result(layout::tile_to_shape(&args.layout(0)?, &args.tuple(1)?, order.as_ref())),
+            }
+        }
+        "append_to_rank" | "prepend_to_rank" => {
+            let rank = attr_int(attrs, "rank")?;
+            if rank <= 0 {
+                return Err(format!("{mnemonic}<{rank}>: the target rank must be positive"));
+            }
+            let (rank, prepend) = (rank as usize, mnemonic == "prepend_to_rank");
+            match (args.get(0)?, args.get(1)?) {
+                ((SpecKind::Layout, _), (SpecKind::Layout, _)) => {
+                    layout_result(Ok(layout::pad_layout_to_rank(&args.layout(0)?, &args.layout(1)?, rank, prepend)))
+                }
+                ((SpecKind::ComposedLayout, text), (SpecKind::Layout, _)) => {
+                    let composed = spec::parse_checked_composed(text)?;
+                    let padded = layout::pad_layout_to_rank(&composed.layout, &args.layout(1)?, rank, prepend);
+                    let text = format!("{} o {} o {padded}", composed.swizzle, composed.offset);
+                    spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
+                }
+                ((kind, _), (element, _)) if kind == element && !matches!(kind, SpecKind::Layout | SpecKind::ComposedLayout) => {
+                    spec_result(kind, layout::pad_to_rank(&args.tuple(0)?, &args.tuple(1)?, rank, prepend))
+                }
+                ((kind, _), (element, _)) => Err(format!(
+                    "{mnemonic}: a {} pads with a {}, not a {}",
+                    format!("!cute.{}", kind.mnemonic()),
+                    match kind {
+                        SpecKind::Layout | SpecKind::ComposedLayout => "!cute.layout".to_string(),
+                        other => format!("!cute.{}", other.mnemonic()),
+                    },
+                    format!("!cute.{}", element.mnemonic())
+                )),
+            }
+        }
         "tuple_product" => spec_result(args.get(0)?.0, layout::size_of(&args.tuple(0)?).map_err(err)?),
         "tuple_product_each" => {
             let tuple = args.tuple(0)?;

@@ -34,7 +34,8 @@ const ODS_ONLY: &[&str] = &[
     "cute.tuple_mul", "cute.tuple_sub", "cute.zipped_divide", "cute.zipped_product",
     "cute.tiled.mma.partition_A", "cute.tiled.mma.partition_B", "cute.tiled.mma.partition_C",
     "cute.make_tiled_copy_A", "cute.make_tiled_copy_B", "cute.make_tiled_copy_C", "cute.make_fragment_like",
-    "cute.tiled.copy.retile",
+    "cute.tiled.copy.retile", "cute.make_ordered_layout", "cute.make_layout_like", "cute.make_identity_layout",
+    "cute.tile_to_shape", "cute.append_to_rank", "cute.prepend_to_rank",
 ];
 
 /// The verifier of the `cute` or `cute_nvgpu` op `name`; None if the op is

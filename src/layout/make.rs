@@ -230,3 +230,67 @@ mod tests {
         assert!(err(make_ordered_layout(&t("(-1,1)"), &t("1"))).contains("negative"));
     }
 }
+
+/// CuTe's `make_identity_layout(shape)`: the shape with the unit basis
+/// strides of its leaves, `1@k` for top-level mode `k` and `1@j@k` for leaf
+/// `j` of a nested mode `k` (deeper nesting adds `@` indices innermost
+/// first), so that the layout maps a coordinate to itself.
+pub fn make_identity_layout(shape: &IntTuple) -> Result<Layout, LayoutError> {
+    fn strides(t: &IntTuple, path: &mut Vec<u32>) -> Result<IntTuple, Cond> {
+        match t {
+            IntTuple::Leaf(_) => {
+                let mut dims = path.clone();
+                dims.reverse();
+                if dims.is_empty() {
+                    return Ok(IntTuple::int(1));
+                }
+                Ok(IntTuple::Leaf(Leaf::Basis(Box::new(super::tuple::ScaledBasis::new(1, 1, dims)?))))
+            }
+            IntTuple::Tuple(modes) => {
+                let mut out = Vec::with_capacity(modes.len());
+                for (i, m) in modes.iter().enumerate() {
+                    path.push(i as u32);
+                    out.push(strides(m, path)?);
+                    path.pop();
+                }
+                Ok(IntTuple::tuple(out))
+            }
+        }
+    }
+    wrap!("make_identity_layout", [shape], strides(shape, &mut Vec::new()).map(|stride| Layout::from_parts(shape.clone(), stride)))
+}
+
+/// `append_to_rank<N>(t, e)` / `prepend_to_rank<N>(t, e)` of a tuple: `e`
+/// added on the right (left) until the rank is `N`; a rank-`N` or larger
+/// tuple is kept.
+pub fn pad_to_rank(t: &IntTuple, element: &IntTuple, rank: usize, prepend: bool) -> IntTuple {
+    let mut modes: Vec<IntTuple> = match t {
+        IntTuple::Tuple(m) => m.clone(),
+        leaf => vec![leaf.clone()],
+    };
+    if modes.len() >= rank {
+        return t.clone();
+    }
+    let pad = std::iter::repeat_n(element.clone(), rank - modes.len());
+    if prepend {
+        modes = pad.chain(modes).collect();
+    } else {
+        modes.extend(pad);
+    }
+    IntTuple::tuple(modes)
+}
+
+/// The same for a layout, padded with the layout `e`.
+pub fn pad_layout_to_rank(l: &Layout, element: &Layout, rank: usize, prepend: bool) -> Layout {
+    let mut modes = l.modes();
+    if modes.len() >= rank {
+        return l.clone();
+    }
+    let pad = std::iter::repeat_n(element.clone(), rank - modes.len());
+    if prepend {
+        modes = pad.chain(modes).collect();
+    } else {
+        modes.extend(pad);
+    }
+    Layout::from_modes(modes)
+}

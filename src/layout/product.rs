@@ -153,3 +153,50 @@ mod tests {
         assert_eq!(ok(raked_product(&l("4:1"), &l("3:1"))), "((3,4)):((4,1))");
     }
 }
+
+/// CuTe's `tile_to_shape(block, target, order)`: the block padded with
+/// `1:0` modes to the target's rank, replicated `ceil(target_i / block_i)`
+/// times per mode in the order `order` gives (compact, `make_ordered_layout`;
+/// column-major when absent), as `blocked_product`, then coalesced by mode
+/// (`coalesce(…, product_shape)`). Static shapes.
+pub fn tile_to_shape(block: &Layout, target: &super::tuple::IntTuple, order: Option<&super::tuple::IntTuple>) -> Result<Layout, LayoutError> {
+    use super::tuple::IntTuple;
+    let shown_order = order.map_or_else(|| "-".to_string(), |o| o.to_string());
+    wrap!("tile_to_shape", [block, target, shown_order], {
+        (|| -> Result<Layout, Cond> {
+            let rank = target.rank();
+            if block.rank() > rank {
+                return Err(format!("the block has rank {}, more than the target shape's {rank}", block.rank()));
+            }
+            let mut modes = block.modes();
+            while modes.len() < rank {
+                modes.push(Layout::leaf(1, 0));
+            }
+            let padded = Layout::from_modes(modes);
+            let mut replicas = Vec::with_capacity(rank);
+            for i in 0..rank {
+                let size = |t: Option<IntTuple>, what: &str| -> Result<i64, Cond> {
+                    let t = t.ok_or_else(|| format!("the {what} has no mode {i}"))?;
+                    let extents = t.leaves().into_iter().map(|l| leaf_static(l, what)).collect::<Result<Vec<_>, _>>()?;
+                    product(extents)
+                };
+                let want = size(target.mode(i).cloned(), "target")?;
+                let have = size(padded.mode(i).map(|m| m.shape().clone()), "block")?;
+                replicas.push(IntTuple::int(arith::ceil_div(want, have)?));
+            }
+            let replicas = IntTuple::tuple(replicas);
+            let natural = IntTuple::tuple((0..rank as i64).map(IntTuple::int).collect());
+            let order = order.unwrap_or(&natural);
+            if order.rank() != rank || !order.is_static() {
+                return Err(format!("the order {order} must be a static tuple of rank {rank}"));
+            }
+            let mut seen: Vec<i64> = (0..rank).filter_map(|i| order.mode(i).and_then(|m| m.as_int())).collect();
+            seen.sort_unstable();
+            if seen != (0..rank as i64).collect::<Vec<_>>() {
+                return Err(format!("the order {order} is not a permutation of 0..{rank}"));
+            }
+            let ordered = super::make::make_ordered_layout(&replicas, order).map_err(|e| e.to_string())?;
+            blocked_product(&padded, &ordered).map_err(|e| e.to_string())
+        })()
+    })
+}
