@@ -25,9 +25,11 @@ class Cute_UnaryLayoutOp<string mnemonic> : Cute_InferredOp<mnemonic> {
   let assemblyFormat = "`(` $layout `)` attr-dict `:` functional-type(operands, $result)";
 }
 
+// A composed layout (`S o off o L`) is tiled through its outer layout L and
+// keeps its swizzle and offset (CuTe's ComposedLayout overloads).
 class Cute_TilerOp<string mnemonic> : Cute_InferredOp<mnemonic> {
-  let arguments = (ins Cute_LayoutType:$layout, Cute_Tiler:$tiler);
-  let results = (outs Cute_LayoutType:$result);
+  let arguments = (ins Cute_AnyLayout:$layout, Cute_Tiler:$tiler);
+  let results = (outs Cute_AnyLayout:$result);
   let assemblyFormat = "`(` $layout `,` $tiler `)` attr-dict `:` functional-type(operands, $result)";
 }
 

@@ -298,7 +298,23 @@ fn layout_result(result: Result<Layout, layout::LayoutError>) -> Result<Vec<Infe
 /// Composition and the divides, on static or dynamic layouts
 /// (`layout::dynamic_tiling`).
 fn tiling(args: &Args, kind: Tiling) -> Result<Vec<Inferred>, String> {
-    layout_result(tile(kind, &args.layout(0)?, &args.tiler(1)?))
+    let tiler = args.tiler(1)?;
+    through_outer(args, |l| tile(kind, l, &tiler))
+}
+
+/// `f` of operand 0's layout; a composed layout `S o off o L` gives
+/// `S o off o f(L)` (CuTe's ComposedLayout overloads of the composition,
+/// divides and products act on the outer layout).
+fn through_outer(args: &Args, f: impl FnOnce(&Layout) -> Result<Layout, layout::LayoutError>) -> Result<Vec<Inferred>, String> {
+    match args.get(0)? {
+        (SpecKind::ComposedLayout, text) => {
+            let composed = spec::parse_checked_composed(text)?;
+            let result = f(&composed.layout).map_err(err)?;
+            let text = format!("{} o {} o {result}", composed.swizzle, composed.offset);
+            spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
+        }
+        _ => layout_result(f(&args.layout(0)?)),
+    }
 }
 
 fn spec_result(kind: SpecKind, value: impl ToString) -> Result<Vec<Inferred>, String> {
@@ -505,17 +521,32 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "tiled_divide" => tiling(&args, Tiling::TiledDivide),
         "flat_divide" => tiling(&args, Tiling::FlatDivide),
         "logical_product" => {
-            let a = args.layout(0)?;
-            layout_result(match args.tiler(1)? {
-                Tiler::Layout(b) => layout::logical_product(&a, &b),
-                tiler => layout::logical_product_tiler(&a, &tiler),
+            let tiler = args.tiler(1)?;
+            through_outer(&args, |a| match &tiler {
+                Tiler::Layout(b) => layout::logical_product(a, b),
+                tiler => layout::logical_product_tiler(a, tiler),
             })
         }
-        "zipped_product" => layout_result(layout::zipped_product(&args.layout(0)?, &args.tiler(1)?)),
-        "tiled_product" => layout_result(layout::tiled_product(&args.layout(0)?, &args.tiler(1)?)),
-        "flat_product" => layout_result(layout::flat_product(&args.layout(0)?, &args.tiler(1)?)),
-        "blocked_product" => layout_result(layout::blocked_product(&args.layout(0)?, &args.layout(1)?)),
-        "raked_product" => layout_result(layout::raked_product(&args.layout(0)?, &args.layout(1)?)),
+        "zipped_product" => {
+            let tiler = args.tiler(1)?;
+            through_outer(&args, |a| layout::zipped_product(a, &tiler))
+        }
+        "tiled_product" => {
+            let tiler = args.tiler(1)?;
+            through_outer(&args, |a| layout::tiled_product(a, &tiler))
+        }
+        "flat_product" => {
+            let tiler = args.tiler(1)?;
+            through_outer(&args, |a| layout::flat_product(a, &tiler))
+        }
+        "blocked_product" => {
+            let b = args.layout(1)?;
+            through_outer(&args, |a| layout::blocked_product(a, &b))
+        }
+        "raked_product" => {
+            let b = args.layout(1)?;
+            through_outer(&args, |a| layout::raked_product(a, &b))
+        }
 
         // Queries and coordinates.
         "get" | "select" => {
