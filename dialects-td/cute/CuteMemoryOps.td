@@ -276,12 +276,16 @@ def Cute_PrintOp : Cute_Op<"print", [MemoryEffects<[MemWrite]>]> {
     notation; views print their elements (a dynamic print desugars into a
     loop over the coordinates, spec 002).
 
+    NVIDIA's CuTe IR spelling, `cute.print(%x) : T`; more values and an
+    optional `prefix` attribute (printed first) are ours.
+
     ```mlir
-    cute.print "layout: ", %l : !cute.layout<"(4,8):(8,1)">
+    cute.print(%l) : !cute.layout<"(4,8):(8,1)">
+    cute.print(%l, %s) {prefix = "layout, shape: "} : !cute.layout<"(4,8):(8,1)">, !cute.shape<"(?,2)">
     ```
   }];
   let arguments = (ins OptionalAttr<StrAttr>:$prefix, Variadic<AnyType>:$values);
-  let assemblyFormat = "($prefix^ `,`)? $values attr-dict `:` qualified(type($values))";
+  let assemblyFormat = "`(` $values `)` attr-dict `:` qualified(type($values))";
 }
 
 } // opDocGroup

@@ -59,18 +59,20 @@ def Cute_TupleEqOp : Cute_Op<"tuple_eq", [Pure]> {
 }
 
 def Cute_EqualOp : Cute_Op<"equal", [Pure]> {
-  let summary = "equality of two layouts (sugar)";
+  let summary = "equality of two layouts or two tuples of one kind (sugar)";
   let description = [{
-    Desugar-only helper (spec 002): `cute-desugar` expands it to shape and
-    stride equality joined by `arith.andi`.
+    Structural and value equality (spec 002's sugar; NVIDIA's CuTe IR
+    spelling): `cute-desugar` expands layouts to shape and stride equality
+    joined by `arith.andi`, tuples to `cute.tuple_eq`. Both operands are
+    layouts, or tuples of the same kind.
 
     ```mlir
-    %eq = cute.equal %a, %b : !cute.layout<"(?,4):(1,?)">, !cute.layout<"(8,4):(1,8)">
+    %eq = cute.equal(%a, %b) : (!cute.layout<"(?,4):(1,?)">, !cute.layout<"(8,4):(1,8)">) -> i1
     ```
   }];
-  let arguments = (ins Cute_LayoutType:$lhs, Cute_LayoutType:$rhs);
+  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$lhs, AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$rhs);
   let results = (outs I1:$result);
-  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))";
+  let assemblyFormat = "`(` $lhs `,` $rhs `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 def Cute_ToIntTupleOp : Cute_InferredOp<"to_int_tuple"> {

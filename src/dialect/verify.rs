@@ -21,7 +21,7 @@ pub enum Verifier {
 const ODS_ONLY: &[&str] = &[
     "cute.add_offset", "cute.blocked_product", "cute.ceil_div", "cute.coalesce", "cute.complement",
     "cute.compose", "cute.composition", "cute.cosize", "cute.crd2idx", "cute.deref_desc_iter", "cute.dice",
-    "cute.equal", "cute.filter", "cute.filter_zeros", "cute.flat_divide", "cute.flat_product",
+    "cute.filter", "cute.filter_zeros", "cute.flat_divide", "cute.flat_product",
     "cute.get_layout", "cute.get_shape", "cute.get_stride", "cute.group_modes", "cute.idx2crd",
     "cute.inttoptr", "cute.left_inverse", "cute.local_partition", "cute.local_tile", "cute.logical_divide",
     "cute.logical_product", "cute.layout_eval", "cute.get", "cute.select", "cute.to_int_tuple",
@@ -63,6 +63,7 @@ pub fn verifier(name: &str) -> Option<Verifier> {
         "cute.copy" => verify_copy,
         "cute.fill" => verify_fill,
         "cute.gemm" => verify_gemm,
+        "cute.equal" => verify_equal,
         _ if ODS_ONLY.contains(&name) => return Some(Verifier::OdsOnly),
         _ => return super::nvgpu::ops_verify::verifier(name).map(Verifier::Rust),
     };
@@ -491,6 +492,23 @@ fn verify_tile_partition(op: OperationRef) -> Result<(), String> {
                 return Err(format!("tile extent {t} does not divide the extent {p} of {parent}"));
             }
         }
+    }
+    Ok(())
+}
+
+/// `cute.equal`: two layouts, or two tuples of one kind (NVIDIA's rule: no
+/// cross-kind comparison).
+fn verify_equal(op: OperationRef) -> Result<(), String> {
+    let kind = |i: usize| -> Result<(Option<SpecKind>, String), String> {
+        let t = op.operand(i).map_err(|e| e.to_string())?.r#type();
+        Ok((super::type_spec(t).map(|(k, _)| k), t.to_string()))
+    };
+    let ((a, at), (b, bt)) = (kind(0)?, kind(1)?);
+    if a == Some(SpecKind::Tile) {
+        return Err(format!("compares layouts, int-tuples, shapes, strides or coordinates, not tiles: {at}"));
+    }
+    if a != b {
+        return Err(format!("compares values of one kind, got {at} and {bt}"));
     }
     Ok(())
 }

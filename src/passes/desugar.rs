@@ -12,7 +12,7 @@
 //! | `cute.make_composed_layout` | `cute.make_swizzle` + offset tuple + `cute.make_composed_layout_raw` |
 //! | `cute.compose` (spec 000 spelling) | `cute.composition` |
 //! | `cute.make_tensor` | `cute.make_view` |
-//! | `cute.equal` | `get_shape`/`get_stride` × 2, `tuple_eq` × 2, `arith.andi` |
+//! | `cute.equal` | layouts: `get_shape`/`get_stride` × 2, `tuple_eq` × 2, `arith.andi`; tuples: `tuple_eq` |
 //! | `cute.make_atom` | the same atom with its interface's bundle (`atom` attribute) |
 //! | `cute.print` | `gpu.printf` of static notation; an `scf.for` over a view's coordinates |
 //! | `cute.make_fragment_like` | `cute.alloc_rmem` + `cute.static` layout + `cute.make_view` |
@@ -182,7 +182,8 @@ fn rewrite_compose<'c, 'a>(
     Ok(vec![insert(rewriter, new.into())?])
 }
 
-/// `cute.equal %a, %b` → shape equality `andi` stride equality (spec 002).
+/// `cute.equal(%a, %b)` → shape equality `andi` stride equality (spec 002);
+/// tuples → `cute.tuple_eq`.
 fn rewrite_equal<'c, 'a>(
     context: &'c Context,
     op: OperationRef<'c, 'a>,
@@ -190,6 +191,11 @@ fn rewrite_equal<'c, 'a>(
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let location = op.location();
     let i1 = result_type(op)?;
+    // Tuples compare directly.
+    if crate::dialect::type_spec(op.operand(0)?.r#type()).is_some_and(|(kind, _)| kind.is_tuple()) {
+        let eq = ops::cute::tuple_eq(context, i1, op.operand(0)?, op.operand(1)?, location);
+        return Ok(vec![insert(rewriter, eq.into())?]);
+    }
     let mut parts = Vec::new();
     for i in 0..2 {
         let layout = op.operand(i)?;

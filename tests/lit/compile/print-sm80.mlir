@@ -13,9 +13,9 @@ module attributes {gpu.container_module} {
 gpu.module @kernels {
   gpu.func @show(%p: !cute.ptr<f32, gmem>) kernel {
     %l = cute.static : !cute.layout<"(2,2):(1,2)">
-    cute.print "layout: ", %l : !cute.layout<"(2,2):(1,2)">
+    cute.print(%l) {prefix = "layout: "} : !cute.layout<"(2,2):(1,2)">
     %v = cute.make_view %p, %l : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(2,2):(1,2)">>
-    cute.print %v : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(2,2):(1,2)">>
+    cute.print(%v) : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(2,2):(1,2)">>
     gpu.return
   }
 }

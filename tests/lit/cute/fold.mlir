@@ -61,7 +61,7 @@ func.func @queries() -> (!cute.int_tuple<"8">, !cute.int_tuple<"5">, !cute.int_t
   %y = cute.static : !cute.int_tuple<"(2,2)">
   %s = cute.tuple_add(%x, %y) : (!cute.int_tuple<"(8,1)">, !cute.int_tuple<"(2,2)">) -> !cute.int_tuple<"(10,3)">
   %eq = cute.tuple_eq %x, %y : !cute.int_tuple<"(8,1)">, !cute.int_tuple<"(2,2)">
-  %same = cute.equal %l, %l : !cute.layout<"(2,4):(1,2)">, !cute.layout<"(2,4):(1,2)">
+  %same = cute.equal(%l, %l) : (!cute.layout<"(2,4):(1,2)">, !cute.layout<"(2,4):(1,2)">) -> i1
   // CHECK-DAG: cute.static : !cute.int_tuple<"8">
   // CHECK-DAG: cute.static : !cute.int_tuple<"5">
   // CHECK-DAG: cute.static : !cute.int_tuple<"(10,3)">

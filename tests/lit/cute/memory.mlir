@@ -40,8 +40,8 @@ func.func @memory(%p: !cute.ptr<f32, gmem, align<16>>, %l: !cute.layout<"(4,8):(
   %a = cute.ptrtoint %q : !cute.ptr<f32, gmem, align<16>> to i64
   // CHECK: cute.recast %{{.*}} : !cute.ptr<f32, gmem, align<16>> to !cute.ptr<i32, gmem, align<4>>
   %r = cute.recast %q : !cute.ptr<f32, gmem, align<16>> to !cute.ptr<i32, gmem, align<4>>
-  // CHECK: cute.print "layout: ", %{{.*}} : !cute.layout<"(4,8):(8,1)">
-  cute.print "layout: ", %l : !cute.layout<"(4,8):(8,1)">
+  // CHECK: cute.print(%{{.*}}) {prefix = "layout: "} : !cute.layout<"(4,8):(8,1)">
+  cute.print(%l) {prefix = "layout: "} : !cute.layout<"(4,8):(8,1)">
   return %e : f32
 }
 

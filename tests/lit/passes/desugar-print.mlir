@@ -18,7 +18,7 @@ func.func @print_view(%v: !v, %l: !cute.layout<"(4,2):(1,4)">) {
   // CHECK:   %[[E:.*]] = cute.load %[[V]][%[[C]]]
   // CHECK:   gpu.printf "layout: (2,(2,2)):(1,(2,4)) [%lld] = %f\0A", %[[I]], %[[E]] : index, f32
   // CHECK-NOT: cute.print
-  cute.print "layout: ", %l, %v : !cute.layout<"(4,2):(1,4)">, !v
+  cute.print(%l, %v) {prefix = "layout: "} : !cute.layout<"(4,2):(1,4)">, !v
   return
 }
 
@@ -28,7 +28,7 @@ func.func @print_tuple(%m: index) {
   %s = cute.make_shape(%m) : (index) -> !cute.shape<"((?,2),4)">
   // CHECK: %[[L:.*]]:3 = cute.get_leaves %{{.*}} : !cute.shape<"((?,2),4)"> -> index, index, index
   // CHECK: gpu.printf "shape: ((%lld,2),4)\0A", %[[L]]#0 : index
-  cute.print "shape: ", %s : !cute.shape<"((?,2),4)">
+  cute.print(%s) {prefix = "shape: "} : !cute.shape<"((?,2),4)">
   return
 }
 

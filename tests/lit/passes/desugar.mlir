@@ -51,7 +51,7 @@ func.func @composed_and_compose(%l: !cute.layout<"(8,64):(64,1)">, %a: !cute.lay
   // CHECK-NEXT: %[[E1:.*]] = cute.tuple_eq %[[S1]], %[[S2]]
   // CHECK-NEXT: %[[E2:.*]] = cute.tuple_eq %[[T1]], %[[T2]]
   // CHECK-NEXT: arith.andi %[[E1]], %[[E2]] : i1
-  %e = cute.equal %a, %a : !cute.layout<"(4,2):(1,4)">, !cute.layout<"(4,2):(1,4)">
+  %e = cute.equal(%a, %a) : (!cute.layout<"(4,2):(1,4)">, !cute.layout<"(4,2):(1,4)">) -> i1
   return %c, %r, %e : !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">, !cute.layout<"(2,2):(1,2)">, i1
 }
 
