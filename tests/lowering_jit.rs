@@ -795,3 +795,46 @@ fn tiled_mma_partitions_cover_the_tile() {
         assert!(hits.iter().all(|&h| h == multiplicity), "partition_{which}: every element {multiplicity} time(s): {hits:?}");
     }
 }
+
+/// `cute.elem_less` and `cute.increment_coord` on run-time coordinates and
+/// shapes (their `cute-desugar` leaf arithmetic), against the Rust inference
+/// of the same ops on the values made static.
+#[test]
+fn elem_less_and_increment_coord_at_run_time() {
+    let source = r#"
+func.func @f(%c0: i32, %c1: i32, %s0: i32, %s1: i32) -> i32 attributes { llvm.emit_c_interface } {
+  %c = cute.make_int_tuple(%c0, %c1) : (i32, i32) -> !cute.coord<"(?,?)">
+  %s = cute.make_int_tuple(%s0, %s1) : (i32, i32) -> !cute.shape<"(?,?)">
+  %in = cute.elem_less(%c, %s) : (!cute.coord<"(?,?)">, !cute.shape<"(?,?)">) -> i1
+  %n = cute.increment_coord(%c, %s) : (!cute.coord<"(?,?)">, !cute.shape<"(?,?)">) -> !cute.coord<"(?,?)">
+  %n0, %n1 = cute.get_leaves %n : !cute.coord<"(?,?)"> -> i32, i32
+  %c1024 = arith.constant 1024 : i32
+  %hi = arith.muli %n1, %c1024 : i32
+  %packed = arith.addi %hi, %n0 : i32
+  %flag = arith.extui %in : i1 to i32
+  %c1048576 = arith.constant 1048576 : i32
+  %f = arith.muli %flag, %c1048576 : i32
+  %r = arith.addi %packed, %f : i32
+  return %r : i32
+}"#;
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, source);
+    let f: Fn4 = lookup(&engine, "f");
+    let mut rng = Rng(0x2545f4914f6cdd1d);
+    for _ in 0..RUNS {
+        let (s0, s1) = (rng.range(1, 20), rng.range(1, 20));
+        let (c0, c1) = (rng.range(0, s0), rng.range(0, s1 - 1));
+        let got = f(c0 as i32, c1 as i32, s0 as i32, s1 as i32);
+        let (coord, shape) = (format!("({c0},{c1})"), format!("({s0},{s1})"));
+        let next = cute_mlir::dialect::infer::infer_from_specs(
+            "cute.increment_coord",
+            &[(cute_mlir::dialect::SpecKind::Coord, &coord), (cute_mlir::dialect::SpecKind::Shape, &shape)],
+        )
+        .unwrap_or_else(|e| panic!("{coord} in {shape}: {e}"));
+        let want = next[0].spec().expect("a coordinate").1.to_string();
+        let less = c0 < s0 && c1 < s1;
+        let (n0, n1) = (got % 1024, (got % 1048576) / 1024);
+        assert_eq!(format!("({n0},{n1})"), want, "increment_coord({coord}, {shape})");
+        assert_eq!(got / 1048576 == 1, less, "elem_less({coord}, {shape})");
+    }
+}

@@ -307,6 +307,46 @@ def Cute_MakeIdentityLayoutOp : Cute_InferredOp<"make_identity_layout"> {
   let assemblyFormat = "`(` $shape `)` attr-dict `:` qualified(type($shape)) `->` qualified(type($result))";
 }
 
+
+//===----------------------------------------------------------------------===//
+// Accessors of composed layouts and tiles (NVIDIA's CuTe IR)
+//===----------------------------------------------------------------------===//
+
+class Cute_ComposedGetOp<string mnemonic, string part, Type result> : Cute_InferredOp<mnemonic> {
+  let summary = "the " # part # " of a composed layout `inner o offset o outer`";
+  let description = [{
+    ```mlir
+    %p = cute.}] # mnemonic # [{(%c) : !cute.composed_layout<"S<3,4,3> o 2 o (8,64):(64,1)"> -> ...
+    ```
+  }];
+  let arguments = (ins Cute_ComposedLayoutType:$input);
+  let results = (outs result:$result);
+  let assemblyFormat = "`(` $input `)` attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
+}
+
+def Cute_ComposedGetInnerOp : Cute_ComposedGetOp<"composed_get_inner", "inner swizzle", Cute_SwizzleType>;
+def Cute_ComposedGetOffsetOp : Cute_ComposedGetOp<"composed_get_offset", "offset (an int-tuple)", Cute_IntTuple>;
+def Cute_ComposedGetOuterOp : Cute_ComposedGetOp<"composed_get_outer", "outer layout", Cute_LayoutType>;
+
+def Cute_GetLayoutsFromTileOp : Cute_InferredOp<"get_layouts_from_tile"> {
+  let summary = "the layouts of a tile, depth-first, underscores skipped";
+  let description = [{
+    One `!cute.layout` per layout element of the tile (a shape element is
+    its compact layout); a tile of underscores only is rejected.
+
+    ```mlir
+    %a, %b = cute.get_layouts_from_tile(%t) : !cute.tile<"[8:1;_;(2,2):(1,2)]">
+    ```
+  }];
+  let arguments = (ins Cute_Tile:$tile);
+  let results = (outs Variadic<Cute_LayoutType>:$layouts);
+  let assemblyFormat = "`(` $tile `)` attr-dict `:` qualified(type($tile))";
+  // Several results: no single-value fold (a static tile's layouts are
+  // static types already).
+  let hasFolder = 0;
+  let cuteValueDefinitions = [{}];
+}
+
 } // opDocGroup
 
 #endif // CUTE_CONSTRUCTION_OPS_TD

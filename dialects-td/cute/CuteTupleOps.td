@@ -135,6 +135,42 @@ def Cute_ToCoordOp : Cute_InferredOp<"to_coord"> {
   let assemblyFormat = "`(` $src `)` attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
 }
 
+def Cute_IncrementCoordOp : Cute_InferredOp<"increment_coord"> {
+  let summary = "the column-major successor of a coordinate within a shape";
+  let description = [{
+    Mode 0 counts fastest; a mode that reaches its extent wraps to 0 and
+    carries into the next (the last mode does not wrap). The coordinate and
+    the shape are congruent, without wildcards. A run-time leaf in either
+    makes every leaf of the result run-time; `cute-desugar` computes those
+    with integer arithmetic.
+
+    ```mlir
+    %n = cute.increment_coord(%c, %s) : (!cute.coord<"(3,2)">, !cute.shape<"(4,8)">) -> !cute.coord<"(0,3)">
+    ```
+  }];
+  let arguments = (ins Cute_Coord:$coord, Cute_Shape:$shape);
+  let results = (outs Cute_Coord:$result);
+  let assemblyFormat = "`(` $coord `,` $shape `)` attr-dict `:` functional-type(operands, results)";
+}
+
+def Cute_ElemLessOp : Cute_Op<"elem_less", [Pure]> {
+  let summary = "every leaf of lhs is less than the matching leaf of rhs (CuTe's elem_less)";
+  let description = [{
+    The predicate of CuTe's bounds checks (`elem_less(coord, shape)`):
+    int-tuples, shapes or coordinates, congruent. `cute-desugar` compares
+    the leaves (`arith.cmpi slt`) and joins them with `arith.andi`; static
+    operands fold.
+
+    ```mlir
+    %in = cute.elem_less(%c, %s) : (!cute.coord<"(?,?)">, !cute.shape<"(128,64)">) -> i1
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_IntTuple, Cute_Shape, Cute_Coord]>:$lhs,
+                       AnyTypeOf<[Cute_IntTuple, Cute_Shape, Cute_Coord]>:$rhs);
+  let results = (outs I1:$result);
+  let assemblyFormat = "`(` $lhs `,` $rhs `)` attr-dict `:` functional-type(operands, results)";
+}
+
 class Cute_PadToRankOp<string mnemonic, string side> : Cute_InferredOp<mnemonic, [], ["rank"]> {
   let summary = side # " an element until the rank reaches N";
   let description = [{

@@ -59,7 +59,7 @@ LogicalResult mlir::cute::inferWithRust(StringRef opName, MLIRContext *context,
     operandTypes.push_back(wrap(operand.getType()));
   Location loc = location ? *location : UnknownLoc::get(context);
   DictionaryAttr attrs = attributes ? attributes : DictionaryAttr::get(context);
-  constexpr intptr_t kCapacity = 8;
+  constexpr intptr_t kCapacity = 256; // get_layouts_from_tile: one result per layout of a tile
   MlirType results[kCapacity];
   intptr_t count = cute_rs_infer_types(wrap(opName), wrap(context), wrap(loc),
                                        static_cast<intptr_t>(operandTypes.size()),

@@ -584,6 +584,62 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         },
         // Both keep the operand's kind (a shape's product is a shape), as
         // NVIDIA's CuTe IR does.
+        // NVIDIA's accessors of composed layouts and tiles.
+        "composed_get_inner" | "composed_get_offset" | "composed_get_outer" => {
+            let (_, text) = args.get(0)?;
+            let composed = spec::parse_checked_composed(text)?;
+            match mnemonic {
+                "composed_get_inner" => spec_result(SpecKind::Swizzle, composed.swizzle),
+                "composed_get_offset" => spec_result(SpecKind::IntTuple, composed.offset),
+                _ => layout_result(Ok(composed.layout)),
+            }
+        }
+        "get_layouts_from_tile" => {
+            fn layouts(t: &Tiler, out: &mut Vec<Layout>) -> Result<(), String> {
+                match t {
+                    Tiler::Layout(l) => out.push(l.clone()),
+                    Tiler::Shape(s) => out.push(layout::make_layout(s).map_err(err)?),
+                    Tiler::Underscore => {}
+                    Tiler::ByMode(modes) => modes.iter().try_for_each(|m| layouts(m, out))?,
+                }
+                Ok(())
+            }
+            let tile = args.tiler(0)?;
+            let mut found = Vec::new();
+            layouts(&tile, &mut found)?;
+            if found.is_empty() {
+                return Err(format!("get_layouts_from_tile: the tile {} has no layout, only underscores", args.get(0)?.1));
+            }
+            Ok(found.into_iter().map(|l| Inferred::Spec(SpecKind::Layout, l.to_string())).collect())
+        }
+        // The column-major successor of a coordinate in its shape (the last
+        // mode does not wrap); any run-time leaf makes every leaf run-time.
+        "increment_coord" => {
+            let (coord, shape) = (args.tuple(0)?, args.tuple(1)?);
+            if !coord.congruent(&shape) {
+                return Err(format!("increment_coord: the coordinate {coord} and the shape {shape} are not congruent"));
+            }
+            if coord.leaves().iter().any(|l| matches!(l, layout::Leaf::Underscore)) {
+                return Err(format!("increment_coord: the coordinate {coord} has a wildcard"));
+            }
+            let statics = |t: &IntTuple| t.leaves().iter().map(|l| match l { layout::Leaf::Int(v) => Some(*v), _ => None }).collect::<Option<Vec<i64>>>();
+            let next = match (statics(&coord), statics(&shape)) {
+                (Some(mut digits), Some(extents)) => {
+                    let last = digits.len().saturating_sub(1);
+                    for i in 0..digits.len() {
+                        digits[i] += 1;
+                        if i == last || digits[i] < extents[i] {
+                            break;
+                        }
+                        digits[i] = 0;
+                    }
+                    let mut it = digits.into_iter();
+                    coord.try_map_leaves(&mut |_| Ok::<_, String>(layout::Leaf::Int(it.next().unwrap_or(0)))).map_err(err)?
+                }
+                _ => coord.try_map_leaves(&mut |_| Ok::<_, String>(layout::Leaf::Dyn(layout::DynInt::UNKNOWN))).map_err(err)?,
+            };
+            spec_result(SpecKind::Coord, next)
+        }
         // NVIDIA's advanced constructors and rank padding.
         "make_ordered_layout" => layout_result(layout::make_ordered_layout(&args.tuple(0)?, &args.tuple(1)?)),
         "make_identity_layout" => layout_result(layout::make_identity_layout(&args.tuple(0)?)),

@@ -35,7 +35,8 @@ const ODS_ONLY: &[&str] = &[
     "cute.tiled.mma.partition_A", "cute.tiled.mma.partition_B", "cute.tiled.mma.partition_C",
     "cute.make_tiled_copy_A", "cute.make_tiled_copy_B", "cute.make_tiled_copy_C", "cute.make_fragment_like",
     "cute.tiled.copy.retile", "cute.make_ordered_layout", "cute.make_layout_like", "cute.make_identity_layout",
-    "cute.tile_to_shape", "cute.append_to_rank", "cute.prepend_to_rank",
+    "cute.tile_to_shape", "cute.append_to_rank", "cute.prepend_to_rank", "cute.composed_get_inner",
+    "cute.composed_get_offset", "cute.composed_get_outer", "cute.get_layouts_from_tile", "cute.increment_coord",
 ];
 
 /// The verifier of the `cute` or `cute_nvgpu` op `name`; None if the op is
@@ -64,6 +65,7 @@ pub fn verifier(name: &str) -> Option<Verifier> {
         "cute.fill" => verify_fill,
         "cute.gemm" => verify_gemm,
         "cute.equal" => verify_equal,
+        "cute.elem_less" => verify_elem_less,
         _ if ODS_ONLY.contains(&name) => return Some(Verifier::OdsOnly),
         _ => return super::nvgpu::ops_verify::verifier(name).map(Verifier::Rust),
     };
@@ -509,6 +511,20 @@ fn verify_equal(op: OperationRef) -> Result<(), String> {
     }
     if a != b {
         return Err(format!("compares values of one kind, got {at} and {bt}"));
+    }
+    Ok(())
+}
+
+/// `cute.elem_less`: congruent operands (the leaves compare pairwise).
+fn verify_elem_less(op: OperationRef) -> Result<(), String> {
+    let tuple = |i: usize| -> Result<(crate::layout::IntTuple, String), String> {
+        let t = op.operand(i).map_err(|e| e.to_string())?.r#type();
+        let (kind, text) = spec_of(t, "operand")?;
+        Ok((spec::parse_checked_tuple(kind, text)?, t.to_string()))
+    };
+    let ((a, at), (b, bt)) = (tuple(0)?, tuple(1)?);
+    if !a.congruent(&b) {
+        return Err(format!("expects congruent inputs, but got '{at}' and '{bt}'"));
     }
     Ok(())
 }

@@ -68,6 +68,12 @@ const PHASES: &[&[Pattern]] = &[
         Pattern { root: "cute.compose", rewrite: rewrite_compose, generated: &["cute.composition"] },
         Pattern { root: "cute.make_tensor", rewrite: rewrite_make_tensor, generated: &["cute.make_view"] },
         Pattern { root: "cute.equal", rewrite: rewrite_equal, generated: &["cute.get_shape", "cute.get_stride", "cute.tuple_eq", "arith.andi"] },
+        Pattern { root: "cute.elem_less", rewrite: rewrite_elem_less, generated: &["cute.get_leaves", "arith.cmpi", "arith.andi", "arith.constant"] },
+        Pattern {
+            root: "cute.increment_coord",
+            rewrite: rewrite_increment_coord,
+            generated: &["cute.get_leaves", "arith.addi", "arith.cmpi", "arith.select", "arith.constant", "cute.make_int_tuple"],
+        },
         Pattern { root: "cute.print", rewrite: rewrite_print, generated: &["gpu.printf", "scf.for", "cute.load"] },
         Pattern { root: "cute.make_atom", rewrite: rewrite_make_atom, generated: &["cute.make_atom"] },
         Pattern { root: "cute.make_fragment_like", rewrite: rewrite_make_fragment_like, generated: &["cute.alloc_rmem", "cute.static", "cute.make_view"] },
@@ -207,6 +213,83 @@ fn rewrite_equal<'c, 'a>(
     let strides_equal = insert(rewriter, ops::cute::tuple_eq(context, i1, parts[0].1, parts[1].1, location).into())?;
     let and = melior::dialect::arith::andi(shapes_equal, strides_equal, location);
     Ok(vec![insert(rewriter, and)?])
+}
+
+/// The integer leaves of a tuple value as `index` values (`cute.get_leaves`).
+fn index_leaves<'c, 'a>(context: &'c Context, rewriter: &PatternRewriter, value: Value<'c, 'a>, location: Location<'c>) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let (kind, text) = crate::dialect::type_spec(value.r#type()).ok_or("expects a cute tuple")?;
+    let tuple = spec::parse_checked_tuple(kind, text)?;
+    // Static leaves are constants (they fold with what uses them).
+    let statics: Option<Vec<i64>> = tuple.leaves().iter().map(|l| match l { crate::layout::Leaf::Int(v) => Some(*v), _ => None }).collect();
+    if let Some(values) = statics {
+        let index = Type::index(context);
+        return values
+            .into_iter()
+            .map(|v| insert(rewriter, melior::dialect::arith::constant(context, melior::ir::attribute::IntegerAttribute::new(index, v).into(), location)))
+            .collect();
+    }
+    let leaves = tuple.leaves().len();
+    let base = rewriter.as_rewriter_base();
+    let read = base.insert(ops::cute::get_leaves(context, &vec![Type::index(context); leaves], value, location).into());
+    // SAFETY: results of the op just inserted, live as long as its block.
+    (0..leaves).map(|i| read.result(i).map(|r| unsafe { Value::from_raw(r.to_raw()) }).map_err(|e| e.to_string().into())).collect()
+}
+
+/// `cute.elem_less(%a, %b)` → leaf-wise `arith.cmpi slt`, joined by
+/// `arith.andi` (CuTe's elem_less; static leaves fold afterwards).
+fn rewrite_elem_less<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    use melior::dialect::arith;
+    let location = op.location();
+    let a = index_leaves(context, rewriter, op.operand(0)?, location)?;
+    let b = index_leaves(context, rewriter, op.operand(1)?, location)?;
+    let mut all = insert(rewriter, arith::constant(context, melior::ir::attribute::IntegerAttribute::new(melior::ir::r#type::IntegerType::new(context, 1).into(), 1).into(), location))?;
+    for (x, y) in a.into_iter().zip(b) {
+        let less = insert(rewriter, arith::cmpi(context, arith::CmpiPredicate::Slt, x, y, location))?;
+        all = insert(rewriter, arith::andi(all, less, location))?;
+    }
+    Ok(vec![all])
+}
+
+/// `cute.increment_coord(%c, %s)` with run-time leaves → the carry chain
+/// over the leaves (mode 0 fastest, the last leaf does not wrap), rebuilt
+/// with `cute.make_int_tuple` into the result's all-dynamic coordinate.
+fn rewrite_increment_coord<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    use melior::dialect::arith;
+    let location = op.location();
+    let result = result_type(op)?;
+    // A static successor (the inference computed it) is a constant.
+    if crate::dialect::type_spec(result).is_some_and(|(kind, text)| spec::is_static(kind, text).unwrap_or(false)) {
+        return Ok(vec![insert(rewriter, ops::cute::r#static(context, result, location).into())?]);
+    }
+    let digits = index_leaves(context, rewriter, op.operand(0)?, location)?;
+    let extents = index_leaves(context, rewriter, op.operand(1)?, location)?;
+    let index = Type::index(context);
+    let constant = |v: i64| insert(rewriter, arith::constant(context, melior::ir::attribute::IntegerAttribute::new(index, v).into(), location));
+    let (zero, one) = (constant(0)?, constant(1)?);
+    let mut carry = one;
+    let mut next = Vec::with_capacity(digits.len());
+    let last = digits.len().saturating_sub(1);
+    for (i, (d, e)) in digits.into_iter().zip(extents).enumerate() {
+        let sum = insert(rewriter, arith::addi(d, carry, location))?;
+        if i == last {
+            next.push(sum);
+            break;
+        }
+        let wraps = insert(rewriter, arith::cmpi(context, arith::CmpiPredicate::Sge, sum, e, location))?;
+        next.push(insert(rewriter, arith::select(wraps, zero, sum, location))?);
+        // The next digit gets 1 exactly when this one wrapped.
+        carry = insert(rewriter, arith::select(wraps, one, zero, location))?;
+    }
+    let tuple = melior::ir::operation::OperationBuilder::new("cute.make_int_tuple", location).add_operands(&next).add_results(&[result]).build().map_err(|e| e.to_string())?;
+    Ok(vec![insert(rewriter, tuple)?])
 }
 
 /// `cute.make_tensor %iter, %layout` → `cute.make_view` (spec 002 view construction).
