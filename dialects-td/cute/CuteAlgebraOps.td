@@ -457,6 +457,25 @@ def Cute_TileToShapeOp : Cute_InferredOp<"tile_to_shape"> {
   let assemblyFormat = "`(` $input `,` $shape (`,` $order^)? `)` attr-dict `:` functional-type(operands, results)";
 }
 
+def Cute_RecastLayoutOp : Cute_InferredOp<"recast_layout", [], ["new_type_bits", "old_type_bits"]> {
+  let summary = "a layout over elements of another bit width (CuTe's recast_layout)";
+  let description = [{
+    `recast_layout<new, old>`: the same bytes seen as `new`-bit elements
+    instead of `old`-bit ones: an upcast by `new/old` (the stride-1 mode
+    shrinks, other strides divide), a downcast by `old/new` (the stride-1
+    mode grows, other strides multiply), or both through their gcd. A
+    swizzled layout also moves its swizzle base and offset (power-of-two
+    ratios). Static layouts.
+
+    ```mlir
+    %r = cute.recast_layout<32, 16> (%l) : !cute.layout<"(64,8):(1,64)"> -> !cute.layout<"(32,8):(1,32)">
+    ```
+  }];
+  let arguments = (ins I32Attr:$new_type_bits, I32Attr:$old_type_bits, Cute_AnyLayout:$src);
+  let results = (outs Cute_AnyLayout:$dst);
+  let assemblyFormat = "`<` $new_type_bits `,` $old_type_bits `>` `(` $src `)` attr-dict `:` qualified(type($src)) `->` qualified(type($dst))";
+}
+
 } // opDocGroup
 
 #endif // CUTE_ALGEBRA_OPS_TD

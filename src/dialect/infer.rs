@@ -317,6 +317,34 @@ fn through_outer(args: &Args, f: impl FnOnce(&Layout) -> Result<Layout, layout::
     }
 }
 
+/// The swizzle and offset of a composed layout recast from `old`- to
+/// `new`-bit elements: the swizzle's base shifts by `log2` of the ratio
+/// (down for an upcast, up for a downcast), the offset divides (upcast) or
+/// multiplies (downcast) by it.
+fn recast_swizzle(c: &layout::ComposedLayout, new_bits: i64, old_bits: i64) -> Result<(layout::Swizzle, i64), String> {
+    let (up, ratio) = if new_bits >= old_bits { (true, new_bits / old_bits.max(1)) } else { (false, old_bits / new_bits.max(1)) };
+    if (up && new_bits % old_bits != 0) || (!up && old_bits % new_bits != 0) || ratio <= 0 || (ratio as u64).count_ones() != 1 {
+        return Err(format!("recast_layout<{new_bits}, {old_bits}> of {c}: a swizzled layout recasts by a power-of-two ratio"));
+    }
+    let shift = ratio.trailing_zeros();
+    let s = c.swizzle;
+    let base = if up {
+        s.base.checked_sub(shift).ok_or_else(|| format!("recast_layout<{new_bits}, {old_bits}> of {c}: the swizzle base {} is below log2 of the ratio {ratio}", s.base))?
+    } else {
+        s.base + shift
+    };
+    let offset = if up {
+        if c.offset % ratio != 0 {
+            return Err(format!("recast_layout<{new_bits}, {old_bits}> of {c}: the offset {} is not a multiple of the ratio {ratio}", c.offset));
+        }
+        c.offset / ratio
+    } else {
+        c.offset * ratio
+    };
+    let swizzle = layout::Swizzle::new(s.bits, base, s.shift).map_err(|e| e.to_string())?;
+    Ok((swizzle, offset))
+}
+
 fn spec_result(kind: SpecKind, value: impl ToString) -> Result<Vec<Inferred>, String> {
     Ok(vec![Inferred::Spec(kind, value.to_string())])
 }
@@ -639,6 +667,21 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 _ => coord.try_map_leaves(&mut |_| Ok::<_, String>(layout::Leaf::Dyn(layout::DynInt::UNKNOWN))).map_err(err)?,
             };
             spec_result(SpecKind::Coord, next)
+        }
+        "recast_layout" => {
+            let (new_bits, old_bits) = (attr_int(attrs, "new_type_bits")?, attr_int(attrs, "old_type_bits")?);
+            match args.get(0)? {
+                (SpecKind::ComposedLayout, text) => {
+                    let composed = spec::parse_checked_composed(text)?;
+                    let layout = layout::recast_layout(&composed.layout, new_bits, old_bits).map_err(err)?;
+                    // The swizzle's base and the offset move with the element
+                    // width (a power-of-two ratio; an upcast divides the offset).
+                    let (swizzle, offset) = recast_swizzle(&composed, new_bits, old_bits)?;
+                    let text = format!("{swizzle} o {offset} o {layout}");
+                    spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
+                }
+                _ => layout_result(layout::recast_layout(&args.layout(0)?, new_bits, old_bits)),
+            }
         }
         // NVIDIA's advanced constructors and rank padding.
         "make_ordered_layout" => layout_result(layout::make_ordered_layout(&args.tuple(0)?, &args.tuple(1)?)),

@@ -294,3 +294,61 @@ pub fn pad_layout_to_rank(l: &Layout, element: &Layout, rank: usize, prepend: bo
     }
     Layout::from_modes(modes)
 }
+
+/// CuTe's `downcast<N>(layout)`: the layout over elements `N` times
+/// narrower: a stride-1 leaf's extent grows by `N`, every other stride is
+/// multiplied by `N` (stride 0 stays 0).
+pub fn downcast(l: &Layout, n: i64) -> Result<Layout, LayoutError> {
+    fn go(s: &IntTuple, d: &IntTuple, n: i64) -> Result<(IntTuple, IntTuple), Cond> {
+        match (s, d) {
+            (IntTuple::Tuple(ss), IntTuple::Tuple(ds)) if ss.len() == ds.len() => {
+                let (mut shapes, mut strides) = (Vec::with_capacity(ss.len()), Vec::with_capacity(ss.len()));
+                for (s, d) in ss.iter().zip(ds) {
+                    let (x, y) = go(s, d, n)?;
+                    shapes.push(x);
+                    strides.push(y);
+                }
+                Ok((IntTuple::Tuple(shapes), IntTuple::Tuple(strides)))
+            }
+            (IntTuple::Leaf(s), IntTuple::Leaf(d)) => {
+                let (s, d) = (leaf_static(s, "shape")?, leaf_static(d, "stride")?);
+                if d == 1 {
+                    Ok((IntTuple::int(arith::mul(s, n)?), IntTuple::int(1)))
+                } else {
+                    Ok((IntTuple::int(s), IntTuple::int(arith::mul(d, n)?)))
+                }
+            }
+            _ => Err("shape and stride are not congruent".into()),
+        }
+    }
+    wrap!(
+        "downcast",
+        [l, n],
+        if n < 1 {
+            Err(format!("the factor {n} must be positive"))
+        } else {
+            go(l.shape(), l.stride(), n).map(|(s, d)| Layout::from_parts(s, d))
+        }
+    )
+}
+
+/// `recast_layout<new, old>(L)`: `L` over `new`-bit elements instead of
+/// `old`-bit ones (CuTe's `recast_layout<OldT, NewT>`): the identity, an
+/// upcast by `new / old`, a downcast by `old / new`, or (neither dividing
+/// the other) an upcast by `new / g` then a downcast by `old / g`, `g` their
+/// gcd.
+pub fn recast_layout(l: &Layout, new_bits: i64, old_bits: i64) -> Result<Layout, LayoutError> {
+    if new_bits <= 0 || old_bits <= 0 {
+        return wrap!("recast_layout", [l], Err::<Layout, Cond>(format!("bit widths must be positive, got new {new_bits}, old {old_bits}")));
+    }
+    if new_bits == old_bits {
+        Ok(l.clone())
+    } else if new_bits % old_bits == 0 {
+        upcast(l, new_bits / old_bits)
+    } else if old_bits % new_bits == 0 {
+        downcast(l, old_bits / new_bits)
+    } else {
+        let g = super::tuple::gcd(new_bits as u64, old_bits as u64) as i64;
+        downcast(&upcast(l, new_bits / g)?, old_bits / g)
+    }
+}
