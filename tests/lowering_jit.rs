@@ -838,3 +838,41 @@ func.func @f(%c0: i32, %c1: i32, %s0: i32, %s1: i32) -> i32 attributes { llvm.em
         assert_eq!(got / 1048576 == 1, less, "elem_less({coord}, {shape})");
     }
 }
+
+/// `cute.get_scalars` of a layout built from run-time values returns them
+/// (and the static leaves) in order: shape leaves, then stride leaves.
+#[test]
+fn get_scalars_reads_run_time_leaves() {
+    let source = r#"
+func.func @f(%m: i32, %ld: i32) -> i32 attributes { llvm.emit_c_interface } {
+  %s = cute.make_int_tuple(%m) : (i32) -> !cute.shape<"(?,8)">
+  %d = cute.make_int_tuple(%ld) : (i32) -> !cute.stride<"(1,?)">
+  %l = cute.make_layout_raw %s, %d : (!cute.shape<"(?,8)">, !cute.stride<"(1,?)">) -> !cute.layout<"(?,8):(1,?)">
+  %a, %b, %c, %e = cute.get_scalars (%l) : !cute.layout<"(?,8):(1,?)">
+  %x, %y = cute.get_scalars<{only_dynamic}> (%l) : !cute.layout<"(?,8):(1,?)">
+  %k = arith.constant 10 : i32
+  %t0 = arith.muli %a, %k : i32
+  %t1 = arith.addi %t0, %b : i32
+  %t2 = arith.muli %t1, %k : i32
+  %t3 = arith.addi %t2, %c : i32
+  %t4 = arith.muli %t3, %k : i32
+  %t5 = arith.addi %t4, %e : i32
+  %same = arith.cmpi eq, %x, %a : i32
+  %same2 = arith.cmpi eq, %y, %e : i32
+  %both = arith.andi %same, %same2 : i1
+  %flag = arith.extui %both : i1 to i32
+  %big = arith.constant 100000 : i32
+  %f = arith.muli %flag, %big : i32
+  %r = arith.addi %t5, %f : i32
+  return %r : i32
+}"#;
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, source);
+    let f: Fn2 = lookup(&engine, "f");
+    let mut rng = Rng(0x51ab_2e0f_99c3_7a11);
+    for _ in 0..RUNS {
+        let (m, ld) = (rng.range(1, 9), rng.range(0, 9));
+        // Digits m, 8, 1, ld, and the only_dynamic pair equal to (m, ld).
+        assert_eq!(f(m as i32, ld as i32), (m * 1000 + 8 * 100 + 10 + ld + 100000) as i32, "m {m}, ld {ld}");
+    }
+}

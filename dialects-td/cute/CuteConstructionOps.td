@@ -347,6 +347,28 @@ def Cute_GetLayoutsFromTileOp : Cute_InferredOp<"get_layouts_from_tile"> {
   let cuteValueDefinitions = [{}];
 }
 
+def Cute_GetScalarsOp : Cute_InferredOp<"get_scalars", [], ["only_dynamic"]> {
+  let summary = "the integers of a cute value (NVIDIA's get_scalars)";
+  let description = [{
+    A tuple gives its integer leaves; a layout its shape leaves, then its
+    stride leaves; a composed layout its swizzle's three parameters, its
+    offset, then its layout's; a swizzle its three parameters. With
+    `only_dynamic`, only the run-time leaves (a swizzle's parameters always
+    come). Each result is `i32` (`i64` for a `?{i64}` leaf). `cute-desugar`
+    makes the static ones constants and reads the others (`get_leaves`).
+
+    ```mlir
+    %m, %ld = cute.get_scalars<{only_dynamic}> (%l) : !cute.layout<"(?,8):(1,?)">
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_AnyIntTuple, Cute_LayoutType, Cute_ComposedLayoutType, Cute_SwizzleType]>:$cute_value,
+                       UnitAttr:$only_dynamic);
+  let results = (outs Variadic<AnySignlessInteger>:$scalars);
+  let assemblyFormat = "prop-dict `(` $cute_value `)` attr-dict `:` qualified(type($cute_value))";
+  let hasFolder = 0;
+  let cuteValueDefinitions = [{}];
+}
+
 } // opDocGroup
 
 #endif // CUTE_CONSTRUCTION_OPS_TD

@@ -166,6 +166,10 @@ pub trait Attrs {
     fn int(&self, name: &str) -> Option<i64>;
     fn string(&self, name: &str) -> Option<String>;
     fn ints(&self, name: &str) -> Option<Vec<i64>>;
+    /// A unit (or any) attribute is present.
+    fn has(&self, _name: &str) -> bool {
+        false
+    }
 }
 
 /// No attributes (for ops that take none, and for tests).
@@ -192,6 +196,8 @@ pub enum Inferred {
     View { iterator: String, layout: (SpecKind, String) },
     /// `!cute.tiled_copy<atom, !cute.layout<layout_tv>, !cute.tile<tiler>>`.
     TiledCopy { atom: String, layout_tv: String, tiler: String },
+    /// A signless integer of this width (`cute.get_scalars`).
+    Int(u32),
 }
 
 impl Inferred {
@@ -208,6 +214,7 @@ impl Inferred {
                 spec_type(SpecKind::Layout, layout_tv),
                 spec_type(SpecKind::Tile, tiler)
             ),
+            Inferred::Int(bits) => format!("i{bits}"),
         }
     }
 
@@ -215,7 +222,7 @@ impl Inferred {
     pub fn spec(&self) -> Option<(SpecKind, &str)> {
         match self {
             Inferred::Spec(kind, spec) => Some((*kind, spec)),
-            Inferred::View { .. } | Inferred::TiledCopy { .. } => None,
+            Inferred::View { .. } | Inferred::TiledCopy { .. } | Inferred::Int(_) => None,
         }
     }
 }
@@ -343,6 +350,50 @@ fn recast_swizzle(c: &layout::ComposedLayout, new_bits: i64, old_bits: i64) -> R
     };
     let swizzle = layout::Swizzle::new(s.bits, base, s.shift).map_err(|e| e.to_string())?;
     Ok((swizzle, offset))
+}
+
+/// The scalars of `cute.get_scalars` in order: for each, `Some(value)` if
+/// static, `None` if read at run time, with its width.
+pub fn scalars((kind, text): (SpecKind, &str), only_dynamic: bool) -> Result<Vec<(Option<i64>, u32)>, String> {
+    fn leaves(t: &IntTuple, out: &mut Vec<(Option<i64>, u32)>, only_dynamic: bool) -> Result<(), String> {
+        for leaf in t.leaves() {
+            match leaf {
+                layout::Leaf::Int(v) if !only_dynamic => out.push((Some(*v), 32)),
+                layout::Leaf::Int(_) => {}
+                layout::Leaf::Dyn(d) => out.push((None, if d.wide { 64 } else { 32 })),
+                other => return Err(format!("get_scalars: the leaf {other} of {t} is not an integer")),
+            }
+        }
+        Ok(())
+    }
+    let mut out = Vec::new();
+    match kind {
+        SpecKind::Swizzle => {
+            let s = layout::parse_swizzle(text).map_err(err)?;
+            out.extend([(Some(i64::from(s.bits)), 32), (Some(i64::from(s.base)), 32), (Some(i64::from(s.shift)), 32)]);
+        }
+        SpecKind::Layout => {
+            let l = spec::parse_checked_layout(text)?;
+            leaves(l.shape(), &mut out, only_dynamic)?;
+            leaves(l.stride(), &mut out, only_dynamic)?;
+        }
+        SpecKind::ComposedLayout => {
+            let c = spec::parse_checked_composed(text)?;
+            out.extend([(Some(i64::from(c.swizzle.bits)), 32), (Some(i64::from(c.swizzle.base)), 32), (Some(i64::from(c.swizzle.shift)), 32)]);
+            if !only_dynamic {
+                out.push((Some(c.offset), 32));
+            }
+            leaves(c.layout.shape(), &mut out, only_dynamic)?;
+            leaves(c.layout.stride(), &mut out, only_dynamic)?;
+        }
+        kind if kind.is_tuple() => leaves(&spec::parse_checked_tuple(kind, text)?, &mut out, only_dynamic)?,
+        kind => return Err(format!("get_scalars: no scalars in a !cute.{}", kind.mnemonic())),
+    }
+    Ok(out)
+}
+
+fn scalar_types(value: (SpecKind, &str), only_dynamic: bool) -> Result<Vec<u32>, String> {
+    Ok(scalars(value, only_dynamic)?.into_iter().map(|(_, bits)| bits).collect())
 }
 
 fn spec_result(kind: SpecKind, value: impl ToString) -> Result<Vec<Inferred>, String> {
@@ -612,6 +663,16 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         },
         // Both keep the operand's kind (a shape's product is a shape), as
         // NVIDIA's CuTe IR does.
+        // The integers of a cute value (NVIDIA's get_scalars): a tuple's
+        // integer leaves; a layout's shape then stride leaves; a composed
+        // layout's swizzle (bits, base, shift), offset, then layout; a
+        // swizzle's three parameters. `only_dynamic` keeps the run-time
+        // leaves (a swizzle's parameters always come). i32, or i64 for a
+        // `?{i64}` leaf.
+        "get_scalars" => {
+            let only_dynamic = attrs.has("only_dynamic");
+            scalar_types(args.get(0)?, only_dynamic).map(|widths| widths.into_iter().map(Inferred::Int).collect())
+        }
         // NVIDIA's accessors of composed layouts and tiles.
         "composed_get_inner" | "composed_get_offset" | "composed_get_outer" => {
             let (_, text) = args.get(0)?;

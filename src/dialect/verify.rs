@@ -37,7 +37,7 @@ const ODS_ONLY: &[&str] = &[
     "cute.tiled.copy.retile", "cute.make_ordered_layout", "cute.make_layout_like", "cute.make_identity_layout",
     "cute.tile_to_shape", "cute.append_to_rank", "cute.prepend_to_rank", "cute.composed_get_inner",
     "cute.composed_get_offset", "cute.composed_get_outer", "cute.get_layouts_from_tile", "cute.increment_coord",
-    "cute.recast_layout",
+    "cute.recast_layout", "cute.get_scalars",
 ];
 
 /// The verifier of the `cute` or `cute_nvgpu` op `name`; None if the op is

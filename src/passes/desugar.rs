@@ -68,6 +68,7 @@ const PHASES: &[&[Pattern]] = &[
         Pattern { root: "cute.compose", rewrite: rewrite_compose, generated: &["cute.composition"] },
         Pattern { root: "cute.make_tensor", rewrite: rewrite_make_tensor, generated: &["cute.make_view"] },
         Pattern { root: "cute.equal", rewrite: rewrite_equal, generated: &["cute.get_shape", "cute.get_stride", "cute.tuple_eq", "arith.andi"] },
+        Pattern { root: "cute.get_scalars", rewrite: rewrite_get_scalars, generated: &["cute.get_leaves", "cute.get_shape", "cute.get_stride", "arith.constant"] },
         Pattern { root: "cute.elem_less", rewrite: rewrite_elem_less, generated: &["cute.get_leaves", "arith.cmpi", "arith.andi", "arith.constant"] },
         Pattern {
             root: "cute.increment_coord",
@@ -233,6 +234,66 @@ fn index_leaves<'c, 'a>(context: &'c Context, rewriter: &PatternRewriter, value:
     let read = base.insert(ops::cute::get_leaves(context, &vec![Type::index(context); leaves], value, location).into());
     // SAFETY: results of the op just inserted, live as long as its block.
     (0..leaves).map(|i| read.result(i).map(|r| unsafe { Value::from_raw(r.to_raw()) }).map_err(|e| e.to_string().into())).collect()
+}
+
+/// `cute.get_scalars`: its static scalars become `arith.constant`s, the
+/// run-time ones are read with `cute.get_leaves` (of the tuple, or of the
+/// layout's `get_shape` / `get_stride`). A composed layout or swizzle
+/// reaching here is static (a run-time composed layout's leaves are not
+/// read yet).
+fn rewrite_get_scalars<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    use melior::dialect::arith;
+    let location = op.location();
+    let value = op.operand(0)?;
+    let (kind, text) = crate::dialect::type_spec(value.r#type()).ok_or("get_scalars of a cute value")?;
+    let only_dynamic = op.attribute("only_dynamic").is_ok();
+    let scalars = crate::dialect::infer::scalars((kind, text), only_dynamic)?;
+    // The run-time leaves, in order, from the tuples that hold them.
+    let mut dynamic: Vec<Value<'c, 'a>> = Vec::new();
+    if scalars.iter().any(|(v, _)| v.is_none()) {
+        let tuples: Vec<Value<'c, 'a>> = match kind {
+            SpecKind::Layout => vec![
+                insert(rewriter, ops::cute::get_shape(context, value, location).into())?,
+                insert(rewriter, ops::cute::get_stride(context, value, location).into())?,
+            ],
+            kind if kind.is_tuple() => vec![value],
+            _ => return Err(format!("get_scalars: the run-time leaves of {} are not read yet", value.r#type()).into()),
+        };
+        for tuple in tuples {
+            let (tk, tt) = crate::dialect::type_spec(tuple.r#type()).ok_or("a tuple")?;
+            let leaves = spec::parse_checked_tuple(tk, tt)?;
+            let leaves = leaves.leaves();
+            let types: Vec<Type> = leaves
+                .iter()
+                .map(|l| match l {
+                    crate::layout::Leaf::Dyn(d) if d.wide => melior::ir::r#type::IntegerType::new(context, 64).into(),
+                    _ => melior::ir::r#type::IntegerType::new(context, 32).into(),
+                })
+                .collect();
+            let base = rewriter.as_rewriter_base();
+            let read = base.insert(ops::cute::get_leaves(context, &types, tuple, location).into());
+            for (i, leaf) in leaves.iter().enumerate() {
+                if matches!(leaf, crate::layout::Leaf::Dyn(_)) {
+                    // SAFETY: a result of the op just inserted.
+                    dynamic.push(unsafe { Value::from_raw(read.result(i).map_err(|e| e.to_string())?.to_raw()) });
+                }
+            }
+        }
+    }
+    let mut dynamic = dynamic.into_iter();
+    let mut results = Vec::with_capacity(scalars.len());
+    for (i, (value, _)) in scalars.into_iter().enumerate() {
+        let ty = op.result(i)?.r#type();
+        results.push(match value {
+            Some(v) => insert(rewriter, arith::constant(context, melior::ir::attribute::IntegerAttribute::new(ty, v).into(), location))?,
+            None => dynamic.next().ok_or("a run-time scalar without its leaf")?,
+        });
+    }
+    Ok(results)
 }
 
 /// `cute.elem_less(%a, %b)` → leaf-wise `arith.cmpi slt`, joined by

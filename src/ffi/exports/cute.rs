@@ -96,6 +96,9 @@ impl infer::Attrs for DictAttrs<'_> {
         let array = DenseI64ArrayAttribute::try_from(attribute).ok()?;
         (0..array.len()).map(|i| array.element(i).ok()).collect()
     }
+    fn has(&self, name: &str) -> bool {
+        self.0.is_some_and(|d| d.element_by_name(name).is_some())
+    }
 }
 
 /// Infers the result types of a cute op with [`infer::infer`]; on failure
