@@ -88,9 +88,9 @@ def Cute_ComplementOp : Cute_InferredOp<"complement"> {
            -> !cute.layout<"(2,3):(1,8)">
     ```
   }];
-  let arguments = (ins Cute_LayoutType:$layout, Cute_AnyIntTuple:$cotarget);
+  let arguments = (ins Cute_LayoutType:$layout, Optional<AnyTypeOf<[Cute_AnyIntTuple, Cute_LayoutType]>>:$cotarget);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = "`(` $layout `,` $cotarget `)` attr-dict `:` functional-type(operands, $result)";
+  let assemblyFormat = "`(` $layout (`,` $cotarget^)? `)` attr-dict `:` functional-type(operands, $result)";
 }
 
 //===----------------------------------------------------------------------===//

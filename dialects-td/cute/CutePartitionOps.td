@@ -29,8 +29,8 @@ def Cute_SliceOp : Cute_InferredOp<"slice"> {
     %s = cute.slice(%l, %c) : !cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,?)">
     ```
   }];
-  let arguments = (ins Cute_ViewOrLayout:$layout, Cute_CoordLike:$coord);
-  let results = (outs Cute_ViewOrLayout:$result);
+  let arguments = (ins AnyTypeOf<[Cute_View, Cute_LayoutType, Cute_AnyIntTuple]>:$layout, Cute_CoordLike:$coord);
+  let results = (outs AnyTypeOf<[Cute_View, Cute_LayoutType, Cute_AnyIntTuple]>:$result);
   // NVIDIA's format: the result type is inferred, not printed.
   let assemblyFormat = "`(` $layout `,` $coord `)` attr-dict `:` qualified(type($layout)) `,` qualified(type($coord))";
 }
@@ -42,8 +42,8 @@ def Cute_DiceOp : Cute_InferredOp<"dice"> {
     %d = cute.dice(%l, %c) : !cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,1)">
     ```
   }];
-  let arguments = (ins Cute_LayoutType:$layout, Cute_CoordLike:$coord);
-  let results = (outs Cute_LayoutType:$result);
+  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$layout, Cute_CoordLike:$coord);
+  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$result);
   // NVIDIA's format: the result type is inferred, not printed.
   let assemblyFormat = "`(` $layout `,` $coord `)` attr-dict `:` qualified(type($layout)) `,` qualified(type($coord))";
 }

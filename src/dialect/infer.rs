@@ -582,7 +582,19 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
 
         // Composition, complement, simplification, inverses.
         "composition" | "compose" => tiling(&args, Tiling::Composition),
-        "complement" => layout_result(layout::complement(&args.layout(0)?, &args.tuple(1)?)),
+        // The cotarget: a tuple, a layout (its shape, as NVIDIA's IR takes
+        // it), or absent (the layout's cosize, CuTe's complement(layout)).
+        "complement" => {
+            let layout = args.layout(0)?;
+            let cotarget = match operands.len() {
+                1 => layout::cosize(&layout).map_err(err)?,
+                _ => match args.get(1)? {
+                    (SpecKind::Layout, _) => args.layout(1)?.shape().clone(),
+                    _ => args.tuple(1)?,
+                },
+            };
+            layout_result(layout::complement(&layout, &cotarget))
+        }
         "coalesce" if operands.len() == 2 => layout_result(layout::coalesce_profile(&args.layout(0)?, &args.tuple(1)?)),
         "coalesce" => layout_result(layout::coalesce(&args.layout(0)?)),
         "filter_zeros" => layout_result(Ok(layout::filter_zeros(&args.layout(0)?))),
@@ -879,6 +891,14 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             let layout = slice_layout(&coord, &source, true).map_err(err)?;
             let offset = layout::crd2idx_tuple(&layout::partition::underscores_as_zero(&coord), &source).map_err(err)?;
             partition_result(layout, view, &offset)
+        }
+        // A tuple keeps (slice) or drops (dice) the modes the coordinate
+        // marks with `_` (CuTe's slice / dice of a tuple).
+        "slice" | "dice" if args.get(0)?.0.is_tuple() => {
+            let (kind, _) = args.get(0)?;
+            let (coord, tuple) = (args.tuple(1)?, args.tuple(0)?);
+            let part = if mnemonic == "slice" { layout::tuple_ops::slice(&coord, &tuple) } else { layout::tuple_ops::dice(&coord, &tuple) };
+            spec_result(kind, part.map_err(|e| format!("{mnemonic}({coord}, {tuple}): {e}"))?)
         }
         "slice" | "dice" => {
             let keep = mnemonic == "slice";

@@ -1,0 +1,16 @@
+// cute.slice / cute.dice of a tuple: a coordinate that follows its modes.
+// RUN: %cute-opt %s -split-input-file -verify-diagnostics
+
+func.func @profile(%s: !cute.shape<"(4,8)">, %c: !cute.coord<"(_,_,0)">) {
+  // expected-error @+1 {{slice((_,_,0), (4,8))}}
+  %k = cute.slice(%s, %c) : !cute.shape<"(4,8)">, !cute.coord<"(_,_,0)">
+  return
+}
+
+// -----
+
+func.func @tile(%t: !cute.tile<"[4:1;8:1]">, %c: !cute.coord<"(_,0)">) {
+  // expected-error @+1 {{operand #0 must be}}
+  %k = cute.dice(%t, %c) : !cute.tile<"[4:1;8:1]">, !cute.coord<"(_,0)">
+  return
+}
