@@ -108,26 +108,26 @@ def Cute_MakeTileOp : Cute_TupleCtorOp<"make_tile", Cute_Tile> {
 }
 
 def Cute_MakeLayoutOp : Cute_ValueOp<"make_layout", [AttrSizedOperandSegments]> {
-  let summary = "build a layout from the dynamic leaves of its shape and stride";
+  let summary = "build a layout from its shape and stride";
   let description = [{
-    Layout construction sugar (spec 002, desugar phase 3). The result type
-    holds the layout; `shape` supplies one operand per `?` leaf of its shape
-    and `stride` one per `?` leaf of its stride. `cute-desugar` rewrites it
-    into two `cute.make_int_tuple` ops and a `cute.make_layout_raw`, keeping
-    operand order.
+    Layout construction sugar in two spellings. Spec 002's (desugar phase
+    3): `shape` supplies one integer operand per `?` leaf of the result's
+    shape and `stride` one per `?` leaf of its stride. NVIDIA's CuTe IR:
+    a shape tuple and a stride tuple, with a functional type. `cute-desugar`
+    rewrites both into `cute.make_layout_raw` (the spec form through two
+    `cute.make_int_tuple`s, keeping operand order).
 
     ```mlir
     %L = cute.make_layout(shape = (%M, %N : index, index), stride = (%s : index))
            : !cute.layout<"(?,?):(1,?)">
+    %K = cute.make_layout(%shape, %stride) : (!cute.shape<"(4,?)">, !cute.stride<"(1,?)">)
+           -> !cute.layout<"(4,?):(1,?)">
     ```
   }];
-  let arguments = (ins Variadic<Cute_Leaf>:$shape, Variadic<Cute_Leaf>:$stride);
+  let arguments = (ins Variadic<AnyType>:$shape, Variadic<AnyType>:$stride);
   let results = (outs Cute_LayoutType:$result);
-  let assemblyFormat = [{
-    `(` `shape` `=` `(` ($shape^ `:` type($shape))? `)` `,`
-        `stride` `=` `(` ($stride^ `:` type($stride))? `)` `)`
-    attr-dict `:` qualified(type($result))
-  }];
+  // Two spellings, told apart by the token after `(` (dialects-td/lib/CuteDialect.cpp).
+  let hasCustomAssemblyFormat = 1;
 }
 
 def Cute_MakeLayoutRawOp : Cute_InferredOp<"make_layout_raw"> {

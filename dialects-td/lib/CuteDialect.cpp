@@ -455,3 +455,83 @@ LogicalResult CuteDialect::verifyOperationAttribute(Operation *op, NamedAttribut
                            << "' is not a function";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// cute.make_layout: spec 002's `(shape = (...), stride = (...)) : R` and
+// NVIDIA's `(%shape, %stride) : (S, D) -> R` (the verifier, in Rust, checks
+// which one the operands make).
+//===----------------------------------------------------------------------===//
+
+ParseResult MakeLayoutOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> shape, stride;
+  SmallVector<Type> shapeTypes, strideTypes;
+  if (parser.parseLParen())
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("shape"))) {
+    auto group = [&](SmallVectorImpl<OpAsmParser::UnresolvedOperand> &ops,
+                     SmallVectorImpl<Type> &types) -> ParseResult {
+      if (parser.parseEqual() || parser.parseLParen())
+        return failure();
+      if (succeeded(parser.parseOptionalRParen()))
+        return success();
+      if (parser.parseOperandList(ops) || parser.parseColonTypeList(types) || parser.parseRParen())
+        return failure();
+      return success();
+    };
+    Type resultType;
+    if (group(shape, shapeTypes) || parser.parseComma() || parser.parseKeyword("stride") ||
+        group(stride, strideTypes) || parser.parseRParen() ||
+        parser.parseOptionalAttrDict(result.attributes) || parser.parseColonType(resultType))
+      return failure();
+    result.addTypes(resultType);
+  } else {
+    SmallVector<OpAsmParser::UnresolvedOperand> both;
+    FunctionType type;
+    if (parser.parseOperandList(both) || parser.parseRParen() ||
+        parser.parseOptionalAttrDict(result.attributes) || parser.parseColonType(type))
+      return failure();
+    if (both.size() != 2 || type.getNumInputs() != 2 || type.getNumResults() != 1)
+      return parser.emitError(parser.getCurrentLocation(),
+                              "expects a shape and a stride: (%shape, %stride) : (S, D) -> R");
+    shape.push_back(both[0]);
+    stride.push_back(both[1]);
+    shapeTypes.push_back(type.getInput(0));
+    strideTypes.push_back(type.getInput(1));
+    result.addTypes(type.getResults());
+  }
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.resolveOperands(shape, shapeTypes, loc, result.operands) ||
+      parser.resolveOperands(stride, strideTypes, loc, result.operands))
+    return failure();
+  result.getOrAddProperties<MakeLayoutOp::Properties>().operandSegmentSizes = {
+      static_cast<int32_t>(shape.size()), static_cast<int32_t>(stride.size())};
+  return success();
+}
+
+void MakeLayoutOp::print(OpAsmPrinter &printer) {
+  bool tuples = getShape().size() == 1 && getStride().size() == 1 &&
+                llvm::isa<IntTupleType>(getShape()[0].getType()) &&
+                llvm::isa<IntTupleType>(getStride()[0].getType());
+  if (tuples) {
+    printer << "(" << getShape()[0] << ", " << getStride()[0] << ")";
+    printer.printOptionalAttrDict((*this)->getAttrs(), {"operandSegmentSizes"});
+    printer << " : ";
+    printer.printFunctionalType(getOperation());
+    return;
+  }
+  auto group = [&](ValueRange values) {
+    printer << "(";
+    if (!values.empty()) {
+      printer << values << " : ";
+      llvm::interleaveComma(values.getTypes(), printer);
+    }
+    printer << ")";
+  };
+  printer << "(shape = ";
+  group(getShape());
+  printer << ", stride = ";
+  group(getStride());
+  printer << ")";
+  printer.printOptionalAttrDict((*this)->getAttrs(), {"operandSegmentSizes"});
+  printer << " : " << getResult().getType();
+}

@@ -207,6 +207,29 @@ fn verify_tuple_ctor(op: OperationRef) -> Result<(), String> {
 /// the result layout's shape and stride.
 fn verify_make_layout(op: OperationRef) -> Result<(), String> {
     let (ty, _, text) = result_spec(op)?;
+    // NVIDIA's spelling: a shape tuple and a stride tuple whose layout is
+    // the result (make_layout_raw's inference decides).
+    // (Guarded: melior's out-of-range error prints the op, which verifies it.)
+    let first = if op.operand_count() > 0 { op.operand(0).ok().map(|v| v.r#type()) } else { None };
+    if let Some((SpecKind::Shape | SpecKind::IntTuple, shape)) = first.and_then(type_spec) {
+        let stride = op.operand(1).map_err(|e| e.to_string())?.r#type();
+        let Some((SpecKind::Stride | SpecKind::IntTuple, stride)) = type_spec(stride) else {
+            return Err(format!("expects a stride tuple after the shape, got {stride}"));
+        };
+        if op.operand_count() != 2 {
+            return Err(format!("takes one shape tuple and one stride tuple, got {} operands", op.operand_count()));
+        }
+        let inferred = super::infer::infer_from_specs("cute.make_layout_raw", &[(SpecKind::Shape, shape), (SpecKind::Stride, stride)])?;
+        let want = inferred[0].type_text();
+        let (_, want_text) = inferred[0].spec().ok_or("a layout")?;
+        if !spec::is_compatible_result(SpecKind::Layout, want_text, text)? {
+            return Err(format!("the shape and stride make {want}, not {ty}"));
+        }
+        return Ok(());
+    }
+    if let Some(bad) = op.operands().map(|v| v.r#type()).find(|t| melior::ir::r#type::IntegerType::try_from(*t).is_err() && !melior::ir::TypeLike::is_index(t)) {
+        return Err(format!("takes integer leaves (shape = (...), stride = (...)) or a shape and a stride tuple, got {bad}"));
+    }
     let (shape, stride) = spec::split_layout(text)?;
     let want = [spec::count_dynamic(SpecKind::Shape, &shape)?, spec::count_dynamic(SpecKind::Stride, &stride)?];
     let segments = DenseI32ArrayAttribute::try_from(

@@ -127,6 +127,16 @@ fn rewrite_make_layout<'c, 'a>(
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let layout_type = result_type(op)?;
+    // NVIDIA's spelling: the shape and stride tuples are already there.
+    if op.operand_count() == 2 && type_spec(op.operand(0)?.r#type()).is_some() {
+        let raw = ops::cute::make_layout_raw(context, op.operand(0)?, op.operand(1)?, op.location());
+        let value = insert(rewriter, raw.into())?;
+        return Ok(vec![if value.r#type() == layout_type {
+            value
+        } else {
+            insert(rewriter, melior::ir::operation::OperationBuilder::new("cute.derefine", op.location()).add_operands(&[value]).add_results(&[layout_type]).build().map_err(|e| e.to_string())?)?
+        }]);
+    }
     let (_, layout) = type_spec(layout_type).ok_or("result is not a !cute.layout")?;
     let (shape, stride) = spec::split_layout(layout)?;
     let shape_leaves = spec::count_dynamic(SpecKind::Shape, &shape)?;
