@@ -324,7 +324,7 @@ class Cute_ComposedGetOp<string mnemonic, string part, Type result> : Cute_Infer
   let assemblyFormat = "`(` $input `)` attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
 }
 
-def Cute_ComposedGetInnerOp : Cute_ComposedGetOp<"composed_get_inner", "inner swizzle", Cute_SwizzleType>;
+def Cute_ComposedGetInnerOp : Cute_ComposedGetOp<"composed_get_inner", "inner part (a swizzle or a layout)", AnyTypeOf<[Cute_SwizzleType, Cute_LayoutType]>>;
 def Cute_ComposedGetOffsetOp : Cute_ComposedGetOp<"composed_get_offset", "offset (an int-tuple)", Cute_IntTuple>;
 def Cute_ComposedGetOuterOp : Cute_ComposedGetOp<"composed_get_outer", "outer layout", Cute_LayoutType>;
 

@@ -315,9 +315,9 @@ fn tiling(args: &Args, kind: Tiling) -> Result<Vec<Inferred>, String> {
 fn through_outer(args: &Args, f: impl FnOnce(&Layout) -> Result<Layout, layout::LayoutError>) -> Result<Vec<Inferred>, String> {
     match args.get(0)? {
         (SpecKind::ComposedLayout, text) => {
-            let composed = spec::parse_checked_composed(text)?;
+            let composed = spec::parse_checked_general_composed(text)?;
             let result = f(&composed.layout).map_err(err)?;
-            let text = format!("{} o {} o {result}", composed.swizzle, composed.offset);
+            let text = format!("{} o {} o {result}", composed.inner, composed.offset);
             spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
         }
         _ => layout_result(f(&args.layout(0)?)),
@@ -688,9 +688,12 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         // NVIDIA's accessors of composed layouts and tiles.
         "composed_get_inner" | "composed_get_offset" | "composed_get_outer" => {
             let (_, text) = args.get(0)?;
-            let composed = spec::parse_checked_composed(text)?;
+            let composed = spec::parse_checked_general_composed(text)?;
             match mnemonic {
-                "composed_get_inner" => spec_result(SpecKind::Swizzle, composed.swizzle),
+                "composed_get_inner" => match composed.inner {
+                    layout::ComposedInner::Swizzle(s) => spec_result(SpecKind::Swizzle, s),
+                    layout::ComposedInner::Layout(l) => layout_result(Ok(l)),
+                },
                 "composed_get_offset" => spec_result(SpecKind::IntTuple, composed.offset),
                 _ => layout_result(Ok(composed.layout)),
             }

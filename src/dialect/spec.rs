@@ -137,12 +137,79 @@ fn parse_layout_uncached(text: &str) -> Result<Layout, String> {
     Ok(layout)
 }
 
-/// Parses a composed layout and checks its outer layout.
+/// Parses a swizzled composed layout (`S<B,M,S> o offset o layout`, the
+/// form the algebra and the lowering work on) and checks its outer layout.
+/// NVIDIA's other forms (a layout inner part, a run-time or tuple offset)
+/// are valid types but named as not supported here.
 pub fn parse_checked_composed(text: &str) -> Result<ComposedLayout, String> {
-    let composed = parse_composed_layout(text).map_err(|e| e.to_string())?;
+    let composed = match parse_composed_layout(text) {
+        Ok(c) => c,
+        Err(e) => {
+            if parse_checked_general_composed(text).is_ok() {
+                return Err(format!(
+                    "the composed layout {text} has a layout inner part or a run-time offset; this operation takes a swizzled one, S<B,M,S> o offset o layout"
+                ));
+            }
+            return Err(e.to_string());
+        }
+    };
     check_leaves(composed.layout.shape(), "shape", shape_leaf)?;
     check_leaves(composed.layout.stride(), "stride", stride_leaf)?;
     Ok(composed)
+}
+
+/// Parses any composed layout of NVIDIA's notation (`inner o offset o
+/// outer`, the inner part a swizzle or a layout) and checks its layouts.
+pub fn parse_checked_general_composed(text: &str) -> Result<crate::layout::GeneralComposed, String> {
+    let composed = crate::layout::parse_general_composed(text).map_err(|e| e.to_string())?;
+    check_leaves(composed.layout.shape(), "shape", shape_leaf)?;
+    check_leaves(composed.layout.stride(), "stride", stride_leaf)?;
+    if let crate::layout::ComposedInner::Layout(inner) = &composed.inner {
+        check_leaves(inner.shape(), "shape", shape_leaf)?;
+        check_leaves(inner.stride(), "stride", stride_leaf)?;
+        composed_stride_kind(inner, "inner")?;
+    }
+    // The offset adds to the outer layout's values: a scalar for integer
+    // strides, a tuple for basis strides; a swizzle acts on integers only.
+    let basis = composed_stride_kind(&composed.layout, "outer")?;
+    if basis && matches!(composed.inner, crate::layout::ComposedInner::Swizzle(_)) {
+        return Err(format!("{text}: a swizzle composes with integer strides, not the basis strides of {}", composed.layout));
+    }
+    // A nonzero scalar does not add to the coordinates basis strides make.
+    if basis && composed.offset.is_leaf() && composed.offset.as_int().is_none_or(|v| v != 0) {
+        return Err(format!("{text}: the offset {} does not add to the basis values of {}", composed.offset, composed.layout));
+    }
+    Ok(composed)
+}
+
+/// Whether a composed layout's part has basis strides (true) or integer
+/// ones (false); mixing them, fractional bases and bases of different
+/// depths are rejected (NVIDIA's composed-layout rules).
+fn composed_stride_kind(l: &Layout, part: &str) -> Result<bool, String> {
+    let leaves = l.stride().leaves();
+    let bases: Vec<&crate::layout::ScaledBasis> = leaves.iter().filter_map(|leaf| match leaf {
+        Leaf::Basis(b) => Some(b.as_ref()),
+        _ => None,
+    }).collect();
+    let zeros = leaves.iter().filter(|leaf| matches!(leaf, Leaf::Int(0))).count();
+    if bases.is_empty() {
+        return Ok(false);
+    }
+    if bases.len() + zeros != leaves.len() {
+        return Err(format!("the {part} layout {l} mixes integer and basis strides"));
+    }
+    if let Some(b) = bases.iter().find(|b| b.den != 1) {
+        return Err(format!("the {part} layout {l} has the fractional basis stride {}/{}", b.num, b.den));
+    }
+    // A component is either a leaf or a nested coordinate: no basis path
+    // (outermost index first) may be a proper prefix of another.
+    let paths: Vec<Vec<u32>> = bases.iter().map(|b| b.dims.iter().rev().copied().collect()).collect();
+    for a in &paths {
+        if paths.iter().any(|b| b.len() > a.len() && b.starts_with(a)) {
+            return Err(format!("the {part} layout {l} has basis strides that nest differently at the same component"));
+        }
+    }
+    Ok(true)
 }
 
 /// Parses a tile: a by-mode tiler `[T0;T1;...]` or a shape.
@@ -204,7 +271,7 @@ pub fn canonicalize(kind: SpecKind, text: &str) -> Result<String, String> {
     match kind {
         SpecKind::Layout => Ok(parse_checked_layout(text)?.to_string()),
         SpecKind::Swizzle => Ok(parse_swizzle(text).map_err(|e| e.to_string())?.to_string()),
-        SpecKind::ComposedLayout => Ok(parse_checked_composed(text)?.to_string()),
+        SpecKind::ComposedLayout => Ok(parse_checked_general_composed(text)?.to_string()),
         SpecKind::Tile => Ok(parse_checked_tile(text)?.to_string()),
         SpecKind::Basis => Ok(crate::layout::parse_descriptor(text).map_err(|e| e.to_string())?.to_string()),
         _ => Ok(parse_checked_tuple(kind, text)?.to_string()),
@@ -271,9 +338,9 @@ pub fn is_derefinement(kind: SpecKind, from: &str, to: &str) -> Result<bool, Str
             tuple_derefines(a.shape(), b.shape()) && tuple_derefines(a.stride(), b.stride())
         }
         SpecKind::ComposedLayout => {
-            let (a, b) = (parse_checked_composed(from)?, parse_checked_composed(to)?);
-            a.swizzle == b.swizzle
-                && a.offset == b.offset
+            let (a, b) = (parse_checked_general_composed(from)?, parse_checked_general_composed(to)?);
+            a.inner == b.inner
+                && tuple_derefines(&a.offset, &b.offset)
                 && tuple_derefines(a.layout.shape(), b.layout.shape())
                 && tuple_derefines(a.layout.stride(), b.layout.stride())
         }
@@ -289,7 +356,14 @@ pub fn is_derefinement(kind: SpecKind, from: &str, to: &str) -> Result<bool, Str
 pub fn count_dynamic(kind: SpecKind, text: &str) -> Result<usize, String> {
     Ok(match kind {
         SpecKind::Layout => layout_dynamic_leaves(&parse_checked_layout(text)?),
-        SpecKind::ComposedLayout => layout_dynamic_leaves(&parse_checked_composed(text)?.layout),
+        SpecKind::ComposedLayout => {
+            let c = parse_checked_general_composed(text)?;
+            let inner = match &c.inner {
+                crate::layout::ComposedInner::Layout(l) => layout_dynamic_leaves(l),
+                crate::layout::ComposedInner::Swizzle(_) => 0,
+            };
+            layout_dynamic_leaves(&c.layout) + dynamic_leaves(&c.offset) + inner
+        }
         SpecKind::Swizzle | SpecKind::Basis => 0,
         SpecKind::Tile => tiler_dynamic_leaves(&parse_checked_tile(text)?),
         _ => dynamic_leaves(&parse_checked_tuple(kind, text)?),

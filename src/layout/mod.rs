@@ -47,8 +47,8 @@ pub mod render;
 pub use descriptor::{parse_descriptor, DescEntry, Descriptor};
 pub use error::{LayoutError, ParseError};
 pub use notation::{
-    parse_composed_layout, parse_int_tuple, parse_layout, parse_swizzle, parse_tiler,
+    parse_composed_layout, parse_general_composed, parse_int_tuple, parse_layout, parse_swizzle, parse_tiler,
 };
 pub use ops::*;
-pub use swizzle::{ComposedLayout, Swizzle};
+pub use swizzle::{ComposedInner, ComposedLayout, GeneralComposed, Swizzle};
 pub use tuple::{DynInt, IntTuple, Layout, Leaf, ScaledBasis, Tiler};

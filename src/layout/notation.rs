@@ -438,6 +438,21 @@ pub fn parse_composed_layout(text: &str) -> Result<ComposedLayout, ParseError> {
     })
 }
 
+/// Parses NVIDIA's composed-layout notation: `S<B,M,S> o O o L` or
+/// `L_inner o O o L`, the offset an int-tuple (`2`, `?`, `(0,0)`).
+pub fn parse_general_composed(text: &str) -> Result<super::swizzle::GeneralComposed, ParseError> {
+    use super::swizzle::{ComposedInner, GeneralComposed};
+    whole(text, |c| {
+        c.skip_ws();
+        let inner = if c.text[c.pos..].starts_with('S') { ComposedInner::Swizzle(c.swizzle()?) } else { ComposedInner::Layout(c.layout()?) };
+        c.expect(b'o', "'o' after the inner part")?;
+        let offset = c.int_tuple()?;
+        c.expect(b'o', "'o' after the offset")?;
+        let layout = c.layout()?;
+        Ok(GeneralComposed { inner, offset, layout })
+    })
+}
+
 /// Parses a by-mode tiler `[2:1;_;4:2]`.
 pub fn parse_tiler(text: &str) -> Result<Tiler, ParseError> {
     whole(text, |c| c.tiler())

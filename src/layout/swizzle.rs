@@ -164,6 +164,51 @@ impl fmt::Display for ComposedLayout {
     }
 }
 
+/// The inner part of a composed layout in NVIDIA's CuTe IR: a swizzle or
+/// a layout (CuTe's `ComposedLayout<A, O, B>` with any functor `A`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ComposedInner {
+    Swizzle(Swizzle),
+    Layout(Layout),
+}
+
+/// `inner o offset o outer` with any inner part and an int-tuple offset
+/// (static, `?`, or a tuple for a basis-strided inner layout): the type
+/// notation NVIDIA's IR accepts. The algebra works on [`ComposedLayout`]
+/// (a swizzle and a static offset); [`GeneralComposed::swizzled`] narrows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GeneralComposed {
+    pub inner: ComposedInner,
+    pub offset: super::tuple::IntTuple,
+    pub layout: Layout,
+}
+
+impl GeneralComposed {
+    /// The swizzled form, if the inner part is a swizzle and the offset a
+    /// static integer.
+    pub fn swizzled(&self) -> Option<ComposedLayout> {
+        match (&self.inner, self.offset.as_int()) {
+            (ComposedInner::Swizzle(s), Some(offset)) => Some(ComposedLayout { swizzle: *s, offset, layout: self.layout.clone() }),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for ComposedInner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ComposedInner::Swizzle(s) => write!(f, "{s}"),
+            ComposedInner::Layout(l) => write!(f, "{l}"),
+        }
+    }
+}
+
+impl fmt::Display for GeneralComposed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} o {} o {}", self.inner, self.offset, self.layout)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,38 @@
+// Composed layouts NVIDIA's rules reject, and ops that need a swizzled one.
+// RUN: %cute-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{a swizzle composes with integer strides, not the basis strides of (4,2):(1@0,1@1)}}
+func.func @swizzle_on_basis(%c: !cute.composed_layout<"S<3,4,3> o 0 o (4,2):(1@0,1@1)">) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{the outer layout (2,3):(1,2@0) mixes integer and basis strides}}
+func.func @mixed(%c: !cute.composed_layout<"(4,5):(1,4) o 0 o (2,3):(1,2@0)">) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{the offset 3 does not add to the basis values of (2,3):(1@0,1@1)}}
+func.func @scalar_offset(%c: !cute.composed_layout<"(6,3):(1,6) o 3 o (2,3):(1@0,1@1)">) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{the inner layout (4,5):(1@1@0,1@0) has basis strides that nest differently at the same component}}
+func.func @nesting(%c: !cute.composed_layout<"(4,5):(1@1@0,1@0) o 0 o (2,3):(1,2)">) {
+  return
+}
+
+// -----
+
+// The swizzle-only operations name what they need.
+func.func @recast(%c: !cute.composed_layout<"(8,4):(4,1) o 3 o (2,2):(1,2)">) {
+  // expected-error @+2 {{has a layout inner part or a run-time offset; this operation takes a swizzled one, S<B,M,S> o offset o layout}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %r = cute.recast_layout<32, 16> (%c) : !cute.composed_layout<"(8,4):(4,1) o 3 o (2,2):(1,2)"> -> !cute.composed_layout<"(8,4):(4,1) o 3 o (1,2):(1,1)">
+  return
+}
