@@ -277,7 +277,7 @@ def Cute_CosizeOp : Cute_InferredOp<"cosize", [], ["mode"]> {
     ```
   }];
   // `mode`: the cosize of the sub-layout `get<mode>` selects.
-  let arguments = (ins Cute_LayoutType:$layout, OptionalAttr<DenseI32ArrayAttr>:$mode);
+  let arguments = (ins Cute_AnyLayout:$layout, OptionalAttr<DenseI32ArrayAttr>:$mode);
   let results = (outs Cute_IntTuple:$result);
   let assemblyFormat = "(`<` $mode^ `>`)? `(` $layout `)` attr-dict `:` functional-type(operands, $result)";
 }
@@ -295,7 +295,7 @@ def Cute_LayoutEvalOp : Cute_InferredOp<"layout_eval"> {
            -> !cute.int_tuple<"5">
     ```
   }];
-  let arguments = (ins Cute_CoordLike:$coord, Cute_LayoutType:$layout);
+  let arguments = (ins Cute_CoordLike:$coord, Cute_AnyLayout:$layout);
   let results = (outs Cute_IntTuple:$result);
   let assemblyFormat = "`(` $coord `,` $layout `)` attr-dict `:` functional-type(operands, $result)";
 }
@@ -387,7 +387,7 @@ def Cute_Crd2IdxOp : Cute_InferredOp<"crd2idx"> {
            -> !cute.int_tuple<"5">
     ```
   }];
-  let arguments = (ins Cute_CoordLike:$coord, Cute_LayoutType:$layout);
+  let arguments = (ins Cute_CoordLike:$coord, Cute_AnyLayout:$layout);
   let results = (outs Cute_IntTuple:$result);
   let assemblyFormat = "`(` $coord `,` $layout `)` attr-dict `:` functional-type(operands, $result)";
 }

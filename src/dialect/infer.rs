@@ -831,8 +831,44 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             };
             spec_result(SpecKind::IntTuple, size_at(mnemonic, part, &path)?)
         }
+        // A composed layout's cosize is its outer layout's (NVIDIA's IR).
         "cosize" => {
-            spec_result(SpecKind::IntTuple, cosize_at(mnemonic, args.layout(0)?, &mode_path(mnemonic, attrs)?)?)
+            let layout = match args.get(0)? {
+                (SpecKind::ComposedLayout, text) => {
+                    let composed = spec::parse_checked_general_composed(text)?;
+                    if matches!(composed.inner, layout::ComposedInner::Layout(_)) {
+                        return Err(format!("cosize of {text}: the inner part is a layout (cosize is defined for a swizzled one)"));
+                    }
+                    composed.layout
+                }
+                _ => args.layout(0)?,
+            };
+            spec_result(SpecKind::IntTuple, cosize_at(mnemonic, layout, &mode_path(mnemonic, attrs)?)?)
+        }
+        // A composed layout evaluates `inner(offset + outer(coord))` (CuTe's
+        // ComposedLayout::operator()); `_` counts as 0; run-time leaves
+        // give a run-time index.
+        "crd2idx" | "layout_eval" if args.get(1)?.0 == SpecKind::ComposedLayout => {
+            let composed = spec::parse_checked_general_composed(args.get(1)?.1)?;
+            let coord = layout::partition::underscores_as_zero(&args.tuple(0)?);
+            if !coord.is_leaf() && !coord.weakly_congruent(composed.layout.shape()) {
+                return Err(format!("{mnemonic}({coord}, {}): the coordinate is not a leaf nor weakly congruent to the shape", composed.layout));
+            }
+            let dynamic = has_dynamic_leaf(&coord)
+                || has_dynamic(&composed.layout)
+                || has_dynamic_leaf(&composed.offset)
+                || matches!(&composed.inner, layout::ComposedInner::Layout(l) if has_dynamic(l));
+            if dynamic {
+                return spec_result(SpecKind::IntTuple, "?");
+            }
+            let outer = layout::crd2idx(&coord, &composed.layout).map_err(err)?;
+            let offset = composed.offset.as_int().ok_or_else(|| format!("{mnemonic}: the offset {} of a tuple-valued composed layout", composed.offset))?;
+            let at = outer + offset;
+            let value = match &composed.inner {
+                layout::ComposedInner::Swizzle(s) => s.apply(at).map_err(|e| format!("{mnemonic}: {e}"))?,
+                layout::ComposedInner::Layout(l) => layout::crd2idx(&IntTuple::int(at), l).map_err(err)?,
+            };
+            spec_result(SpecKind::IntTuple, value)
         }
         // `layout_eval` is NVIDIA's name for the same function.
         "crd2idx" | "layout_eval" => {

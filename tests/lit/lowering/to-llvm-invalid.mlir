@@ -27,3 +27,11 @@ func.func @no_lowering(%dst: !cute.ptr<i8, tmem>, %desc: i64, %mbar: !cute.ptr<i
 func.func @iterator_view(%v: !cute.view<!cute.desc_iter<!cute.ptr<f16, smem>>, !cute.layout<"4:1">>) {
   return
 }
+
+// -----
+
+// A composed layout with a layout inner part has no LLVM form yet: named.
+func.func @layout_inner(%c: !cute.composed_layout<"(8,4):(4,1) o 3 o (2,2):(1,2)">) -> !cute.composed_layout<"(8,4):(4,1) o 3 o (2,2):(1,2)"> {
+  // expected-error @+1 {{the composed layout (8,4):(4,1) o 3 o (2,2):(1,2) has a layout inner part or a run-time offset; this operation takes a swizzled one, S<B,M,S> o offset o layout}}
+  return %c : !cute.composed_layout<"(8,4):(4,1) o 3 o (2,2):(1,2)">
+}
