@@ -96,23 +96,37 @@ fn ordered_impl(shape: &IntTuple, order: &IntTuple) -> Result<Layout, Cond> {
     expand_order(shape, order, &mut keys)?;
     let mut leaves = Vec::new();
     shape.leaves_into(&mut leaves);
-    let extents = leaves
+    // A run-time extent makes every later stride (in order) run-time, as
+    // make_layout's compact strides do; a static extent-1 mode is stride 0.
+    let extents: Vec<Option<i64>> = leaves
         .iter()
-        .map(|l| leaf_static(l, "shape"))
-        .collect::<Result<Vec<_>, _>>()?;
-    if let Some(e) = extents.iter().find(|e| **e < 0) {
+        .map(|l| match l {
+            Leaf::Int(v) => Ok(Some(*v)),
+            Leaf::Dyn(_) => Ok(None),
+            other => Err(format!("`{other}` is not a shape")),
+        })
+        .collect::<Result<_, Cond>>()?;
+    if let Some(e) = extents.iter().flatten().find(|e| **e < 0) {
         return Err(format!("shape {e} is negative"));
     }
+    let wide = leaves.iter().any(|l| matches!(l, Leaf::Dyn(d) if d.wide));
     let mut idx: Vec<usize> = (0..extents.len()).collect();
     idx.sort_by_key(|&i| keys[i]);
-    let mut strides = vec![0i64; extents.len()];
-    let mut running = 1i64;
+    let mut strides = vec![Leaf::Int(0); extents.len()];
+    let mut running = Some(1i64);
     for i in idx {
-        strides[i] = if extents[i] == 1 { 0 } else { running };
-        running = arith::mul(running, extents[i])?;
+        strides[i] = match (extents[i], running) {
+            (Some(1), _) => Leaf::Int(0),
+            (_, Some(r)) => Leaf::Int(r),
+            (_, None) => Leaf::Dyn(DynInt { wide, ..DynInt::UNKNOWN }),
+        };
+        running = match (running, extents[i]) {
+            (Some(r), Some(e)) => Some(arith::mul(r, e)?),
+            _ => None,
+        };
     }
     let mut it = strides.into_iter();
-    let stride = shape.try_map_leaves(&mut |_| Ok::<_, Cond>(Leaf::Int(it.next().unwrap_or(0))))?;
+    let stride = shape.try_map_leaves(&mut |_| Ok::<_, Cond>(it.next().unwrap_or(Leaf::Int(0))))?;
     Ok(Layout::from_parts(shape.clone(), stride))
 }
 

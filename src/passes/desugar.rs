@@ -52,6 +52,12 @@ module {
 }"#;
 
 /// The phases, in order; each is one walk over the IR.
+/// True if `cute-desugar` rewrites ops named `name` (so an unlowered one
+/// means the pass did not run, or declined it).
+pub fn rewrites(name: &str) -> bool {
+    PHASES.iter().flat_map(|phase| phase.iter()).any(|p| p.root == name)
+}
+
 const PHASES: &[&[Pattern]] = &[
     // Phase 1: shape-eval.
     &[

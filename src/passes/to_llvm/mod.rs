@@ -478,7 +478,7 @@ fn check_legal_except(root: OperationRef, pass: &str, allowed: fn(OperationRef) 
                 .collect();
             let hint = if PATTERNS.iter().chain(NVGPU_PATTERNS).any(|p| p.root == name) {
                 String::new()
-            } else if name.starts_with("cute.make_") || name == "cute.compose" || name == "cute.equal" || name == "cute.print" {
+            } else if crate::passes::desugar::rewrites(&name) {
                 " (sugar: run cute-desugar first)".to_string()
             } else {
                 " (no lowering for this op yet)".to_string()

@@ -23,3 +23,22 @@ func.func @nested_and_unit(%s: !cute.shape<"((2,2),1,3)">, %o: !cute.int_tuple<"
   %l = cute.make_ordered_layout(%s, %o) : (!cute.shape<"((2,2),1,3)">, !cute.int_tuple<"(1,2,0)">) -> !cute.layout<"((2,2),1,3):((3,6),0,1)">
   return %l : !cute.layout<"((2,2),1,3):((3,6),0,1)">
 }
+
+// -----
+
+// A run-time extent: strides assigned after it (in order) are run-time.
+// CHECK-LABEL: @run_time_extent
+// CHECK: -> !cute.layout<"(4,?,8):(1,32,4)">
+func.func @run_time_extent(%s: !cute.shape<"(4,?,8)">, %o: !cute.int_tuple<"(0,2,1)">) -> !cute.layout<"(4,?,8):(1,32,4)"> {
+  %l = cute.make_ordered_layout(%s, %o) : (!cute.shape<"(4,?,8)">, !cute.int_tuple<"(0,2,1)">) -> !cute.layout<"(4,?,8):(1,32,4)">
+  return %l : !cute.layout<"(4,?,8):(1,32,4)">
+}
+
+// -----
+
+// CHECK-LABEL: @after_run_time
+// CHECK: -> !cute.layout<"(?,4):(1,?)">
+func.func @after_run_time(%s: !cute.shape<"(?,4)">, %o: !cute.int_tuple<"(0,1)">) -> !cute.layout<"(?,4):(1,?)"> {
+  %l = cute.make_ordered_layout(%s, %o) : (!cute.shape<"(?,4)">, !cute.int_tuple<"(0,1)">) -> !cute.layout<"(?,4):(1,?)">
+  return %l : !cute.layout<"(?,4):(1,?)">
+}

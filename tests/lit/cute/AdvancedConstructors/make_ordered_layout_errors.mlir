@@ -1,5 +1,5 @@
 // cute.make_ordered_layout rejects an order that does not follow the shape's
-// modes, a run-time extent, and a declared result other than the computed one.
+// modes, a run-time order, and a declared result other than the computed one.
 // RUN: %cute-opt %s -split-input-file -verify-diagnostics
 
 func.func @order_rank(%s: !cute.shape<"(4,2)">, %o: !cute.int_tuple<"(0,1,2)">) {
@@ -11,10 +11,10 @@ func.func @order_rank(%s: !cute.shape<"(4,2)">, %o: !cute.int_tuple<"(0,1,2)">) 
 
 // -----
 
-func.func @dynamic_extent(%s: !cute.shape<"(4,?)">, %o: !cute.int_tuple<"(1,0)">) {
-  // expected-error @+2 {{shape `?` is dynamic; this operation needs static values}}
+func.func @dynamic_order(%s: !cute.shape<"(4,8)">, %o: !cute.int_tuple<"(1,?)">) {
+  // expected-error @+2 {{order `?` is dynamic; this operation needs static values}}
   // expected-error @+1 {{failed to infer returned types}}
-  %l = cute.make_ordered_layout(%s, %o) : (!cute.shape<"(4,?)">, !cute.int_tuple<"(1,0)">) -> !cute.layout<"(4,?):(?,1)">
+  %l = cute.make_ordered_layout(%s, %o) : (!cute.shape<"(4,8)">, !cute.int_tuple<"(1,?)">) -> !cute.layout<"(4,8):(8,1)">
   return
 }
 
