@@ -5,6 +5,7 @@
 //! | pass | file | what it does |
 //! |---|---|---|
 //! | `cute-desugar` | [`desugar`] | spec 002 sugar → primitive cute ops |
+//! | `cute-fold-static` | [`fold_static`] | fully static cute values → `cute.static`, static comparisons → constants (NVIDIA's pass name) |
 //! | `cute-to-llvm` | [`to_llvm`] | spec 000's pattern bank: cute values → LLVM structs, run-time algebra → arith |
 //! | `cute-nvgpu-to-nvvm` | [`to_llvm::run_nvgpu`] | SM-tier atom calls and ops (cp.async, ldmatrix/stmatrix, mma.sync, WGMMA, TMA, mbarriers, TMEM, UMMA) → NVVM |
 //! | `cute-check-target` | [`check_target`] | tier rule of every atom against the `gpu.module`'s chip (first step of `cute-to-nvvm`) |
@@ -20,6 +21,7 @@
 
 pub mod check_target;
 pub mod desugar;
+pub mod fold_static;
 pub mod kernel_abi;
 pub mod rewrite;
 pub mod testing;
@@ -64,6 +66,7 @@ static TO_LLVM_ID: PassId = PassId(2);
 static KERNEL_ID: PassId = PassId(3);
 static TARGET_ID: PassId = PassId(4);
 static NVGPU_ID: PassId = PassId(5);
+static FOLD_ID: PassId = PassId(6);
 
 /// Every pass of the project; the index is the id passed through C++.
 pub static PASSES: &[PassInfo] = &[
@@ -86,6 +89,15 @@ pub static PASSES: &[PassInfo] = &[
                 crate::dialect::nvvm_handle(),
             ]
         },
+    },
+    PassInfo {
+        argument: "cute-fold-static",
+        name: "CuteFoldStatic",
+        description: "Fold cute values whose types are fully static to cute.static, and comparisons of static values to constants (NVIDIA's CuTe IR pass name)",
+        example: (fold_static::EXAMPLE_BEFORE, fold_static::EXAMPLE_AFTER),
+        id: &FOLD_ID,
+        body: fold_static::run,
+        dependent_dialects: || vec![crate::dialect::cute_handle(), DialectHandle::arith()],
     },
     PassInfo {
         argument: "cute-to-llvm",
