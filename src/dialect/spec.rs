@@ -134,6 +134,7 @@ fn parse_layout_uncached(text: &str) -> Result<Layout, String> {
     let layout = parse_layout(text).map_err(|e| e.to_string())?;
     check_leaves(layout.shape(), "shape", shape_leaf)?;
     check_leaves(layout.stride(), "stride", stride_leaf)?;
+    stride_kind(layout.stride())?;
     Ok(layout)
 }
 
@@ -183,10 +184,17 @@ pub fn parse_checked_general_composed(text: &str) -> Result<crate::layout::Gener
 }
 
 /// Whether a composed layout's part has basis strides (true) or integer
-/// ones (false); mixing them, fractional bases and bases of different
-/// depths are rejected (NVIDIA's composed-layout rules).
+/// ones (false), under [`stride_kind`]'s rules.
 fn composed_stride_kind(l: &Layout, part: &str) -> Result<bool, String> {
-    let leaves = l.stride().leaves();
+    stride_kind(l.stride()).map_err(|e| format!("the {part} layout {l}: {e}"))
+}
+
+/// Whether strides are basis strides (true) or integers (false): integers
+/// and bases do not mix (zeros may), bases have integral counts, and no
+/// basis path (outermost index first) ends where another continues
+/// (NVIDIA's CuTe IR rules for strides).
+pub fn stride_kind(stride: &IntTuple) -> Result<bool, String> {
+    let leaves = stride.leaves();
     let bases: Vec<&crate::layout::ScaledBasis> = leaves.iter().filter_map(|leaf| match leaf {
         Leaf::Basis(b) => Some(b.as_ref()),
         _ => None,
@@ -196,17 +204,15 @@ fn composed_stride_kind(l: &Layout, part: &str) -> Result<bool, String> {
         return Ok(false);
     }
     if bases.len() + zeros != leaves.len() {
-        return Err(format!("the {part} layout {l} mixes integer and basis strides"));
+        return Err(format!("expects strides to be either all-integer or all-scaled-basis (zero integers allowed when mixed), but got \"{stride}\""));
     }
-    if let Some(b) = bases.iter().find(|b| b.den != 1) {
-        return Err(format!("the {part} layout {l} has the fractional basis stride {}/{}", b.num, b.den));
+    if bases.iter().any(|b| b.den != 1) {
+        return Err(format!("expects scaled-basis strides to have integer values, not ratios, but got \"{stride}\""));
     }
-    // A component is either a leaf or a nested coordinate: no basis path
-    // (outermost index first) may be a proper prefix of another.
     let paths: Vec<Vec<u32>> = bases.iter().map(|b| b.dims.iter().rev().copied().collect()).collect();
     for a in &paths {
         if paths.iter().any(|b| b.len() > a.len() && b.starts_with(a)) {
-            return Err(format!("the {part} layout {l} has basis strides that nest differently at the same component"));
+            return Err(format!("expects scaled-basis paths to agree on mode-index depth (no path may terminate at a node that another path continues through), but got \"{stride}\""));
         }
     }
     Ok(true)
@@ -232,6 +238,9 @@ pub fn parse_checked_tuple(kind: SpecKind, text: &str) -> Result<IntTuple, Strin
         _ => int_tuple_leaf,
     };
     check_leaves(&tuple, kind.mnemonic(), rule)?;
+    if kind == SpecKind::Stride {
+        stride_kind(&tuple)?;
+    }
     Ok(tuple)
 }
 

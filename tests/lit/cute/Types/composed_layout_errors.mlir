@@ -8,7 +8,7 @@ func.func @swizzle_on_basis(%c: !cute.composed_layout<"S<3,4,3> o 0 o (4,2):(1@0
 
 // -----
 
-// expected-error @+1 {{the outer layout (2,3):(1,2@0) mixes integer and basis strides}}
+// expected-error @+1 {{the outer layout (2,3):(1,2@0): expects strides to be either all-integer or all-scaled-basis (zero integers allowed when mixed), but got "(1,2@0)"}}
 func.func @mixed(%c: !cute.composed_layout<"(4,5):(1,4) o 0 o (2,3):(1,2@0)">) {
   return
 }
@@ -22,7 +22,7 @@ func.func @scalar_offset(%c: !cute.composed_layout<"(6,3):(1,6) o 3 o (2,3):(1@0
 
 // -----
 
-// expected-error @+1 {{the inner layout (4,5):(1@1@0,1@0) has basis strides that nest differently at the same component}}
+// expected-error @+1 {{the inner layout (4,5):(1@1@0,1@0): expects scaled-basis paths to agree on mode-index depth}}
 func.func @nesting(%c: !cute.composed_layout<"(4,5):(1@1@0,1@0) o 0 o (2,3):(1,2)">) {
   return
 }
