@@ -175,16 +175,31 @@ pub fn upcast(l: &Layout, n: i64) -> Result<Layout, LayoutError> {
                 Ok((IntTuple::Tuple(shapes), IntTuple::Tuple(strides)))
             }
             (IntTuple::Leaf(s), IntTuple::Leaf(d)) => {
-                let (s, d) = (leaf_static(s, "shape")?, leaf_static(d, "stride")?);
+                let dynamic = |l: &Leaf| IntTuple::Leaf(Leaf::Dyn(match l {
+                    Leaf::Dyn(x) => DynInt { wide: x.wide, ..DynInt::UNKNOWN },
+                    _ => DynInt::UNKNOWN,
+                }));
+                // A run-time stride is taken to be a multiple of the factor
+                // (a leading dimension; NVIDIA's IR does the same): the
+                // extent stays, the stride is run-time.
+                if matches!(d, Leaf::Dyn(_)) {
+                    return Ok((IntTuple::Leaf(s.clone()), dynamic(d)));
+                }
+                let d = leaf_static(d, "stride")?;
                 if d == 0 {
-                    return Ok((IntTuple::int(s), IntTuple::int(0)));
+                    return Ok((IntTuple::Leaf(s.clone()), IntTuple::int(0)));
                 }
                 let a = arith::abs(d)?;
                 if a % n != 0 && n % a != 0 {
                     return Err(format!("stride {d} and the factor {n} do not divide one another"));
                 }
-                let shape = arith::ceil_div(s, arith::ceil_div(n, a)?)?;
-                Ok((IntTuple::int(shape), IntTuple::int(d.signum() * arith::ceil_div(a, n)?)))
+                let per = arith::ceil_div(n, a)?;
+                let shape = match s {
+                    Leaf::Dyn(_) if per == 1 => IntTuple::Leaf(s.clone()),
+                    Leaf::Dyn(_) => dynamic(s),
+                    _ => IntTuple::int(arith::ceil_div(leaf_static(s, "shape")?, per)?),
+                };
+                Ok((shape, IntTuple::int(d.signum() * arith::ceil_div(a, n)?)))
             }
             _ => Err("shape and stride are not congruent".into()),
         }
@@ -216,7 +231,14 @@ mod tests {
         assert_eq!(up("(4,2):(-2,8)", 2).unwrap(), "(4,2):(-1,4)");
         assert!(up("4:3", 2).unwrap_err().contains("do not divide one another"));
         assert!(up("4:1", 0).unwrap_err().contains("must be positive"));
-        assert!(up("?:1", 2).unwrap_err().contains("dynamic"));
+        // Run-time extents and strides (a run-time stride is taken to be
+        // a multiple of the factor, as NVIDIA's IR does).
+        assert_eq!(up("?:1", 2).unwrap(), "?:1");
+        assert_eq!(up("(8,4):(1,?)", 4).unwrap(), "(2,4):(1,?)");
+        let down = |s: &str, n| downcast(&l(s), n).map(|r| r.to_string()).map_err(|e| e.to_string());
+        assert_eq!(down("(?,4):(1,?)", 4).unwrap(), "(?,4):(1,?)");
+        assert_eq!(down("(8,4):(1,8)", 4).unwrap(), "(32,4):(1,32)");
+        assert_eq!(down("(2,3):(0,2)", 2).unwrap(), "(2,3):(0,4)");
     }
 
     #[test]
@@ -325,11 +347,18 @@ pub fn downcast(l: &Layout, n: i64) -> Result<Layout, LayoutError> {
                 Ok((IntTuple::Tuple(shapes), IntTuple::Tuple(strides)))
             }
             (IntTuple::Leaf(s), IntTuple::Leaf(d)) => {
-                let (s, d) = (leaf_static(s, "shape")?, leaf_static(d, "stride")?);
-                if d == 1 {
-                    Ok((IntTuple::int(arith::mul(s, n)?), IntTuple::int(1)))
-                } else {
-                    Ok((IntTuple::int(s), IntTuple::int(arith::mul(d, n)?)))
+                let dynamic = |l: &Leaf| IntTuple::Leaf(Leaf::Dyn(match l {
+                    Leaf::Dyn(x) => DynInt { wide: x.wide, ..DynInt::UNKNOWN },
+                    _ => DynInt::UNKNOWN,
+                }));
+                match d {
+                    // A run-time stride is not the unit one (see upcast).
+                    Leaf::Dyn(_) => Ok((IntTuple::Leaf(s.clone()), dynamic(d))),
+                    Leaf::Int(1) => match s {
+                        Leaf::Dyn(_) => Ok((dynamic(s), IntTuple::int(1))),
+                        _ => Ok((IntTuple::int(arith::mul(leaf_static(s, "shape")?, n)?), IntTuple::int(1))),
+                    },
+                    _ => Ok((IntTuple::Leaf(s.clone()), IntTuple::int(arith::mul(leaf_static(d, "stride")?, n)?))),
                 }
             }
             _ => Err("shape and stride are not congruent".into()),
