@@ -618,25 +618,19 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 tiler => layout::logical_product_tiler(a, tiler),
             })
         }
-        "zipped_product" => {
+        "zipped_product" | "tiled_product" | "flat_product" => {
+            let product = match mnemonic {
+                "zipped_product" => layout::zipped_product,
+                "tiled_product" => layout::tiled_product,
+                _ => layout::flat_product,
+            };
             let tiler = args.tiler(1)?;
-            through_outer(&args, |a| layout::zipped_product(a, &tiler))
+            through_outer(&args, |a| product(a, &tiler))
         }
-        "tiled_product" => {
-            let tiler = args.tiler(1)?;
-            through_outer(&args, |a| layout::tiled_product(a, &tiler))
-        }
-        "flat_product" => {
-            let tiler = args.tiler(1)?;
-            through_outer(&args, |a| layout::flat_product(a, &tiler))
-        }
-        "blocked_product" => {
+        "blocked_product" | "raked_product" => {
+            let product = if mnemonic == "blocked_product" { layout::blocked_product } else { layout::raked_product };
             let b = args.layout(1)?;
-            through_outer(&args, |a| layout::blocked_product(a, &b))
-        }
-        "raked_product" => {
-            let b = args.layout(1)?;
-            through_outer(&args, |a| layout::raked_product(a, &b))
+            through_outer(&args, |a| product(a, &b))
         }
 
         // Queries and coordinates.

@@ -163,56 +163,65 @@ pub fn make_layout_like(l: &Layout) -> Result<Layout, LayoutError> {
 /// `ceil(s / ceil(N/|d|)) : sign(d) * ceil(|d|/N)`, and `|d|` and `N` must
 /// divide one another (CuTe's static assertion).
 pub fn upcast(l: &Layout, n: i64) -> Result<Layout, LayoutError> {
-    fn go(s: &IntTuple, d: &IntTuple, n: i64) -> Result<(IntTuple, IntTuple), Cond> {
+    wrap!(
+        "upcast",
+        [l, n],
+        rescale(l, n, |s, d| {
+            // A run-time stride is taken to be a multiple of the factor
+            // (a leading dimension; NVIDIA's IR does the same): the
+            // extent stays, the stride is run-time.
+            if matches!(d, Leaf::Dyn(_)) {
+                return Ok((IntTuple::Leaf(s.clone()), dynamic_like(d)));
+            }
+            let d = leaf_static(d, "stride")?;
+            if d == 0 {
+                return Ok((IntTuple::Leaf(s.clone()), IntTuple::int(0)));
+            }
+            let a = arith::abs(d)?;
+            if a % n != 0 && n % a != 0 {
+                return Err(format!("stride {d} and the factor {n} do not divide one another"));
+            }
+            let per = arith::ceil_div(n, a)?;
+            let shape = match s {
+                Leaf::Dyn(_) if per == 1 => IntTuple::Leaf(s.clone()),
+                Leaf::Dyn(_) => dynamic_like(s),
+                _ => IntTuple::int(arith::ceil_div(leaf_static(s, "shape")?, per)?),
+            };
+            Ok((shape, IntTuple::int(d.signum() * arith::ceil_div(a, n)?)))
+        })
+    )
+}
+
+/// A run-time leaf standing for `l` (keeping a run-time leaf's width).
+fn dynamic_like(l: &Leaf) -> IntTuple {
+    IntTuple::Leaf(Leaf::Dyn(match l {
+        Leaf::Dyn(x) => DynInt { wide: x.wide, ..DynInt::UNKNOWN },
+        _ => DynInt::UNKNOWN,
+    }))
+}
+
+/// `l` with every `(shape, stride)` leaf pair mapped by `leaf` (upcast and
+/// downcast by the positive factor `n`).
+fn rescale(l: &Layout, n: i64, leaf: impl Fn(&Leaf, &Leaf) -> Result<(IntTuple, IntTuple), Cond>) -> Result<Layout, Cond> {
+    fn go(s: &IntTuple, d: &IntTuple, leaf: &dyn Fn(&Leaf, &Leaf) -> Result<(IntTuple, IntTuple), Cond>) -> Result<(IntTuple, IntTuple), Cond> {
         match (s, d) {
             (IntTuple::Tuple(ss), IntTuple::Tuple(ds)) if ss.len() == ds.len() => {
                 let (mut shapes, mut strides) = (Vec::with_capacity(ss.len()), Vec::with_capacity(ss.len()));
                 for (s, d) in ss.iter().zip(ds) {
-                    let (x, y) = go(s, d, n)?;
+                    let (x, y) = go(s, d, leaf)?;
                     shapes.push(x);
                     strides.push(y);
                 }
                 Ok((IntTuple::Tuple(shapes), IntTuple::Tuple(strides)))
             }
-            (IntTuple::Leaf(s), IntTuple::Leaf(d)) => {
-                let dynamic = |l: &Leaf| IntTuple::Leaf(Leaf::Dyn(match l {
-                    Leaf::Dyn(x) => DynInt { wide: x.wide, ..DynInt::UNKNOWN },
-                    _ => DynInt::UNKNOWN,
-                }));
-                // A run-time stride is taken to be a multiple of the factor
-                // (a leading dimension; NVIDIA's IR does the same): the
-                // extent stays, the stride is run-time.
-                if matches!(d, Leaf::Dyn(_)) {
-                    return Ok((IntTuple::Leaf(s.clone()), dynamic(d)));
-                }
-                let d = leaf_static(d, "stride")?;
-                if d == 0 {
-                    return Ok((IntTuple::Leaf(s.clone()), IntTuple::int(0)));
-                }
-                let a = arith::abs(d)?;
-                if a % n != 0 && n % a != 0 {
-                    return Err(format!("stride {d} and the factor {n} do not divide one another"));
-                }
-                let per = arith::ceil_div(n, a)?;
-                let shape = match s {
-                    Leaf::Dyn(_) if per == 1 => IntTuple::Leaf(s.clone()),
-                    Leaf::Dyn(_) => dynamic(s),
-                    _ => IntTuple::int(arith::ceil_div(leaf_static(s, "shape")?, per)?),
-                };
-                Ok((shape, IntTuple::int(d.signum() * arith::ceil_div(a, n)?)))
-            }
+            (IntTuple::Leaf(s), IntTuple::Leaf(d)) => leaf(s, d),
             _ => Err("shape and stride are not congruent".into()),
         }
     }
-    wrap!(
-        "upcast",
-        [l, n],
-        if n < 1 {
-            Err(format!("the factor {n} must be positive"))
-        } else {
-            go(l.shape(), l.stride(), n).map(|(s, d)| Layout::from_parts(s, d))
-        }
-    )
+    if n < 1 {
+        return Err(format!("the factor {n} must be positive"));
+    }
+    go(l.shape(), l.stride(), &leaf).map(|(s, d)| Layout::from_parts(s, d))
 }
 
 #[cfg(test)]
@@ -335,43 +344,18 @@ pub fn pad_layout_to_rank(l: &Layout, element: &Layout, rank: usize, prepend: bo
 /// narrower: a stride-1 leaf's extent grows by `N`, every other stride is
 /// multiplied by `N` (stride 0 stays 0).
 pub fn downcast(l: &Layout, n: i64) -> Result<Layout, LayoutError> {
-    fn go(s: &IntTuple, d: &IntTuple, n: i64) -> Result<(IntTuple, IntTuple), Cond> {
-        match (s, d) {
-            (IntTuple::Tuple(ss), IntTuple::Tuple(ds)) if ss.len() == ds.len() => {
-                let (mut shapes, mut strides) = (Vec::with_capacity(ss.len()), Vec::with_capacity(ss.len()));
-                for (s, d) in ss.iter().zip(ds) {
-                    let (x, y) = go(s, d, n)?;
-                    shapes.push(x);
-                    strides.push(y);
-                }
-                Ok((IntTuple::Tuple(shapes), IntTuple::Tuple(strides)))
-            }
-            (IntTuple::Leaf(s), IntTuple::Leaf(d)) => {
-                let dynamic = |l: &Leaf| IntTuple::Leaf(Leaf::Dyn(match l {
-                    Leaf::Dyn(x) => DynInt { wide: x.wide, ..DynInt::UNKNOWN },
-                    _ => DynInt::UNKNOWN,
-                }));
-                match d {
-                    // A run-time stride is not the unit one (see upcast).
-                    Leaf::Dyn(_) => Ok((IntTuple::Leaf(s.clone()), dynamic(d))),
-                    Leaf::Int(1) => match s {
-                        Leaf::Dyn(_) => Ok((dynamic(s), IntTuple::int(1))),
-                        _ => Ok((IntTuple::int(arith::mul(leaf_static(s, "shape")?, n)?), IntTuple::int(1))),
-                    },
-                    _ => Ok((IntTuple::Leaf(s.clone()), IntTuple::int(arith::mul(leaf_static(d, "stride")?, n)?))),
-                }
-            }
-            _ => Err("shape and stride are not congruent".into()),
-        }
-    }
     wrap!(
         "downcast",
         [l, n],
-        if n < 1 {
-            Err(format!("the factor {n} must be positive"))
-        } else {
-            go(l.shape(), l.stride(), n).map(|(s, d)| Layout::from_parts(s, d))
-        }
+        rescale(l, n, |s, d| match d {
+            // A run-time stride is not the unit one (see upcast).
+            Leaf::Dyn(_) => Ok((IntTuple::Leaf(s.clone()), dynamic_like(d))),
+            Leaf::Int(1) => match s {
+                Leaf::Dyn(_) => Ok((dynamic_like(s), IntTuple::int(1))),
+                _ => Ok((IntTuple::int(arith::mul(leaf_static(s, "shape")?, n)?), IntTuple::int(1))),
+            },
+            _ => Ok((IntTuple::Leaf(s.clone()), IntTuple::int(arith::mul(leaf_static(d, "stride")?, n)?))),
+        })
     )
 }
 

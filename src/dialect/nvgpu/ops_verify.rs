@@ -408,7 +408,7 @@ fn verify_tma_prefetch(op: OperationRef) -> Result<(), String> {
 }
 
 /// An mbarrier is a 64-bit word in shared memory.
-fn verify_mbarrier_operand(op: OperationRef) -> Result<(), String> {
+pub(super) fn verify_mbarrier_operand(op: OperationRef) -> Result<(), String> {
     let mbar = operand(op, 0)?;
     match ptr_in(mbar, SMEM) {
         Some(t) if t.to_string() == "i64" => Ok(()),

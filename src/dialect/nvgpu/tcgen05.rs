@@ -194,11 +194,7 @@ pub fn verify_cta_group_op(op: OperationRef) -> Result<(), String> {
 
 /// `commit` / `commit_multicast`: an i64 mbarrier in shared memory.
 pub fn verify_commit(op: OperationRef) -> Result<(), String> {
-    let mbar = operand(op, 0)?;
-    match super::ops_verify::ptr_in(mbar, SMEM) {
-        Some(t) if t.to_string() == "i64" => {}
-        _ => return Err(format!("an mbarrier is an i64 in shared memory (!cute.ptr<i64, smem>), got {mbar}")),
-    }
+    super::ops_verify::verify_mbarrier_operand(op)?;
     check_cta_group(op).map(|_| ())
 }
 

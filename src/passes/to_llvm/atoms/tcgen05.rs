@@ -45,7 +45,7 @@ fn tmem_chip(op: OperationRef) -> Result<(), PatternError> {
 }
 
 /// The 32-bit register type of `registers` registers (`i32` for one).
-fn register_type(context: &Context, registers: i64) -> Result<Type<'_>, PatternError> {
+pub(super) fn register_type(context: &Context, registers: i64) -> Result<Type<'_>, PatternError> {
     if registers == 1 {
         Ok(IntegerType::new(context, 32).into())
     } else {

@@ -42,18 +42,6 @@ pub(super) fn on_tensor_memory_chip(op: OperationRef) -> bool {
 }
 
 
-/// The 32-bit registers of `count` values of a 32-bit element type (the
-/// 32x32b copy atom's register fragment).
-fn registers<'c>(context: &'c Context, values: Type<'c>) -> Result<(Type<'c>, i64), PatternError> {
-    let (element, count) = crate::dialect::types::vector_parts(values).ok_or("tensor memory moves vectors")?;
-    if crate::dialect::types::bits_of(element) != 32 {
-        return Err(format!("tcgen05.ld/st 32x32b move 32-bit values, got {element}").into());
-    }
-    crate::dialect::nvgpu::tcgen05::repetitions(crate::dialect::nvgpu::tcgen05::LDST_SHAPES[0], count)?;
-    let ty = if count == 1 { IntegerType::new(context, 32).into() } else { Type::parse(context, &format!("vector<{count}xi32>")).ok_or("vector")? };
-    Ok((ty, count))
-}
-
 /// One allocation of the per-function cache: the handle it is keyed by, its
 /// column count and the pointer every retrieval of it becomes.
 struct Entry<'c, 'a> {
@@ -395,7 +383,9 @@ pub fn lower_copy<'c, 'a>(
     let layout = super::view_layout(tmem_view)?;
     let columns = crate::layout::table(&layout).map_err(|e| format!("the TMEM view {layout}: {e}"))?;
     let n = columns.len() as i64;
-    let (raw, _) = registers(context, Type::parse(context, &format!("vector<{n}xf32>")).ok_or("vector")?)?;
+    // 32x32b: one 32-bit register per column.
+    crate::dialect::nvgpu::tcgen05::repetitions(crate::dialect::nvgpu::tcgen05::LDST_SHAPES[0], n)?;
+    let raw = super::tcgen05::register_type(context, n)?;
     let tmem = super::super::memory::view_ptr(&b, tmem_view)?;
     let addresses = super::value_addresses(&b, registers_view, &(0..n).collect::<Vec<_>>())?;
     let i32_type: Type = IntegerType::new(context, 32).into();
