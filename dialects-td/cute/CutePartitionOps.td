@@ -25,12 +25,17 @@ def Cute_SliceOp : Cute_InferredOp<"slice"> {
     layout is sliced and its pointer moves by that offset (a swizzled view
     keeps its swizzle); the coordinate may be run-time.
 
+    A composed layout slices its outer layout: with a layout inner part the
+    removed modes' offset adds to the composed offset (CuTe's
+    `slice_and_offset`), a swizzle keeps its offset (the offset moves the
+    pointer, where the swizzle applies).
+
     ```mlir
     %s = cute.slice(%l, %c) : !cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,?)">
     ```
   }];
-  let arguments = (ins AnyTypeOf<[Cute_View, Cute_LayoutType, Cute_AnyIntTuple]>:$layout, Cute_CoordLike:$coord);
-  let results = (outs AnyTypeOf<[Cute_View, Cute_LayoutType, Cute_AnyIntTuple]>:$result);
+  let arguments = (ins AnyTypeOf<[Cute_View, Cute_LayoutType, Cute_ComposedLayoutType, Cute_AnyIntTuple]>:$layout, Cute_CoordLike:$coord);
+  let results = (outs AnyTypeOf<[Cute_View, Cute_LayoutType, Cute_ComposedLayoutType, Cute_AnyIntTuple]>:$result);
   // NVIDIA's format: the result type is inferred, not printed.
   let assemblyFormat = "`(` $layout `,` $coord `)` attr-dict `:` qualified(type($layout)) `,` qualified(type($coord))";
 }
@@ -42,8 +47,8 @@ def Cute_DiceOp : Cute_InferredOp<"dice"> {
     %d = cute.dice(%l, %c) : !cute.layout<"(4,8):(1,4)">, !cute.coord<"(_,1)">
     ```
   }];
-  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$layout, Cute_CoordLike:$coord);
-  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$result);
+  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_AnyIntTuple]>:$layout, Cute_CoordLike:$coord);
+  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_AnyIntTuple]>:$result);
   // NVIDIA's format: the result type is inferred, not printed.
   let assemblyFormat = "`(` $layout `,` $coord `)` attr-dict `:` qualified(type($layout)) `,` qualified(type($coord))";
 }

@@ -933,6 +933,31 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             let part = if mnemonic == "slice" { layout::tuple_ops::slice(&coord, &tuple) } else { layout::tuple_ops::dice(&coord, &tuple) };
             spec_result(kind, part.map_err(|e| format!("{mnemonic}({coord}, {tuple}): {e}"))?)
         }
+        // A composed layout slices its outer layout. A layout inner part
+        // takes the sliced-away offset into the composed offset (CuTe's
+        // slice_and_offset of a ComposedLayout); a swizzle keeps its offset,
+        // the slice's offset moves the pointer instead (the swizzle acts on
+        // addresses, NVIDIA's IR and our swizzled views do so).
+        "slice" | "dice" if args.get(0)?.0 == SpecKind::ComposedLayout => {
+            let keep = mnemonic == "slice";
+            let coord = args.tuple(1)?;
+            let composed = spec::parse_checked_general_composed(args.get(0)?.1)?;
+            // NVIDIA's rule: a swizzled layout's part is static (their IR
+            // then folds a swizzle its range does not reach).
+            if matches!(composed.inner, layout::ComposedInner::Swizzle(_)) && has_dynamic(&composed.layout) {
+                return Err(format!("{mnemonic} of {}: the outer layout of a swizzled composed layout must be static", args.get(0)?.1));
+            }
+            let outer = slice_layout(&coord, &composed.layout, keep).map_err(err)?;
+            let offset = match &composed.inner {
+                layout::ComposedInner::Layout(_) if keep => {
+                    let moved = layout::crd2idx_tuple(&layout::partition::underscores_as_zero(&coord), &composed.layout).map_err(err)?;
+                    tuple_arith(TupleOp::Add, &composed.offset, &moved).map_err(err)?
+                }
+                _ => composed.offset.clone(),
+            };
+            let text = format!("{} o {offset} o {outer}", composed.inner);
+            spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
+        }
         "slice" | "dice" => {
             let keep = mnemonic == "slice";
             layout_result(slice_layout(&args.tuple(1)?, &args.layout(0)?, keep))

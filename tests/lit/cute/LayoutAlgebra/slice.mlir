@@ -20,3 +20,48 @@ func.func @stride(%s: !cute.stride<"(1,?,64)">, %c: !cute.coord<"(_,0,_)">) -> !
   %k = cute.slice(%s, %c) : !cute.stride<"(1,?,64)">, !cute.coord<"(_,0,_)">
   return %k : !cute.stride<"(1,64)">
 }
+
+// -----
+
+// A composed layout with a layout inner part: the removed mode's offset
+// (row 2 of a stride-1 mode) joins the composed offset 3.
+// CHECK-LABEL: @composed_layout_inner
+// CHECK-SAME: -> !cute.composed_layout<"(6,4):(1,6) o 5 o (4):(5)">
+// CHECK: cute.slice(%{{.*}}, %{{.*}}) : !cute.composed_layout<"(6,4):(1,6) o 3 o (5,4):(1,5)">, !cute.coord<"(2,_)">
+func.func @composed_layout_inner(%l: !cute.composed_layout<"(6,4):(1,6) o 3 o (5,4):(1,5)">, %c: !cute.coord<"(2,_)">) -> !cute.composed_layout<"(6,4):(1,6) o 5 o (4):(5)"> {
+  %s = cute.slice(%l, %c) : !cute.composed_layout<"(6,4):(1,6) o 3 o (5,4):(1,5)">, !cute.coord<"(2,_)">
+  return %s : !cute.composed_layout<"(6,4):(1,6) o 5 o (4):(5)">
+}
+
+// -----
+
+// A run-time coordinate makes the composed offset run-time.
+// CHECK-LABEL: @composed_run_time_offset
+// CHECK-SAME: -> !cute.composed_layout<"(6,4):(1,6) o ? o (4):(5)">
+// CHECK: cute.slice(%{{.*}}, %{{.*}}) : !cute.composed_layout<"(6,4):(1,6) o 3 o (5,4):(1,5)">, !cute.coord<"(?,_)">
+func.func @composed_run_time_offset(%l: !cute.composed_layout<"(6,4):(1,6) o 3 o (5,4):(1,5)">, %c: !cute.coord<"(?,_)">) -> !cute.composed_layout<"(6,4):(1,6) o ? o (4):(5)"> {
+  %s = cute.slice(%l, %c) : !cute.composed_layout<"(6,4):(1,6) o 3 o (5,4):(1,5)">, !cute.coord<"(?,_)">
+  return %s : !cute.composed_layout<"(6,4):(1,6) o ? o (4):(5)">
+}
+
+// -----
+
+// A swizzle keeps its offset: the slice's offset moves the pointer.
+// CHECK-LABEL: @swizzled
+// CHECK-SAME: -> !cute.composed_layout<"S<2,3,3> o 0 o (16):(32)">
+// CHECK: cute.slice(%{{.*}}, %{{.*}}) : !cute.composed_layout<"S<2,3,3> o 0 o (32,16):(1,32)">, !cute.coord<"(7,_)">
+func.func @swizzled(%l: !cute.composed_layout<"S<2,3,3> o 0 o (32,16):(1,32)">, %c: !cute.coord<"(7,_)">) -> !cute.composed_layout<"S<2,3,3> o 0 o (16):(32)"> {
+  %s = cute.slice(%l, %c) : !cute.composed_layout<"S<2,3,3> o 0 o (32,16):(1,32)">, !cute.coord<"(7,_)">
+  return %s : !cute.composed_layout<"S<2,3,3> o 0 o (16):(32)">
+}
+
+// -----
+
+// dice keeps the other modes; it has no offset to move.
+// CHECK-LABEL: @dice_composed
+// CHECK-SAME: -> !cute.composed_layout<"S<2,3,3> o 0 o (16):(32)">
+// CHECK: cute.dice(%{{.*}}, %{{.*}}) : !cute.composed_layout<"S<2,3,3> o 0 o (32,16,2):(1,32,512)">, !cute.coord<"(_,3,_)">
+func.func @dice_composed(%l: !cute.composed_layout<"S<2,3,3> o 0 o (32,16,2):(1,32,512)">, %c: !cute.coord<"(_,3,_)">) -> !cute.composed_layout<"S<2,3,3> o 0 o (16):(32)"> {
+  %s = cute.dice(%l, %c) : !cute.composed_layout<"S<2,3,3> o 0 o (32,16,2):(1,32,512)">, !cute.coord<"(_,3,_)">
+  return %s : !cute.composed_layout<"S<2,3,3> o 0 o (16):(32)">
+}

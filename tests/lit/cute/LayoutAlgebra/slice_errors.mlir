@@ -14,3 +14,12 @@ func.func @tile(%t: !cute.tile<"[4:1;8:1]">, %c: !cute.coord<"(_,0)">) {
   %k = cute.dice(%t, %c) : !cute.tile<"[4:1;8:1]">, !cute.coord<"(_,0)">
   return
 }
+
+// -----
+
+// A swizzled composed layout's outer part must be static to be sliced.
+func.func @swizzled_dynamic(%l: !cute.composed_layout<"S<2,3,3> o 0 o (?,16):(1,?)">, %c: !cute.coord<"(_,1)">) {
+  // expected-error @+1 {{the outer layout of a swizzled composed layout must be static}}
+  %s = cute.slice(%l, %c) : !cute.composed_layout<"S<2,3,3> o 0 o (?,16):(1,?)">, !cute.coord<"(_,1)">
+  return
+}
