@@ -214,7 +214,7 @@ static ParseResult parseUnquotedSpec(AsmParser &parser, std::string &out) {
 /// Parses `<"spec">` (or the spec's unquoted spelling) and canonicalizes it
 /// in Rust; `prefix` is `!cute.` or `#cute.` for the diagnostic.
 static FailureOr<std::string> parseSpecBody(AsmParser &parser, uint32_t kind,
-                                            StringRef prefix) {
+                                            StringRef prefix, bool attribute) {
   SMLoc specLoc = parser.getCurrentLocation();
   if (parser.parseLess())
     return failure();
@@ -226,6 +226,15 @@ static FailureOr<std::string> parseSpecBody(AsmParser &parser, uint32_t kind,
   } else if (failed(parseUnquotedSpec(parser, text))) {
     return failure();
   }
+  // An unquoted integer is the rank notation of a run-time type
+  // (`!cute.coord<2>`, spec 000); an attribute holds a static value, so it
+  // takes the quoted spelling (NVIDIA's IR rejects `#cute.int_tuple<32>`).
+  if (attribute && !quoted && !text.empty() &&
+      llvm::all_of(text, [](char c) { return c >= '0' && c <= '9'; }))
+    return parser.emitError(specLoc)
+           << "expected string: " << prefix << specMnemonic(kind) << "<" << text
+           << "> is the rank notation of a type; an attribute takes a quoted value, e.g. "
+           << prefix << specMnemonic(kind) << "<\"" << text << "\">";
   std::string result;
   MlirStringRef input{text.data(), text.size()};
   bool ok = quoted ? cute_rs_canonicalize(kind, input, appendToString, &result)
@@ -248,7 +257,7 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
     parser.emitError(loc) << "unknown type '!cute." << mnemonic << "'";
     return {};
   }
-  FailureOr<std::string> spec = parseSpecBody(parser, *kind, "!cute.");
+  FailureOr<std::string> spec = parseSpecBody(parser, *kind, "!cute.", /*attribute=*/false);
   if (failed(spec))
     return {};
   return getSpecType(getContext(), *kind, *spec);
@@ -264,7 +273,7 @@ Attribute CuteDialect::parseAttribute(DialectAsmParser &parser, Type) const {
     parser.emitError(loc) << "unknown attribute '#cute." << mnemonic << "'";
     return {};
   }
-  FailureOr<std::string> spec = parseSpecBody(parser, *kind, "#cute.");
+  FailureOr<std::string> spec = parseSpecBody(parser, *kind, "#cute.", /*attribute=*/true);
   if (failed(spec))
     return {};
   return SpecAttr::get(getContext(), *kind, *spec);

@@ -447,7 +447,19 @@ pub fn get_or_select(mnemonic: &str, part: Part, path: &[usize]) -> Result<Part,
         Part::Tuple(t) if select => {
             Part::Tuple(IntTuple::Tuple(path.iter().map(|&i| tuple_mode(mnemonic, &t, i)).collect::<Result<_, _>>()?))
         }
-        Part::Tuple(t) => Part::Tuple(path.iter().try_fold(t, |t, &i| tuple_mode(mnemonic, &t, i))?),
+        Part::Tuple(t) => Part::Tuple(tuple_at(mnemonic, t, path)?),
+    })
+}
+
+/// The mode of a tuple at a path; past the first index, a scalar leaf has no
+/// mode to descend into (NVIDIA's rule; CuTe's `get<0>` of a scalar is the
+/// scalar, which would let any run of zeros through).
+fn tuple_at(mnemonic: &str, t: IntTuple, path: &[usize]) -> Result<IntTuple, String> {
+    path.iter().enumerate().try_fold(t, |t, (depth, &i)| {
+        if depth > 0 && t.is_leaf() {
+            return Err(format!("{mnemonic}: mode path {path:?} descends past the scalar {t}"));
+        }
+        tuple_mode(mnemonic, &t, i)
     })
 }
 
@@ -456,15 +468,7 @@ pub fn get_or_select(mnemonic: &str, part: Part, path: &[usize]) -> Result<Part,
 pub fn size_at(mnemonic: &str, part: Part, path: &[usize]) -> Result<IntTuple, String> {
     match part {
         Part::Layout(l) => layout::size(&layout_at(mnemonic, l, path)?).map_err(err),
-        Part::Tuple(t) => {
-            let t = path.iter().enumerate().try_fold(t, |t, (depth, &i)| {
-                if depth > 0 && t.is_leaf() {
-                    return Err(format!("{mnemonic}: mode path {path:?} descends past the scalar {t}"));
-                }
-                tuple_mode(mnemonic, &t, i)
-            })?;
-            layout::size_of(&t).map_err(err)
-        }
+        Part::Tuple(t) => layout::size_of(&tuple_at(mnemonic, t, path)?).map_err(err),
     }
 }
 
@@ -914,6 +918,15 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 _ => TupleOp::Mod,
             };
             let (kind, _) = args.get(0)?;
+            // NVIDIA's rule for sums and differences: one kind of tuple.
+            let (rhs_kind, _) = args.get(1)?;
+            if matches!(op, TupleOp::Add | TupleOp::Sub) && rhs_kind != kind {
+                return Err(format!(
+                    "{mnemonic}: the operands must be tuples of one kind, but got !cute.{} and !cute.{}",
+                    kind.mnemonic(),
+                    rhs_kind.mnemonic()
+                ));
+            }
             let value = tuple_arith(op, &args.tuple(0)?, &args.tuple(1)?).map_err(err)?;
             spec_result(kind, spec::canonicalize(kind, &value.to_string())?)
         }
@@ -1062,7 +1075,9 @@ mod tests {
         assert_eq!(one("cute.crd2idx", &[(Coord, "7"), (Layout, "(4,3):(1@1,1@0)")]).unwrap(), "(1,3)");
         assert_eq!(one("cute.idx2crd", &[(IntTuple, "15"), (Shape, "(4,(3,2))")]).unwrap(), "(3,(0,1))");
         assert_eq!(one("cute.idx2crd", &[(IntTuple, "?"), (Shape, "(4,(3,2))")]).unwrap(), "(?,(?,?))");
-        assert_eq!(one("cute.tuple_add", &[(Shape, "(8,?)"), (IntTuple, "(2,4)")]).unwrap(), "(10,?)");
+        assert_eq!(one("cute.tuple_add", &[(Shape, "(8,?)"), (Shape, "(2,4)")]).unwrap(), "(10,?)");
+        assert!(one("cute.tuple_add", &[(Shape, "(8,?)"), (IntTuple, "(2,4)")]).unwrap_err().contains("one kind"));
+        assert_eq!(one("cute.tuple_sub", &[(IntTuple, "(9,8)"), (IntTuple, "(2,4,5)")]).unwrap(), "(7,4,5)");
         assert_eq!(one("cute.slice", &[(Layout, "(4,8):(1,4)"), (Coord, "(_,?)")]).unwrap(), "(4):(1)");
         let tile = [(Layout, "(8,8):(1,8)"), (Tile, "[2:1;4:1]"), (Coord, "(?,?)")];
         assert_eq!(one("cute.local_tile", &tile).unwrap(), "(2,4):(1,8)");

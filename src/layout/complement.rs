@@ -3,18 +3,164 @@
 use super::common::*;
 use super::coalesce::{bw_coalesce_modes, coalesce_modes, Unit};
 use super::error::{arith, Cond, LayoutError};
-use super::tuple::{IntTuple, Layout};
+use super::tuple::{DynInt, IntTuple, Layout, Leaf};
 
 /// `complement(A, cotarget)`: the layout `C` of strides ordered after `A`'s so
 /// that `(A, C)` is injective and `C` reaches `cotarget` (CuTe's algorithm).
 /// A non-injective `A` (a stride gap of 0), a negative stride, or a cotarget
 /// below 1 is an error. A tuple cotarget stands for its size.
+///
+/// Run-time extents or a run-time cotarget follow CuTe's algorithm on
+/// run-time values ([`complement_dynamic`]); a run-time stride only in a
+/// rank-1 layout (CuTe's `static_assert`: the strides of a longer layout
+/// are sorted at compile time).
 pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout, LayoutError> {
+    let dynamic = |t: &IntTuple| t.leaves().iter().any(|l| matches!(l, Leaf::Dyn(_)));
     wrap!(
         "complement",
         [a, cotarget],
-        static_size(cotarget).and_then(|c| complement_impl(LRef::of(a), c))
+        if dynamic(a.shape()) || dynamic(a.stride()) || dynamic(cotarget) {
+            complement_dynamic(a, cotarget)
+        } else {
+            static_size(cotarget).and_then(|c| complement_impl(LRef::of(a), c))
+        }
     )
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Op {
+    Mul,
+    /// Exact for static values: the strides of an injective layout divide.
+    Div,
+    CeilDiv,
+}
+
+/// `x op y` of possibly run-time leaves; a run-time operand other than a
+/// unit (`x * 1`, `1 * y`, `x / 1`) makes the result run-time.
+fn leaf_op(x: &Leaf, y: &Leaf, op: Op) -> Result<Leaf, Cond> {
+    match (x, y) {
+        (Leaf::Int(a), Leaf::Int(b)) => match op {
+            Op::Mul => arith::mul(*a, *b),
+            Op::CeilDiv => arith::ceil_div(*a, *b),
+            Op::Div => match a.checked_div(*b) {
+                Some(0) | None => Err(format!(
+                    "non-injective layout: stride {a} lies inside the span {b} of the smaller modes"
+                )),
+                Some(q) => Ok(q),
+            },
+        }
+        .map(Leaf::Int),
+        (x, Leaf::Int(1)) => Ok(x.clone()),
+        (Leaf::Int(1), y) if op == Op::Mul => Ok(y.clone()),
+        _ => Ok(Leaf::Dyn(DynInt::UNKNOWN)),
+    }
+}
+
+/// CuTe's `coalesce` of flat `(shape, stride)` leaves: unit extents drop,
+/// neighbours merge where `s0 * d0 == d1` is known statically.
+fn coalesce_leaves(modes: Vec<(Leaf, Leaf)>) -> Layout {
+    let mut out: Vec<(Leaf, Leaf)> = Vec::new();
+    for (s, d) in modes {
+        if s == Leaf::Int(1) {
+            continue;
+        }
+        if let Some((Leaf::Int(ps), Leaf::Int(pd))) = out.last() {
+            if let (Leaf::Int(ss), Leaf::Int(sd)) = (&s, &d) {
+                if ps.checked_mul(*pd) == Some(*sd) {
+                    let merged = ps.checked_mul(*ss).map(Leaf::Int).unwrap_or(Leaf::Dyn(DynInt::UNKNOWN));
+                    *out.last_mut().unwrap() = (merged, Leaf::Int(*pd));
+                    continue;
+                }
+            }
+        }
+        out.push((s, d));
+    }
+    match out.len() {
+        0 => Layout::leaf(1, 0),
+        1 => {
+            let (s, d) = out.pop().unwrap();
+            Layout::from_parts(IntTuple::Leaf(s), IntTuple::Leaf(d))
+        }
+        _ => {
+            let (shape, stride): (Vec<_>, Vec<_>) = out.into_iter().map(|(s, d)| (IntTuple::Leaf(s), IntTuple::Leaf(d))).unzip();
+            Layout::from_parts(IntTuple::Tuple(shape), IntTuple::Tuple(stride))
+        }
+    }
+}
+
+/// CuTe's `complement` on run-time values: filter A, then mode by mode
+/// (sorted by the static strides) the gap below each stride, and the rest
+/// `ceil_div(cotarget, span)` (CuTe's tuple-by-integer `ceil_div`, leaf by
+/// leaf) at compact strides from the span; coalesced.
+fn complement_dynamic(a: &Layout, cotarget: &IntTuple) -> Result<Layout, Cond> {
+    let shapes = a.shape().flatten();
+    let strides = a.stride().flatten();
+    let pairs = shapes.leaves().into_iter().cloned().zip(strides.leaves().into_iter().cloned());
+    let mut modes: Vec<(Leaf, Leaf)> = Vec::new();
+    for (s, d) in pairs {
+        match (&s, &d) {
+            (_, Leaf::Int(0)) | (Leaf::Int(1), _) => continue,
+            (Leaf::Int(v), _) if *v < 1 => return Err(format!("shape {v} is not positive")),
+            (_, Leaf::Int(v)) if *v < 0 => {
+                return Err(format!("stride {v} is negative; the complement is only defined for non-negative strides"))
+            }
+            (Leaf::Int(_) | Leaf::Dyn(_), Leaf::Int(_) | Leaf::Dyn(_)) => modes.push((s, d)),
+            (Leaf::Int(_) | Leaf::Dyn(_), other) | (other, _) => return Err(not_static(other, "stride")),
+        }
+    }
+    let filtered = coalesce_leaves(modes);
+    let flat_shape = filtered.shape().flatten();
+    let flat_stride = filtered.stride().flatten();
+    let mut modes: Vec<(Leaf, Leaf)> =
+        flat_shape.leaves().into_iter().cloned().zip(flat_stride.leaves().into_iter().cloned()).collect();
+    let mut cot = Vec::new();
+    for leaf in cotarget.leaves() {
+        match leaf {
+            Leaf::Int(v) if *v < 1 => return Err(format!("cotarget {v} must be at least 1")),
+            Leaf::Int(_) | Leaf::Dyn(_) => cot.push(leaf.clone()),
+            other => return Err(not_static(other, "cotarget")),
+        }
+    }
+    let compact = |shape: &[Leaf], base: Leaf| -> Result<Vec<(Leaf, Leaf)>, Cond> {
+        let mut run = base;
+        let mut out = Vec::with_capacity(shape.len());
+        for s in shape {
+            out.push((s.clone(), run.clone()));
+            run = leaf_op(&run, s, Op::Mul)?;
+        }
+        Ok(out)
+    };
+    if modes.len() == 1 && modes[0].1 == Leaf::Int(0) {
+        modes.clear();
+    }
+    if modes.is_empty() {
+        return Ok(coalesce_leaves(compact(&cot, Leaf::Int(1))?));
+    }
+    if modes.len() > 1 {
+        if let Some((_, d)) = modes.iter().find(|m| !matches!(m.1, Leaf::Int(_))) {
+            return Err(format!("stride `{d}` is dynamic; the complement of a layout of more than one mode needs static strides"));
+        }
+        modes.sort_by_key(|m| match m.1 {
+            Leaf::Int(v) => v,
+            _ => 0,
+        });
+    }
+    let mut out: Vec<(Leaf, Leaf)> = Vec::with_capacity(modes.len() + cot.len());
+    let mut prev = Leaf::Int(1);
+    for (s, d) in &modes {
+        out.push((leaf_op(d, &prev, Op::Div)?, prev.clone()));
+        prev = leaf_op(d, s, Op::Mul)?;
+    }
+    // CuTe's ceil_div(tuple, int): each leaf by what is left of the divisor.
+    let mut rest = Vec::with_capacity(cot.len());
+    let mut divisor = prev.clone();
+    for c in &cot {
+        rest.push(leaf_op(c, &divisor, Op::CeilDiv)?);
+        divisor = leaf_op(&divisor, c, Op::CeilDiv)?;
+    }
+    let rest: Vec<Leaf> = rest.into_iter().filter(|l| *l != Leaf::Int(1)).collect();
+    out.extend(compact(&rest, prev)?);
+    Ok(coalesce_leaves(out))
 }
 
 fn complement_impl(a: LRef, cotarget: i64) -> Result<Layout, Cond> {
@@ -88,5 +234,20 @@ mod tests {
         assert!(err(complement(&l("(2,4,6):(1,6,2)"), &t("30"))).contains("non-injective"));
         assert!(err(complement(&l("4:1"), &t("0"))).contains("at least 1"));
         assert!(err(complement(&l("(4,4):(-1,1)"), &t("1"))).contains("negative"));
+    }
+
+    #[test]
+    fn run_time_values() {
+        assert_eq!(ok(complement(&l("(3):(?)"), &t("12"))), "(?,?):(1,?)");
+        assert_eq!(ok(complement(&l("?:?"), &t("12"))), "(?,?):(1,?)");
+        assert_eq!(ok(complement(&l("3:2"), &t("?"))), "(2,?):(1,6)");
+        assert_eq!(ok(complement(&l("1:0"), &t("(2,?)"))), "(2,?):(1,2)");
+        assert_eq!(ok(complement(&l("1:1"), &t("(2,?)"))), "(2,?):(1,2)");
+        assert_eq!(ok(complement(&l("4:2"), &t("(2,?)"))), "(2,?):(1,8)");
+        assert_eq!(ok(complement(&l("4:4"), &t("(2,?)"))), "(4,?):(1,16)");
+        // Static strides sort; extents may be run-time.
+        assert_eq!(ok(complement(&l("(?,2):(8,1)"), &t("?"))), "(4,?):(2,?)");
+        assert!(err(complement(&l("(2,2):(?,1)"), &t("16"))).contains("needs static strides"));
+        assert!(err(complement(&l("(2,2):(1,1)"), &t("?"))).contains("non-injective"));
     }
 }

@@ -30,10 +30,11 @@ impl Swizzle {
                 shift.unsigned_abs()
             ));
         }
+        // Offsets are 32-bit (NVIDIA's IR and CuTe's uint32 swizzle masks).
         let top = bits as u64 + base as u64 + shift.unsigned_abs() as u64;
-        if top > 62 {
+        if top > 32 {
             return Err(format!(
-                "swizzle Sw<{bits},{base},{shift}> addresses bits beyond 62"
+                "swizzle Sw<{bits},{base},{shift}> addresses bits beyond 32: bits + base + |shift| = {top}"
             ));
         }
         Ok(Swizzle { bits, base, shift })

@@ -88,12 +88,30 @@ pub fn tuple_arith(op: TupleOp, lhs: &IntTuple, rhs: &IntTuple) -> Result<IntTup
     fn walk(op: TupleOp, a: &IntTuple, b: &IntTuple) -> Result<IntTuple, String> {
         match (a, b) {
             (IntTuple::Leaf(x), IntTuple::Leaf(y)) => Ok(IntTuple::Leaf(op.apply_leaf(x, y)?)),
-            (IntTuple::Tuple(xs), IntTuple::Leaf(_)) => {
-                Ok(IntTuple::Tuple(xs.iter().map(|x| walk(op, x, b)).collect::<Result<_, _>>()?))
-            }
             (IntTuple::Tuple(xs), IntTuple::Tuple(ys)) if xs.len() == ys.len() => Ok(IntTuple::Tuple(
                 xs.iter().zip(ys).map(|(x, y)| walk(op, x, y)).collect::<Result<_, _>>()?,
             )),
+            // Sums and differences of tuples of different ranks: the common
+            // modes combine, the longer operand's extra modes are kept (CuTe
+            // pads a sum with zeros; NVIDIA's IR keeps a difference's tail
+            // as is too); a scalar 0 is the empty tuple.
+            (IntTuple::Tuple(xs), IntTuple::Tuple(ys)) if matches!(op, TupleOp::Add | TupleOp::Sub) => {
+                let n = xs.len().min(ys.len());
+                let mut out = xs.iter().zip(ys).map(|(x, y)| walk(op, x, y)).collect::<Result<Vec<_>, _>>()?;
+                out.extend(xs[n..].iter().chain(&ys[n..]).cloned());
+                Ok(IntTuple::Tuple(out))
+            }
+            (IntTuple::Leaf(Leaf::Int(0)), IntTuple::Tuple(_)) | (IntTuple::Tuple(_), IntTuple::Leaf(Leaf::Int(0)))
+                if matches!(op, TupleOp::Add | TupleOp::Sub) =>
+            {
+                Ok(if a.is_leaf() { b.clone() } else { a.clone() })
+            }
+            (IntTuple::Tuple(_), IntTuple::Leaf(_)) if matches!(op, TupleOp::Add | TupleOp::Sub) => {
+                Err(format!("the right operand {b} is a scalar and the left {a} a tuple: a sum or difference needs matching structure"))
+            }
+            (IntTuple::Tuple(xs), IntTuple::Leaf(_)) => {
+                Ok(IntTuple::Tuple(xs.iter().map(|x| walk(op, x, b)).collect::<Result<_, _>>()?))
+            }
             _ => Err(format!("operands {a} and {b} are not congruent")),
         }
     }
@@ -149,8 +167,17 @@ mod tests {
     fn errors_name_the_op_and_operands() {
         let err = tuple_arith(TupleOp::Div, &t("(4,8)"), &t("(2,0)")).unwrap_err().to_string();
         assert_eq!(err, "tuple_div((4,8), (2,0)): division by zero");
-        let err = tuple_arith(TupleOp::Add, &t("(4,8)"), &t("(1,2,3)")).unwrap_err().to_string();
+        let err = tuple_arith(TupleOp::Mul, &t("(4,8)"), &t("(1,2,3)")).unwrap_err().to_string();
         assert!(err.contains("not congruent"), "{err}");
+        let err = tuple_arith(TupleOp::Add, &t("(4,8)"), &t("3")).unwrap_err().to_string();
+        assert!(err.contains("needs matching structure"), "{err}");
+    }
+
+    #[test]
+    fn sums_of_different_ranks_keep_the_longer_tail() {
+        assert_eq!(tuple_arith(TupleOp::Add, &t("(4,8)"), &t("(1,2,3)")).unwrap().to_string(), "(5,10,3)");
+        assert_eq!(tuple_arith(TupleOp::Sub, &t("((5,8),(3,4))"), &t("((1,2),(1,1,1))")).unwrap().to_string(), "((4,6),(2,3,1))");
+        assert_eq!(tuple_arith(TupleOp::Add, &t("0"), &t("(?,2)")).unwrap().to_string(), "(?,2)");
     }
 
     #[test]

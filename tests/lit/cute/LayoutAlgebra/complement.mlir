@@ -31,3 +31,45 @@ func.func @layout_cotarget(%l: !cute.layout<"2:4">, %t: !cute.layout<"(8,4):(1,8
   %c = cute.complement(%l, %t) : (!cute.layout<"2:4">, !cute.layout<"(8,4):(1,8)">) -> !cute.layout<"(4,4):(1,8)">
   return
 }
+
+// -----
+
+// Run-time values follow CuTe's algorithm: a rank-1 run-time stride leaves
+// a run-time gap below it and a run-time rest above.
+// CHECK-LABEL: @run_time_stride
+// CHECK: (!cute.layout<"5:?">, !cute.shape<"40">) -> !cute.layout<"(?,?):(1,?)">
+func.func @run_time_stride(%l: !cute.layout<"5:?">, %t: !cute.shape<"40">) {
+  %c = cute.complement(%l, %t) : (!cute.layout<"5:?">, !cute.shape<"40">) -> !cute.layout<"(?,?):(1,?)">
+  return
+}
+
+// -----
+
+// A run-time cotarget: the gap below stride 3 is static, the rest is not.
+// CHECK-LABEL: @run_time_cotarget
+// CHECK: (!cute.layout<"4:3">, !cute.shape<"?">) -> !cute.layout<"(3,?):(1,12)">
+func.func @run_time_cotarget(%l: !cute.layout<"4:3">, %t: !cute.shape<"?">) {
+  %c = cute.complement(%l, %t) : (!cute.layout<"4:3">, !cute.shape<"?">) -> !cute.layout<"(3,?):(1,12)">
+  return
+}
+
+// -----
+
+// Static strides of a run-time extent sort at compile time; the span
+// 16 * ? is run-time, so is each leaf of the rest ceil_div((3,?), 16 * ?).
+// CHECK-LABEL: @run_time_extent
+// CHECK: -> !cute.layout<"(2,?,?):(1,?,?)">
+func.func @run_time_extent(%l: !cute.layout<"(8,?):(2,16)">, %t: !cute.shape<"(3,?)">) {
+  %c = cute.complement(%l, %t) : (!cute.layout<"(8,?):(2,16)">, !cute.shape<"(3,?)">) -> !cute.layout<"(2,?,?):(1,?,?)">
+  return
+}
+
+// -----
+
+// A stride-0 layout complements to the compact cotarget.
+// CHECK-LABEL: @zero_stride
+// CHECK: -> !cute.layout<"(4,?):(1,4)">
+func.func @zero_stride(%l: !cute.layout<"8:0">, %t: !cute.shape<"(4,?)">) {
+  %c = cute.complement(%l, %t) : (!cute.layout<"8:0">, !cute.shape<"(4,?)">) -> !cute.layout<"(4,?):(1,4)">
+  return
+}
