@@ -221,19 +221,26 @@ def Cute_GetStrideOp : Cute_InferredOp<"get_stride"> {
 }
 
 def Cute_GetLeavesOp : Cute_Op<"get_leaves", [Pure]> {
-  let summary = "the leaves of an int-tuple as scalars";
+  let summary = "the leaves of an int-tuple, as scalars or as scalar tuples";
   let description = [{
-    One result per leaf, left to right (static leaves included). Results are
-    `index` or signless integers. Preconditions: the tuple has no `_` or
-    scaled-basis leaf.
+    One result per leaf, left to right (static leaves included), in one of
+    two spellings:
+
+    - spec 002's: `index` or signless integer results, written after `->`;
+      the tuple has no `_` or scaled-basis leaf.
+    - NVIDIA's CuTe IR: `(%t) : T` with the results inferred, each leaf as a
+      scalar of `T`'s kind (`!cute.shape<"?">`, `!cute.stride<"1@0">`); a
+      tile gives its layouts (a shape slot as its compact layout). Desugared
+      to `cute.get<[path]>` per leaf (`get_layouts_from_tile` for a tile).
 
     ```mlir
     %m, %k = cute.get_leaves %s : !cute.shape<"(?,8)"> -> index, index
+    %a, %b = cute.get_leaves(%s) : !cute.shape<"(?,8)">
     ```
   }];
   let arguments = (ins Cute_AnyIntTuple:$tuple);
-  let results = (outs Variadic<Cute_Leaf>:$leaves);
-  let assemblyFormat = "$tuple attr-dict `:` qualified(type($tuple)) `->` type($leaves)";
+  let results = (outs Variadic<AnyType>:$leaves);
+  let hasCustomAssemblyFormat = 1;
 }
 
 def Cute_DerefineOp : Cute_ValueOp<"derefine"> {

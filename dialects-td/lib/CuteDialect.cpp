@@ -53,10 +53,13 @@ LogicalResult mlir::cute::verifyWithRust(Operation *op) {
 LogicalResult mlir::cute::inferWithRust(StringRef opName, MLIRContext *context,
                                         std::optional<Location> location,
                                         ValueRange operands, DictionaryAttr attributes,
-                                        SmallVectorImpl<Type> &inferred) {
+                                        SmallVectorImpl<Type> &inferred,
+                                        TypeRange extraOperandTypes) {
   SmallVector<MlirType> operandTypes;
   for (Value operand : operands)
     operandTypes.push_back(wrap(operand.getType()));
+  for (Type type : extraOperandTypes)
+    operandTypes.push_back(wrap(type));
   Location loc = location ? *location : UnknownLoc::get(context);
   DictionaryAttr attrs = attributes ? attributes : DictionaryAttr::get(context);
   constexpr intptr_t kCapacity = 256; // get_layouts_from_tile: one result per layout of a tile
@@ -470,6 +473,51 @@ LogicalResult CuteDialect::verifyOperationAttribute(Operation *op, NamedAttribut
 // NVIDIA's `(%shape, %stride) : (S, D) -> R` (the verifier, in Rust, checks
 // which one the operands make).
 //===----------------------------------------------------------------------===//
+
+//===----------------------------------------------------------------------===//
+// cute.get_leaves: spec 002's `%t : T -> i..` or NVIDIA's `(%t) : T`
+//===----------------------------------------------------------------------===//
+
+ParseResult GetLeavesOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand tuple;
+  Type tupleType;
+  bool typed = succeeded(parser.parseOptionalLParen());
+  if (parser.parseOperand(tuple) || (typed && parser.parseRParen()) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColonType(tupleType) ||
+      parser.resolveOperand(tuple, tupleType, result.operands))
+    return failure();
+  if (!typed) {
+    SmallVector<Type> leafTypes;
+    if (parser.parseArrow() || parser.parseTypeList(leafTypes))
+      return failure();
+    result.addTypes(leafTypes);
+    return success();
+  }
+  // NVIDIA's spelling: the leaf types are inferred from the tuple's type.
+  SmallVector<Type> inferred;
+  Location loc = parser.getEncodedSourceLoc(parser.getCurrentLocation());
+  if (failed(inferWithRust("cute.get_leaves", parser.getContext(), loc,
+                           ValueRange{}, nullptr, inferred, TypeRange{tupleType})))
+    return failure();
+  result.addTypes(inferred);
+  return success();
+}
+
+void GetLeavesOp::print(OpAsmPrinter &printer) {
+  bool typed = llvm::any_of(getLeaves().getTypes(), [](Type t) {
+    return !t.isIndex() && !t.isSignlessInteger();
+  });
+  if (typed)
+    printer << "(" << getTuple() << ")";
+  else
+    printer << ' ' << getTuple();
+  printer.printOptionalAttrDict((*this)->getAttrs());
+  printer << " : " << getTuple().getType();
+  if (!typed && !getLeaves().empty()) {
+    printer << " -> ";
+    llvm::interleaveComma(getLeaves().getTypes(), printer);
+  }
+}
 
 ParseResult MakeLayoutOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand> shape, stride;

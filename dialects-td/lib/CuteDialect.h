@@ -31,11 +31,13 @@ enum class TupleKind : uint32_t {
 ::llvm::LogicalResult verifyWithRust(Operation *op);
 
 /// InferTypeOpInterface of every Cute_InferredOp: the Rust layout algebra
-/// computes the result types (src/dialect/infer.rs).
+/// computes the result types (src/dialect/infer.rs). `extraOperandTypes`
+/// follow the operands' types (a custom parser infers before it has values).
 ::llvm::LogicalResult inferWithRust(::llvm::StringRef opName, MLIRContext *context,
                                     std::optional<Location> location,
                                     ValueRange operands, DictionaryAttr attributes,
-                                    ::llvm::SmallVectorImpl<Type> &inferred);
+                                    ::llvm::SmallVectorImpl<Type> &inferred,
+                                    TypeRange extraOperandTypes = {});
 
 /// Declared result types of an inferred op are the inferred ones,
 /// derefinements of them (static leaves made dynamic), or equivalent layouts

@@ -696,6 +696,19 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 _ => layout_result(Ok(composed.layout)),
             }
         }
+        // NVIDIA's typed spelling of get_leaves: each leaf as a scalar of the
+        // operand's kind; a tile's layouts.
+        "get_leaves" => match args.get(0)? {
+            (SpecKind::Tile, _) => infer("cute.get_layouts_from_tile", operands, attrs),
+            (kind, _) => {
+                let tuple = args.tuple(0)?;
+                tuple
+                    .leaves()
+                    .into_iter()
+                    .map(|leaf| Ok(Inferred::Spec(kind, spec::canonicalize(kind, &leaf.to_string())?)))
+                    .collect()
+            }
+        },
         "get_layouts_from_tile" => {
             fn layouts(t: &Tiler, out: &mut Vec<Layout>) -> Result<(), String> {
                 match t {

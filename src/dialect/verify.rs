@@ -255,9 +255,29 @@ fn verify_static(op: OperationRef) -> Result<(), String> {
     Ok(())
 }
 
-/// cute.get_leaves: one integer result per (integer or `?`) leaf.
+/// cute.get_leaves: one result per leaf, all integers (spec 002) or all the
+/// typed leaves inference gives (NVIDIA's spelling).
 fn verify_get_leaves(op: OperationRef) -> Result<(), String> {
+    if op.operand_count() != 1 {
+        return Err(format!("expects one tuple operand, but got {}", op.operand_count()));
+    }
     let operand = op.operand(0).map_err(|e| e.to_string())?.r#type();
+    use melior::ir::TypeLike;
+    let integer = |t: Type| t.is_index() || t.is_integer();
+    if op.results().any(|r| !integer(r.r#type())) {
+        let inferred = super::infer::infer("cute.get_leaves", &[super::infer::operand(operand)], &super::infer::NoAttrs)?;
+        if inferred.len() != op.result_count() {
+            return Err(format!("expects {} result(s), one per leaf of {operand}, but got {}", inferred.len(), op.result_count()));
+        }
+        for (i, (result, leaf)) in op.results().zip(&inferred).enumerate() {
+            let declared = result.r#type();
+            let expected = leaf.type_text();
+            if declared.to_string() != expected {
+                return Err(format!("result #{i} must be {expected} (leaf {i} of {operand}), but got {declared}"));
+            }
+        }
+        return Ok(());
+    }
     let (kind, text) = spec_of(operand, "operand")?;
     let tuple = spec::parse_checked_tuple(kind, text)?;
     let leaves = tuple.leaves();

@@ -75,6 +75,7 @@ const PHASES: &[&[Pattern]] = &[
         Pattern { root: "cute.make_tensor", rewrite: rewrite_make_tensor, generated: &["cute.make_view"] },
         Pattern { root: "cute.equal", rewrite: rewrite_equal, generated: &["cute.get_shape", "cute.get_stride", "cute.tuple_eq", "arith.andi"] },
         Pattern { root: "cute.get_scalars", rewrite: rewrite_get_scalars, generated: &["cute.get_leaves", "cute.get_shape", "cute.get_stride", "arith.constant"] },
+        Pattern { root: "cute.get_leaves", rewrite: rewrite_typed_get_leaves, generated: &["cute.get", "cute.get_layouts_from_tile"] },
         Pattern { root: "cute.elem_less", rewrite: rewrite_elem_less, generated: &["cute.get_leaves", "arith.cmpi", "arith.andi", "arith.constant"] },
         Pattern {
             root: "cute.increment_coord",
@@ -329,6 +330,64 @@ fn rewrite_elem_less<'c, 'a>(
         all = insert(rewriter, arith::andi(all, less, location))?;
     }
     Ok(vec![all])
+}
+
+/// NVIDIA's typed `cute.get_leaves(%t)` → `cute.get<[path]>` per leaf (a
+/// leaf tuple is its own leaf), or `cute.get_layouts_from_tile` of a tile.
+/// The integer spelling is final (no match).
+fn rewrite_typed_get_leaves<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    use melior::ir::operation::OperationBuilder;
+    let location = op.location();
+    let types: Vec<Type<'c>> = op.results().map(|r| r.r#type()).collect();
+    use melior::ir::TypeLike;
+    if types.iter().all(|t| t.is_index() || t.is_integer()) {
+        return Err(PatternError::NoMatch);
+    }
+    let tuple = op.operand(0)?;
+    let (kind, text) = type_spec(tuple.r#type()).ok_or("get_leaves expects a cute tuple")?;
+    let build = |b: OperationBuilder<'c>| b.build().map_err(|e| PatternError::Failed(e.to_string()));
+    if kind == SpecKind::Tile {
+        let from_tile = OperationBuilder::new("cute.get_layouts_from_tile", location).add_operands(&[tuple]).add_results(&types);
+        let base = rewriter.as_rewriter_base();
+        let from_tile = base.insert(build(from_tile)?);
+        // SAFETY: the op now belongs to the enclosing block (see `insert`).
+        return Ok(from_tile.results().map(|r| unsafe { Value::from_raw(melior::ir::ValueLike::to_raw(&r)) }).collect());
+    }
+    let value = spec::parse_checked_tuple(kind, text)?;
+    // The path of each leaf, in order.
+    fn paths(t: &crate::layout::IntTuple, prefix: &mut Vec<i64>, out: &mut Vec<Vec<i64>>) {
+        match t {
+            crate::layout::IntTuple::Leaf(_) => out.push(prefix.clone()),
+            crate::layout::IntTuple::Tuple(modes) => {
+                for (i, m) in modes.iter().enumerate() {
+                    prefix.push(i as i64);
+                    paths(m, prefix, out);
+                    prefix.pop();
+                }
+            }
+        }
+    }
+    let mut leaf_paths: Vec<Vec<i64>> = Vec::new();
+    paths(&value, &mut Vec::new(), &mut leaf_paths);
+    let mut results = Vec::with_capacity(types.len());
+    for (path, ty) in leaf_paths.iter().zip(&types) {
+        if path.is_empty() {
+            results.push(tuple);
+            continue;
+        }
+        let path: Vec<i32> = path.iter().map(|&i| i as i32).collect();
+        let mode = melior::ir::attribute::DenseI32ArrayAttribute::new(context, &path);
+        let get = OperationBuilder::new("cute.get", location)
+            .add_operands(&[tuple])
+            .add_attributes(&[(melior::ir::Identifier::new(context, "mode"), mode.into())])
+            .add_results(&[*ty]);
+        results.push(insert(rewriter, build(get)?)?);
+    }
+    Ok(results)
 }
 
 /// `cute.increment_coord(%c, %s)` with run-time leaves → the carry chain
