@@ -176,16 +176,23 @@ fn tile_static(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, Layout
 /// never true (distinct large primes), which is CuTe's rule for run-time
 /// strides: merge only what is provably mergeable. `None` when the rule does
 /// not apply (run-time shapes, or the values are too large for the primes).
+///
+/// Scaled-basis strides (coordinate layouts, `make_identity_layout`) flow
+/// the same way (CuTe only multiplies them by integers): every basis `@p`
+/// gets one prime `P_p`, `c@p` is placed as `c * P_p` (so `c1@p` and `c2@p`
+/// merge exactly when CuTe's `s * c1 == c2` holds) and `P_p * f` reads back
+/// as `f@p`.
 fn tile_symbolic_strides(kind: Tiling, a: &Layout, tiler: &Tiler) -> Option<Result<Layout, LayoutError>> {
-    if has_dynamic_leaf(a.shape()) || !has_dynamic_leaf(a.stride()) {
+    let basis = a.stride().leaves().into_iter().any(|l| matches!(l, Leaf::Basis(_)));
+    if has_dynamic_leaf(a.shape()) || !(has_dynamic_leaf(a.stride()) || basis) {
         return None;
     }
     // A bound on every static magnitude: extents, static strides, tiler leaves.
     let mut bound: u64 = 2;
-    let mut note = |l: &Leaf| {
-        if let Leaf::Int(v) = l {
-            bound = bound.max(v.unsigned_abs());
-        }
+    let mut note = |l: &Leaf| match l {
+        Leaf::Int(v) => bound = bound.max(v.unsigned_abs()),
+        Leaf::Basis(b) => bound = bound.max(b.num.unsigned_abs()),
+        _ => {}
     };
     a.shape().leaves().into_iter().for_each(&mut note);
     a.stride().leaves().into_iter().for_each(&mut note);
@@ -194,17 +201,28 @@ fn tile_symbolic_strides(kind: Tiling, a: &Layout, tiler: &Tiler) -> Option<Resu
     // Static results are at most bound * size * bound in magnitude; primes
     // above that cannot divide them, and P * (bound * size) must fit i64.
     let floor = bound.checked_mul(size)?.checked_mul(bound)?;
+    // What each prime stands for: a run-time stride, or a unit basis `1@p`.
     let mut dynamic: Vec<Leaf> = Vec::new();
     let mut primes: Vec<i64> = Vec::new();
     let mut next = floor + 1;
+    let mut fresh = |unit: Leaf, dynamic: &mut Vec<Leaf>, primes: &mut Vec<i64>| -> Result<i64, ()> {
+        let p = next_prime(next).ok_or(())?;
+        next = p + 1;
+        dynamic.push(unit);
+        primes.push(i64::try_from(p).map_err(|_| ())?);
+        Ok(*primes.last().expect("pushed"))
+    };
     let stride = a.stride().try_map_leaves(&mut |l| -> Result<Leaf, ()> {
         match l {
-            Leaf::Dyn(_) => {
-                let p = next_prime(next).ok_or(())?;
-                next = p + 1;
-                dynamic.push(l.clone());
-                primes.push(i64::try_from(p).map_err(|_| ())?);
-                Ok(Leaf::Int(*primes.last().expect("pushed")))
+            Leaf::Dyn(_) => Ok(Leaf::Int(fresh(l.clone(), &mut dynamic, &mut primes)?)),
+            Leaf::Basis(b) => {
+                let count = b.integral_count().map_err(|_| ())?;
+                let unit = Leaf::Basis(Box::new(super::tuple::ScaledBasis::new(1, 1, b.dims.clone()).map_err(|_| ())?));
+                let p = match dynamic.iter().position(|u| *u == unit) {
+                    Some(i) => primes[i],
+                    None => fresh(unit, &mut dynamic, &mut primes)?,
+                };
+                count.checked_mul(p).map(Leaf::Int).ok_or(())
             }
             other => Ok(other.clone()),
         }
@@ -227,7 +245,10 @@ fn tile_symbolic_strides(kind: Tiling, a: &Layout, tiler: &Tiler) -> Option<Resu
         }
         for (p, d) in primes.iter().zip(&dynamic) {
             if r % p == 0 {
-                return TupleOp::Mul.apply_leaf(d, &Leaf::Int(r / p));
+                return match d {
+                    Leaf::Basis(b) => Ok(Leaf::Basis(Box::new(super::tuple::ScaledBasis::new(r / p, 1, b.dims.clone())?))),
+                    _ => TupleOp::Mul.apply_leaf(d, &Leaf::Int(r / p)),
+                };
             }
         }
         Ok(Leaf::Int(*r))

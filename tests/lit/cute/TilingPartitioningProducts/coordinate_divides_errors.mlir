@@ -1,0 +1,18 @@
+// The divides of coordinate layouts: CuTe's admissibility applies.
+// RUN: %cute-opt %s -split-input-file -verify-diagnostics
+
+func.func @inadmissible(%a: !cute.layout<"(4,6):(1@0,1@1)">, %b: !cute.layout<"4:3">) {
+  // expected-error @+2 {{inadmissible}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %r = cute.composition(%a, %b) : (!cute.layout<"(4,6):(1@0,1@1)">, !cute.layout<"4:3">) -> !cute.layout<"4:3@0">
+  return
+}
+
+// -----
+
+func.func @wrong_basis(%a: !cute.layout<"(8,6):(1@0,1@1)">, %t: !cute.tile<"[4:1;3:1]">) {
+  // expected-error @+2 {{inferred type(s) '!cute.layout<"((4,3),(2,2)):((1@0,1@1),(4@0,3@1))">' are incompatible}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %r = cute.zipped_divide(%a, %t) : (!cute.layout<"(8,6):(1@0,1@1)">, !cute.tile<"[4:1;3:1]">) -> !cute.layout<"((4,3),(2,2)):((1@0,1@1),(4@1,3@0))">
+  return
+}
