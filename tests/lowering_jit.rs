@@ -876,3 +876,46 @@ func.func @f(%m: i32, %ld: i32) -> i32 attributes { llvm.emit_c_interface } {
         assert_eq!(f(m as i32, ld as i32), (m * 1000 + 8 * 100 + 10 + ld + 100000) as i32, "m {m}, ld {ld}");
     }
 }
+
+#[test]
+fn run_time_divides_follow_cute() {
+    // logical_divide of a run-time sized (?,?):(1,?) tensor by the layout
+    // 8:2 (not by mode): CuTe's algorithm on run-time values
+    // (`layout::runtime`): the tile and the complement's rest. The JIT'd
+    // offset of every 1-D index must be the static algebra's for the same
+    // extents (the same function; the structures may differ).
+    let a_text = "(?,?):(1,?)";
+    let inferred = layout::dynamic_tiling::tile(
+        layout::dynamic_tiling::Tiling::LogicalDivide,
+        &layout::parse_layout(a_text).unwrap(),
+        &layout::Tiler::Layout(layout::parse_layout("8:2").unwrap()),
+    )
+    .unwrap()
+    .to_string();
+    let source = format!(
+        r#"func.func @f(%m: i32, %n: i32, %i: i32) -> i32 {{
+  %s = cute.make_int_tuple(%m, %n) : (i32, i32) -> !cute.shape<"(?,?)">
+  %d = cute.make_int_tuple(%m) : (i32) -> !cute.stride<"(1,?)">
+  %a = cute.make_layout_raw %s, %d : (!cute.shape<"(?,?)">, !cute.stride<"(1,?)">) -> !cute.layout<"{a_text}">
+  %b = cute.static : !cute.layout<"8:2">
+  %z = cute.logical_divide(%a, %b) : (!cute.layout<"{a_text}">, !cute.layout<"8:2">) -> !cute.layout<"{inferred}">
+  %c = cute.make_int_tuple(%i) : (i32) -> !cute.int_tuple<"?">
+  %x = cute.crd2idx(%c, %z) : (!cute.int_tuple<"?">, !cute.layout<"{inferred}">) -> !cute.int_tuple<"?">
+  %v = cute.get_leaves %x : !cute.int_tuple<"?"> -> i32
+  return %v : i32
+}}"#
+    );
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, &source);
+    let f: extern "C" fn(i32, i32, i32) -> i32 = lookup(&engine, "f");
+    let mut rng = Rng(0x0bad_cafe_1234_5678);
+    for _ in 0..RUNS {
+        let (m, n) = (16 * rng.range(1, 8), rng.range(1, 12));
+        let a = layout::parse_layout(&format!("({m},{n}):(1,{m})")).unwrap();
+        let z = layout::logical_divide(&a, &layout::parse_layout("8:2").unwrap()).unwrap();
+        let i = rng.range(0, m * n - 1);
+        let want = layout::crd2idx(&layout::parse_int_tuple(&i.to_string()).unwrap(), &z).unwrap();
+        let got = f(m as i32, n as i32, i as i32);
+        assert_eq!(i64::from(got), want, "M={m} N={n} index {i}; static {z}, run-time {inferred}");
+    }
+}

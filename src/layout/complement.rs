@@ -3,7 +3,8 @@
 use super::common::*;
 use super::coalesce::{bw_coalesce_modes, coalesce_modes, Unit};
 use super::error::{arith, Cond, LayoutError};
-use super::tuple::{DynInt, IntTuple, Layout, Leaf};
+use super::runtime::{coalesce_modes as coalesce_modes_rt, flat_leaves, leaf_op, Op};
+use super::tuple::{IntTuple, Layout, Leaf};
 
 /// `complement(A, cotarget)`: the layout `C` of strides ordered after `A`'s so
 /// that `(A, C)` is injective and `C` reaches `cotarget` (CuTe's algorithm).
@@ -27,77 +28,13 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout, LayoutError
     )
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Op {
-    Mul,
-    /// Exact for static values: the strides of an injective layout divide.
-    Div,
-    CeilDiv,
-}
-
-/// `x op y` of possibly run-time leaves; a run-time operand other than a
-/// unit (`x * 1`, `1 * y`, `x / 1`) makes the result run-time.
-fn leaf_op(x: &Leaf, y: &Leaf, op: Op) -> Result<Leaf, Cond> {
-    match (x, y) {
-        (Leaf::Int(a), Leaf::Int(b)) => match op {
-            Op::Mul => arith::mul(*a, *b),
-            Op::CeilDiv => arith::ceil_div(*a, *b),
-            Op::Div => match a.checked_div(*b) {
-                Some(0) | None => Err(format!(
-                    "non-injective layout: stride {a} lies inside the span {b} of the smaller modes"
-                )),
-                Some(q) => Ok(q),
-            },
-        }
-        .map(Leaf::Int),
-        (x, Leaf::Int(1)) => Ok(x.clone()),
-        (Leaf::Int(1), y) if op == Op::Mul => Ok(y.clone()),
-        _ => Ok(Leaf::Dyn(DynInt::UNKNOWN)),
-    }
-}
-
-/// CuTe's `coalesce` of flat `(shape, stride)` leaves: unit extents drop,
-/// neighbours merge where `s0 * d0 == d1` is known statically.
-fn coalesce_leaves(modes: Vec<(Leaf, Leaf)>) -> Layout {
-    let mut out: Vec<(Leaf, Leaf)> = Vec::new();
-    for (s, d) in modes {
-        if s == Leaf::Int(1) {
-            continue;
-        }
-        if let Some((Leaf::Int(ps), Leaf::Int(pd))) = out.last() {
-            if let (Leaf::Int(ss), Leaf::Int(sd)) = (&s, &d) {
-                if ps.checked_mul(*pd) == Some(*sd) {
-                    let merged = ps.checked_mul(*ss).map(Leaf::Int).unwrap_or(Leaf::Dyn(DynInt::UNKNOWN));
-                    *out.last_mut().unwrap() = (merged, Leaf::Int(*pd));
-                    continue;
-                }
-            }
-        }
-        out.push((s, d));
-    }
-    match out.len() {
-        0 => Layout::leaf(1, 0),
-        1 => {
-            let (s, d) = out.pop().unwrap();
-            Layout::from_parts(IntTuple::Leaf(s), IntTuple::Leaf(d))
-        }
-        _ => {
-            let (shape, stride): (Vec<_>, Vec<_>) = out.into_iter().map(|(s, d)| (IntTuple::Leaf(s), IntTuple::Leaf(d))).unzip();
-            Layout::from_parts(IntTuple::Tuple(shape), IntTuple::Tuple(stride))
-        }
-    }
-}
-
 /// CuTe's `complement` on run-time values: filter A, then mode by mode
 /// (sorted by the static strides) the gap below each stride, and the rest
 /// `ceil_div(cotarget, span)` (CuTe's tuple-by-integer `ceil_div`, leaf by
 /// leaf) at compact strides from the span; coalesced.
-fn complement_dynamic(a: &Layout, cotarget: &IntTuple) -> Result<Layout, Cond> {
-    let shapes = a.shape().flatten();
-    let strides = a.stride().flatten();
-    let pairs = shapes.leaves().into_iter().cloned().zip(strides.leaves().into_iter().cloned());
+pub(super) fn complement_dynamic(a: &Layout, cotarget: &IntTuple) -> Result<Layout, Cond> {
     let mut modes: Vec<(Leaf, Leaf)> = Vec::new();
-    for (s, d) in pairs {
+    for (s, d) in flat_leaves(a) {
         match (&s, &d) {
             (_, Leaf::Int(0)) | (Leaf::Int(1), _) => continue,
             (Leaf::Int(v), _) if *v < 1 => return Err(format!("shape {v} is not positive")),
@@ -108,11 +45,7 @@ fn complement_dynamic(a: &Layout, cotarget: &IntTuple) -> Result<Layout, Cond> {
             (Leaf::Int(_) | Leaf::Dyn(_), other) | (other, _) => return Err(not_static(other, "stride")),
         }
     }
-    let filtered = coalesce_leaves(modes);
-    let flat_shape = filtered.shape().flatten();
-    let flat_stride = filtered.stride().flatten();
-    let mut modes: Vec<(Leaf, Leaf)> =
-        flat_shape.leaves().into_iter().cloned().zip(flat_stride.leaves().into_iter().cloned()).collect();
+    let mut modes = flat_leaves(&coalesce_modes_rt(modes));
     let mut cot = Vec::new();
     for leaf in cotarget.leaves() {
         match leaf {
@@ -134,7 +67,7 @@ fn complement_dynamic(a: &Layout, cotarget: &IntTuple) -> Result<Layout, Cond> {
         modes.clear();
     }
     if modes.is_empty() {
-        return Ok(coalesce_leaves(compact(&cot, Leaf::Int(1))?));
+        return Ok(coalesce_modes_rt(compact(&cot, Leaf::Int(1))?));
     }
     if modes.len() > 1 {
         if let Some((_, d)) = modes.iter().find(|m| !matches!(m.1, Leaf::Int(_))) {
@@ -160,7 +93,7 @@ fn complement_dynamic(a: &Layout, cotarget: &IntTuple) -> Result<Layout, Cond> {
     }
     let rest: Vec<Leaf> = rest.into_iter().filter(|l| *l != Leaf::Int(1)).collect();
     out.extend(compact(&rest, prev)?);
-    Ok(coalesce_leaves(out))
+    Ok(coalesce_modes_rt(out))
 }
 
 fn complement_impl(a: LRef, cotarget: i64) -> Result<Layout, Cond> {

@@ -147,7 +147,26 @@ pub fn tile(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, LayoutErr
     if let Some(result) = tile_symbolic_strides(kind, a, tiler) {
         return result;
     }
+    let mut dynamic_tiler = false;
+    tiler_leaves(tiler, &mut |l| dynamic_tiler |= matches!(l, Leaf::Dyn(_)));
+    if has_dynamic(a) || dynamic_tiler {
+        return tile_runtime(kind, a, tiler);
+    }
     tile_static(kind, a, tiler)
+}
+
+/// CuTe's algorithms on run-time values (`runtime`), where neither the
+/// leaf-wise rules nor the prime placement apply.
+fn tile_runtime(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, LayoutError> {
+    use super::runtime;
+    match (kind, tiler) {
+        (Tiling::Composition, Tiler::Layout(b)) => runtime::composition(a, b),
+        (Tiling::Composition, _) => runtime::composition_tiler(a, tiler),
+        (Tiling::LogicalDivide, _) => runtime::logical_divide(a, tiler),
+        (Tiling::ZippedDivide, _) => runtime::zipped_divide(a, tiler),
+        (Tiling::TiledDivide, _) => runtime::tiled_divide(a, tiler),
+        (Tiling::FlatDivide, _) => runtime::flat_divide(a, tiler),
+    }
 }
 
 fn tile_static(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, LayoutError> {

@@ -31,6 +31,7 @@ pub mod notation;
 pub mod ops;
 mod product;
 mod queries;
+pub mod runtime;
 mod shape_div;
 mod tiling;
 pub mod swizzle;

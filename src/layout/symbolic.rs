@@ -40,6 +40,8 @@ pub enum Expr {
     Mod(ExprId, ExprId),
     /// `ceil(a / b)` for positive `b` (CuTe's `ceil_div`).
     CeilDiv(ExprId, ExprId),
+    /// The smaller of two values (CuTe's `shape_min` of run-time extents).
+    Min(ExprId, ExprId),
     /// Bit operations of swizzles (non-negative offsets).
     And(ExprId, ExprId),
     Xor(ExprId, ExprId),
@@ -57,6 +59,7 @@ pub enum Step {
     Div,
     Mod,
     CeilDiv,
+    Min,
     And,
     Xor,
     Shr,
@@ -156,6 +159,7 @@ pub fn binary(step: Step, a: &Leaf, b: &Leaf) -> ExprId {
         Step::Div => Expr::Div(x, y),
         Step::Mod => Expr::Mod(x, y),
         Step::CeilDiv => Expr::CeilDiv(x, y),
+        Step::Min => Expr::Min(x, y),
         Step::And => Expr::And(x, y),
         Step::Xor => Expr::Xor(x, y),
         Step::Shr => Expr::Shr(x, y),
@@ -190,6 +194,7 @@ pub fn eval(tape: &[Expr], id: ExprId, args: &[i64]) -> Option<i64> {
             let (a, b) = (v(a)?, v(b)?);
             a.checked_add(b.checked_sub(1)?)?.checked_div(b)?
         }
+        Expr::Min(a, b) => v(a)?.min(v(b)?),
         Expr::And(a, b) => v(a)? & v(b)?,
         Expr::Xor(a, b) => v(a)? ^ v(b)?,
         Expr::Shr(a, b) => v(a)?.checked_shr(u32::try_from(v(b)?).ok()?)?,

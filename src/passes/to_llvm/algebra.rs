@@ -199,6 +199,10 @@ impl<'c, 'a> Materializer<'_, 'c, '_, 'a> {
                     _ => "llvm.srem",
                 }, x, y)?
             }
+            Expr::Min(x, y) => {
+                let (x, y) = (self.value(x, ty)?, self.value(y, ty)?);
+                self.b.bin("llvm.intr.smin", x, y)?
+            }
             Expr::And(x, y) | Expr::Xor(x, y) | Expr::Shr(x, y) | Expr::Shl(x, y) => {
                 let (x, y) = (self.value(x, ty)?, self.value(y, ty)?);
                 self.b.bin(match e {

@@ -1,0 +1,279 @@
+//! CuTe's composition and divides on run-time (`?`) values, step for step
+//! as `include/cute/layout.hpp` computes them: every arithmetic step whose
+//! operands are static is done here, any other gives a run-time leaf, and a
+//! decision CuTe takes at compile time (skip an extent-1 mode, merge two
+//! modes) is taken only where it is static here too. So the result has the
+//! mode structure CuTe's C++ (and NVIDIA's IR) gives, with `?` where CuTe has
+//! a run-time value.
+//!
+//! The static algebra (`composition`, `divide`) is exact and checks
+//! admissibility; this one is only reached when some value is run-time and
+//! the leaf-wise rules of `dynamic_tiling` do not apply.
+
+use super::common::*;
+use super::complement::complement_dynamic;
+use super::error::{arith, Cond, LayoutError};
+use super::symbolic::{self, Step};
+use super::tiling::{flat, logical_by_mode, tiled, zipped_by_mode, TilerArg, ZipParts};
+use super::tuple::{DynInt, IntTuple, Layout, Leaf, ScaledBasis};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Op {
+    Mul,
+    /// Exact division of the complement (the strides of an injective layout
+    /// divide each other): a zero quotient is a non-injective layout.
+    Div,
+    CeilDiv,
+    /// CuTe's `shape_div`: `a / b`, or `signum(a * b)` where that is 0.
+    ShapeDiv,
+    /// CuTe's `shape_min` of positive extents.
+    Min,
+}
+
+/// `x op y` of possibly run-time leaves. Static operands give a static
+/// result; the units CuTe folds at compile time (`x * 1`, `x / 1`, `0 * x`,
+/// `min(1, x)`) too; anything else is run-time. A scaled basis only scales.
+pub(super) fn leaf_op(x: &Leaf, y: &Leaf, op: Op) -> Result<Leaf, Cond> {
+    let unit_right = matches!(op, Op::Mul | Op::Div | Op::CeilDiv | Op::ShapeDiv);
+    match (x, y) {
+        (Leaf::Int(a), Leaf::Int(b)) => Ok(Leaf::Int(match op {
+            Op::Mul => arith::mul(*a, *b)?,
+            Op::CeilDiv => arith::ceil_div(*a, *b)?,
+            Op::Div => match a.checked_div(*b) {
+                Some(0) | None => {
+                    return Err(format!(
+                        "non-injective layout: stride {a} lies inside the span {b} of the smaller modes"
+                    ))
+                }
+                Some(q) => q,
+            },
+            // CuTe asserts static divisibility one way or the other.
+            Op::ShapeDiv if *b != 0 && a % b != 0 && b % a != 0 => {
+                return Err(format!("shape_div({a}, {b}): neither divides the other (inadmissible)"))
+            }
+            Op::ShapeDiv => match a.checked_div(*b) {
+                None => return Err(format!("shape_div({a}, {b}): division by zero")),
+                Some(0) => a.signum() * b.signum(),
+                Some(q) => q,
+            },
+            Op::Min => *a.min(b),
+        })),
+        (x, Leaf::Int(1)) if unit_right => Ok(x.clone()),
+        (Leaf::Int(1), y) if op == Op::Mul => Ok(y.clone()),
+        (Leaf::Int(0), _) | (_, Leaf::Int(0)) if op == Op::Mul => Ok(Leaf::Int(0)),
+        (Leaf::Int(1), _) | (_, Leaf::Int(1)) if op == Op::Min => Ok(Leaf::Int(1)),
+        (Leaf::Basis(b), Leaf::Int(k)) | (Leaf::Int(k), Leaf::Basis(b)) if op == Op::Mul => {
+            Ok(Leaf::Basis(Box::new(ScaledBasis::new(arith::mul(b.num, *k)?, b.den, b.dims.clone())?)))
+        }
+        // Recorded for the lowering (`symbolic`); `shape_div` is `ceil_div`
+        // under CuTe's precondition that one extent divides the other.
+        (Leaf::Int(_) | Leaf::Dyn(_), Leaf::Int(_) | Leaf::Dyn(_)) => {
+            let step = match op {
+                Op::Mul => Step::Mul,
+                Op::Div => Step::Div,
+                Op::CeilDiv | Op::ShapeDiv => Step::CeilDiv,
+                Op::Min => Step::Min,
+            };
+            let expr = symbolic::binary(step, x, y);
+            Ok(Leaf::Dyn(DynInt { expr, ..DynInt::UNKNOWN }))
+        }
+        (other @ (Leaf::Basis(_) | Leaf::Underscore), _) | (_, other) => Err(not_static(other, "value")),
+    }
+}
+
+/// The flat `(shape, stride)` leaves of a layout.
+pub(super) fn flat_leaves(l: &Layout) -> Vec<(Leaf, Leaf)> {
+    let (shape, stride) = (l.shape().flatten(), l.stride().flatten());
+    shape.leaves().into_iter().cloned().zip(stride.leaves().into_iter().cloned()).collect()
+}
+
+/// A layout of flat modes (a single mode is a leaf layout).
+pub(super) fn layout_of(modes: Vec<(Leaf, Leaf)>) -> Layout {
+    if modes.len() == 1 {
+        let (s, d) = modes.into_iter().next().expect("one mode");
+        return Layout::from_parts(IntTuple::Leaf(s), IntTuple::Leaf(d));
+    }
+    let (shape, stride): (Vec<_>, Vec<_>) = modes.into_iter().map(|(s, d)| (IntTuple::Leaf(s), IntTuple::Leaf(d))).unzip();
+    Layout::from_parts(IntTuple::Tuple(shape), IntTuple::Tuple(stride))
+}
+
+/// CuTe's `bw_coalesce`: fold `old` right to left into `(new_shape,
+/// new_stride)`; extent-1 modes drop, a mode merges into the front where
+/// `s * d == front stride` is statically true, a unit front is replaced.
+pub(super) fn bw_coalesce(old: &[(Leaf, Leaf)], new: (Leaf, Leaf)) -> Layout {
+    // Built back to front: the last element is the front.
+    let mut out = vec![new];
+    for (s, d) in old.iter().rev() {
+        if *s == Leaf::Int(1) {
+            continue;
+        }
+        if out.len() == 1 && out[0].0 == Leaf::Int(1) {
+            out[0] = (s.clone(), d.clone());
+            continue;
+        }
+        let front = out.last_mut().expect("never empty");
+        if let (Leaf::Int(fs), Leaf::Int(si), Leaf::Int(di), Leaf::Int(fd)) = (&front.0, s, d, &front.1) {
+            if si.checked_mul(*di) == Some(*fd) {
+                if let Some(merged) = si.checked_mul(*fs) {
+                    *front = (Leaf::Int(merged), Leaf::Int(*di));
+                    continue;
+                }
+            }
+        }
+        out.push((s.clone(), d.clone()));
+    }
+    out.reverse();
+    if out.len() == 1 && out[0].0 == Leaf::Int(1) {
+        return Layout::leaf(1, 0);
+    }
+    layout_of(out)
+}
+
+/// CuTe's `coalesce` of flat modes.
+pub(super) fn coalesce_modes(mut modes: Vec<(Leaf, Leaf)>) -> Layout {
+    let last = modes.pop().unwrap_or((Leaf::Int(1), Leaf::Int(0)));
+    bw_coalesce(&modes, last)
+}
+
+/// CuTe's `coalesce` as flat modes.
+pub(super) fn coalesce_flat(l: &Layout) -> Vec<(Leaf, Leaf)> {
+    flat_leaves(&coalesce_modes(flat_leaves(l)))
+}
+
+/// `composition(A, B)`: `A` coalesced once, then each leaf of `B`
+/// (right-distributivity; the result has `B`'s tree).
+pub fn composition(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
+    wrap!("composition", [a, b], compose(&coalesce_flat(a), b))
+}
+
+fn compose(lhs: &[(Leaf, Leaf)], b: &Layout) -> Result<Layout, Cond> {
+    fn tree(lhs: &[(Leaf, Leaf)], s: &IntTuple, d: &IntTuple) -> Result<Layout, Cond> {
+        match (s, d) {
+            (IntTuple::Leaf(s), IntTuple::Leaf(d)) => compose_leaf(lhs, s, d),
+            (IntTuple::Tuple(ss), IntTuple::Tuple(ds)) if ss.len() == ds.len() => {
+                Ok(Layout::from_modes(ss.iter().zip(ds).map(|(s, d)| tree(lhs, s, d)).collect::<Result<_, _>>()?))
+            }
+            _ => Err("the tiler's shape and stride are not congruent".into()),
+        }
+    }
+    tree(lhs, b.shape(), b.stride())
+}
+
+/// CuTe's `composition_impl` of the coalesced `lhs` with one mode `s:d`.
+fn compose_leaf(lhs: &[(Leaf, Leaf)], s: &Leaf, d: &Leaf) -> Result<Layout, Cond> {
+    let leaf = |s: Leaf, d: Leaf| Layout::from_parts(IntTuple::Leaf(s), IntTuple::Leaf(d));
+    if matches!(d, Leaf::Basis(_)) {
+        return Err(not_static(d, "tiler stride"));
+    }
+    if *d == Leaf::Int(0) {
+        return Ok(leaf(s.clone(), Leaf::Int(0)));
+    }
+    let Some(((_, last_d), init)) = lhs.split_last() else {
+        return Err("the layout has no modes".into());
+    };
+    if init.is_empty() {
+        return Ok(leaf(s.clone(), leaf_op(d, last_d, Op::Mul)?));
+    }
+    let abs = |l: &Leaf| match l {
+        Leaf::Int(v) => Leaf::Int(v.abs()),
+        other => other.clone(),
+    };
+    // Divide the stride out of the leading modes.
+    let mut rest_stride = d.clone();
+    let mut shapes = Vec::with_capacity(init.len());
+    let mut strides = Vec::with_capacity(init.len());
+    for (si, di) in init {
+        let divided = leaf_op(si, &rest_stride, Op::ShapeDiv)?;
+        strides.push(leaf_op(di, &leaf_op(si, &divided, Op::ShapeDiv)?, Op::Mul)?);
+        rest_stride = leaf_op(&rest_stride, si, Op::ShapeDiv)?;
+        shapes.push(divided);
+    }
+    // Mod the shape out of them.
+    let mut rest_shape = s.clone();
+    let mut modes = Vec::with_capacity(init.len());
+    for (si, di) in shapes.iter().zip(strides) {
+        modes.push((leaf_op(&abs(si), &rest_shape, Op::Min)?, di));
+        rest_shape = leaf_op(&rest_shape, &abs(si), Op::ShapeDiv)?;
+    }
+    Ok(bw_coalesce(&modes, (rest_shape, leaf_op(&rest_stride, last_d, Op::Mul)?)))
+}
+
+/// The (tile, rest) of `logical_divide(A, B)`:
+/// `A o (B, complement(B, shape(coalesce(A))))`.
+fn divide(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
+    let a = a.to_layout();
+    let b = b.to_layout();
+    let lhs = coalesce_flat(&a);
+    let cotarget = IntTuple::Tuple(lhs.iter().map(|(s, _)| IntTuple::Leaf(s.clone())).collect());
+    let rest = complement_dynamic(&b, &cotarget)?;
+    Ok((compose(&lhs, &b)?, compose(&lhs, &rest)?))
+}
+
+fn compose_parts(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
+    Ok((compose(&coalesce_flat(&a.to_layout()), &b.to_layout())?, Layout::leaf(1, 0)))
+}
+
+const DIVIDE_PARTS: ZipParts = ZipParts { names: "tile, rest", extra_in_first: false };
+
+/// By-mode composition: mode `i` of `A` with element `i` of the tiler,
+/// modes beyond the tiler dropped (as the static `composition_tiler`).
+pub fn composition_tiler<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
+    wrap!(
+        "composition",
+        [a, t],
+        zipped_by_mode(LRef::of(a), t, compose_parts, ZipParts { names: "composition", extra_in_first: false }).map(|(x, _)| x)
+    )
+}
+
+pub fn logical_divide<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
+    wrap!("logical_divide", [a, t], logical_by_mode(LRef::of(a), t, divide))
+}
+
+pub fn zipped_divide<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
+    wrap!("zipped_divide", [a, t], zipped_by_mode(LRef::of(a), t, divide, DIVIDE_PARTS).map(|(x, y)| Layout::pair(x, y)))
+}
+
+pub fn tiled_divide<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
+    wrap!("tiled_divide", [a, t], zipped_by_mode(LRef::of(a), t, divide, DIVIDE_PARTS).map(tiled))
+}
+
+pub fn flat_divide<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
+    wrap!("flat_divide", [a, t], zipped_by_mode(LRef::of(a), t, divide, DIVIDE_PARTS).map(flat))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::common::testing::*;
+    use super::super::notation::parse_tiler;
+    use super::*;
+
+    #[test]
+    fn run_time_compositions_keep_cutes_structure() {
+        assert_eq!(ok(composition(&l("?:?"), &l("4:?"))), "4:?");
+        assert_eq!(ok(composition(&l("(20):(2)"), &l("(?,4):(4,1)"))), "(?,4):(8,2)");
+        assert_eq!(ok(composition(&l("(?,?):(?,?)"), &l("(4):(1)"))), "((?,?)):((?,?))");
+        // A is coalesced first: (4,8):(1,4) is 32:1.
+        assert_eq!(ok(composition(&l("(4,8):(1,4)"), &l("(2,4):(1,?)"))), "(2,4):(1,?)");
+        // A run-time stride of B makes every division by it run-time.
+        assert_eq!(ok(composition(&l("(4,8):(1,8)"), &l("(2,4):(1,?)"))), "(2,(?,?)):(1,(?,?))");
+        // Static decisions stay static: 2:1 stays in mode 0 of (4,?).
+        assert_eq!(ok(composition(&l("(4,?):(1,4)"), &l("2:1"))), "2:1");
+    }
+
+    #[test]
+    fn run_time_divides() {
+        assert_eq!(
+            ok(logical_divide(&l("(?,?):(?,?)"), &l("(3,4):(1,3)"))),
+            "(((?,?),(?,?)),((?,?),(?,?))):(((?,?),(?,?)),((?,?),(?,?)))"
+        );
+        assert_eq!(
+            ok(zipped_divide(&l("(?,?):(1,?)"), &parse_tiler("[?:1;?:1]").unwrap())),
+            "((?,?),(?,?)):((1,?),(?,?))"
+        );
+    }
+}
