@@ -34,7 +34,8 @@ fn arg_kind(op: &str, index: usize, arg: &Json) -> Option<SpecKind> {
     Some(match (arg["kind"].as_str()?, op) {
         ("layout", _) => SpecKind::Layout,
         ("tiler", _) => SpecKind::Tile,
-        ("int", "complement" | "idx2crd" | "crd2idx") => SpecKind::IntTuple,
+        ("int", "crd2idx") => SpecKind::Coord,
+        ("int", "complement" | "idx2crd") => SpecKind::IntTuple,
         ("int", _) => SpecKind::Tile,
         ("shape", "crd2idx") => SpecKind::Coord,
         ("shape", "idx2crd") => SpecKind::Shape,

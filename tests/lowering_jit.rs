@@ -899,8 +899,8 @@ fn run_time_divides_follow_cute() {
   %a = cute.make_layout_raw %s, %d : (!cute.shape<"(?,?)">, !cute.stride<"(1,?)">) -> !cute.layout<"{a_text}">
   %b = cute.static : !cute.layout<"8:2">
   %z = cute.logical_divide(%a, %b) : (!cute.layout<"{a_text}">, !cute.layout<"8:2">) -> !cute.layout<"{inferred}">
-  %c = cute.make_int_tuple(%i) : (i32) -> !cute.int_tuple<"?">
-  %x = cute.crd2idx(%c, %z) : (!cute.int_tuple<"?">, !cute.layout<"{inferred}">) -> !cute.int_tuple<"?">
+  %c = cute.make_int_tuple(%i) : (i32) -> !cute.coord<"?">
+  %x = cute.crd2idx(%c, %z) : (!cute.coord<"?">, !cute.layout<"{inferred}">) -> !cute.int_tuple<"?">
   %v = cute.get_leaves %x : !cute.int_tuple<"?"> -> i32
   return %v : i32
 }}"#
@@ -917,5 +917,29 @@ fn run_time_divides_follow_cute() {
         let want = layout::crd2idx(&layout::parse_int_tuple(&i.to_string()).unwrap(), &z).unwrap();
         let got = f(m as i32, n as i32, i as i32);
         assert_eq!(i64::from(got), want, "M={m} N={n} index {i}; static {z}, run-time {inferred}");
+    }
+}
+
+#[test]
+fn crd2idx_through_a_run_time_shape() {
+    // CuTe's crd2idx(coord, shape): the compact column-major layout of a
+    // run-time shape, its strides computed at run time.
+    let source = r#"func.func @f(%m: i32, %n: i32, %i: i32, %j: i32) -> i32 {
+  %s = cute.make_int_tuple(%m, %n) : (i32, i32) -> !cute.shape<"(?,(3,?))">
+  %c = cute.make_int_tuple(%i, %j) : (i32, i32) -> !cute.coord<"(?,(2,?))">
+  %x = cute.crd2idx(%c, %s) : (!cute.coord<"(?,(2,?))">, !cute.shape<"(?,(3,?))">) -> !cute.int_tuple<"?">
+  %v = cute.get_leaves %x : !cute.int_tuple<"?"> -> i32
+  return %v : i32
+}"#;
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, source);
+    let f: Fn4 = lookup(&engine, "f");
+    let mut rng = Rng(0x5eed_0000_1111_2222);
+    for _ in 0..RUNS {
+        let (m, n) = (rng.range(1, 40), rng.range(1, 40));
+        let (i, j) = (rng.range(0, m - 1), rng.range(0, n - 1));
+        let shape = layout::parse_int_tuple(&format!("({m},(3,{n}))")).unwrap();
+        let want = layout::crd2idx(&layout::parse_int_tuple(&format!("({i},(2,{j}))")).unwrap(), &layout::make_layout(&shape).unwrap()).unwrap();
+        assert_eq!(i64::from(f(m as i32, n as i32, i as i32, j as i32)), want, "shape {shape} coordinate ({i},(2,{j}))");
     }
 }

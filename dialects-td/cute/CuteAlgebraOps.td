@@ -295,7 +295,8 @@ def Cute_LayoutEvalOp : Cute_InferredOp<"layout_eval"> {
            -> !cute.int_tuple<"5">
     ```
   }];
-  let arguments = (ins Cute_CoordLike:$coord, Cute_AnyLayout:$layout);
+  // NVIDIA's contract: the first operand is a coordinate.
+  let arguments = (ins Cute_Coord:$coord, Cute_AnyLayout:$layout);
   let results = (outs Cute_IntTuple:$result);
   let assemblyFormat = "`(` $coord `,` $layout `)` attr-dict `:` functional-type(operands, $result)";
 }
@@ -380,14 +381,18 @@ def Cute_Crd2IdxOp : Cute_InferredOp<"crd2idx"> {
   let description = [{
     The coordinate is weakly congruent to the layout's shape (an integer
     coordinate of a mode is a 1-D index into it, CuTe semantics).
-    Preconditions: coordinates within the shape.
+    Preconditions: coordinates within the shape. A shape stands for its
+    compact column-major layout (CuTe's `crd2idx(coord, shape)`).
 
     ```mlir
     %i = cute.crd2idx(%c, %l) : (!cute.coord<"(1,2)">, !cute.layout<"(2,4):(1,2)">)
            -> !cute.int_tuple<"5">
+    %j = cute.crd2idx(%c, %s) : (!cute.coord<"(1,2)">, !cute.shape<"(2,4)">)
+           -> !cute.int_tuple<"5">
     ```
   }];
-  let arguments = (ins Cute_CoordLike:$coord, Cute_AnyLayout:$layout);
+  // NVIDIA's contract: the first operand is a coordinate.
+  let arguments = (ins Cute_Coord:$coord, AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_Shape]>:$layout);
   let results = (outs Cute_IntTuple:$result);
   let assemblyFormat = "`(` $coord `,` $layout `)` attr-dict `:` functional-type(operands, $result)";
 }

@@ -883,7 +883,12 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         }
         // `layout_eval` is NVIDIA's name for the same function.
         "crd2idx" | "layout_eval" => {
-            let (coord, layout) = (args.tuple(0)?, args.layout(1)?);
+            let coord = args.tuple(0)?;
+            // A shape stands for its compact column-major layout.
+            let layout = match args.get(1)? {
+                (SpecKind::Shape, _) => layout::runtime::compact_col_major(&args.tuple(1)?).map_err(err)?,
+                _ => args.layout(1)?,
+            };
             let index = if has_basis_leaf(layout.stride()) {
                 // Scaled-basis strides (e.g. an identity layout): a basis
                 // tuple, `?` where a run-time coordinate reaches.
@@ -900,11 +905,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         }
         "idx2crd" => {
             let (index, shape) = (args.tuple(0)?, args.tuple(1)?);
-            let coord = match &index {
-                IntTuple::Leaf(i) => layout::idx2crd_leaf(i, &shape).map_err(err)?,
-                _ => return Err(format!("idx2crd({index}, {shape}): the index must be a single integer")),
-            };
-            spec_result(SpecKind::Coord, coord)
+            spec_result(SpecKind::Coord, layout::idx2crd_tuple(&index, &shape).map_err(err)?)
         }
         "shape_div" => {
             let mode = match attrs.string("mode").as_deref().unwrap_or("exact") {

@@ -2,6 +2,7 @@
 //! and the layout as a function table (`table`, the image bounds used by
 //! composed layouts).
 
+use super::buf::Buf;
 use super::common::*;
 use super::coalesce::coalesce_modes;
 use super::error::{arith, Cond, LayoutError};
@@ -86,7 +87,9 @@ fn crd2idx_tuple_impl(coord: &IntTuple, l: &Layout) -> Result<IntTuple, Cond> {
         Leaf::Basis(b) => {
             has_basis = true;
             let term = TupleOp::Mul.apply_leaf(&c, &Leaf::Int(b.integral_count()?))?;
-            bases.add(&b.dims, term, b)
+            // `c@j@k` is component j of mode k: the path runs outermost first.
+            let path: Buf<u32, 4> = b.dims.iter().rev().copied().collect();
+            bases.add(&path, term, b)
         }
         Leaf::Int(0) => Ok(()),
         Leaf::Int(_) | Leaf::Dyn(_) => {
@@ -224,6 +227,23 @@ fn nesting(basis: &ScaledBasis) -> Cond {
 /// reduced modulo its extent.
 pub fn idx2crd(idx: i64, shape: &IntTuple) -> Result<IntTuple, LayoutError> {
     idx2crd_leaf(&Leaf::Int(idx), shape)
+}
+
+/// CuTe's `idx2crd(index, shape)` for an index that may be a tuple: a
+/// tuple index congruent at the top with a tuple shape converts mode by
+/// mode; a leaf index is [`idx2crd_leaf`].
+pub fn idx2crd_tuple(index: &IntTuple, shape: &IntTuple) -> Result<IntTuple, LayoutError> {
+    match (index, shape) {
+        (IntTuple::Leaf(i), _) => idx2crd_leaf(i, shape),
+        (IntTuple::Tuple(is), IntTuple::Tuple(ss)) if is.len() == ss.len() => {
+            Ok(IntTuple::Tuple(is.iter().zip(ss).map(|(i, s)| idx2crd_tuple(i, s)).collect::<Result<_, _>>()?))
+        }
+        _ => Err(LayoutError::new(
+            "idx2crd",
+            vec![index.to_string(), shape.to_string()],
+            "a tuple index needs a shape of the same rank".to_string(),
+        )),
+    }
 }
 
 /// [`idx2crd`] of a static or run-time index over static or run-time
@@ -367,7 +387,9 @@ mod tests {
         assert_eq!(at("7", identity).unwrap(), "(3,1)");
         assert_eq!(at("(1,2)", "(2,3):(2@0,1@2)").unwrap(), "(2,0,2)");
         // Hierarchical bases nest; stride-0 modes add nothing.
-        assert_eq!(at("(1,2,5)", "(2,3,8):(1@0@1,1@1,0)").unwrap(), "((0,1),2)");
+        assert_eq!(at("(1,2,5)", "(2,3,8):(1@1@0,1@1,0)").unwrap(), "((0,1),2)");
+        // `c@j@k` is component j of mode k (NVIDIA's IR and CuTe's print).
+        assert_eq!(at("3", "((2,3),4):((2@0@0,3@1@0),5@1)").unwrap(), "((2,3),0)");
         assert_eq!(at("((1,1),2)", "((2,2),3):((1@0,2@0),1@1)").unwrap(), "(3,2)");
         // Integer strides: the integer index (dynamic coordinates give `?`).
         assert_eq!(at("(1,2)", "(2,4):(1,2)").unwrap(), "5");
@@ -377,7 +399,7 @@ mod tests {
             at("(1,1)", "(4,3):(1,1@1)").unwrap_err().to_string(),
             "crd2idx((1,1), (4,3):(1,1@1)): integer stride 1 cannot be added to the scaled-basis strides"
         );
-        assert!(at("(1,1)", "(2,3):(1@0,1@0@1)").unwrap_err().to_string().contains("nests differently"));
+        assert!(at("(1,1)", "(2,3):(1@0,1@1@0)").unwrap_err().to_string().contains("nests differently"));
         assert!(at("(1,1)", "(2,3):(1/2@0,1@1)").unwrap_err().to_string().contains("not integral"));
         assert!(at("(1,2,3)", identity).unwrap_err().to_string().contains("does not match"));
         // The integer-only crd2idx still rejects bases precisely.

@@ -34,7 +34,7 @@ pub use super::coalesce::{coalesce, coalesce_profile, filter, filter_zeros};
 pub use super::complement::complement;
 pub use super::composition::{composition, composition_tiler};
 pub(crate) use super::coordinates::image_bounds;
-pub use super::coordinates::{crd2idx, crd2idx_tuple, idx2crd, idx2crd_leaf, table, MAX_TABLE};
+pub use super::coordinates::{crd2idx, crd2idx_tuple, idx2crd, idx2crd_leaf, idx2crd_tuple, table, MAX_TABLE};
 pub use super::divide::{flat_divide, logical_divide, logical_divide_tiler, tiled_divide, zipped_divide};
 pub use super::inverse::{left_inverse, right_inverse};
 pub use super::make::{downcast, make_identity_layout, make_layout, make_layout_like, make_ordered_layout, pad_layout_to_rank, pad_to_rank, recast_layout, upcast};

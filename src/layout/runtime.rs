@@ -129,6 +129,29 @@ pub(super) fn bw_coalesce(old: &[(Leaf, Leaf)], new: (Leaf, Leaf)) -> Layout {
     layout_of(out)
 }
 
+/// CuTe's `compact_col_major(shape)` (`make_layout(shape)`): prefix
+/// products, recorded for the lowering where run-time; an extent-1 mode
+/// gets stride 0.
+pub fn compact_col_major(shape: &IntTuple) -> Result<Layout, LayoutError> {
+    fn strides(s: &IntTuple, run: &mut Leaf) -> Result<IntTuple, Cond> {
+        match s {
+            IntTuple::Leaf(l @ (Leaf::Int(_) | Leaf::Dyn(_))) => {
+                if let Leaf::Int(v) = l {
+                    if *v < 1 {
+                        return Err(format!("shape {v} is not positive"));
+                    }
+                }
+                let stride = if *l == Leaf::Int(1) { Leaf::Int(0) } else { run.clone() };
+                *run = leaf_op(run, l, Op::Mul)?;
+                Ok(IntTuple::Leaf(stride))
+            }
+            IntTuple::Leaf(other) => Err(not_static(other, "shape")),
+            IntTuple::Tuple(modes) => Ok(IntTuple::Tuple(modes.iter().map(|m| strides(m, run)).collect::<Result<_, _>>()?)),
+        }
+    }
+    wrap!("make_layout", [shape], strides(shape, &mut Leaf::Int(1)).map(|d| Layout::from_parts(shape.clone(), d)))
+}
+
 /// CuTe's `coalesce` of flat modes.
 pub(super) fn coalesce_modes(mut modes: Vec<(Leaf, Leaf)>) -> Layout {
     let last = modes.pop().unwrap_or((Leaf::Int(1), Leaf::Int(0)));

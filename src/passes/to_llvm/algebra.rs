@@ -354,7 +354,16 @@ pub fn flat_divide(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue,
 /// product of the coordinate with the strides.
 pub fn crd2idx(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
     let (_, coord) = tuple_at(operands, 0)?;
-    let index = layout::crd2idx_tuple(coord, layout_at(operands, 1)?).map_err(err)?;
+    // A shape stands for its compact column-major layout.
+    let compact;
+    let layout = match operands.get(1) {
+        Some(CuteValue::Tuple(_, shape)) => {
+            compact = layout::runtime::compact_col_major(shape).map_err(err)?;
+            &compact
+        }
+        _ => layout_at(operands, 1)?,
+    };
+    let index = layout::crd2idx_tuple(coord, layout).map_err(err)?;
     Ok(CuteValue::Tuple(SpecKind::IntTuple, index))
 }
 
@@ -487,8 +496,7 @@ pub fn complement(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, 
 pub fn idx2crd(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
     let (_, index) = tuple_at(operands, 0)?;
     let (_, shape) = tuple_at(operands, 1)?;
-    let IntTuple::Leaf(index) = index else { return Err("the index must be a single integer".into()) };
-    Ok(CuteValue::Tuple(SpecKind::Coord, layout::idx2crd_leaf(index, shape).map_err(err)?))
+    Ok(CuteValue::Tuple(SpecKind::Coord, layout::idx2crd_tuple(index, shape).map_err(err)?))
 }
 
 fn layout_result(r: Result<Layout, layout::LayoutError>) -> Result<CuteValue, String> {

@@ -119,16 +119,6 @@ func.func @crd_mixed_strides(%c: !cute.coord<"(1,1)">, %l: !cute.layout<"(4,3):(
 
 // -----
 
-// Bases at the same component must nest the same way.
-func.func @crd_basis_nesting(%c: !cute.coord<"(1,1)">, %l: !cute.layout<"(2,3):(1@0,1@0@1)">) {
-  // expected-error @+2 {{'cute.crd2idx' op crd2idx((1,1), (2,3):(1@0,1@0@1)): basis stride 1@0@1 nests differently from another basis stride at the same component}}
-  // expected-error @+1 {{failed to infer returned types}}
-  %i = cute.crd2idx(%c, %l) : (!cute.coord<"(1,1)">, !cute.layout<"(2,3):(1@0,1@0@1)">) -> !cute.int_tuple<"0">
-  return
-}
-
-// -----
-
 func.func @swizzle_params() {
   // expected-error @+2 {{'cute.make_swizzle' op make_swizzle(3, 4, 2): |shift| = 2 must be >= bits = 3}}
   // expected-error @+1 {{failed to infer returned types}}
