@@ -309,6 +309,19 @@ fn tiling(args: &Args, kind: Tiling) -> Result<Vec<Inferred>, String> {
     through_outer(args, |l| tile(kind, l, &tiler))
 }
 
+/// True if the layout or the tiler has a run-time leaf.
+fn run_time(a: &Layout, tiler: &Tiler) -> bool {
+    fn tiler_dynamic(t: &Tiler) -> bool {
+        match t {
+            Tiler::Layout(l) => has_dynamic(l),
+            Tiler::Shape(s) => has_dynamic_leaf(s),
+            Tiler::Underscore => false,
+            Tiler::ByMode(ts) => ts.iter().any(tiler_dynamic),
+        }
+    }
+    has_dynamic(a) || has_basis_leaf(a.stride()) || tiler_dynamic(tiler)
+}
+
 /// `f` of operand 0's layout; a composed layout `S o off o L` gives
 /// `S o off o f(L)` (CuTe's ComposedLayout overloads of the composition,
 /// divides and products act on the outer layout).
@@ -588,6 +601,16 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "composition" | "compose" => tiling(&args, Tiling::Composition),
         // The cotarget: a tuple, a layout (its shape, as NVIDIA's IR takes
         // it), or absent (the layout's cosize, CuTe's complement(layout)).
+        "complement" if has_basis_leaf(args.layout(0)?.stride()) => {
+            let cotarget = match operands.len() {
+                1 => None,
+                _ => Some(match args.get(1)? {
+                    (SpecKind::Layout, _) => args.layout(1)?.shape().clone(),
+                    _ => args.tuple(1)?,
+                }),
+            };
+            layout_result(layout::complement_basis(&args.layout(0)?, cotarget.as_ref()))
+        }
         "complement" => {
             let layout = args.layout(0)?;
             let cotarget = match operands.len() {
@@ -615,26 +638,40 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "zipped_divide" => tiling(&args, Tiling::ZippedDivide),
         "tiled_divide" => tiling(&args, Tiling::TiledDivide),
         "flat_divide" => tiling(&args, Tiling::FlatDivide),
+        // Run-time values take CuTe's algorithm on run-time values
+        // (`layout::runtime`), static ones the exact static algebra.
         "logical_product" => {
             let tiler = args.tiler(1)?;
-            through_outer(&args, |a| match &tiler {
-                Tiler::Layout(b) => layout::logical_product(a, b),
-                tiler => layout::logical_product_tiler(a, tiler),
+            through_outer(&args, |a| match (run_time(a, &tiler), &tiler) {
+                (true, tiler) => layout::runtime::logical_product(a, tiler),
+                (false, Tiler::Layout(b)) => layout::logical_product(a, b),
+                (false, tiler) => layout::logical_product_tiler(a, tiler),
             })
         }
         "zipped_product" | "tiled_product" | "flat_product" => {
-            let product = match mnemonic {
-                "zipped_product" => layout::zipped_product,
-                "tiled_product" => layout::tiled_product,
-                _ => layout::flat_product,
-            };
             let tiler = args.tiler(1)?;
-            through_outer(&args, |a| product(a, &tiler))
+            through_outer(&args, |a| {
+                let dynamic = run_time(a, &tiler);
+                let product = match (mnemonic, dynamic) {
+                    ("zipped_product", false) => layout::zipped_product,
+                    ("tiled_product", false) => layout::tiled_product,
+                    (_, false) => layout::flat_product,
+                    ("zipped_product", true) => layout::runtime::zipped_product,
+                    ("tiled_product", true) => layout::runtime::tiled_product,
+                    (_, true) => layout::runtime::flat_product,
+                };
+                product(a, &tiler)
+            })
         }
         "blocked_product" | "raked_product" => {
-            let product = if mnemonic == "blocked_product" { layout::blocked_product } else { layout::raked_product };
             let b = args.layout(1)?;
-            through_outer(&args, |a| product(a, &b))
+            let blocked = mnemonic == "blocked_product";
+            through_outer(&args, |a| match (run_time(a, &Tiler::Layout(b.clone())), blocked) {
+                (false, true) => layout::blocked_product(a, &b),
+                (false, false) => layout::raked_product(a, &b),
+                (true, true) => layout::runtime::blocked_product(a, &b),
+                (true, false) => layout::runtime::raked_product(a, &b),
+            })
         }
 
         // Queries and coordinates.

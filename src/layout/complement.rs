@@ -1,5 +1,6 @@
 //! `complement(A, cotarget)` (CuTe `include/cute/layout.hpp`).
 
+use super::codomain;
 use super::common::*;
 use super::coalesce::{bw_coalesce_modes, coalesce_modes, Unit};
 use super::error::{arith, Cond, LayoutError};
@@ -26,6 +27,78 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout, LayoutError
             static_size(cotarget).and_then(|c| complement_impl(LRef::of(a), c))
         }
     )
+}
+
+/// The complement of a coordinate layout (scaled-basis strides), as
+/// NVIDIA's IR defines it, one codomain mode at a time
+/// ([`codomain::parts`]): the part along basis `p`, an integer layout, is
+/// complemented as CuTe does (the gap below each stride in order, then the
+/// rest up to the cotarget), its extent-1 gaps left out, the rest always
+/// there; its strides run along `p`. A codomain mode no stride reaches is
+/// `1:1@p`. Each part's cotarget is its cosize, except the last part's (in
+/// codomain order) when `cotarget` is given: what remains of it after the
+/// other parts (`ceil_div` by their cosizes). E.g. `complement(3:4@2)` is
+/// `(1,1,(4,1)):(1@0,1@1,(1@2,12@2))`.
+pub fn complement_basis(a: &Layout, cotarget: Option<&IntTuple>) -> Result<Layout, LayoutError> {
+    let shown = cotarget.map_or_else(|| "-".to_string(), |c| c.to_string());
+    wrap!("complement", [a, shown], complement_basis_impl(a, cotarget))
+}
+
+fn complement_basis_impl(a: &Layout, cotarget: Option<&IntTuple>) -> Result<Layout, Cond> {
+    let mut parts = codomain::parts(a, false)?;
+    parts.sort_by(|x, y| x.0.cmp(&y.0));
+    let cosize = |part: &codomain::Part| {
+        part.iter().try_fold(1i64, |acc, &(s, d, _)| arith::add(acc, arith::mul(s - 1, d.abs())?))
+    };
+    let mut rest_of_total = match cotarget {
+        Some(c) => Some(static_size(c)?),
+        None => None,
+    };
+    let last = parts.len().saturating_sub(1);
+    for part in &parts[..last] {
+        if let Some(total) = rest_of_total.as_mut() {
+            *total = arith::ceil_div(*total, cosize(&part.1)?)?;
+        }
+    }
+    let mut layouts = Vec::with_capacity(parts.len());
+    for (i, (path, part)) in parts.iter().enumerate() {
+        let target = match rest_of_total {
+            Some(total) if i == last => total,
+            _ => cosize(part)?,
+        };
+        let mut modes: Vec<(i64, i64)> = part.iter().map(|&(s, d, _)| (s, d)).collect();
+        if let Some(&(_, d)) = modes.iter().find(|m| m.1 < 0) {
+            return Err(format!("stride {} is negative; the complement is only defined for non-negative strides", codomain::basis(d, path)?));
+        }
+        modes.sort_by_key(|m| m.1);
+        let mut out = Vec::with_capacity(modes.len() + 1);
+        let mut prev = 1i64;
+        for (s, d) in modes {
+            let gap = d / prev;
+            if gap == 0 {
+                return Err(format!(
+                    "non-injective layout: stride {} lies inside the span {prev} of the smaller modes",
+                    codomain::basis(d, path)?
+                ));
+            }
+            if gap != 1 {
+                out.push((gap, prev));
+            }
+            prev = arith::mul(d, s)?;
+        }
+        out.push((arith::ceil_div(target, prev)?, prev));
+        let modes = out
+            .into_iter()
+            .map(|(s, d)| Ok(Layout::from_parts(IntTuple::int(s), IntTuple::Leaf(codomain::basis(d, path)?))))
+            .collect::<Result<Vec<_>, Cond>>()?;
+        layouts.push((path.clone(), Layout::from_modes(modes)));
+    }
+    let missing = |path: &[u32]| Ok(Layout::from_parts(IntTuple::int(1), IntTuple::Leaf(codomain::basis(1, path)?)));
+    // A one-mode codomain is that mode (NVIDIA's `(1):(3@0)` of `3:1@0`).
+    if !layouts.is_empty() && layouts.iter().all(|(p, _)| p.first() == Some(&0)) {
+        return codomain::tree(&layouts, &[0], &missing);
+    }
+    codomain::tree(&layouts, &[], &missing)
 }
 
 /// CuTe's `complement` on run-time values: filter A, then mode by mode
@@ -167,6 +240,18 @@ mod tests {
         assert!(err(complement(&l("(2,4,6):(1,6,2)"), &t("30"))).contains("non-injective"));
         assert!(err(complement(&l("4:1"), &t("0"))).contains("at least 1"));
         assert!(err(complement(&l("(4,4):(-1,1)"), &t("1"))).contains("negative"));
+    }
+
+    #[test]
+    fn coordinate_layouts_complement_per_codomain_mode() {
+        let c = |a: &str| ok(complement_basis(&l(a), None));
+        assert_eq!(c("3:1@0"), "(1):(3@0)");
+        assert_eq!(c("3:4@2"), "(1,1,(4,1)):(1@0,1@1,(1@2,12@2))");
+        assert_eq!(c("(2,5,3):(4@1,5@0,16@1)"), "((5,1),(4,2,1)):((1@0,25@0),(1@1,8@1,48@1))");
+        assert_eq!(c("(2,3,5):(4@1,5@0,7@1@2)"), "((5,1),(4,1),(1,(7,1))):((1@0,15@0),(1@1,8@1),(1@0@2,(1@1@2,35@1@2)))");
+        // With a cotarget the last codomain mode takes what remains of it.
+        assert_eq!(ok(complement_basis(&l("(4,3):(1@0,1@1)"), Some(&t("120")))), "((1),(10)):((4@0),(3@1))");
+        assert!(err(complement_basis(&l("(2,2):(1@0,1@0)"), None)).contains("non-injective"));
     }
 
     #[test]

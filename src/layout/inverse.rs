@@ -3,8 +3,9 @@
 use super::buf::Buf;
 use super::common::*;
 use super::coalesce::{bw_coalesce_int, coalesce_modes, Unit};
+use super::codomain;
 use super::error::{arith, Cond, LayoutError};
-use super::tuple::{IntTuple, Layout, Leaf};
+use super::tuple::{Layout, Leaf};
 
 /// `right_inverse(L)`: `L(R(i)) == i` for `i < size(R)` (CuTe's algorithm:
 /// follow the strides 1, s*d, ... through the coalesced modes).
@@ -121,24 +122,6 @@ fn has_stride(l: &Layout, pred: impl Fn(&Leaf) -> bool) -> bool {
     l.stride().leaves().into_iter().any(pred)
 }
 
-/// The flat leaves of a layout whose shape is static: `(shape, stride)`.
-fn flat_leaves<'a>(s: &'a IntTuple, d: &'a IntTuple, out: &mut Vec<(i64, &'a Leaf)>) -> Result<(), Cond> {
-    match (s, d) {
-        (IntTuple::Leaf(a), IntTuple::Leaf(b)) => {
-            let a = leaf_static(a, "shape")?;
-            if a <= 0 {
-                return Err(format!("shape {a} is not positive; empty modes are not supported here"));
-            }
-            out.push((a, b));
-            Ok(())
-        }
-        (IntTuple::Tuple(a), IntTuple::Tuple(b)) if a.len() == b.len() => {
-            a.iter().zip(b).try_for_each(|(x, y)| flat_leaves(x, y, out))
-        }
-        _ => Err("shape and stride are not congruent".into()),
-    }
-}
-
 /// The inverse of a layout with scaled-basis or run-time strides, one
 /// codomain mode at a time: the modes whose strides run along basis `p`
 /// (`c@p`) form an integer layout with strides `c` over the input's index
@@ -150,44 +133,13 @@ fn flat_leaves<'a>(s: &'a IntTuple, d: &'a IntTuple, out: &mut Vec<(i64, &'a Lea
 /// (right inverse only) are one codomain mode whose run-time strides no
 /// chain can follow.
 fn by_codomain(l: &Layout, kind: Inverse) -> Result<Layout, Cond> {
-    let mut leaves = Vec::new();
-    flat_leaves(l.shape(), l.stride(), &mut leaves)?;
-    // (outer-first basis path, modes (shape, count, index stride)).
-    let mut groups: Vec<(Vec<u32>, Buf<(i64, i64, i64), 8>)> = Vec::new();
-    let mut integers = false;
-    let mut index = 1i64;
-    for &(s, d) in &leaves {
-        let (path, count) = match d {
-            Leaf::Int(0) => (None, 0),
-            Leaf::Int(v) => {
-                integers = true;
-                (Some(Vec::new()), *v)
-            }
-            Leaf::Basis(b) => {
-                let mut path = b.dims.clone();
-                path.reverse();
-                (Some(path), b.integral_count()?)
-            }
-            Leaf::Dyn(_) if kind == Inverse::Right => (None, 0),
-            other => return Err(not_static(other, "stride")),
-        };
-        if let (Some(path), true) = (path, s > 1) {
-            if count < 0 && kind == Inverse::Left {
-                return Err(format!("stride {d} is negative"));
-            }
-            match groups.iter_mut().find(|g| g.0 == path) {
-                Some(g) => g.1.push((s, count, index)),
-                None => {
-                    let mut modes = Buf::new();
-                    modes.push((s, count, index));
-                    groups.push((path, modes));
-                }
+    let mut groups = codomain::parts(l, kind == Inverse::Right)?;
+    if kind == Inverse::Left {
+        for (path, part) in &groups {
+            if let Some(m) = part.iter().find(|m| m.1 < 0) {
+                return Err(format!("stride {} is negative", codomain::basis(m.1, path)?));
             }
         }
-        index = arith::mul(index, s)?;
-    }
-    if integers && groups.iter().any(|g| !g.0.is_empty()) {
-        return Err("the strides mix integers and scaled bases".into());
     }
     let mut inverses = Vec::with_capacity(groups.len());
     for (path, modes) in groups.iter_mut() {
@@ -205,7 +157,7 @@ fn by_codomain(l: &Layout, kind: Inverse) -> Result<Layout, Cond> {
             return Ok(inverse.clone());
         }
     }
-    codomain_tree(&inverses, &[])
+    codomain::tree(&inverses, &[], &|_| Ok(Layout::leaf(1, 0)))
 }
 
 /// The right inverse of modes `(shape, stride, index stride)`: follow the
@@ -229,32 +181,6 @@ fn right_of_modes(modes: &[(i64, i64, i64)]) -> Result<Layout, Cond> {
     let mut coalesced = Modes::new();
     coalesce_modes(&out, &mut coalesced)?;
     Ok(layout_from_modes(&coalesced))
-}
-
-/// The mode of the codomain at `prefix`: the inverse of the basis there, or
-/// a tuple of its sub-modes (`1:0` where nothing lands).
-fn codomain_tree(inverses: &[(Vec<u32>, Layout)], prefix: &[u32]) -> Result<Layout, Cond> {
-    if let Some((_, inverse)) = inverses.iter().find(|(p, _)| p == prefix) {
-        if inverses.iter().any(|(p, _)| p.len() > prefix.len() && p.starts_with(prefix)) {
-            return Err("the basis strides nest differently at one codomain mode".into());
-        }
-        return Ok(inverse.clone());
-    }
-    let rank = inverses
-        .iter()
-        .filter(|(p, _)| p.len() > prefix.len() && p.starts_with(prefix))
-        .map(|(p, _)| p[prefix.len()] as usize + 1)
-        .max()
-        .unwrap_or(0);
-    let mut modes = Vec::with_capacity(rank);
-    let mut path = prefix.to_vec();
-    for i in 0..rank as u32 {
-        path.push(i);
-        let reached = inverses.iter().any(|(p, _)| p.starts_with(&path));
-        modes.push(if reached { codomain_tree(inverses, &path)? } else { Layout::leaf(1, 0) });
-        path.pop();
-    }
-    Ok(Layout::from_modes(modes))
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@
 
 mod buf;
 mod coalesce;
+mod codomain;
 mod common;
 mod complement;
 mod composition;

@@ -31,7 +31,7 @@
 //! [`LayoutError`]: super::LayoutError
 
 pub use super::coalesce::{coalesce, coalesce_profile, filter, filter_zeros};
-pub use super::complement::complement;
+pub use super::complement::{complement, complement_basis};
 pub use super::composition::{composition, composition_tiler};
 pub(crate) use super::coordinates::image_bounds;
 pub use super::coordinates::{crd2idx, crd2idx_tuple, idx2crd, idx2crd_leaf, idx2crd_tuple, table, MAX_TABLE};

@@ -84,10 +84,17 @@ fn pad_rank(l: &Layout, r: usize) -> Layout {
 /// zipped mode by mode: mode `i` is `(A_i, B_i')` (`block_first`) or
 /// `(B_i', A_i)`. No mode is coalesced (CUTLASS 3.8+; 3.4 to 3.7 coalesced
 /// each mode).
-fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout, Cond> {
+/// `pair` is the logical product's (block, repeat): the static one here, the
+/// run-time one of `runtime`.
+pub(super) fn rank_product(
+    a: &Layout,
+    b: &Layout,
+    block_first: bool,
+    pair: fn(LRef, LRef) -> Result<(Layout, Layout), Cond>,
+) -> Result<Layout, Cond> {
     let r = a.rank().max(b.rank());
     let (pa, pb) = (pad_rank(a, r), pad_rank(b, r));
-    let (x, y) = product_pair(LRef::of(&pa), LRef::of(&pb))?;
+    let (x, y) = pair(LRef::of(&pa), LRef::of(&pb))?;
     let mut parts = Parts::with_capacity(r);
     for (p, q) in into_modes(x).into_iter().zip(into_modes(y)) {
         parts.push(if block_first { Layout::pair(p, q) } else { Layout::pair(q, p) });
@@ -100,14 +107,14 @@ fn rank_product(a: &Layout, b: &Layout, block_first: bool) -> Result<Layout, Con
 /// `(A_i, B_i')` (A is the inner block), as CuTe `include/cute/layout.hpp`
 /// (CUTLASS 3.8+, no per-mode coalesce).
 pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
-    wrap!("blocked_product", [a, b], rank_product(a, b, true))
+    wrap!("blocked_product", [a, b], rank_product(a, b, true, product_pair))
 }
 
 /// `raked_product(A, B) = zip(get<1>(P), get<0>(P))`, `P` as in
 /// [`blocked_product`]: mode `i` is `(B_i', A_i)` (A's elements are
 /// interleaved across the repeats), no per-mode coalesce (CUTLASS 3.8+).
 pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
-    wrap!("raked_product", [a, b], rank_product(a, b, false))
+    wrap!("raked_product", [a, b], rank_product(a, b, false, product_pair))
 }
 
 #[cfg(test)]

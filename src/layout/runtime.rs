@@ -19,6 +19,8 @@ use super::tuple::{DynInt, IntTuple, Layout, Leaf, ScaledBasis};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Op {
+    Add,
+    Sub,
     Mul,
     /// Exact division of the complement (the strides of an injective layout
     /// divide each other): a zero quotient is a non-injective layout.
@@ -36,7 +38,11 @@ pub(super) enum Op {
 pub(super) fn leaf_op(x: &Leaf, y: &Leaf, op: Op) -> Result<Leaf, Cond> {
     let unit_right = matches!(op, Op::Mul | Op::Div | Op::CeilDiv | Op::ShapeDiv);
     match (x, y) {
+        (x, Leaf::Int(0)) if matches!(op, Op::Add | Op::Sub) => Ok(x.clone()),
+        (Leaf::Int(0), y) if op == Op::Add => Ok(y.clone()),
         (Leaf::Int(a), Leaf::Int(b)) => Ok(Leaf::Int(match op {
+            Op::Add => arith::add(*a, *b)?,
+            Op::Sub => a.checked_sub(*b).ok_or_else(|| format!("integer overflow in {a} - {b}"))?,
             Op::Mul => arith::mul(*a, *b)?,
             Op::CeilDiv => arith::ceil_div(*a, *b)?,
             Op::Div => match a.checked_div(*b) {
@@ -69,6 +75,8 @@ pub(super) fn leaf_op(x: &Leaf, y: &Leaf, op: Op) -> Result<Leaf, Cond> {
         // under CuTe's precondition that one extent divides the other.
         (Leaf::Int(_) | Leaf::Dyn(_), Leaf::Int(_) | Leaf::Dyn(_)) => {
             let step = match op {
+                Op::Add => Step::Add,
+                Op::Sub => Step::Sub,
                 Op::Mul => Step::Mul,
                 Op::Div => Step::Div,
                 Op::CeilDiv | Op::ShapeDiv => Step::CeilDiv,
@@ -234,6 +242,73 @@ fn divide(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
 
 fn compose_parts(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
     Ok((compose(&coalesce_flat(&a.to_layout()), &b.to_layout())?, Layout::leaf(1, 0)))
+}
+
+/// `size(L)` of possibly run-time extents.
+fn size(l: &Layout) -> Result<Leaf, Cond> {
+    flat_leaves(l).iter().try_fold(Leaf::Int(1), |acc, (s, _)| leaf_op(&acc, s, Op::Mul))
+}
+
+/// `cosize(L) = 1 + sum((s - 1) * |d|)` of possibly run-time values.
+fn cosize(l: &Layout) -> Result<Leaf, Cond> {
+    flat_leaves(l).iter().try_fold(Leaf::Int(1), |acc, (s, d)| {
+        let d = match d {
+            Leaf::Int(v) => Leaf::Int(v.abs()),
+            other => other.clone(),
+        };
+        leaf_op(&acc, &leaf_op(&leaf_op(s, &Leaf::Int(1), Op::Sub)?, &d, Op::Mul)?, Op::Add)
+    })
+}
+
+/// The (block, repeat) of `logical_product(A, B)`:
+/// `(A, complement(A, size(A) * cosize(B)) o B)`.
+pub(super) fn product_pair(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
+    let (a, b) = (a.to_layout(), b.to_layout());
+    // NVIDIA's IR requires a static block (the tile being replicated); CuTe
+    // needs static strides to complement it anyway.
+    if let Some((s, d)) = flat_leaves(&a).into_iter().find(|(s, d)| matches!(s, Leaf::Dyn(_)) || matches!(d, Leaf::Dyn(_))) {
+        let bad = if matches!(s, Leaf::Dyn(_)) { s } else { d };
+        return Err(format!("the block {a} must be static, but `{bad}` is not"));
+    }
+    let has_basis = flat_leaves(&a).iter().any(|(_, d)| matches!(d, Leaf::Basis(_)));
+    let cotarget = leaf_op(&size(&a)?, &cosize(&b)?, Op::Mul)?;
+    // A coordinate block complements per codomain mode (NVIDIA's IR).
+    let rest = if has_basis {
+        super::complement::complement_basis(&a, Some(&IntTuple::Leaf(cotarget))).map_err(|e| e.condition.clone())?
+    } else {
+        complement_dynamic(&a, &IntTuple::Leaf(cotarget))?
+    };
+    Ok((a.clone(), compose(&coalesce_flat(&rest), &b)?))
+}
+
+const PRODUCT_PARTS: ZipParts = ZipParts { names: "block, repeat", extra_in_first: true };
+
+pub fn logical_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
+    wrap!("logical_product", [a, t], logical_by_mode(LRef::of(a), t, product_pair))
+}
+
+pub fn zipped_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
+    wrap!("zipped_product", [a, t], zipped_by_mode(LRef::of(a), t, product_pair, PRODUCT_PARTS).map(|(x, y)| Layout::pair(x, y)))
+}
+
+pub fn tiled_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
+    wrap!("tiled_product", [a, t], zipped_by_mode(LRef::of(a), t, product_pair, PRODUCT_PARTS).map(tiled))
+}
+
+pub fn flat_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout, LayoutError> {
+    let t = t.into();
+    wrap!("flat_product", [a, t], zipped_by_mode(LRef::of(a), t, product_pair, PRODUCT_PARTS).map(flat))
+}
+
+pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
+    wrap!("blocked_product", [a, b], super::product::rank_product(a, b, true, product_pair))
+}
+
+pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
+    wrap!("raked_product", [a, b], super::product::rank_product(a, b, false, product_pair))
 }
 
 const DIVIDE_PARTS: ZipParts = ZipParts { names: "tile, rest", extra_in_first: false };

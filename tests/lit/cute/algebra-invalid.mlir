@@ -233,7 +233,7 @@ func.func @to_coord_of_a_negative(%t: !cute.int_tuple<"(-1,4)">) {
 // diagnostic names the leaf (docs/lowering.md).
 func.func @product_of_run_time_strides(%a: !cute.layout<"(4,2):(?,?)">, %b: !cute.layout<"(2,2):(1,2)">) {
   %ok = cute.composition(%a, %b) : (!cute.layout<"(4,2):(?,?)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(2,2):(?,?)">
-  // expected-error @+2 {{'cute.logical_product' op logical_product((4,2):(?,?), (2,2):(1,2)): stride `?` is dynamic; this operation needs static values}}
+  // expected-error @+2 {{'cute.logical_product' op logical_product((4,2):(?,?), (2,2):(1,2)): the block (4,2):(?,?) must be static, but `?` is not}}
   // expected-error @+1 {{failed to infer returned types}}
   %r = cute.logical_product(%a, %b) : (!cute.layout<"(4,2):(?,?)">, !cute.layout<"(2,2):(1,2)">) -> !cute.layout<"(4,2,2,2):(?,?,?,?)">
   return

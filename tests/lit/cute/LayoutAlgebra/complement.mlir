@@ -73,3 +73,14 @@ func.func @zero_stride(%l: !cute.layout<"8:0">, %t: !cute.shape<"(4,?)">) {
   %c = cute.complement(%l, %t) : (!cute.layout<"8:0">, !cute.shape<"(4,?)">) -> !cute.layout<"(4,?):(1,4)">
   return
 }
+
+// -----
+
+// A coordinate layout complements per codomain mode: gaps below each
+// stride, then the rest to the mode's cosize; an unreached mode is 1:1@p.
+// CHECK-LABEL: @coordinates
+// CHECK: (!cute.layout<"(2,4):(3@1,1@0)">) -> !cute.layout<"((1),(3,1)):((4@0),(1@1,6@1))">
+func.func @coordinates(%l: !cute.layout<"(2,4):(3@1,1@0)">) {
+  %c = cute.complement(%l) : (!cute.layout<"(2,4):(3@1,1@0)">) -> !cute.layout<"((1),(3,1)):((4@0),(1@1,6@1))">
+  return
+}
