@@ -313,7 +313,7 @@ def Cute_FlattenOp : Cute_InferredOp<"flatten"> {
     ```
   }];
   let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$input);
-  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$result);
+  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_AnyIntTuple]>:$result);
   let assemblyFormat = "`(` $input `)` attr-dict `:` functional-type(operands, $result)";
 }
 
@@ -351,9 +351,9 @@ def Cute_GetOp : Cute_InferredOp<"get", [], ["mode"]> {
     %m = cute.get<[1]>(%t) : !cute.int_tuple<"(3,(4,5))"> -> !cute.int_tuple<"(4,5)">
     ```
   }];
-  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$input,
+  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_AnyIntTuple]>:$input,
                        OptionalAttr<DenseI32ArrayAttr>:$mode);
-  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$result);
+  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_AnyIntTuple]>:$result);
   let assemblyFormat = [{
     (`<` $mode^ `>`)? `(` $input `)` attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];
@@ -369,8 +369,8 @@ def Cute_SelectOp : Cute_InferredOp<"select", [], ["mode"]> {
     %s = cute.select<[0, 2]>(%t) : !cute.int_tuple<"(1,2,3)"> -> !cute.int_tuple<"(1,3)">
     ```
   }];
-  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$input, DenseI32ArrayAttr:$mode);
-  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$result);
+  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_AnyIntTuple]>:$input, DenseI32ArrayAttr:$mode);
+  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_AnyIntTuple]>:$result);
   let assemblyFormat = [{
     `<` $mode `>` `(` $input `)` attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];

@@ -445,15 +445,15 @@ fn layout_at(mnemonic: &str, l: Layout, path: &[usize]) -> Result<Layout, String
 pub enum Part {
     Layout(Layout),
     Tuple(IntTuple),
+    /// A tile: its slots are its modes (a slot is a tile, NVIDIA's IR).
+    Tile(Tiler),
 }
 
 /// `get<path>` (the mode at the path) or `select<modes>` (the listed modes,
 /// always a tuple of them, as NVIDIA's CuTe IR).
 pub fn get_or_select(mnemonic: &str, part: Part, path: &[usize]) -> Result<Part, String> {
+    // select<[]> is the empty tuple (CuTe's select<>()).
     let select = mnemonic == "select";
-    if select && path.is_empty() {
-        return Err("select: needs at least one mode index".into());
-    }
     Ok(match part {
         Part::Layout(l) if select => Part::Layout(layout::select(&l, path).map_err(err)?),
         Part::Layout(l) => Part::Layout(layout_at(mnemonic, l, path)?),
@@ -461,7 +461,21 @@ pub fn get_or_select(mnemonic: &str, part: Part, path: &[usize]) -> Result<Part,
             Part::Tuple(IntTuple::Tuple(path.iter().map(|&i| tuple_mode(mnemonic, &t, i)).collect::<Result<_, _>>()?))
         }
         Part::Tuple(t) => Part::Tuple(tuple_at(mnemonic, t, path)?),
+        Part::Tile(t) if select => Part::Tile(Tiler::ByMode(path.iter().map(|&i| tile_slot(mnemonic, &t, i)).collect::<Result<_, _>>()?)),
+        Part::Tile(t) => Part::Tile(path.iter().try_fold(t, |t, &i| tile_slot(mnemonic, &t, i))?),
     })
+}
+
+/// Slot `i` of a by-mode tile (a tile of one slot is its own slot 0).
+fn tile_slot(mnemonic: &str, t: &Tiler, i: usize) -> Result<Tiler, String> {
+    match t {
+        Tiler::ByMode(slots) => slots
+            .get(i)
+            .cloned()
+            .ok_or_else(|| format!("{mnemonic}({t}): mode {i} is out of range for rank {}", slots.len())),
+        single if i == 0 => Ok(single.clone()),
+        single => Err(format!("{mnemonic}({single}): mode {i} is out of range for a tile of one slot")),
+    }
 }
 
 /// The mode of a tuple at a path; past the first index, a scalar leaf has no
@@ -482,6 +496,7 @@ pub fn size_at(mnemonic: &str, part: Part, path: &[usize]) -> Result<IntTuple, S
     match part {
         Part::Layout(l) => layout::size(&layout_at(mnemonic, l, path)?).map_err(err),
         Part::Tuple(t) => layout::size_of(&tuple_at(mnemonic, t, path)?).map_err(err),
+        Part::Tile(t) => Err(format!("{mnemonic}({t}): a tile has no size")),
     }
 }
 
@@ -678,6 +693,20 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "get" | "select" => {
             let path = mode_path(mnemonic, attrs)?;
             match args.get(0)? {
+                // A composed layout: the part of its outer layout.
+                (SpecKind::ComposedLayout, _) => through_outer(&args, |outer| {
+                    match get_or_select(mnemonic, Part::Layout(outer.clone()), &path) {
+                        Ok(Part::Layout(l)) => Ok(l),
+                        Ok(_) => unreachable!("a layout's part is a layout"),
+                        Err(e) => Err(layout::LayoutError::new("get", vec![outer.to_string()], e)),
+                    }
+                }),
+                (SpecKind::Tile, _) => {
+                    let Part::Tile(t) = get_or_select(mnemonic, Part::Tile(args.tiler(0)?), &path)? else {
+                        unreachable!("a tile's part is a tile")
+                    };
+                    spec_result(SpecKind::Tile, t)
+                }
                 (SpecKind::Layout, _) => {
                     let Part::Layout(l) = get_or_select(mnemonic, Part::Layout(args.layout(0)?), &path)? else {
                         unreachable!("a layout's part is a layout")
@@ -736,7 +765,22 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         // NVIDIA's typed spelling of get_leaves: each leaf as a scalar of the
         // operand's kind; a tile's layouts.
         "get_leaves" => match args.get(0)? {
-            (SpecKind::Tile, _) => infer("cute.get_layouts_from_tile", operands, attrs),
+            // A tile's slots, nested tiles flattened: a layout slot is a
+            // layout, a shape slot its compact layout, `_` the tile `_`.
+            (SpecKind::Tile, _) => {
+                fn leaves(t: &Tiler, out: &mut Vec<Inferred>) -> Result<(), String> {
+                    match t {
+                        Tiler::Layout(l) => out.push(Inferred::Spec(SpecKind::Layout, l.to_string())),
+                        Tiler::Shape(s) => out.push(Inferred::Spec(SpecKind::Layout, layout::make_layout(s).map_err(err)?.to_string())),
+                        Tiler::Underscore => out.push(Inferred::Spec(SpecKind::Tile, "_".into())),
+                        Tiler::ByMode(slots) => slots.iter().try_for_each(|s| leaves(s, out))?,
+                    }
+                    Ok(())
+                }
+                let mut out = Vec::new();
+                leaves(&args.tiler(0)?, &mut out)?;
+                Ok(out)
+            }
             (kind, _) => {
                 let tuple = args.tuple(0)?;
                 tuple

@@ -220,8 +220,15 @@ pub fn stride_kind(stride: &IntTuple) -> Result<bool, String> {
 
 /// Parses a tile: a by-mode tiler `[T0;T1;...]` or a shape.
 pub fn parse_checked_tile(text: &str) -> Result<Tiler, String> {
-    if text.trim_start().starts_with('[') {
+    let trimmed = text.trim();
+    if trimmed.starts_with('[') {
         parse_tiler(text).map_err(|e| e.to_string())
+    } else if trimmed == "_" {
+        // One slot that keeps its mode (NVIDIA's `!cute.tile<"_">`).
+        Ok(Tiler::Underscore)
+    } else if trimmed.contains(':') {
+        // One layout slot (NVIDIA's `!cute.tile<"(4,8):(1,4)">`).
+        Ok(Tiler::Layout(parse_checked_layout(text)?))
     } else {
         Ok(Tiler::Shape(parse_checked_tuple(SpecKind::Shape, text)?))
     }

@@ -351,6 +351,14 @@ fn rewrite_typed_get_leaves<'c, 'a>(
     let (kind, text) = type_spec(tuple.r#type()).ok_or("get_leaves expects a cute tuple")?;
     let build = |b: OperationBuilder<'c>| b.build().map_err(|e| PatternError::Failed(e.to_string()));
     if kind == SpecKind::Tile {
+        // Static leaves (a tile's usually are, `_` always) are constants.
+        let is_static = |t: &Type<'c>| type_spec(*t).is_some_and(|(k, text)| spec::is_static(k, text).unwrap_or(false));
+        if types.iter().all(is_static) {
+            return types.iter().map(|t| insert(rewriter, ops::cute::r#static(context, *t, location).into())).collect();
+        }
+        if types.iter().any(|t| type_spec(*t).is_some_and(|(k, _)| k == SpecKind::Tile)) {
+            return Err(PatternError::Failed("get_leaves of a tile with run-time leaves and `_` slots is not lowered".into()));
+        }
         let from_tile = OperationBuilder::new("cute.get_layouts_from_tile", location).add_operands(&[tuple]).add_results(&types);
         let base = rewriter.as_rewriter_base();
         let from_tile = base.insert(build(from_tile)?);

@@ -406,7 +406,8 @@ fn part(value: &CuteValue) -> Result<Part, String> {
     match value {
         CuteValue::Layout(l) => Ok(Part::Layout(l.clone())),
         CuteValue::Tuple(_, t) => Ok(Part::Tuple(t.clone())),
-        _ => Err("operand #0 must be a layout or an int-tuple".into()),
+        CuteValue::Tile(t) => Ok(Part::Tile(t.clone())),
+        _ => Err("operand #0 must be a layout, an int-tuple or a tile".into()),
     }
 }
 
@@ -424,6 +425,7 @@ pub fn get_or_select_op(operands: &[CuteValue], op: OperationRef) -> Result<Cute
         (Part::Layout(l), _) => CuteValue::Layout(l),
         (Part::Tuple(t), CuteValue::Tuple(kind, _)) => CuteValue::Tuple(*kind, t),
         (Part::Tuple(t), _) => CuteValue::Tuple(SpecKind::IntTuple, t),
+        (Part::Tile(t), _) => CuteValue::Tile(t),
     })
 }
 
