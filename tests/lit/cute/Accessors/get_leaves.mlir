@@ -41,11 +41,23 @@ func.func @scalar(%c: !cute.coord<"?">) -> !cute.coord<"?"> {
 
 // -----
 
-// A tile's leaves are its layouts.
+// A tile's leaves are its layouts: static ones are constants, run-time
+// ones are read with get_layouts_from_tile.
 // CHECK-LABEL: @tile
 // DESUGAR-LABEL: @tile
-// DESUGAR: cute.get_layouts_from_tile(%{{.*}}) : !cute.tile<"[(4,8):(1,4);6:1]">
+// DESUGAR: cute.static : !cute.layout<"(4,8):(1,4)">
+// DESUGAR: cute.static : !cute.layout<"6:1">
 func.func @tile(%t: !cute.tile<"[(4,8):(1,4);6:1]">) -> (!cute.layout<"(4,8):(1,4)">, !cute.layout<"6:1">) {
   %a, %b = cute.get_leaves(%t) : !cute.tile<"[(4,8):(1,4);6:1]">
   return %a, %b : !cute.layout<"(4,8):(1,4)">, !cute.layout<"6:1">
+}
+
+// -----
+
+// CHECK-LABEL: @run_time_tile
+// DESUGAR-LABEL: @run_time_tile
+// DESUGAR: cute.get_layouts_from_tile(%{{.*}}) : !cute.tile<"[?:1;6:1]">
+func.func @run_time_tile(%t: !cute.tile<"[?:1;6:1]">) -> (!cute.layout<"?:1">, !cute.layout<"6:1">) {
+  %a, %b = cute.get_leaves(%t) : !cute.tile<"[?:1;6:1]">
+  return %a, %b : !cute.layout<"?:1">, !cute.layout<"6:1">
 }
