@@ -415,8 +415,12 @@ def Cute_ShapeDivOp : Cute_InferredOp<"shape_div", [], ["mode"]> {
   let description = [{
     Spec 001: element-wise division of the shape tree; the divisor is
     congruent to the shape or a single leaf applied to every leaf. `mode` is
-    `exact` (default; a leaf that does not divide is an error, also when a
-    dynamic leaf's known divisibility cannot prove it), `ceil` or `floor`.
+    `exact` (a leaf that does not divide is an error, also when a dynamic
+    leaf's known divisibility cannot prove it), `ceil` or `floor`. Without a
+    `mode` (NVIDIA's CuTe IR) it is CuTe's `shape_div`: a tuple by an integer
+    folds the divisor through the modes (`shape_div((4,5,6), 40) = (1,1,3)`),
+    an integer by a tuple divides by its product, and of two extents one
+    divides the other (`shape_div(4, 40) = 1`).
 
     ```mlir
     %q = cute.shape_div(%s, %d) {mode = "exact"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">)
@@ -424,7 +428,7 @@ def Cute_ShapeDivOp : Cute_InferredOp<"shape_div", [], ["mode"]> {
     ```
   }];
   let arguments = (ins Cute_ShapeLike:$shape, Cute_AnyIntTuple:$divisor,
-                       DefaultValuedStrAttr<StrAttr, "exact">:$mode);
+                       OptionalAttr<StrAttr>:$mode);
   let results = (outs Cute_Shape:$result);
   let assemblyFormat = "`(` $shape `,` $divisor `)` attr-dict `:` functional-type(operands, $result)";
 }
@@ -432,13 +436,17 @@ def Cute_ShapeDivOp : Cute_InferredOp<"shape_div", [], ["mode"]> {
 def Cute_CeilDivOp : Cute_InferredOp<"ceil_div"> {
   let summary = "element-wise ceil(a / b)";
   let description = [{
+    CuTe's `ceil_div`: leaves round up, a tuple divided by an integer folds
+    the divisor through its modes; run-time divisors divide at run time.
+    The dividend is an int-tuple or a shape, and the quotient keeps its kind.
+
     ```mlir
     %q = cute.ceil_div(%a, %b) : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">)
            -> !cute.int_tuple<"(3,1)">
     ```
   }];
-  let arguments = (ins Cute_AnyIntTuple:$lhs, Cute_AnyIntTuple:$rhs);
-  let results = (outs Cute_IntTuple:$result);
+  let arguments = (ins AnyTypeOf<[Cute_IntTuple, Cute_Shape]>:$lhs, Cute_AnyIntTuple:$rhs);
+  let results = (outs Cute_AnyIntTuple:$result);
   let assemblyFormat = "`(` $lhs `,` $rhs `)` attr-dict `:` functional-type(operands, $result)";
 }
 

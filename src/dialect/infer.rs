@@ -989,18 +989,21 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             spec_result(SpecKind::Coord, layout::idx2crd_tuple(&index, &shape).map_err(err)?)
         }
         "shape_div" => {
-            let mode = match attrs.string("mode").as_deref().unwrap_or("exact") {
-                "exact" => DivMode::Exact,
-                "ceil" => DivMode::Ceil,
-                "floor" => DivMode::Floor,
-                other => return Err(format!("unknown shape_div mode '{other}' (expected exact, ceil or floor)")),
+            // No mode: CuTe's own shape_div (NVIDIA's IR).
+            let mode = match attrs.string("mode").as_deref() {
+                None => DivMode::Cute,
+                Some("exact") => DivMode::Exact,
+                Some("ceil") => DivMode::Ceil,
+                Some("floor") => DivMode::Floor,
+                Some(other) => return Err(format!("unknown shape_div mode '{other}' (expected exact, ceil or floor)")),
             };
             let quotient = layout::shape_div(&args.tuple(0)?, &args.tuple(1)?, mode).map_err(err)?;
             spec_result(SpecKind::Shape, quotient)
         }
+        // The quotient keeps the dividend's kind (NVIDIA's IR).
         "ceil_div" => {
             let quotient = layout::ceil_div(&args.tuple(0)?, &args.tuple(1)?).map_err(err)?;
-            spec_result(SpecKind::IntTuple, quotient)
+            spec_result(args.get(0)?.0, quotient)
         }
 
         // Tuple arithmetic: the result keeps the left operand's kind.

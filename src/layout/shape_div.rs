@@ -13,6 +13,11 @@ pub enum DivMode {
     Floor,
     /// Verifies that every leaf divides exactly.
     Exact,
+    /// CuTe's own `shape_div` (NVIDIA's IR, no mode given): a tuple by an
+    /// integer folds the divisor through the modes, an integer by a tuple
+    /// divides by its product, and of two extents one divides the other
+    /// (`shape_div(4, 40) = 1`).
+    Cute,
 }
 
 /// Element-wise division of a shape by a divisor (a leaf applies to every
@@ -31,6 +36,9 @@ pub fn shape_div(
 }
 
 fn shape_div_impl(s: &IntTuple, d: &IntTuple, mode: DivMode) -> Result<IntTuple, Cond> {
+    if mode == DivMode::Cute {
+        return shape_div_cute(s, d);
+    }
     match (s, d) {
         (IntTuple::Tuple(a), IntTuple::Tuple(b)) => {
             if a.len() != b.len() {
@@ -61,7 +69,7 @@ fn shape_div_impl(s: &IntTuple, d: &IntTuple, mode: DivMode) -> Result<IntTuple,
                     DivMode::Ceil => arith::ceil_div(*v, q).map(IntTuple::int),
                     DivMode::Floor => Ok(IntTuple::int(v.div_euclid(q))),
                     DivMode::Exact if v % q == 0 => Ok(IntTuple::int(v / q)),
-                    DivMode::Exact => Err(format!("shape {v} is not divisible by {q}")),
+                    DivMode::Exact | DivMode::Cute => Err(format!("shape {v} is not divisible by {q}")),
                 },
                 Leaf::Dyn(x) => {
                     let q = q as u64;
@@ -79,6 +87,37 @@ fn shape_div_impl(s: &IntTuple, d: &IntTuple, mode: DivMode) -> Result<IntTuple,
                 }
                 other => Err(format!("`{other}` is not a shape")),
             }
+        }
+    }
+}
+
+fn shape_div_cute(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, Cond> {
+    use super::runtime::{leaf_op, Op};
+    match (a, b) {
+        (IntTuple::Tuple(x), IntTuple::Tuple(y)) if x.len() == y.len() => {
+            Ok(IntTuple::Tuple(x.iter().zip(y).map(|(x, y)| shape_div_cute(x, y)).collect::<Result<_, _>>()?))
+        }
+        (IntTuple::Tuple(_), IntTuple::Tuple(_)) => Err(format!("divisor {b} is not congruent with shape {a}")),
+        (IntTuple::Tuple(x), IntTuple::Leaf(_)) => {
+            let mut rest = b.clone();
+            let mut out = Vec::with_capacity(x.len());
+            for xi in x {
+                out.push(shape_div_cute(xi, &rest)?);
+                rest = shape_div_cute(&rest, xi)?;
+            }
+            Ok(IntTuple::Tuple(out))
+        }
+        (IntTuple::Leaf(_), IntTuple::Tuple(y)) => {
+            let product = y.iter().flat_map(|t| t.leaves()).try_fold(Leaf::Int(1), |acc, l| leaf_op(&acc, l, Op::Mul))?;
+            shape_div_cute(a, &IntTuple::Leaf(product))
+        }
+        (IntTuple::Leaf(x), IntTuple::Leaf(y)) => {
+            if let (Leaf::Int(p), Leaf::Int(q)) = (x, y) {
+                if *p <= 0 || *q <= 0 {
+                    return Err(format!("shape_div({p}, {q}): extents must be positive"));
+                }
+            }
+            leaf_op(x, y, Op::ShapeDiv).map(IntTuple::Leaf)
         }
     }
 }
@@ -115,6 +154,10 @@ fn ceil_div_impl(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, Cond> {
         }
         (IntTuple::Leaf(_), IntTuple::Tuple(_)) => {
             ceil_div_impl(a, &IntTuple::int(static_size(b)?))
+        }
+        // A run-time divisor: CuTe's ceil_div at run time.
+        (IntTuple::Leaf(x), IntTuple::Leaf(y @ Leaf::Dyn(_))) => {
+            super::runtime::leaf_op(x, y, super::runtime::Op::CeilDiv).map(IntTuple::Leaf)
         }
         (IntTuple::Leaf(x), IntTuple::Leaf(y)) => {
             let q = leaf_static(y, "divisor")?;

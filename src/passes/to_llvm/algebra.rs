@@ -430,15 +430,16 @@ pub fn get_or_select_op(operands: &[CuteValue], op: OperationRef) -> Result<Cute
 }
 
 pub fn ceil_div(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
-    let (_, a) = tuple_at(operands, 0)?;
+    let (kind, a) = tuple_at(operands, 0)?;
     let (_, b) = tuple_at(operands, 1)?;
-    Ok(CuteValue::Tuple(SpecKind::IntTuple, layout::ceil_div(a, b).map_err(err)?))
+    Ok(CuteValue::Tuple(kind, layout::ceil_div(a, b).map_err(err)?))
 }
 
 pub fn shape_div(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, String> {
     let (_, a) = tuple_at(operands, 0)?;
     let (_, b) = tuple_at(operands, 1)?;
     let mode = match op.attribute("mode").ok().map(|a| a.to_string()) {
+        None => DivMode::Cute,
         Some(m) if m.contains("ceil") => DivMode::Ceil,
         Some(m) if m.contains("floor") => DivMode::Floor,
         _ => DivMode::Exact,

@@ -77,7 +77,7 @@ func.func @group_modes_range(%a: !cute.layout<"(2,4):(1,2)">) {
 func.func @shape_div_inexact(%s: !cute.shape<"(5,8)">, %d: !cute.int_tuple<"(2,4)">) {
   // expected-error @+2 {{'cute.shape_div' op shape_div((5,8), (2,4), exact): shape 5 is not divisible by 2}}
   // expected-error @+1 {{failed to infer returned types}}
-  %q = cute.shape_div(%s, %d) : (!cute.shape<"(5,8)">, !cute.int_tuple<"(2,4)">) -> !cute.shape<"(2,2)">
+  %q = cute.shape_div(%s, %d) {mode = "exact"} : (!cute.shape<"(5,8)">, !cute.int_tuple<"(2,4)">) -> !cute.shape<"(2,2)">
   return
 }
 

@@ -76,7 +76,7 @@ func.func @algebra(%a: !cute.layout<"(4,2):(1,4)">, %b: !cute.layout<"(2,2):(1,2
   %21 = cute.idx2crd(%i15, %sh) : (!cute.int_tuple<"15">, !cute.shape<"(4,(3,2))">) -> !cute.coord<"(3,(0,1))">
   %s48 = cute.static : !cute.shape<"(4,8)">
   %two = cute.static : !cute.int_tuple<"2">
-  // CHECK: cute.shape_div(%{{.*}}, %{{.*}}) : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(2,4)">
+  // CHECK: cute.shape_div(%{{.*}}, %{{.*}}) {mode = "exact"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(2,4)">
   %22 = cute.shape_div(%s48, %two) {mode = "exact"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(2,4)">
   %t108 = cute.static : !cute.int_tuple<"(10,8)">
   %t48 = cute.static : !cute.int_tuple<"(4,8)">
