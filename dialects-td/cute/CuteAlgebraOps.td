@@ -109,8 +109,8 @@ def Cute_CoalesceOp : Cute_InferredOp<"coalesce"> {
     %c = cute.coalesce(%l) : (!cute.layout<"(2,4):(1,2)">) -> !cute.layout<"8:1">
     ```
   }];
-  let arguments = (ins Cute_LayoutType:$layout, Optional<Cute_AnyIntTuple>:$profile);
-  let results = (outs Cute_LayoutType:$result);
+  let arguments = (ins Cute_AnyLayout:$layout, Optional<Cute_AnyIntTuple>:$profile);
+  let results = (outs Cute_AnyLayout:$result);
   let assemblyFormat = "`(` $layout (`,` $profile^)? `)` attr-dict `:` functional-type(operands, $result)";
 }
 
@@ -145,8 +145,8 @@ def Cute_GroupModesOp : Cute_InferredOp<"group_modes", [], ["begin", "end"]> {
            : (!cute.layout<"(2,3,4):(1,2,6)">) -> !cute.layout<"((2,3),4):((1,2),6)">
     ```
   }];
-  let arguments = (ins Cute_LayoutType:$layout, I32Attr:$begin, I32Attr:$end);
-  let results = (outs Cute_LayoutType:$result);
+  let arguments = (ins Cute_AnyLayout:$layout, I32Attr:$begin, I32Attr:$end);
+  let results = (outs Cute_AnyLayout:$result);
   // NVIDIA's spelling: the mode range before the operand.
   let assemblyFormat = "`<` $begin `,` $end `>` `` `(` $layout `)` attr-dict `:` functional-type(operands, $result)";
 }
@@ -312,7 +312,7 @@ def Cute_FlattenOp : Cute_InferredOp<"flatten"> {
     %f = cute.flatten(%l) : (!cute.layout<"((2,3),4):((1,2),6)">) -> !cute.layout<"(2,3,4):(1,2,6)">
     ```
   }];
-  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$input);
+  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_AnyIntTuple]>:$input);
   let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_AnyIntTuple]>:$result);
   let assemblyFormat = "`(` $input `)` attr-dict `:` functional-type(operands, $result)";
 }

@@ -637,13 +637,17 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             };
             layout_result(layout::complement(&layout, &cotarget))
         }
-        "coalesce" if operands.len() == 2 => layout_result(layout::coalesce_profile(&args.layout(0)?, &args.tuple(1)?)),
-        "coalesce" => layout_result(layout::coalesce(&args.layout(0)?)),
+        // A composed layout coalesces, groups and flattens its outer layout.
+        "coalesce" if operands.len() == 2 => {
+            let profile = args.tuple(1)?;
+            through_outer(&args, |a| layout::coalesce_profile(a, &profile))
+        }
+        "coalesce" => through_outer(&args, layout::coalesce),
         "filter_zeros" => layout_result(Ok(layout::filter_zeros(&args.layout(0)?))),
         "filter" => layout_result(layout::filter(&args.layout(0)?)),
         "group_modes" => {
             let (begin, end) = (attr_index(attrs, "begin")?, attr_index(attrs, "end")?);
-            layout_result(layout::group_modes(&args.layout(0)?, begin, end))
+            through_outer(&args, |a| layout::group_modes(a, begin, end))
         }
         "right_inverse" => layout_result(layout::right_inverse(&args.layout(0)?)),
         "left_inverse" => layout_result(layout::left_inverse(&args.layout(0)?)),
@@ -734,7 +738,19 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             spec_result(kind, spec::parse_checked_tuple(kind, text).map_err(|e| format!("{mnemonic}({text}): {e}"))?)
         }
         "flatten" => match args.get(0)? {
-            (SpecKind::Layout, _) => layout_result(Ok(layout::flatten(&args.layout(0)?))),
+            (SpecKind::Layout | SpecKind::ComposedLayout, _) => through_outer(&args, |a| Ok(layout::flatten(a))),
+            // A tile's nested slots become top-level slots.
+            (SpecKind::Tile, _) => {
+                fn slots(t: Tiler, out: &mut Vec<Tiler>) {
+                    match t {
+                        Tiler::ByMode(v) => v.into_iter().for_each(|t| slots(t, out)),
+                        other => out.push(other),
+                    }
+                }
+                let mut out = Vec::new();
+                slots(args.tiler(0)?, &mut out);
+                spec_result(SpecKind::Tile, Tiler::ByMode(out))
+            }
             (kind, _) => spec_result(kind, args.tuple(0)?.flatten()),
         },
         // Both keep the operand's kind (a shape's product is a shape), as

@@ -17,8 +17,9 @@ pub(super) enum Unit {
 
 /// CuTe `bw_coalesce`: fold modes right-to-left into `(new_s, new_d)`,
 /// skipping static shape-1 modes and merging `(s,d)` into the front mode when
-/// `s*d == front stride`. Dynamic leaves never merge.
-fn bw_coalesce(modes: &[(Leaf, Leaf)], last: (Leaf, Leaf), unit: Unit) -> Result<Layout, Cond> {
+/// `s*d == front stride` statically (integers, or scaled bases of one path:
+/// `2 * 1@0 == 2@0`). Dynamic leaves never merge.
+pub(super) fn bw_coalesce(modes: &[(Leaf, Leaf)], last: (Leaf, Leaf), unit: Unit) -> Result<Layout, Cond> {
     let mut out: Vec<(Leaf, Leaf)> = Vec::with_capacity(modes.len() + 1);
     out.push(last);
     for (s, d) in modes.iter().rev() {
@@ -31,11 +32,16 @@ fn bw_coalesce(modes: &[(Leaf, Leaf)], last: (Leaf, Leaf), unit: Unit) -> Result
             *front = (s.clone(), d.clone());
             continue;
         }
-        if let (Leaf::Int(si), Leaf::Int(di), Leaf::Int(fs), Leaf::Int(fd)) =
-            (s, d, &front.0, &front.1)
-        {
-            if si.checked_mul(*di) == Some(*fd) {
-                *front = (Leaf::Int(arith::mul(*si, *fs)?), Leaf::Int(*di));
+        if let (Leaf::Int(si), Leaf::Int(fs)) = (s, &front.0) {
+            let mergeable = match (d, &front.1) {
+                (Leaf::Int(di), Leaf::Int(fd)) => si.checked_mul(*di) == Some(*fd),
+                (Leaf::Basis(db), Leaf::Basis(fb)) => {
+                    db.dims == fb.dims && db.den == fb.den && si.checked_mul(db.num) == Some(fb.num)
+                }
+                _ => false,
+            };
+            if mergeable {
+                *front = (Leaf::Int(arith::mul(*si, *fs)?), d.clone());
                 continue;
             }
         }

@@ -118,7 +118,7 @@ pub(super) fn complement_dynamic(a: &Layout, cotarget: &IntTuple) -> Result<Layo
             (Leaf::Int(_) | Leaf::Dyn(_), other) | (other, _) => return Err(not_static(other, "stride")),
         }
     }
-    let mut modes = flat_leaves(&coalesce_modes_rt(modes));
+    let mut modes = flat_leaves(&coalesce_modes_rt(modes)?);
     let mut cot = Vec::new();
     for leaf in cotarget.leaves() {
         match leaf {
@@ -140,7 +140,7 @@ pub(super) fn complement_dynamic(a: &Layout, cotarget: &IntTuple) -> Result<Layo
         modes.clear();
     }
     if modes.is_empty() {
-        return Ok(coalesce_modes_rt(compact(&cot, Leaf::Int(1))?));
+        return Ok(coalesce_modes_rt(compact(&cot, Leaf::Int(1))?)?);
     }
     if modes.len() > 1 {
         if let Some((_, d)) = modes.iter().find(|m| !matches!(m.1, Leaf::Int(_))) {
@@ -166,7 +166,7 @@ pub(super) fn complement_dynamic(a: &Layout, cotarget: &IntTuple) -> Result<Layo
     }
     let rest: Vec<Leaf> = rest.into_iter().filter(|l| *l != Leaf::Int(1)).collect();
     out.extend(compact(&rest, prev)?);
-    Ok(coalesce_modes_rt(out))
+    Ok(coalesce_modes_rt(out)?)
 }
 
 fn complement_impl(a: LRef, cotarget: i64) -> Result<Layout, Cond> {

@@ -95,46 +95,10 @@ pub(super) fn flat_leaves(l: &Layout) -> Vec<(Leaf, Leaf)> {
     shape.leaves().into_iter().cloned().zip(stride.leaves().into_iter().cloned()).collect()
 }
 
-/// A layout of flat modes (a single mode is a leaf layout).
-pub(super) fn layout_of(modes: Vec<(Leaf, Leaf)>) -> Layout {
-    if modes.len() == 1 {
-        let (s, d) = modes.into_iter().next().expect("one mode");
-        return Layout::from_parts(IntTuple::Leaf(s), IntTuple::Leaf(d));
-    }
-    let (shape, stride): (Vec<_>, Vec<_>) = modes.into_iter().map(|(s, d)| (IntTuple::Leaf(s), IntTuple::Leaf(d))).unzip();
-    Layout::from_parts(IntTuple::Tuple(shape), IntTuple::Tuple(stride))
-}
-
-/// CuTe's `bw_coalesce`: fold `old` right to left into `(new_shape,
-/// new_stride)`; extent-1 modes drop, a mode merges into the front where
-/// `s * d == front stride` is statically true, a unit front is replaced.
-pub(super) fn bw_coalesce(old: &[(Leaf, Leaf)], new: (Leaf, Leaf)) -> Layout {
-    // Built back to front: the last element is the front.
-    let mut out = vec![new];
-    for (s, d) in old.iter().rev() {
-        if *s == Leaf::Int(1) {
-            continue;
-        }
-        if out.len() == 1 && out[0].0 == Leaf::Int(1) {
-            out[0] = (s.clone(), d.clone());
-            continue;
-        }
-        let front = out.last_mut().expect("never empty");
-        if let (Leaf::Int(fs), Leaf::Int(si), Leaf::Int(di), Leaf::Int(fd)) = (&front.0, s, d, &front.1) {
-            if si.checked_mul(*di) == Some(*fd) {
-                if let Some(merged) = si.checked_mul(*fs) {
-                    *front = (Leaf::Int(merged), Leaf::Int(*di));
-                    continue;
-                }
-            }
-        }
-        out.push((s.clone(), d.clone()));
-    }
-    out.reverse();
-    if out.len() == 1 && out[0].0 == Leaf::Int(1) {
-        return Layout::leaf(1, 0);
-    }
-    layout_of(out)
+/// CuTe's `bw_coalesce` (`coalesce::bw_coalesce`): fold `old` right to
+/// left into `new`, merging only what is statically mergeable.
+pub(super) fn bw_coalesce(old: &[(Leaf, Leaf)], new: (Leaf, Leaf)) -> Result<Layout, Cond> {
+    super::coalesce::bw_coalesce(old, new, super::coalesce::Unit::Zero)
 }
 
 /// CuTe's `compact_col_major(shape)` (`make_layout(shape)`): prefix
@@ -161,20 +125,20 @@ pub fn compact_col_major(shape: &IntTuple) -> Result<Layout, LayoutError> {
 }
 
 /// CuTe's `coalesce` of flat modes.
-pub(super) fn coalesce_modes(mut modes: Vec<(Leaf, Leaf)>) -> Layout {
+pub(super) fn coalesce_modes(mut modes: Vec<(Leaf, Leaf)>) -> Result<Layout, Cond> {
     let last = modes.pop().unwrap_or((Leaf::Int(1), Leaf::Int(0)));
     bw_coalesce(&modes, last)
 }
 
 /// CuTe's `coalesce` as flat modes.
-pub(super) fn coalesce_flat(l: &Layout) -> Vec<(Leaf, Leaf)> {
-    flat_leaves(&coalesce_modes(flat_leaves(l)))
+pub(super) fn coalesce_flat(l: &Layout) -> Result<Vec<(Leaf, Leaf)>, Cond> {
+    Ok(flat_leaves(&coalesce_modes(flat_leaves(l))?))
 }
 
 /// `composition(A, B)`: `A` coalesced once, then each leaf of `B`
 /// (right-distributivity; the result has `B`'s tree).
 pub fn composition(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
-    wrap!("composition", [a, b], compose(&coalesce_flat(a), b))
+    wrap!("composition", [a, b], coalesce_flat(a).and_then(|lhs| compose(&lhs, b)))
 }
 
 fn compose(lhs: &[(Leaf, Leaf)], b: &Layout) -> Result<Layout, Cond> {
@@ -226,7 +190,7 @@ fn compose_leaf(lhs: &[(Leaf, Leaf)], s: &Leaf, d: &Leaf) -> Result<Layout, Cond
         modes.push((leaf_op(&abs(si), &rest_shape, Op::Min)?, di));
         rest_shape = leaf_op(&rest_shape, &abs(si), Op::ShapeDiv)?;
     }
-    Ok(bw_coalesce(&modes, (rest_shape, leaf_op(&rest_stride, last_d, Op::Mul)?)))
+    bw_coalesce(&modes, (rest_shape, leaf_op(&rest_stride, last_d, Op::Mul)?))
 }
 
 /// The (tile, rest) of `logical_divide(A, B)`:
@@ -234,14 +198,14 @@ fn compose_leaf(lhs: &[(Leaf, Leaf)], s: &Leaf, d: &Leaf) -> Result<Layout, Cond
 fn divide(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
     let a = a.to_layout();
     let b = b.to_layout();
-    let lhs = coalesce_flat(&a);
+    let lhs = coalesce_flat(&a)?;
     let cotarget = IntTuple::Tuple(lhs.iter().map(|(s, _)| IntTuple::Leaf(s.clone())).collect());
     let rest = complement_dynamic(&b, &cotarget)?;
     Ok((compose(&lhs, &b)?, compose(&lhs, &rest)?))
 }
 
 fn compose_parts(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
-    Ok((compose(&coalesce_flat(&a.to_layout()), &b.to_layout())?, Layout::leaf(1, 0)))
+    Ok((compose(&coalesce_flat(&a.to_layout())?, &b.to_layout())?, Layout::leaf(1, 0)))
 }
 
 /// `size(L)` of possibly run-time extents.
@@ -278,7 +242,7 @@ pub(super) fn product_pair(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
     } else {
         complement_dynamic(&a, &IntTuple::Leaf(cotarget))?
     };
-    Ok((a.clone(), compose(&coalesce_flat(&rest), &b)?))
+    Ok((a.clone(), compose(&coalesce_flat(&rest)?, &b)?))
 }
 
 const PRODUCT_PARTS: ZipParts = ZipParts { names: "block, repeat", extra_in_first: true };
