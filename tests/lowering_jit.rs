@@ -943,3 +943,24 @@ fn crd2idx_through_a_run_time_shape() {
         assert_eq!(i64::from(f(m as i32, n as i32, i as i32, j as i32)), want, "shape {shape} coordinate ({i},(2,{j}))");
     }
 }
+
+#[test]
+fn tuple_constructors_take_scalar_tuple_operands() {
+    // NVIDIA's IR fills a leaf with a scalar int-tuple (run-time or static);
+    // cute-desugar reads it as an integer.
+    let source = r#"func.func @f(%k: i32, %m: i32) -> i32 {
+  %inner = cute.make_int_tuple(%k) : (i32) -> !cute.int_tuple<"?">
+  %six = cute.static : !cute.int_tuple<"6">
+  %d = cute.make_stride(%m, %inner, %six) : (i32, !cute.int_tuple<"?">, !cute.int_tuple<"6">) -> !cute.stride<"(?,(?,?))">
+  %l:3 = cute.get_leaves %d : !cute.stride<"(?,(?,?))"> -> i32, i32, i32
+  %a = arith.addi %l#0, %l#1 : i32
+  %b = arith.muli %a, %l#2 : i32
+  return %b : i32
+}"#;
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, source);
+    let f: Fn2 = lookup(&engine, "f");
+    for (k, m) in [(1, 2), (7, 40), (0, 0), (-3, 9)] {
+        assert_eq!(f(k, m), (k + m) * 6, "k={k} m={m}");
+    }
+}

@@ -36,8 +36,10 @@ def Cute_StaticOp : Cute_Op<"static", [ConstantLike, Pure]> {
   }];
 }
 
+// A leaf operand is an integer or a scalar int-tuple (NVIDIA's IR passes
+// `!cute.int_tuple<"?">` values; `cute-desugar` reads them as integers).
 class Cute_TupleCtorOp<string mnemonic, Type resultType> : Cute_ValueOp<mnemonic> {
-  let arguments = (ins Variadic<Cute_Leaf>:$leaves);
+  let arguments = (ins Variadic<AnyTypeOf<[Cute_Leaf, Cute_AnyIntTuple]>>:$leaves);
   let results = (outs resultType:$result);
   let assemblyFormat = "`(` $leaves `)` attr-dict `:` functional-type($leaves, $result)";
 }
@@ -47,7 +49,8 @@ def Cute_MakeIntTupleOp : Cute_TupleCtorOp<"make_int_tuple", Cute_AnyIntTuple> {
   let description = [{
     The shared constructor of integer tuples (spec 002 "make_int_tuple hub").
     The result type holds the tuple; one operand per `?` leaf, in
-    left-to-right order. The result kind (int_tuple, shape, stride, coord,
+    left-to-right order: an integer, or a scalar int-tuple (static or `?`)
+    whose value fills the leaf. The result kind (int_tuple, shape, stride, coord,
     tile) is the type's kind discriminator.
 
     Preconditions: the operand count equals the number of `?` leaves.

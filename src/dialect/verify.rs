@@ -200,6 +200,16 @@ fn verify_tuple_ctor(op: OperationRef) -> Result<(), String> {
             "expects {expected} operand(s), one per dynamic leaf of {ty}, but got {got}"
         ));
     }
+    // A cute operand fills one leaf: it is a scalar integer tuple.
+    for (i, operand) in op.operands().enumerate() {
+        let operand_ty = operand.r#type();
+        if let Some((kind, operand_text)) = type_spec(operand_ty) {
+            let value = spec::parse_checked_tuple(kind, operand_text)?;
+            if !matches!(value, crate::layout::IntTuple::Leaf(Leaf::Int(_) | Leaf::Dyn(_))) {
+                return Err(format!("operand #{i} ({operand_ty}) fills one leaf, so it must be a scalar integer"));
+            }
+        }
+    }
     Ok(())
 }
 

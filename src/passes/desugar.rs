@@ -61,12 +61,13 @@ pub fn rewrites(name: &str) -> bool {
 const PHASES: &[&[Pattern]] = &[
     // Phase 1: shape-eval.
     &[
-        Pattern { root: "cute.make_shape", rewrite: rewrite_tuple_sugar, generated: &["cute.make_int_tuple"] },
-        Pattern { root: "cute.make_coord", rewrite: rewrite_tuple_sugar, generated: &["cute.make_int_tuple"] },
-        Pattern { root: "cute.make_tile", rewrite: rewrite_tuple_sugar, generated: &["cute.make_int_tuple"] },
+        Pattern { root: "cute.make_int_tuple", rewrite: rewrite_make_int_tuple, generated: &["cute.make_int_tuple", "cute.get_leaves"] },
+        Pattern { root: "cute.make_shape", rewrite: rewrite_tuple_sugar, generated: &["cute.make_int_tuple", "cute.get_leaves"] },
+        Pattern { root: "cute.make_coord", rewrite: rewrite_tuple_sugar, generated: &["cute.make_int_tuple", "cute.get_leaves"] },
+        Pattern { root: "cute.make_tile", rewrite: rewrite_tuple_sugar, generated: &["cute.make_int_tuple", "cute.get_leaves"] },
     ],
     // Phase 2: stride-eval.
-    &[Pattern { root: "cute.make_stride", rewrite: rewrite_tuple_sugar, generated: &["cute.make_int_tuple"] }],
+    &[Pattern { root: "cute.make_stride", rewrite: rewrite_tuple_sugar, generated: &["cute.make_int_tuple", "cute.get_leaves"] }],
     // Phase 3: layout, composed layout, equality construction.
     &[
         Pattern { root: "cute.make_layout", rewrite: rewrite_make_layout, generated: &["cute.make_int_tuple", "cute.make_layout_raw"] },
@@ -121,9 +122,40 @@ fn rewrite_tuple_sugar<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let leaves: Vec<Value> = op.operands().collect();
+    let leaves = integer_leaves(context, rewriter, op)?;
     let tuple = ops::cute::make_int_tuple(context, result_type(op)?, &leaves, op.location());
     Ok(vec![insert(rewriter, tuple.into())?])
+}
+
+/// The operands of a tuple constructor as integers: a scalar int-tuple
+/// operand is read with `cute.get_leaves` (i64 for a `?{i64}` leaf, else
+/// i32).
+fn integer_leaves<'c, 'a>(
+    context: &'c Context,
+    rewriter: &PatternRewriter,
+    op: OperationRef<'c, 'a>,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    op.operands()
+        .map(|v| {
+            let Some((kind, text)) = type_spec(v.r#type()) else { return Ok(v) };
+            let wide = matches!(spec::parse_checked_tuple(kind, text)?, crate::layout::IntTuple::Leaf(crate::layout::Leaf::Dyn(d)) if d.wide);
+            let int: Type<'c> = melior::ir::r#type::IntegerType::new(context, if wide { 64 } else { 32 }).into();
+            insert(rewriter, ops::cute::get_leaves(context, &[int], v, op.location()).into())
+        })
+        .collect()
+}
+
+/// `cute.make_int_tuple` with scalar int-tuple operands → the same with
+/// their integers; integer operands only: final (no match).
+fn rewrite_make_int_tuple<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    if op.operands().all(|v| type_spec(v.r#type()).is_none()) {
+        return Err(PatternError::NoMatch);
+    }
+    rewrite_tuple_sugar(context, op, rewriter)
 }
 
 /// `cute.make_layout(shape = (..), stride = (..))` → a shape tuple, a stride
