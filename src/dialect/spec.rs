@@ -180,6 +180,22 @@ pub fn parse_checked_general_composed(text: &str) -> Result<crate::layout::Gener
     if basis && composed.offset.is_leaf() && composed.offset.as_int().is_none_or(|v| v != 0) {
         return Err(format!("{text}: the offset {} does not add to the basis values of {}", composed.offset, composed.layout));
     }
+    // A layout inner part takes `offset + outer(c)` as its coordinate: a
+    // scalar or a tuple weakly congruent to its shape (NVIDIA's rule).
+    if let (true, crate::layout::ComposedInner::Layout(inner)) = (basis, &composed.inner) {
+        let zero = crate::layout::crd2idx_tuple(&IntTuple::int(0), &composed.layout).map_err(|e| e.to_string())?;
+        let sum = if composed.offset.is_leaf() {
+            zero
+        } else {
+            crate::layout::tuple_ops::tuple_arith(crate::layout::tuple_ops::TupleOp::Add, &zero, &composed.offset).map_err(|e| e.to_string())?
+        };
+        if !sum.is_leaf() && !sum.weakly_congruent(inner.shape()) {
+            return Err(format!(
+                "{text}: the inner layout's coordinate offset + outer(c), like {sum}, is neither a scalar nor weakly congruent to its shape {}",
+                inner.shape()
+            ));
+        }
+    }
     Ok(composed)
 }
 
@@ -294,8 +310,17 @@ pub fn canonicalize(kind: SpecKind, text: &str) -> Result<String, String> {
     }
 }
 
+/// `?` leaves, run-time basis coefficients (`?@0`) included.
 fn dynamic_leaves(tuple: &IntTuple) -> usize {
-    tuple.leaves().into_iter().filter(|leaf| matches!(leaf, Leaf::Dyn(_))).count()
+    tuple
+        .leaves()
+        .into_iter()
+        .filter(|leaf| match leaf {
+            Leaf::Dyn(_) => true,
+            Leaf::Basis(b) => b.dynamic.is_some(),
+            _ => false,
+        })
+        .count()
 }
 
 fn layout_dynamic_leaves(layout: &Layout) -> usize {

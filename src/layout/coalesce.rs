@@ -36,7 +36,11 @@ pub(super) fn bw_coalesce(modes: &[(Leaf, Leaf)], last: (Leaf, Leaf), unit: Unit
             let mergeable = match (d, &front.1) {
                 (Leaf::Int(di), Leaf::Int(fd)) => si.checked_mul(*di) == Some(*fd),
                 (Leaf::Basis(db), Leaf::Basis(fb)) => {
-                    db.dims == fb.dims && db.den == fb.den && si.checked_mul(db.num) == Some(fb.num)
+                    db.dynamic.is_none()
+                        && fb.dynamic.is_none()
+                        && db.dims == fb.dims
+                        && db.den == fb.den
+                        && si.checked_mul(db.num) == Some(fb.num)
                 }
                 _ => false,
             };

@@ -6,7 +6,7 @@ use super::buf::Buf;
 use super::common::*;
 use super::coalesce::coalesce_modes;
 use super::error::{arith, Cond, LayoutError};
-use super::tuple::{product, IntTuple, Layout, Leaf, ScaledBasis};
+use super::tuple::{product, DynInt, IntTuple, Layout, Leaf, ScaledBasis};
 use super::tuple_ops::TupleOp;
 
 /// Largest function table that [`table`] will materialize.
@@ -86,7 +86,12 @@ fn crd2idx_tuple_impl(coord: &IntTuple, l: &Layout) -> Result<IntTuple, Cond> {
     inner_terms(coord, l.shape(), l.stride(), &mut |c, d| match d {
         Leaf::Basis(b) => {
             has_basis = true;
-            let term = TupleOp::Mul.apply_leaf(&c, &Leaf::Int(b.integral_count()?))?;
+            // A run-time coefficient makes the term run-time.
+            let count = match b.dynamic {
+                Some(d) => Leaf::Dyn(DynInt { expr: 0, ..d }),
+                None => Leaf::Int(b.integral_count()?),
+            };
+            let term = TupleOp::Mul.apply_leaf(&c, &count)?;
             // `c@j@k` is component j of mode k: the path runs outermost first.
             let path: Buf<u32, 4> = b.dims.iter().rev().copied().collect();
             bases.add(&path, term, b)

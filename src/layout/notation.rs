@@ -168,8 +168,19 @@ impl<'a> Cursor<'a> {
                 Ok(Leaf::Underscore)
             }
             Some(b'?') => {
+                let start = self.pos;
                 self.pos += 1;
-                self.dyn_attrs().map(Leaf::Dyn)
+                let d = self.dyn_attrs()?;
+                if self.peek() != Some(b'@') {
+                    return Ok(Leaf::Dyn(d));
+                }
+                // `?@dim...`: a basis with a run-time coefficient.
+                let mut dims = Vec::new();
+                while self.peek() == Some(b'@') {
+                    self.pos += 1;
+                    dims.push(self.small_uint("basis dimension", u32::MAX as u64)? as u32);
+                }
+                ScaledBasis::run_time(d, dims).map(|b| Leaf::Basis(Box::new(b))).map_err(|m| ParseError::new(start, m))
             }
             Some(b'-' | b'0'..=b'9') => {
                 let start = self.pos;

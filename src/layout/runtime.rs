@@ -68,9 +68,10 @@ pub(super) fn leaf_op(x: &Leaf, y: &Leaf, op: Op) -> Result<Leaf, Cond> {
         (Leaf::Int(1), y) if op == Op::Mul => Ok(y.clone()),
         (Leaf::Int(0), _) | (_, Leaf::Int(0)) if op == Op::Mul => Ok(Leaf::Int(0)),
         (Leaf::Int(1), _) | (_, Leaf::Int(1)) if op == Op::Min => Ok(Leaf::Int(1)),
-        (Leaf::Basis(b), Leaf::Int(k)) | (Leaf::Int(k), Leaf::Basis(b)) if op == Op::Mul => {
-            Ok(Leaf::Basis(Box::new(ScaledBasis::new(arith::mul(b.num, *k)?, b.den, b.dims.clone())?)))
-        }
+        (Leaf::Basis(b), Leaf::Int(k)) | (Leaf::Int(k), Leaf::Basis(b)) if op == Op::Mul => match b.dynamic {
+            Some(_) => Ok(Leaf::Basis(Box::new(ScaledBasis::run_time(DynInt::UNKNOWN, b.dims.clone())?))),
+            None => Ok(Leaf::Basis(Box::new(ScaledBasis::new(arith::mul(b.num, *k)?, b.den, b.dims.clone())?))),
+        },
         // Recorded for the lowering (`symbolic`); `shape_div` is `ceil_div`
         // under CuTe's precondition that one extent divides the other.
         (Leaf::Int(_) | Leaf::Dyn(_), Leaf::Int(_) | Leaf::Dyn(_)) => {

@@ -39,6 +39,8 @@ pub struct ScaledBasis {
     pub num: i64,
     pub den: i64,
     pub dims: Vec<u32>,
+    /// A run-time coefficient (`?@0`, NVIDIA's IR); `num/den` is then 1.
+    pub dynamic: Option<DynInt>,
 }
 
 impl ScaledBasis {
@@ -64,11 +66,20 @@ impl ScaledBasis {
             num: n,
             den: d,
             dims,
+            dynamic: None,
         })
+    }
+
+    /// `?@dims`: a basis with a run-time coefficient.
+    pub fn run_time(coefficient: DynInt, dims: Vec<u32>) -> Result<Self, Cond> {
+        Ok(ScaledBasis { dynamic: Some(coefficient), ..ScaledBasis::new(1, 1, dims)? })
     }
 
     /// The integral count, or why there is none.
     pub fn integral_count(&self) -> Result<i64, Cond> {
+        if let Some(d) = self.dynamic {
+            return Err(format!("basis coefficient `{d}` is run-time"));
+        }
         if self.den == 1 {
             Ok(self.num)
         } else {
@@ -263,7 +274,9 @@ impl fmt::Display for DynInt {
 
 impl fmt::Display for ScaledBasis {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.den == 1 {
+        if let Some(d) = self.dynamic {
+            write!(f, "{d}")?;
+        } else if self.den == 1 {
             write!(f, "{}", self.num)?;
         } else {
             write!(f, "{}/{}", self.num, self.den)?;

@@ -36,3 +36,10 @@ func.func @recast(%c: !cute.composed_layout<"(8,4):(4,1) o 3 o (2,2):(1,2)">) {
   %r = cute.recast_layout<32, 16> (%c) : !cute.composed_layout<"(8,4):(4,1) o 3 o (2,2):(1,2)"> -> !cute.composed_layout<"(8,4):(4,1) o 3 o (1,2):(1,1)">
   return
 }
+
+// -----
+
+// A layout inner part takes offset + outer(c) as its coordinate: here a
+// rank-1 tuple ((x,y)) against the rank-2 shape (4,5).
+// expected-error @+1 {{is neither a scalar nor weakly congruent to its shape (4,5)}}
+func.func private @inner_coordinate(!cute.composed_layout<"(4,5):(1,4) o 0 o ((2,2)):((1@0@0,?@1@0))">)
