@@ -206,7 +206,7 @@ def Cute_GetShapeOp : Cute_InferredOp<"get_shape"> {
     %s = cute.get_shape(%l) : !cute.layout<"(?,4):(1,?)"> -> !cute.shape<"(?,4)">
     ```
   }];
-  let arguments = (ins Cute_AnyLayout:$layout);
+  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_Tile]>:$layout);
   let results = (outs Cute_Shape:$result);
   let assemblyFormat = "`(` $layout `)` attr-dict `:` qualified(type($layout)) `->` qualified(type($result))";
 }
@@ -218,7 +218,7 @@ def Cute_GetStrideOp : Cute_InferredOp<"get_stride"> {
     %d = cute.get_stride(%l) : !cute.layout<"(?,4):(1,?)"> -> !cute.stride<"(1,?)">
     ```
   }];
-  let arguments = (ins Cute_AnyLayout:$layout);
+  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_Tile]>:$layout);
   let results = (outs Cute_Stride:$result);
   let assemblyFormat = "`(` $layout `)` attr-dict `:` qualified(type($layout)) `->` qualified(type($result))";
 }

@@ -600,9 +600,25 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             let text = format!("{inner} o {offset} o {outer}");
             spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
         }
+        // A tile's shape (stride) is the tuple of its slots' shapes (strides).
+        "get_shape" | "get_stride" if args.get(0)?.0 == SpecKind::Tile => {
+            fn part(t: &Tiler, shape: bool) -> Result<IntTuple, String> {
+                Ok(match t {
+                    Tiler::Layout(l) if shape => l.shape().clone(),
+                    Tiler::Layout(l) => l.stride().clone(),
+                    Tiler::Shape(s) if shape => s.clone(),
+                    Tiler::Shape(s) => layout::make_layout(s).map_err(err)?.stride().clone(),
+                    Tiler::Underscore => return Err("a `_` slot has no shape or stride".into()),
+                    Tiler::ByMode(slots) => IntTuple::Tuple(slots.iter().map(|t| part(t, shape)).collect::<Result<_, _>>()?),
+                })
+            }
+            let shape = mnemonic == "get_shape";
+            let value = part(&args.tiler(0)?, shape).map_err(|e| format!("{mnemonic}({}): {e}", args.get(0).map(|a| a.1).unwrap_or("")))?;
+            spec_result(if shape { SpecKind::Shape } else { SpecKind::Stride }, value)
+        }
         "get_shape" | "get_stride" => {
             let layout = match args.get(0)? {
-                (SpecKind::ComposedLayout, text) => spec::parse_checked_composed(text)?.layout,
+                (SpecKind::ComposedLayout, text) => spec::parse_checked_general_composed(text)?.layout,
                 _ => args.layout(0)?,
             };
             if mnemonic == "get_shape" {
@@ -926,7 +942,8 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 IntTuple::Tuple(modes) => {
                     IntTuple::Tuple(modes.iter().map(layout::size_of).collect::<Result<_, _>>().map_err(err)?)
                 }
-                leaf => layout::size_of(leaf).map_err(err)?,
+                // CuTe: transform(wrap(a), product), a rank-1 tuple.
+                leaf => IntTuple::Tuple(vec![layout::size_of(leaf).map_err(err)?]),
             };
             spec_result(args.get(0)?.0, each)
         }
@@ -1049,6 +1066,10 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             let (source, view) = args.layout_or_view(0)?;
             let coord = args.tuple(1)?;
             let layout = slice_layout(&coord, &source, true).map_err(err)?;
+            // A view keeps at least one mode (an element is read with load).
+            if layout.shape() == &IntTuple::Tuple(Vec::new()) {
+                return Err(format!("slice({coord}, {source}): no mode is kept: the result would be an empty view"));
+            }
             let offset = layout::crd2idx_tuple(&layout::partition::underscores_as_zero(&coord), &source).map_err(err)?;
             partition_result(layout, view, &offset)
         }
@@ -1073,6 +1094,9 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             // then folds a swizzle its range does not reach).
             if matches!(composed.inner, layout::ComposedInner::Swizzle(_)) && has_dynamic(&composed.layout) {
                 return Err(format!("{mnemonic} of {}: the outer layout of a swizzled composed layout must be static", args.get(0)?.1));
+            }
+            if keep && matches!(composed.inner, layout::ComposedInner::Swizzle(_)) && !coord.leaves().iter().any(|l| matches!(l, Leaf::Underscore)) {
+                return Err(format!("slice of {}: the coordinate {coord} keeps no mode (a swizzled composed layout keeps at least one `_`)", args.get(0)?.1));
             }
             let outer = slice_layout(&coord, &composed.layout, keep).map_err(err)?;
             let offset = match &composed.inner {

@@ -71,6 +71,16 @@ fn cosize_impl(l: &Layout) -> Result<IntTuple, Cond> {
         }
         return Ok(IntTuple::int(acc));
     }
+    // A coordinate layout: the product of its codomain modes' cosizes (the
+    // box its coordinates fill; NVIDIA's IR).
+    if l.stride().leaves().iter().any(|d| matches!(d, Leaf::Basis(_))) {
+        let mut total = 1i64;
+        for (_, part) in super::codomain::parts(l, false)? {
+            let extent = part.iter().try_fold(1i64, |acc, &(s, d, _)| arith::add(acc, arith::mul(s - 1, arith::abs(d)?)?))?;
+            total = arith::mul(total, extent)?;
+        }
+        return Ok(IntTuple::int(total));
+    }
     // Some leaf is not a static integer.
     let mut sh = Vec::new();
     let mut st = Vec::new();

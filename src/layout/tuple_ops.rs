@@ -193,7 +193,8 @@ mod tests {
         assert_eq!(slice_layout(&c, &l, true).unwrap().to_string(), "(2,4):(1,8)");
         let c = partition_coord(&l, &t("3"), false).unwrap();
         assert_eq!(slice_layout(&c, &l, true).unwrap().to_string(), "(4,2):(2,32)");
-        assert!(slice_layout(&t("(1,1)"), &l, true).is_err());
+        // Every mode sliced away: the empty layout (CuTe's slice by integers).
+        assert_eq!(slice_layout(&t("(1,1)"), &l, true).unwrap().to_string(), "():()");
     }
 
     #[test]
@@ -263,10 +264,8 @@ pub fn slice_layout(coord: &IntTuple, layout: &Layout, keep_underscores: bool) -
     let op = if keep_underscores { "slice" } else { "dice" };
     let fail = |condition: String| LayoutError::new(op, vec![coord.to_string(), layout.to_string()], condition);
     let part = |t: &IntTuple| if keep_underscores { slice(coord, t) } else { dice(coord, t) };
+    // No mode kept is the empty layout `():()` (CuTe's slice by integers).
     let (shape, stride) = (part(layout.shape()).map_err(fail)?, part(layout.stride()).map_err(fail)?);
-    if shape == IntTuple::Tuple(Vec::new()) {
-        return Err(fail("no mode is kept: the result would be empty".to_string()));
-    }
     Layout::new(shape, stride)
 }
 

@@ -64,10 +64,11 @@ func.func @desc_iter(%p: !cute.ptr<f32, gmem>, %n: i32) {
 
 // -----
 
-func.func @slice_everything(%l: !cute.layout<"(4,8):(1,4)">, %c: !cute.coord<"(1,2)">) {
+func.func @slice_everything(%p: !cute.ptr<f32, gmem>, %l: !cute.layout<"(4,8):(1,4)">, %c: !cute.coord<"(1,2)">) {
+  %v = cute.make_view %p, %l : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(1,4)">>
   // The result type is inferred while parsing: the algebra's error is the diagnostic.
-  // expected-error @+1 {{'cute.slice' op slice((1,2), (4,8):(1,4)): no mode is kept: the result would be empty}}
-  %s = cute.slice(%l, %c) : !cute.layout<"(4,8):(1,4)">, !cute.coord<"(1,2)">
+  // expected-error @+1 {{no mode is kept: the result would be an empty view}}
+  %s = cute.slice(%v, %c) : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(1,4)">>, !cute.coord<"(1,2)">
   return
 }
 

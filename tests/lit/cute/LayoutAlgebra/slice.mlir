@@ -65,3 +65,13 @@ func.func @dice_composed(%l: !cute.composed_layout<"S<2,3,3> o 0 o (32,16,2):(1,
   %s = cute.dice(%l, %c) : !cute.composed_layout<"S<2,3,3> o 0 o (32,16,2):(1,32,512)">, !cute.coord<"(_,3,_)">
   return %s : !cute.composed_layout<"S<2,3,3> o 0 o (16):(32)">
 }
+
+// -----
+
+// Every mode sliced away: the empty layout (CuTe's slice by integers).
+// CHECK-LABEL: @everything
+// CHECK-SAME: -> !cute.layout<"():()">
+func.func @everything(%l: !cute.layout<"(2,3,4):(1,2,6)">, %c: !cute.coord<"(1,0,2)">) -> !cute.layout<"():()"> {
+  %s = cute.slice(%l, %c) : !cute.layout<"(2,3,4):(1,2,6)">, !cute.coord<"(1,0,2)">
+  return %s : !cute.layout<"():()">
+}

@@ -23,3 +23,12 @@ func.func @swizzled_dynamic(%l: !cute.composed_layout<"S<2,3,3> o 0 o (?,16):(1,
   %s = cute.slice(%l, %c) : !cute.composed_layout<"S<2,3,3> o 0 o (?,16):(1,?)">, !cute.coord<"(_,1)">
   return
 }
+
+// -----
+
+// A swizzled composed layout keeps at least one mode.
+func.func @swizzled_everything(%l: !cute.composed_layout<"S<2,3,3> o 0 o (8,4):(1,8)">, %c: !cute.coord<"(2,1)">) {
+  // expected-error @+1 {{keeps no mode}}
+  %s = cute.slice(%l, %c) : !cute.composed_layout<"S<2,3,3> o 0 o (8,4):(1,8)">, !cute.coord<"(2,1)">
+  return
+}
