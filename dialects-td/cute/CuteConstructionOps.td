@@ -164,22 +164,33 @@ def Cute_MakeSwizzleOp : Cute_InferredOp<"make_swizzle", [], ["bits", "base", "s
 }
 
 def Cute_MakeComposedLayoutOp : Cute_InferredOp<"make_composed_layout", [], ["swizzle", "offset"]> {
-  let summary = "swizzle a layout (sugar for make_composed_layout_raw)";
+  let summary = "compose an inner function, an offset and a layout";
   let description = [{
-    Composed-layout sugar (spec 002, desugar phase 3): the inner component is
-    the address-bit permutation `swizzle`, the outer the value layout.
-    `cute-desugar` rewrites it into `cute.make_swizzle`, a static offset tuple
-    and `cute.make_composed_layout_raw`.
+    Two spellings:
+
+    - spec 002's composed-layout sugar: the outer layout operand, the
+      swizzle `[B, M, S]` and a static offset as attributes. `cute-desugar`
+      rewrites it into `cute.make_swizzle`, a static offset tuple and
+      `cute.make_composed_layout_raw`.
+    - NVIDIA's CuTe IR: `(%inner, %offset, %outer)`, the inner part a swizzle
+      or a layout, the offset an int-tuple (a tuple for a coordinate outer
+      layout); the result is `inner o offset o outer`. A swizzle inner part
+      with a static offset desugars to `cute.make_composed_layout_raw`; a
+      layout inner part has no lowering yet (reported by `cute-desugar`).
 
     ```mlir
     %c = cute.make_composed_layout %outer {swizzle = array<i64: 3, 4, 3>, offset = 0}
            : (!cute.layout<"(8,64):(64,1)">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
+    %d = cute.make_composed_layout(%a, %off, %b)
+           : (!cute.layout<"(4,5):(1,4)">, !cute.int_tuple<"2">, !cute.layout<"(2,3):(1,2)">)
+           -> !cute.composed_layout<"(4,5):(1,4) o 2 o (2,3):(1,2)">
     ```
   }];
-  let arguments = (ins Cute_LayoutType:$outer, DenseI64ArrayAttr:$swizzle,
+  let arguments = (ins Variadic<AnyTypeOf<[Cute_SwizzleType, Cute_LayoutType, Cute_AnyIntTuple]>>:$parts,
+                       OptionalAttr<DenseI64ArrayAttr>:$swizzle,
                        DefaultValuedAttr<I64Attr, "0">:$offset);
   let results = (outs Cute_ComposedLayoutType:$result);
-  let assemblyFormat = "$outer attr-dict `:` functional-type(operands, $result)";
+  let hasCustomAssemblyFormat = 1;
 }
 
 def Cute_MakeComposedLayoutRawOp : Cute_InferredOp<"make_composed_layout_raw"> {

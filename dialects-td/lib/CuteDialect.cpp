@@ -519,6 +519,48 @@ void GetLeavesOp::print(OpAsmPrinter &printer) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// cute.make_composed_layout: spec 002's `%outer {attrs} : (L) -> C` or
+// NVIDIA's `(%inner, %offset, %outer) : (I, O, L) -> C`
+//===----------------------------------------------------------------------===//
+
+ParseResult MakeComposedLayoutOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> parts;
+  bool nvidia = succeeded(parser.parseOptionalLParen());
+  if (nvidia) {
+    if (parser.parseOperandList(parts) || parser.parseRParen())
+      return failure();
+  } else {
+    OpAsmParser::UnresolvedOperand outer;
+    if (parser.parseOperand(outer))
+      return failure();
+    parts.push_back(outer);
+  }
+  FunctionType type;
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColonType(type))
+    return failure();
+  if (type.getNumInputs() != parts.size() || type.getNumResults() != 1)
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expects one type per operand and one result type");
+  result.addTypes(type.getResults());
+  return parser.resolveOperands(parts, type.getInputs(), parser.getCurrentLocation(),
+                                result.operands);
+}
+
+void MakeComposedLayoutOp::print(OpAsmPrinter &printer) {
+  if (getParts().size() == 1)
+    printer << ' ' << getParts()[0];
+  else
+    printer << "(" << getParts() << ")";
+  // The default offset 0 is not printed.
+  SmallVector<StringRef, 1> elided;
+  if (getOffset() == 0)
+    elided.push_back(getOffsetAttrName());
+  printer.printOptionalAttrDict((*this)->getAttrs(), elided);
+  printer << " : ";
+  printer.printFunctionalType(getOperation());
+}
+
 ParseResult MakeLayoutOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand> shape, stride;
   SmallVector<Type> shapeTypes, strideTypes;

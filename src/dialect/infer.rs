@@ -582,7 +582,21 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 .map_err(|condition| format!("make_swizzle({bits}, {base}, {shift}): {condition}"))?;
             spec_result(SpecKind::Swizzle, swizzle)
         }
+        // NVIDIA's spelling: (inner, offset, outer), any inner part.
+        "make_composed_layout" if operands.len() == 3 => {
+            let (inner_kind, inner) = args.get(0)?;
+            if !matches!(inner_kind, SpecKind::Swizzle | SpecKind::Layout) {
+                return Err(format!("operand #0 (the inner part) must be a swizzle or a layout, not !cute.{}", inner_kind.mnemonic()));
+            }
+            let offset = args.tuple(1)?;
+            let outer = args.layout(2)?;
+            let text = format!("{inner} o {offset} o {outer}");
+            spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
+        }
         "make_composed_layout" => {
+            if operands.len() != 1 {
+                return Err(format!("expects the outer layout (spec 002) or (inner, offset, outer) (NVIDIA's IR), got {} operands", operands.len()));
+            }
             let outer = args.layout(0)?;
             let swizzle = attrs.ints("swizzle").ok_or("expects a 'swizzle' attribute [B, M, S]")?;
             let [bits, base, shift] = swizzle[..] else {

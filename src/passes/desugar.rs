@@ -205,8 +205,17 @@ fn rewrite_make_composed_layout<'c, 'a>(
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let result = result_type(op)?;
     let (_, text) = type_spec(result).ok_or("result is not a !cute.composed_layout")?;
-    let composed = spec::parse_checked_composed(text)?;
     let location = op.location();
+    // NVIDIA's spelling: the parts are values already.
+    if op.operand_count() == 3 {
+        let (inner, offset, outer) = (op.operand(0)?, op.operand(1)?, op.operand(2)?);
+        if !matches!(type_spec(inner.r#type()), Some((SpecKind::Swizzle, _))) || spec::parse_checked_composed(text).is_err() {
+            return Err(format!("{result} has a layout inner part or a run-time offset, which has no lowering yet").into());
+        }
+        let raw = ops::cute::make_composed_layout_raw(context, outer, inner, offset, location);
+        return Ok(vec![insert(rewriter, raw.into())?]);
+    }
+    let composed = spec::parse_checked_composed(text)?;
     let i64_attr = |v: i64| IntegerAttribute::new(Type::parse(context, "i64").expect("i64"), v);
     let sw = &composed.swizzle;
     let swizzle = insert(
