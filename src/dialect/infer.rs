@@ -902,7 +902,14 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "make_identity_layout" => layout_result(layout::make_identity_layout(&args.tuple(0)?)),
         "make_layout_like" => {
             let source = match args.get(0)? {
-                (SpecKind::ComposedLayout, text) => spec::parse_checked_composed(text)?.layout,
+                // NVIDIA's rule: of a composed layout, a swizzled one.
+                (SpecKind::ComposedLayout, text) => {
+                    let composed = spec::parse_checked_general_composed(text)?;
+                    if matches!(composed.inner, layout::ComposedInner::Layout(_)) {
+                        return Err(format!("make_layout_like of {text}: the composed layout's inner part must be a swizzle"));
+                    }
+                    composed.layout
+                }
                 _ => args.layout(0)?,
             };
             layout_result(layout::make_layout_like(&source))
@@ -1178,7 +1185,12 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             }
             // CuTe's make_layout_like: compact, in the source's stride order
             // (column-major when a stride is only known at run time).
-            let compact = layout::make_layout_like(&source).or_else(|_| layout::make_layout(source.shape())).map_err(err)?;
+            let compact = if has_dynamic(&source) {
+                layout::make_layout(source.shape())
+            } else {
+                layout::make_layout_like(&source)
+            }
+            .map_err(err)?;
             let element = fragment_element(iterator, *element_bits)?;
             Ok(vec![Inferred::View {
                 iterator: format!("!cute.ptr<{element}, rmem, align<16>>"),

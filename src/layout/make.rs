@@ -134,26 +134,37 @@ fn ordered_impl(shape: &IntTuple, order: &IntTuple) -> Result<Layout, Cond> {
 /// strides follow the order of `|stride|` in `L`; broadcast (stride-0) modes
 /// stay stride 0.
 pub fn make_layout_like(l: &Layout) -> Result<Layout, LayoutError> {
+    use super::runtime::{flat_leaves, leaf_op, Op};
     wrap!("make_layout_like", [l], {
-        let modes = {
-            let mut m = Modes::new();
-            push_modes(l.shape(), l.stride(), &mut m).map(|_| m)
-        };
-        modes.and_then(|modes| {
-            let mut idx: Vec<usize> = (0..modes.len()).filter(|&i| modes[i].1 != 0).collect();
-            idx.sort_by_key(|&i| modes[i].1.unsigned_abs());
-            let mut strides = vec![0i64; modes.len()];
-            let mut running = 1i64;
-            for i in idx {
-                strides[i] = if modes[i].0 == 1 { 0 } else { running };
-                running = arith::mul(running, modes[i].0)?;
+        (|| -> Result<Layout, Cond> {
+            let modes = flat_leaves(l);
+            // Static non-zero strides in increasing order, then run-time
+            // strides in mode order (their order is unknown; NVIDIA's IR
+            // takes mode order); zero strides stay 0.
+            let stride_key = |d: &Leaf| match d {
+                Leaf::Int(v) => Ok(Some(v.unsigned_abs())),
+                Leaf::Dyn(_) => Ok(None),
+                other => Err(not_static(other, "stride")),
+            };
+            let mut order: Vec<(usize, Option<u64>)> = Vec::with_capacity(modes.len());
+            for (i, (_, d)) in modes.iter().enumerate() {
+                match stride_key(d)? {
+                    Some(0) => {}
+                    key => order.push((i, key)),
+                }
+            }
+            order.sort_by_key(|&(i, key)| (key.is_none(), key.unwrap_or(0), i));
+            let mut strides = vec![Leaf::Int(0); modes.len()];
+            let mut running = Leaf::Int(1);
+            for (i, _) in order {
+                let s = &modes[i].0;
+                strides[i] = if *s == Leaf::Int(1) { Leaf::Int(0) } else { running.clone() };
+                running = leaf_op(&running, s, Op::Mul)?;
             }
             let mut it = strides.into_iter();
-            let stride = l
-                .shape()
-                .try_map_leaves(&mut |_| Ok::<_, Cond>(Leaf::Int(it.next().unwrap_or(0))))?;
+            let stride = l.shape().try_map_leaves(&mut |_| Ok::<_, Cond>(it.next().unwrap_or(Leaf::Int(0))))?;
             Ok(Layout::from_parts(l.shape().clone(), stride))
-        })
+        })()
     })
 }
 

@@ -29,3 +29,23 @@ func.func @composed(%l: !cute.composed_layout<"S<2,4,3> o 0 o (16,4):(64,1)">) -
   %r = cute.make_layout_like(%l) : !cute.composed_layout<"S<2,4,3> o 0 o (16,4):(64,1)"> -> !cute.layout<"(16,4):(4,1)">
   return %r : !cute.layout<"(16,4):(4,1)">
 }
+
+// -----
+
+// Run-time strides: the static ones first (in increasing order), then the
+// run-time ones in mode order, each taking the compact stride so far.
+// CHECK-LABEL: @run_time_strides
+// CHECK: -> !cute.layout<"(8,?,4,?):(?,?,?,1)">
+func.func @run_time_strides(%l: !cute.layout<"(8,?,4,?):(?,?,?,1)">) {
+  %r = cute.make_layout_like(%l) : !cute.layout<"(8,?,4,?):(?,?,?,1)"> -> !cute.layout<"(8,?,4,?):(?,?,?,1)">
+  return
+}
+
+// -----
+
+// CHECK-LABEL: @mixed
+// CHECK: -> !cute.layout<"(4,?,2):(2,8,1)">
+func.func @mixed(%l: !cute.layout<"(4,?,2):(6,?,3)">) {
+  %r = cute.make_layout_like(%l) : !cute.layout<"(4,?,2):(6,?,3)"> -> !cute.layout<"(4,?,2):(2,8,1)">
+  return
+}

@@ -15,3 +15,12 @@ func.func @basis_strides(%l: !cute.layout<"(4,2):(1@0,1@1)">) {
   %r = cute.make_layout_like(%l) : !cute.layout<"(4,2):(1@0,1@1)"> -> !cute.layout<"(4,2):(1,4)">
   return
 }
+
+// -----
+
+func.func @layout_inner(%c: !cute.composed_layout<"(4,5):(1,4) o 2 o (2,3):(1,2)">) {
+  // expected-error @+2 {{the composed layout's inner part must be a swizzle}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %r = cute.make_layout_like(%c) : !cute.composed_layout<"(4,5):(1,4) o 2 o (2,3):(1,2)"> -> !cute.layout<"(2,3):(1,2)">
+  return
+}
