@@ -141,6 +141,11 @@ pub fn tile_dynamic(kind: Tiling, a: &Layout, tiler: &Tiler) -> Option<Result<La
 /// `kind(a, tiler)`: the leaf-wise rule for dynamic layouts, else the static
 /// algebra.
 pub fn tile(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, LayoutError> {
+    if let (Tiling::Composition, Tiler::Layout(b)) = (kind, tiler) {
+        if b.stride().leaves().iter().any(|d| matches!(d, Leaf::Basis(_))) {
+            return compose_basis_tiler(a, b);
+        }
+    }
     if let Some(result) = tile_dynamic(kind, a, tiler) {
         return result;
     }
@@ -153,6 +158,38 @@ pub fn tile(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, LayoutErr
         return tile_runtime(kind, a, tiler);
     }
     tile_static(kind, a, tiler)
+}
+
+/// `composition(A, B)` where `B` has scaled-basis strides (CuTe's special
+/// case): a leaf `s:c@p` of `B` composes mode `p` of `A` (`c@j@k` is leaf `j`
+/// of mode `k`) with `s:c`; an integer leaf composes all of `A`. The result
+/// has `B`'s tree.
+fn compose_basis_tiler(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
+    let fail = |c: String| LayoutError::new("composition", vec![a.to_string(), b.to_string()], c);
+    fn tree(a: &Layout, s: &IntTuple, d: &IntTuple, fail: &dyn Fn(String) -> LayoutError) -> Result<Layout, LayoutError> {
+        match (s, d) {
+            (IntTuple::Tuple(ss), IntTuple::Tuple(ds)) if ss.len() == ds.len() => {
+                Ok(Layout::from_modes(ss.iter().zip(ds).map(|(s, d)| tree(a, s, d, fail)).collect::<Result<_, _>>()?))
+            }
+            (IntTuple::Leaf(_), IntTuple::Leaf(Leaf::Basis(basis))) => {
+                let count = basis.integral_count().map_err(fail)?;
+                let mut mode = a.clone();
+                for &i in basis.dims.iter().rev() {
+                    mode = mode
+                        .mode(i as usize)
+                        .filter(|_| !mode.shape().is_leaf() || i == 0)
+                        .ok_or_else(|| fail(format!("the tiler's basis {basis} selects no mode of the layout")))?;
+                }
+                let leaf = Layout::from_parts(s.clone(), IntTuple::int(count));
+                tile(Tiling::Composition, &mode, &Tiler::Layout(leaf))
+            }
+            (IntTuple::Leaf(_), IntTuple::Leaf(_)) => {
+                tile(Tiling::Composition, a, &Tiler::Layout(Layout::from_parts(s.clone(), d.clone())))
+            }
+            _ => Err(fail("the tiler's shape and stride are not congruent".into())),
+        }
+    }
+    tree(a, b.shape(), b.stride(), &fail)
 }
 
 /// CuTe's algorithms on run-time values (`runtime`), where neither the

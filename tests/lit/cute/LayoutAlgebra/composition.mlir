@@ -51,3 +51,25 @@ func.func @composed(%a: !cute.composed_layout<"(4,5):(1,4) o 2 o (2,3):(1,2)">, 
   %r = cute.composition(%a, %b) : (!cute.composed_layout<"(4,5):(1,4) o 2 o (2,3):(1,2)">, !cute.layout<"(?,3):(1,2)">) -> !cute.composed_layout<"(4,5):(1,4) o 2 o (?,3):(1,2)">
   return
 }
+
+// -----
+
+// A tiler with basis strides (CuTe's special case): leaf s:c@p composes
+// mode p of A with s:c; here it transposes (4,8):(8,1).
+// CHECK-LABEL: @basis_tiler
+// CHECK: -> !cute.layout<"(8,4):(1,8)">
+func.func @basis_tiler(%a: !cute.layout<"(4,8):(8,1)">, %b: !cute.layout<"(8,4):(1@1,1@0)">) {
+  %r = cute.composition(%a, %b) : (!cute.layout<"(4,8):(8,1)">, !cute.layout<"(8,4):(1@1,1@0)">) -> !cute.layout<"(8,4):(1,8)">
+  return
+}
+
+// -----
+
+// A nested basis picks a sub-mode: 2:2@1@1 takes every other element of
+// mode (1,1) (extent 6, stride 1).
+// CHECK-LABEL: @nested_basis_tiler
+// CHECK: -> !cute.layout<"(2,3):(2,5)">
+func.func @nested_basis_tiler(%a: !cute.layout<"(5,(2,6)):(5,(30,1))">, %b: !cute.layout<"(2,3):(2@1@1,1@0)">) {
+  %r = cute.composition(%a, %b) : (!cute.layout<"(5,(2,6)):(5,(30,1))">, !cute.layout<"(2,3):(2@1@1,1@0)">) -> !cute.layout<"(2,3):(2,5)">
+  return
+}
