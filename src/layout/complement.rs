@@ -45,6 +45,9 @@ pub fn complement_basis(a: &Layout, cotarget: Option<&IntTuple>) -> Result<Layou
 }
 
 fn complement_basis_impl(a: &Layout, cotarget: Option<&IntTuple>) -> Result<Layout, Cond> {
+    if let Some(IntTuple::Tuple(shape)) = cotarget {
+        return complement_basis_in(a, shape);
+    }
     let mut parts = codomain::parts(a, false)?;
     parts.sort_by(|x, y| x.0.cmp(&y.0));
     let cosize = |part: &codomain::Part| {
@@ -99,6 +102,41 @@ fn complement_basis_impl(a: &Layout, cotarget: Option<&IntTuple>) -> Result<Layo
         return codomain::tree(&layouts, &[0], &missing);
     }
     codomain::tree(&layouts, &[], &missing)
+}
+
+/// The complement of a coordinate layout within a coordinate box `shape`
+/// (a tuple cotarget, e.g. the shape a logical divide tiles): codomain mode
+/// `k` is complemented up to `shape[k]` (the gaps below each stride, the
+/// rest to the extent), a mode nothing reaches is all of `shape[k]`; the
+/// result is coalesced, as CuTe's complement. E.g. the complement of
+/// `2:64@0` in `(128,64)` is `(64,64):(1@0,1@1)`.
+fn complement_basis_in(a: &Layout, shape: &[IntTuple]) -> Result<Layout, Cond> {
+    let parts = codomain::parts(a, false)?;
+    if let Some((path, _)) = parts.iter().find(|(p, _)| p.len() != 1 || p[0] as usize >= shape.len()) {
+        return Err(format!("the basis path {path:?} is not a mode of the cotarget ({})", shape.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(",")));
+    }
+    let mut modes: Vec<(Leaf, Leaf)> = Vec::new();
+    for (k, extent) in shape.iter().enumerate() {
+        let extent = static_size(extent)?;
+        let path = [k as u32];
+        let mut part: Vec<(i64, i64)> =
+            parts.iter().find(|(p, _)| p[..] == path).map(|(_, m)| m.iter().map(|&(s, d, _)| (s, d)).collect()).unwrap_or_default();
+        part.sort_by_key(|m| m.1);
+        let mut prev = 1i64;
+        for (s, d) in part {
+            if d < 0 {
+                return Err(format!("stride {} is negative; the complement is only defined for non-negative strides", codomain::basis(d, &path)?));
+            }
+            let gap = d / prev;
+            if gap == 0 {
+                return Err(format!("non-injective layout: stride {} lies inside the span {prev} of the smaller modes", codomain::basis(d, &path)?));
+            }
+            modes.push((Leaf::Int(gap), codomain::basis(prev, &path)?));
+            prev = arith::mul(d, s)?;
+        }
+        modes.push((Leaf::Int(arith::ceil_div(extent, prev)?), codomain::basis(prev, &path)?));
+    }
+    coalesce_modes_rt(modes)
 }
 
 /// CuTe's `complement` on run-time values: filter A, then mode by mode

@@ -146,12 +146,18 @@ pub fn tile(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, LayoutErr
             return compose_basis_tiler(a, b);
         }
     }
+    let mut basis_tiler = false;
+    tiler_leaves(tiler, &mut |l| basis_tiler |= matches!(l, Leaf::Basis(_)));
+    if basis_tiler {
+        return tile_runtime(kind, a, tiler);
+    }
     if let Some(result) = tile_dynamic(kind, a, tiler) {
         return result;
     }
     if let Some(result) = tile_symbolic_strides(kind, a, tiler) {
         return result;
     }
+    // Run-time tilers take CuTe's algorithm on run-time values.
     let mut dynamic_tiler = false;
     tiler_leaves(tiler, &mut |l| dynamic_tiler |= matches!(l, Leaf::Dyn(_)));
     if has_dynamic(a) || dynamic_tiler {
@@ -164,7 +170,7 @@ pub fn tile(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, LayoutErr
 /// case): a leaf `s:c@p` of `B` composes mode `p` of `A` (`c@j@k` is leaf `j`
 /// of mode `k`) with `s:c`; an integer leaf composes all of `A`. The result
 /// has `B`'s tree.
-fn compose_basis_tiler(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
+pub(super) fn compose_basis_tiler(a: &Layout, b: &Layout) -> Result<Layout, LayoutError> {
     let fail = |c: String| LayoutError::new("composition", vec![a.to_string(), b.to_string()], c);
     fn tree(a: &Layout, s: &IntTuple, d: &IntTuple, fail: &dyn Fn(String) -> LayoutError) -> Result<Layout, LayoutError> {
         match (s, d) {

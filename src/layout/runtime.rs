@@ -199,6 +199,17 @@ fn compose_leaf(lhs: &[(Leaf, Leaf)], s: &Leaf, d: &Leaf) -> Result<Layout, Cond
 fn divide(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
     let a = a.to_layout();
     let b = b.to_layout();
+    // A coordinate tiler (CuTe's basis strides address A's modes): its
+    // complement is in A's coordinate box.
+    if flat_leaves(&b).iter().any(|(_, d)| matches!(d, Leaf::Basis(_))) {
+        let shape = match a.shape() {
+            IntTuple::Tuple(modes) => modes.clone(),
+            leaf => vec![leaf.clone()],
+        };
+        let rest = super::complement::complement_basis(&b, Some(&IntTuple::Tuple(shape))).map_err(|e| e.condition.clone())?;
+        let compose = |t: &Layout| super::dynamic_tiling::compose_basis_tiler(&a, t).map_err(|e| e.condition.clone());
+        return Ok((compose(&b)?, compose(&rest)?));
+    }
     let lhs = coalesce_flat(&a)?;
     let cotarget = IntTuple::Tuple(lhs.iter().map(|(s, _)| IntTuple::Leaf(s.clone())).collect());
     let rest = complement_dynamic(&b, &cotarget)?;

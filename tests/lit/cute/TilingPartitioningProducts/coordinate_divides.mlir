@@ -40,3 +40,14 @@ func.func @unit_mode(%a: !cute.layout<"(4,3):(1@0,1@1)">, %s: !cute.shape<"(2,3)
   %r = cute.zipped_divide(%a, %s) : (!cute.layout<"(4,3):(1@0,1@1)">, !cute.shape<"(2,3)">) -> !cute.layout<"((2,3),(2,1)):((1@0,1@1),(2@0,3@1))">
   return
 }
+
+// -----
+
+// A coordinate tiler: 2:32@0 takes rows 0 and 32 of mode 0 (A's mode 0 has
+// stride 1@1); the rest is the complement in A's coordinate box (64,16).
+// CHECK-LABEL: @coordinate_tiler
+// CHECK: -> !cute.layout<"(2,(32,16)):(32@1,(1@1,1@0))">
+func.func @coordinate_tiler(%a: !cute.layout<"(64,16):(1@1,1@0)">, %b: !cute.layout<"2:32@0">) {
+  %r = cute.logical_divide(%a, %b) : (!cute.layout<"(64,16):(1@1,1@0)">, !cute.layout<"2:32@0">) -> !cute.layout<"(2,(32,16)):(32@1,(1@1,1@0))">
+  return
+}
