@@ -180,16 +180,28 @@ pub fn tile_to_shape(block: &Layout, target: &super::tuple::IntTuple, order: Opt
                 modes.push(Layout::leaf(1, 0));
             }
             let padded = Layout::from_modes(modes);
+            // ceil(target_i / block_i) replicas per mode; a run-time target
+            // extent gives a run-time count (recorded for the lowering).
+            use super::runtime::{leaf_op, Op};
+            use super::tuple::Leaf;
             let mut replicas = Vec::with_capacity(rank);
+            let mut dynamic = false;
             for i in 0..rank {
-                let size = |t: Option<IntTuple>, what: &str| -> Result<i64, Cond> {
+                let size = |t: Option<IntTuple>, what: &str| -> Result<Leaf, Cond> {
                     let t = t.ok_or_else(|| format!("the {what} has no mode {i}"))?;
-                    let extents = t.leaves().into_iter().map(|l| leaf_static(l, what)).collect::<Result<Vec<_>, _>>()?;
-                    product(extents)
+                    t.leaves().into_iter().try_fold(Leaf::Int(1), |acc, l| match l {
+                        Leaf::Int(_) | Leaf::Dyn(_) => leaf_op(&acc, l, Op::Mul),
+                        other => Err(not_static(other, what)),
+                    })
                 };
                 let want = size(target.mode(i).cloned(), "target")?;
                 let have = size(padded.mode(i).map(|m| m.shape().clone()), "block")?;
-                replicas.push(IntTuple::int(arith::ceil_div(want, have)?));
+                if !matches!(have, Leaf::Int(_)) {
+                    return Err(format!("the block's mode {i} has a run-time extent; the block is static"));
+                }
+                let count = leaf_op(&want, &have, Op::CeilDiv)?;
+                dynamic |= !matches!(count, Leaf::Int(_));
+                replicas.push(IntTuple::Leaf(count));
             }
             let replicas = IntTuple::tuple(replicas);
             let natural = IntTuple::tuple((0..rank as i64).map(IntTuple::int).collect());
@@ -203,6 +215,9 @@ pub fn tile_to_shape(block: &Layout, target: &super::tuple::IntTuple, order: Opt
                 return Err(format!("the order {order} is not a permutation of 0..{rank}"));
             }
             let ordered = super::make::make_ordered_layout(&replicas, order).map_err(|e| e.to_string())?;
+            if dynamic {
+                return super::runtime::blocked_product(&padded, &ordered).map_err(|e| e.condition.clone());
+            }
             blocked_product(&padded, &ordered).map_err(|e| e.to_string())
         })()
     })

@@ -32,3 +32,13 @@ func.func @mode_one_first(%b: !cute.layout<"(4,4):(1,4)">, %s: !cute.shape<"(8,1
   %r = cute.tile_to_shape(%b, %s, %o) : (!cute.layout<"(4,4):(1,4)">, !cute.shape<"(8,12)">, !cute.int_tuple<"(1,0)">) -> !cute.layout<"((4,2),(4,3)):((1,48),(4,16))">
   return
 }
+
+// -----
+
+// A run-time target: ceil(? / 2) replicas of mode 1, at run time.
+// CHECK-LABEL: @run_time_target
+// CHECK: -> !cute.layout<"((2,2),(2,?)):((1,4),(2,8))">
+func.func @run_time_target(%b: !cute.layout<"(2,2):(1,2)">, %s: !cute.shape<"(4,?)">) {
+  %r = cute.tile_to_shape(%b, %s) : (!cute.layout<"(2,2):(1,2)">, !cute.shape<"(4,?)">) -> !cute.layout<"((2,2),(2,?)):((1,4),(2,8))">
+  return
+}

@@ -19,9 +19,10 @@ func.func @not_a_permutation(%b: !cute.layout<"(2,2):(1,2)">, %s: !cute.shape<"(
 
 // -----
 
-func.func @dynamic_target(%b: !cute.layout<"(2,2):(1,2)">, %s: !cute.shape<"(4,?)">) {
-  // expected-error @+2 {{target `?` is dynamic; this operation needs static values}}
+// The block is static (the tile being replicated).
+func.func @dynamic_block(%b: !cute.layout<"(2,?):(1,2)">, %s: !cute.shape<"(4,8)">) {
+  // expected-error @+2 {{the block's mode 1 has a run-time extent; the block is static}}
   // expected-error @+1 {{failed to infer returned types}}
-  %r = cute.tile_to_shape(%b, %s) : (!cute.layout<"(2,2):(1,2)">, !cute.shape<"(4,?)">) -> !cute.layout<"(2,2):(1,2)">
+  %r = cute.tile_to_shape(%b, %s) : (!cute.layout<"(2,?):(1,2)">, !cute.shape<"(4,8)">) -> !cute.layout<"(2,2):(1,2)">
   return
 }
