@@ -390,6 +390,33 @@ pub fn scalars((kind, text): (SpecKind, &str), only_dynamic: bool) -> Result<Vec
             leaves(l.shape(), &mut out, only_dynamic)?;
             leaves(l.stride(), &mut out, only_dynamic)?;
         }
+        // A layout inner part: its leaves, the offset's, the outer layout's.
+        SpecKind::ComposedLayout if spec::parse_checked_composed(text).is_err() => {
+            let c = spec::parse_checked_general_composed(text)?;
+            let layout::ComposedInner::Layout(inner) = &c.inner else {
+                return Err(format!("get_scalars of {text}: a swizzled composed layout with a run-time offset"));
+            };
+            leaves(inner.shape(), &mut out, only_dynamic)?;
+            leaves(inner.stride(), &mut out, only_dynamic)?;
+            leaves(&c.offset, &mut out, only_dynamic)?;
+            leaves(c.layout.shape(), &mut out, only_dynamic)?;
+            leaves(c.layout.stride(), &mut out, only_dynamic)?;
+        }
+        // A tile: each slot's shape then stride leaves.
+        SpecKind::Tile => {
+            fn slots(t: &Tiler, out: &mut Vec<(Option<i64>, u32)>, only_dynamic: bool) -> Result<(), String> {
+                match t {
+                    Tiler::Layout(l) => {
+                        leaves(l.shape(), out, only_dynamic)?;
+                        leaves(l.stride(), out, only_dynamic)
+                    }
+                    Tiler::Shape(s) => leaves(s, out, only_dynamic),
+                    Tiler::Underscore => Ok(()),
+                    Tiler::ByMode(v) => v.iter().try_for_each(|t| slots(t, out, only_dynamic)),
+                }
+            }
+            slots(&spec::parse_checked_tile(text)?, &mut out, only_dynamic)?;
+        }
         SpecKind::ComposedLayout => {
             let c = spec::parse_checked_composed(text)?;
             out.extend([(Some(i64::from(c.swizzle.bits)), 32), (Some(i64::from(c.swizzle.base)), 32), (Some(i64::from(c.swizzle.shift)), 32)]);

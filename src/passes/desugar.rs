@@ -310,6 +310,9 @@ fn rewrite_get_scalars<'c, 'a>(
     let (kind, text) = crate::dialect::type_spec(value.r#type()).ok_or("get_scalars of a cute value")?;
     let only_dynamic = op.attribute("only_dynamic").is_ok();
     let scalars = crate::dialect::infer::scalars((kind, text), only_dynamic)?;
+    if kind == SpecKind::Tile && scalars.iter().any(|(v, _)| v.is_none()) {
+        return Err("get_scalars: the run-time leaves of a tile are not read yet (run-time tiles have no lowering)".into());
+    }
     // The run-time leaves, in order, from the tuples that hold them.
     let mut dynamic: Vec<Value<'c, 'a>> = Vec::new();
     if scalars.iter().any(|(v, _)| v.is_none()) {

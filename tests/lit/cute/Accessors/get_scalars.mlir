@@ -42,3 +42,4 @@ func.func @composed(%c: !cute.composed_layout<"S<3,4,3> o 16 o (8,64):(64,1)">) 
   %a, %b, %s, %o, %m, %n, %x, %y = cute.get_scalars (%c) : !cute.composed_layout<"S<3,4,3> o 16 o (8,64):(64,1)">
   return %a, %b, %s, %o, %m, %n, %x, %y : i32, i32, i32, i32, i32, i32, i32, i32
 }
+
