@@ -1034,12 +1034,14 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             if dynamic {
                 return spec_result(SpecKind::IntTuple, "?");
             }
-            let outer = layout::crd2idx(&coord, &composed.layout).map_err(err)?;
-            let offset = composed.offset.as_int().ok_or_else(|| format!("{mnemonic}: the offset {} of a tuple-valued composed layout", composed.offset))?;
-            let at = outer + offset;
-            let value = match &composed.inner {
-                layout::ComposedInner::Swizzle(s) => s.apply(at).map_err(|e| format!("{mnemonic}: {e}"))?,
-                layout::ComposedInner::Layout(l) => layout::crd2idx(&IntTuple::int(at), l).map_err(err)?,
+            // offset + outer(c): an integer, or a coordinate tuple of a
+            // coordinate outer layout (then the inner layout takes it).
+            let outer = layout::crd2idx_tuple(&coord, &composed.layout).map_err(err)?;
+            let at = tuple_arith(TupleOp::Add, &outer, &composed.offset).map_err(err)?;
+            let value = match (&composed.inner, at.as_int()) {
+                (layout::ComposedInner::Swizzle(s), Some(at)) => s.apply(at).map_err(|e| format!("{mnemonic}: {e}"))?,
+                (layout::ComposedInner::Swizzle(_), None) => return Err(format!("{mnemonic}: a swizzle takes an integer, got {at}")),
+                (layout::ComposedInner::Layout(l), _) => layout::crd2idx(&at, l).map_err(err)?,
             };
             spec_result(SpecKind::IntTuple, value)
         }

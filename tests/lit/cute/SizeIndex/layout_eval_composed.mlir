@@ -31,3 +31,15 @@ func.func @run_time(%c: !cute.coord<"(?,2)">, %l: !cute.composed_layout<"S<2,4,3
   %s = cute.cosize(%l) : (!cute.composed_layout<"S<2,4,3> o 0 o (16,16):(1,16)">) -> !cute.int_tuple<"256">
   return
 }
+
+// -----
+
+// A coordinate outer layout and a tuple offset: the inner layout takes the
+// coordinate offset + outer(c). c = 3 is (1,1): (1@1 + 2@0) + (2,1) = (4,2),
+// and (6,2):(1,3) at (4,2) is 10.
+// CHECK-LABEL: @coordinate_outer
+// CHECK: -> !cute.int_tuple<"10">
+func.func @coordinate_outer(%c: !cute.coord<"3">, %l: !cute.composed_layout<"(6,2):(1,3) o (2,1) o (2,3):(1@1,2@0)">) {
+  %i = cute.layout_eval(%c, %l) : (!cute.coord<"3">, !cute.composed_layout<"(6,2):(1,3) o (2,1) o (2,3):(1@1,2@0)">) -> !cute.int_tuple<"10">
+  return
+}
