@@ -310,6 +310,47 @@ pub fn canonicalize(kind: SpecKind, text: &str) -> Result<String, String> {
     }
 }
 
+/// The bit width of each run-time leaf of a spec, in operand order (the
+/// order [`count_dynamic`] counts): 64 for `?{i64}`, else 32.
+pub fn dynamic_leaf_widths(kind: SpecKind, text: &str) -> Result<Vec<u32>, String> {
+    fn of(t: &IntTuple, out: &mut Vec<u32>) {
+        for leaf in t.leaves() {
+            match leaf {
+                Leaf::Dyn(d) => out.push(if d.wide { 64 } else { 32 }),
+                Leaf::Basis(b) => {
+                    if let Some(d) = b.dynamic {
+                        out.push(if d.wide { 64 } else { 32 });
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    fn tiler(t: &Tiler, out: &mut Vec<u32>) {
+        match t {
+            Tiler::Layout(l) => {
+                of(l.shape(), out);
+                of(l.stride(), out);
+            }
+            Tiler::Shape(s) => of(s, out),
+            Tiler::Underscore => {}
+            Tiler::ByMode(v) => v.iter().for_each(|t| tiler(t, out)),
+        }
+    }
+    let mut out = Vec::new();
+    match kind {
+        SpecKind::Tile => tiler(&parse_checked_tile(text)?, &mut out),
+        SpecKind::Layout => {
+            let l = parse_checked_layout(text)?;
+            of(l.shape(), &mut out);
+            of(l.stride(), &mut out);
+        }
+        kind if kind.is_tuple() => of(&parse_checked_tuple(kind, text)?, &mut out),
+        _ => {}
+    }
+    Ok(out)
+}
+
 /// `?` leaves, run-time basis coefficients (`?@0`) included.
 fn dynamic_leaves(tuple: &IntTuple) -> usize {
     tuple

@@ -200,6 +200,20 @@ fn verify_tuple_ctor(op: OperationRef) -> Result<(), String> {
             "expects {expected} operand(s), one per dynamic leaf of {ty}, but got {got}"
         ));
     }
+    // An integer operand has the width of its leaf (32 bits for `?`, 64 for
+    // `?{i64}`; NVIDIA's rule: no silent truncation or widening); `index`
+    // converts to either.
+    let widths = spec::dynamic_leaf_widths(kind, text)?;
+    for (i, (operand, want)) in op.operands().zip(widths).enumerate() {
+        let got = match (melior::ir::r#type::IntegerType::try_from(operand.r#type()), type_spec(operand.r#type())) {
+            (Ok(int), _) => Some(int.width()),
+            (_, Some((kind, text))) => spec::dynamic_leaf_widths(kind, text)?.first().copied().or(Some(32)),
+            _ => None,
+        };
+        if let Some(got) = got.filter(|&got| got != want) {
+            return Err(format!("expects operand #{i} to have (width={want}), but got (width={got})"));
+        }
+    }
     // A cute operand fills one leaf: it is a scalar integer tuple.
     for (i, operand) in op.operands().enumerate() {
         let operand_ty = operand.r#type();

@@ -135,11 +135,17 @@ fn integer_leaves<'c, 'a>(
     rewriter: &PatternRewriter,
     op: OperationRef<'c, 'a>,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    // The width of the leaf each operand fills (the verifier checked that
+    // a tuple operand's leaf has it).
+    let (result_kind, result_text) = type_spec(result_type(op)?).ok_or("a cute tuple result")?;
+    let widths = spec::dynamic_leaf_widths(result_kind, result_text)?;
     op.operands()
-        .map(|v| {
-            let Some((kind, text)) = type_spec(v.r#type()) else { return Ok(v) };
-            let wide = matches!(spec::parse_checked_tuple(kind, text)?, crate::layout::IntTuple::Leaf(crate::layout::Leaf::Dyn(d)) if d.wide);
-            let int: Type<'c> = melior::ir::r#type::IntegerType::new(context, if wide { 64 } else { 32 }).into();
+        .zip(widths)
+        .map(|(v, width)| {
+            if type_spec(v.r#type()).is_none() {
+                return Ok(v);
+            }
+            let int: Type<'c> = melior::ir::r#type::IntegerType::new(context, width).into();
             insert(rewriter, ops::cute::get_leaves(context, &[int], v, op.location()).into())
         })
         .collect()

@@ -22,7 +22,7 @@ func.func @mixed(%m: i32, %k: !cute.int_tuple<"?">) -> !cute.shape<"(?,(4,?))"> 
 // DESUGAR-LABEL: @static_and_wide
 // DESUGAR: cute.get_leaves %{{.*}} : !cute.int_tuple<"8"> -> i32
 // DESUGAR: cute.get_leaves %{{.*}} : !cute.int_tuple<"?{i64}"> -> i64
-func.func @static_and_wide(%a: !cute.int_tuple<"8">, %b: !cute.int_tuple<"?{i64}">) -> !cute.stride<"(?,?)"> {
-  %d = cute.make_stride(%a, %b) : (!cute.int_tuple<"8">, !cute.int_tuple<"?{i64}">) -> !cute.stride<"(?,?)">
-  return %d : !cute.stride<"(?,?)">
+func.func @static_and_wide(%a: !cute.int_tuple<"8">, %b: !cute.int_tuple<"?{i64}">) -> !cute.stride<"(?,?{i64})"> {
+  %d = cute.make_stride(%a, %b) : (!cute.int_tuple<"8">, !cute.int_tuple<"?{i64}">) -> !cute.stride<"(?,?{i64})">
+  return %d : !cute.stride<"(?,?{i64})">
 }

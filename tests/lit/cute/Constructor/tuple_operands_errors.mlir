@@ -14,3 +14,21 @@ func.func @count(%t: !cute.int_tuple<"?">) {
   %s = cute.make_coord(%t) : (!cute.int_tuple<"?">) -> !cute.coord<"(?,?)">
   return
 }
+
+// -----
+
+// An integer has the width of the leaf it fills: 32 bits for `?`, 64 for
+// `?{i64}` (no silent truncation); index converts to either.
+func.func @width(%n: i64, %m: index) {
+  // expected-error @+1 {{expects operand #1 to have (width=32), but got (width=64)}}
+  %s = cute.make_shape(%m, %n) : (index, i64) -> !cute.shape<"(?,?)">
+  return
+}
+
+// -----
+
+func.func @tuple_width(%t: !cute.int_tuple<"?{i64}">) {
+  // expected-error @+1 {{expects operand #0 to have (width=32), but got (width=64)}}
+  %s = cute.make_coord(%t) : (!cute.int_tuple<"?{i64}">) -> !cute.coord<"?">
+  return
+}
