@@ -238,7 +238,17 @@ pub fn stride_kind(stride: &IntTuple) -> Result<bool, String> {
 pub fn parse_checked_tile(text: &str) -> Result<Tiler, String> {
     let trimmed = text.trim();
     if trimmed.starts_with('[') {
-        parse_tiler(text).map_err(|e| e.to_string())
+        // Every layout slot follows the stride rules of !cute.layout.
+        fn check(t: &Tiler) -> Result<(), String> {
+            match t {
+                Tiler::Layout(l) => stride_kind(l.stride()).map(|_| ()),
+                Tiler::ByMode(v) => v.iter().try_for_each(check),
+                _ => Ok(()),
+            }
+        }
+        let tiler = parse_tiler(text).map_err(|e| e.to_string())?;
+        check(&tiler)?;
+        Ok(tiler)
     } else if trimmed == "_" {
         // One slot that keeps its mode (NVIDIA's `!cute.tile<"_">`).
         Ok(Tiler::Underscore)

@@ -21,3 +21,9 @@ func.func @ratio(%l: !cute.layout<"(2,2):(3/2@1,1@0)">) {
 func.func @depth(%d: !cute.stride<"(1@1,1@0@1)">) {
   return
 }
+
+// -----
+
+// A tile's layout slots follow the same stride rules.
+// expected-error @+1 {{expects strides to be either all-integer or all-scaled-basis}}
+func.func private @tile_slot_mix(!cute.tile<"[(2,3):(1,1@0);4:1]">)
