@@ -101,10 +101,11 @@ pub fn tuple_arith(op: TupleOp, lhs: &IntTuple, rhs: &IntTuple) -> Result<IntTup
                 out.extend(xs[n..].iter().chain(&ys[n..]).cloned());
                 Ok(IntTuple::Tuple(out))
             }
-            (IntTuple::Leaf(Leaf::Int(0)), IntTuple::Tuple(_)) | (IntTuple::Tuple(_), IntTuple::Leaf(Leaf::Int(0)))
-                if matches!(op, TupleOp::Add | TupleOp::Sub) =>
-            {
-                Ok(if a.is_leaf() { b.clone() } else { a.clone() })
+            // 0 + t = t + 0 = t - 0 = t; 0 - t is not t (no identity there).
+            (IntTuple::Leaf(Leaf::Int(0)), IntTuple::Tuple(_)) if op == TupleOp::Add => Ok(b.clone()),
+            (IntTuple::Tuple(_), IntTuple::Leaf(Leaf::Int(0))) if matches!(op, TupleOp::Add | TupleOp::Sub) => Ok(a.clone()),
+            (IntTuple::Leaf(_), IntTuple::Tuple(_)) if matches!(op, TupleOp::Add | TupleOp::Sub) => {
+                Err(format!("the left operand {a} is a scalar and the right {b} a tuple: a sum or difference needs matching structure"))
             }
             (IntTuple::Tuple(_), IntTuple::Leaf(_)) if matches!(op, TupleOp::Add | TupleOp::Sub) => {
                 Err(format!("the right operand {b} is a scalar and the left {a} a tuple: a sum or difference needs matching structure"))

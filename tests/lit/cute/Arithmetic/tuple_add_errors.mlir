@@ -26,3 +26,13 @@ func.func @wrong_result(%a: !cute.int_tuple<"(2,3)">, %b: !cute.int_tuple<"(1,1,
   %r = cute.tuple_add(%a, %b) : (!cute.int_tuple<"(2,3)">, !cute.int_tuple<"(1,1,1)">) -> !cute.int_tuple<"(3,4)">
   return
 }
+
+// -----
+
+// 0 + t is t, but 0 - t is not: no identity on the left of a difference.
+func.func @zero_minus_tuple(%a: !cute.int_tuple<"0">, %b: !cute.int_tuple<"(3,4)">) {
+  // expected-error @+2 {{the left operand 0 is a scalar and the right (3,4) a tuple}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %r = cute.tuple_sub(%a, %b) : (!cute.int_tuple<"0">, !cute.int_tuple<"(3,4)">) -> !cute.int_tuple<"(3,4)">
+  return
+}
