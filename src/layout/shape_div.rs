@@ -91,6 +91,22 @@ fn shape_div_impl(s: &IntTuple, d: &IntTuple, mode: DivMode) -> Result<IntTuple,
     }
 }
 
+/// CuTe's tuple-by-integer division: mode `i` is divided by what is left of
+/// the divisor after the modes before it (`rest = div(rest, mode)`).
+fn fold_through_modes(
+    modes: &[IntTuple],
+    divisor: &IntTuple,
+    div: fn(&IntTuple, &IntTuple) -> Result<IntTuple, Cond>,
+) -> Result<IntTuple, Cond> {
+    let mut rest = divisor.clone();
+    let mut out = Vec::with_capacity(modes.len());
+    for m in modes {
+        out.push(div(m, &rest)?);
+        rest = div(&rest, m)?;
+    }
+    Ok(IntTuple::Tuple(out))
+}
+
 fn shape_div_cute(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, Cond> {
     use super::runtime::{leaf_op, Op};
     match (a, b) {
@@ -98,15 +114,7 @@ fn shape_div_cute(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, Cond> {
             Ok(IntTuple::Tuple(x.iter().zip(y).map(|(x, y)| shape_div_cute(x, y)).collect::<Result<_, _>>()?))
         }
         (IntTuple::Tuple(_), IntTuple::Tuple(_)) => Err(format!("divisor {b} is not congruent with shape {a}")),
-        (IntTuple::Tuple(x), IntTuple::Leaf(_)) => {
-            let mut rest = b.clone();
-            let mut out = Vec::with_capacity(x.len());
-            for xi in x {
-                out.push(shape_div_cute(xi, &rest)?);
-                rest = shape_div_cute(&rest, xi)?;
-            }
-            Ok(IntTuple::Tuple(out))
-        }
+        (IntTuple::Tuple(x), IntTuple::Leaf(_)) => fold_through_modes(x, b, shape_div_cute),
         (IntTuple::Leaf(_), IntTuple::Tuple(y)) => {
             let product = y.iter().flat_map(|t| t.leaves()).try_fold(Leaf::Int(1), |acc, l| leaf_op(&acc, l, Op::Mul))?;
             shape_div_cute(a, &IntTuple::Leaf(product))
@@ -143,15 +151,7 @@ fn ceil_div_impl(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, Cond> {
                     .collect::<Result<_, _>>()?,
             ))
         }
-        (IntTuple::Tuple(x), IntTuple::Leaf(_)) => {
-            let mut rest = b.clone();
-            let mut out = Vec::with_capacity(x.len());
-            for xi in x {
-                out.push(ceil_div_impl(xi, &rest)?);
-                rest = ceil_div_impl(&rest, xi)?;
-            }
-            Ok(IntTuple::Tuple(out))
-        }
+        (IntTuple::Tuple(x), IntTuple::Leaf(_)) => fold_through_modes(x, b, ceil_div_impl),
         (IntTuple::Leaf(_), IntTuple::Tuple(_)) => {
             ceil_div_impl(a, &IntTuple::int(static_size(b)?))
         }
