@@ -69,26 +69,8 @@ fn complement_basis_impl(a: &Layout, cotarget: Option<&IntTuple>) -> Result<Layo
             Some(total) if i == last => total,
             _ => cosize(part)?,
         };
-        let mut modes: Vec<(i64, i64)> = part.iter().map(|&(s, d, _)| (s, d)).collect();
-        if let Some(&(_, d)) = modes.iter().find(|m| m.1 < 0) {
-            return Err(format!("stride {} is negative; the complement is only defined for non-negative strides", codomain::basis(d, path)?));
-        }
-        modes.sort_by_key(|m| m.1);
-        let mut out = Vec::with_capacity(modes.len() + 1);
-        let mut prev = 1i64;
-        for (s, d) in modes {
-            let gap = d / prev;
-            if gap == 0 {
-                return Err(format!(
-                    "non-injective layout: stride {} lies inside the span {prev} of the smaller modes",
-                    codomain::basis(d, path)?
-                ));
-            }
-            if gap != 1 {
-                out.push((gap, prev));
-            }
-            prev = arith::mul(d, s)?;
-        }
+        let (mut out, prev) = part_gaps(part.iter().map(|&(s, d, _)| (s, d)).collect(), path)?;
+        out.retain(|m| m.0 != 1);
         out.push((arith::ceil_div(target, prev)?, prev));
         let modes = out
             .into_iter()
@@ -102,6 +84,26 @@ fn complement_basis_impl(a: &Layout, cotarget: Option<&IntTuple>) -> Result<Layo
         return codomain::tree(&layouts, &[0], &missing);
     }
     codomain::tree(&layouts, &[], &missing)
+}
+
+/// The gaps of one codomain mode's part `(shape, count)`: sorted by count,
+/// the gap below each (`(count / span, span)`), and the span they reach.
+fn part_gaps(mut part: Vec<(i64, i64)>, path: &[u32]) -> Result<(Vec<(i64, i64)>, i64), Cond> {
+    if let Some(&(_, d)) = part.iter().find(|m| m.1 < 0) {
+        return Err(format!("stride {} is negative; the complement is only defined for non-negative strides", codomain::basis(d, path)?));
+    }
+    part.sort_by_key(|m| m.1);
+    let mut gaps = Vec::with_capacity(part.len());
+    let mut prev = 1i64;
+    for (s, d) in part {
+        let gap = d / prev;
+        if gap == 0 {
+            return Err(format!("non-injective layout: stride {} lies inside the span {prev} of the smaller modes", codomain::basis(d, path)?));
+        }
+        gaps.push((gap, prev));
+        prev = arith::mul(d, s)?;
+    }
+    Ok((gaps, prev))
 }
 
 /// The complement of a coordinate layout within a coordinate box `shape`
@@ -119,20 +121,11 @@ fn complement_basis_in(a: &Layout, shape: &[IntTuple]) -> Result<Layout, Cond> {
     for (k, extent) in shape.iter().enumerate() {
         let extent = static_size(extent)?;
         let path = [k as u32];
-        let mut part: Vec<(i64, i64)> =
+        let part: Vec<(i64, i64)> =
             parts.iter().find(|(p, _)| p[..] == path).map(|(_, m)| m.iter().map(|&(s, d, _)| (s, d)).collect()).unwrap_or_default();
-        part.sort_by_key(|m| m.1);
-        let mut prev = 1i64;
-        for (s, d) in part {
-            if d < 0 {
-                return Err(format!("stride {} is negative; the complement is only defined for non-negative strides", codomain::basis(d, &path)?));
-            }
-            let gap = d / prev;
-            if gap == 0 {
-                return Err(format!("non-injective layout: stride {} lies inside the span {prev} of the smaller modes", codomain::basis(d, &path)?));
-            }
-            modes.push((Leaf::Int(gap), codomain::basis(prev, &path)?));
-            prev = arith::mul(d, s)?;
+        let (gaps, prev) = part_gaps(part, &path)?;
+        for (gap, at) in gaps {
+            modes.push((Leaf::Int(gap), codomain::basis(at, &path)?));
         }
         modes.push((Leaf::Int(arith::ceil_div(extent, prev)?), codomain::basis(prev, &path)?));
     }
