@@ -964,3 +964,21 @@ fn tuple_constructors_take_scalar_tuple_operands() {
         assert_eq!(f(k, m), (k + m) * 6, "k={k} m={m}");
     }
 }
+
+#[test]
+fn ceil_div_by_a_tile_at_run_time() {
+    // How many (4,8) tiles cover an (m,16) tensor: ceil(16m / 32).
+    let source = r#"func.func @f(%m: i32) -> i32 {
+  %b = cute.make_int_tuple(%m) : (i32) -> !cute.int_tuple<"(?,16)">
+  %t = cute.static : !cute.tile<"(4,8):(1,4)">
+  %s = cute.ceil_div(%b, %t) : (!cute.int_tuple<"(?,16)">, !cute.tile<"(4,8):(1,4)">) -> !cute.int_tuple<"?">
+  %v = cute.get_leaves %s : !cute.int_tuple<"?"> -> i32
+  return %v : i32
+}"#;
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, source);
+    let f: extern "C" fn(i32) -> i32 = lookup(&engine, "f");
+    for m in [1, 2, 3, 4, 17, 100, 1001] {
+        assert_eq!(f(m), (16 * m + 31) / 32, "m={m}");
+    }
+}

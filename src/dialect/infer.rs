@@ -309,6 +309,20 @@ fn tiling(args: &Args, kind: Tiling) -> Result<Vec<Inferred>, String> {
     through_outer(args, |l| tile(kind, l, &tiler))
 }
 
+/// `ceil_div` by a one-layout tile (NVIDIA's IR): how many tiles cover the
+/// dividend, `ceil(size(a) / size(tile))`.
+pub fn ceil_div_by_tile(a: &IntTuple, tile: &Tiler) -> Result<IntTuple, String> {
+    let layout = match tile {
+        Tiler::Layout(l) => l,
+        Tiler::ByMode(v) if matches!(v[..], [Tiler::Layout(_)]) => match &v[0] {
+            Tiler::Layout(l) => l,
+            _ => unreachable!("matched a layout slot"),
+        },
+        other => return Err(format!("ceil_div by the tile {other}: only a one-layout tile divides (a by-mode tile has no single size)")),
+    };
+    layout::ceil_div(&layout::size_of(a).map_err(err)?, &layout::size(layout).map_err(err)?).map_err(err)
+}
+
 /// True if the layout or the tiler has a run-time leaf.
 fn run_time(a: &Layout, tiler: &Tiler) -> bool {
     fn tiler_dynamic(t: &Tiler) -> bool {
@@ -912,6 +926,32 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         "recast_layout" => {
             let (new_bits, old_bits) = (attr_int(attrs, "new_type_bits")?, attr_int(attrs, "old_type_bits")?);
             match args.get(0)? {
+                // A layout inner part recasts as the outer one (CuTe's upcast
+                // and downcast of a ComposedLayout: each part, and the
+                // offset scaled by the ratio).
+                (SpecKind::ComposedLayout, text) if spec::parse_checked_composed(text).is_err() => {
+                    let composed = spec::parse_checked_general_composed(text)?;
+                    let (layout::ComposedInner::Layout(inner), Some(offset)) = (&composed.inner, composed.offset.as_int()) else {
+                        return Err(format!("recast_layout of {text}: a swizzle with a run-time offset, or a tuple offset, does not recast"));
+                    };
+                    let inner = layout::recast_layout(inner, new_bits, old_bits).map_err(err)?;
+                    let outer = layout::recast_layout(&composed.layout, new_bits, old_bits).map_err(err)?;
+                    let offset = if new_bits >= old_bits {
+                        let ratio = new_bits / old_bits.max(1);
+                        if new_bits % old_bits.max(1) != 0 || offset % ratio != 0 {
+                            return Err(format!("recast_layout<{new_bits}, {old_bits}> of {text}: the offset {offset} is not a multiple of the ratio"));
+                        }
+                        offset / ratio
+                    } else {
+                        let ratio = old_bits / new_bits.max(1);
+                        if old_bits % new_bits.max(1) != 0 {
+                            return Err(format!("recast_layout<{new_bits}, {old_bits}> of {text}: the widths do not divide"));
+                        }
+                        offset * ratio
+                    };
+                    let text = format!("{inner} o {offset} o {outer}");
+                    spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
+                }
                 (SpecKind::ComposedLayout, text) => {
                     let composed = spec::parse_checked_composed(text)?;
                     let layout = layout::recast_layout(&composed.layout, new_bits, old_bits).map_err(err)?;
@@ -1083,6 +1123,9 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             let quotient = layout::shape_div(&args.tuple(0)?, &args.tuple(1)?, mode).map_err(err)?;
             spec_result(SpecKind::Shape, quotient)
         }
+        // By a one-slot tile (NVIDIA's IR): how many tiles cover the
+        // dividend, ceil(size(a) / size(tile)).
+        "ceil_div" if args.get(1)?.0 == SpecKind::Tile => spec_result(args.get(0)?.0, ceil_div_by_tile(&args.tuple(0)?, &args.tiler(1)?)?),
         // The quotient keeps the dividend's kind (NVIDIA's IR).
         "ceil_div" => {
             let quotient = layout::ceil_div(&args.tuple(0)?, &args.tuple(1)?).map_err(err)?;

@@ -431,6 +431,9 @@ pub fn get_or_select_op(operands: &[CuteValue], op: OperationRef) -> Result<Cute
 
 pub fn ceil_div(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
     let (kind, a) = tuple_at(operands, 0)?;
+    if let Some(CuteValue::Tile(tile)) = operands.get(1) {
+        return Ok(CuteValue::Tuple(kind, crate::dialect::infer::ceil_div_by_tile(a, tile)?));
+    }
     let (_, b) = tuple_at(operands, 1)?;
     Ok(CuteValue::Tuple(kind, layout::ceil_div(a, b).map_err(err)?))
 }

@@ -41,3 +41,17 @@ func.func @ceil_div(%a: !cute.shape<"(9,?)">, %b: !cute.shape<"(4,?)">) {
   %r = cute.ceil_div(%a, %b) : (!cute.shape<"(9,?)">, !cute.shape<"(4,?)">) -> !cute.shape<"(3,?)">
   return
 }
+
+// -----
+
+// ceil_div by a one-layout tile: how many tiles cover the dividend,
+// ceil(size(a) / size(tile)) (NVIDIA's IR); a run-time dividend divides at
+// run time, lowered through the same rule.
+// CHECK-LABEL: @ceil_div_by_tile
+// CHECK: cute.ceil_div(%{{.*}}, %{{.*}}) : (!cute.shape<"(10,16)">, !cute.tile<"(4,8):(1,4)">) -> !cute.shape<"5">
+// CHECK: cute.ceil_div(%{{.*}}, %{{.*}}) : (!cute.int_tuple<"(?,16)">, !cute.tile<"[(4,8):(1,4)]">) -> !cute.int_tuple<"?">
+func.func @ceil_div_by_tile(%a: !cute.shape<"(10,16)">, %t: !cute.tile<"(4,8):(1,4)">, %b: !cute.int_tuple<"(?,16)">, %u: !cute.tile<"[(4,8):(1,4)]">) {
+  %r = cute.ceil_div(%a, %t) : (!cute.shape<"(10,16)">, !cute.tile<"(4,8):(1,4)">) -> !cute.shape<"5">
+  %s = cute.ceil_div(%b, %u) : (!cute.int_tuple<"(?,16)">, !cute.tile<"[(4,8):(1,4)]">) -> !cute.int_tuple<"?">
+  return
+}

@@ -25,3 +25,12 @@ func.func @ceil_div_coord(%a: !cute.coord<"(6,4)">, %b: !cute.shape<"(4,2)">) {
   %r = cute.ceil_div(%a, %b) : (!cute.coord<"(6,4)">, !cute.shape<"(4,2)">) -> !cute.coord<"(2,2)">
   return
 }
+
+// -----
+
+func.func @ceil_div_by_mode(%a: !cute.shape<"(8,8)">, %t: !cute.tile<"[4:1;2:1]">) {
+  // expected-error @+2 {{only a one-layout tile divides}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %r = cute.ceil_div(%a, %t) : (!cute.shape<"(8,8)">, !cute.tile<"[4:1;2:1]">) -> !cute.shape<"(2,4)">
+  return
+}

@@ -40,3 +40,15 @@ func.func @swizzled(%l: !cute.composed_layout<"S<3,3,3> o 64 o (8,64):(64,1)">) 
   %r = cute.recast_layout<128, 16> (%l) : !cute.composed_layout<"S<3,3,3> o 64 o (8,64):(64,1)"> -> !cute.composed_layout<"S<3,0,3> o 8 o (8,8):(8,1)">
   return
 }
+
+// -----
+
+// A layout inner part recasts like the outer one, the offset by the ratio
+// (CuTe's upcast of a ComposedLayout): 16-bit to 32-bit elements halves
+// every stride-1 extent and the offset.
+// CHECK-LABEL: @layout_inner
+// CHECK: -> !cute.composed_layout<"(3,5):(1,3) o 2 o (4,4):(1,4)">
+func.func @layout_inner(%c: !cute.composed_layout<"(6,5):(1,6) o 4 o (8,4):(1,8)">) {
+  %r = cute.recast_layout<32, 16>(%c) : !cute.composed_layout<"(6,5):(1,6) o 4 o (8,4):(1,8)"> -> !cute.composed_layout<"(3,5):(1,3) o 2 o (4,4):(1,4)">
+  return
+}
