@@ -983,15 +983,8 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
         }
         "tile_to_shape" => {
             let order = if operands.len() > 2 { Some(args.tuple(2)?) } else { None };
-            match args.get(0)? {
-                (SpecKind::ComposedLayout, text) => {
-                    let composed = spec::parse_checked_composed(text)?;
-                    let tiled = layout::tile_to_shape(&composed.layout, &args.tuple(1)?, order.as_ref()).map_err(err)?;
-                    let text = format!("{} o {} o {tiled}", composed.swizzle, composed.offset);
-                    spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
-                }
-                _ => layout_result(layout::tile_to_shape(&args.layout(0)?, &args.tuple(1)?, order.as_ref())),
-            }
+            let target = args.tuple(1)?;
+            through_outer(&args, |a| layout::tile_to_shape(a, &target, order.as_ref()))
         }
         "append_to_rank" | "prepend_to_rank" => {
             let rank = attr_int(attrs, "rank")?;
@@ -1003,11 +996,9 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
                 ((SpecKind::Layout, _), (SpecKind::Layout, _)) => {
                     layout_result(Ok(layout::pad_layout_to_rank(&args.layout(0)?, &args.layout(1)?, rank, prepend)))
                 }
-                ((SpecKind::ComposedLayout, text), (SpecKind::Layout, _)) => {
-                    let composed = spec::parse_checked_composed(text)?;
-                    let padded = layout::pad_layout_to_rank(&composed.layout, &args.layout(1)?, rank, prepend);
-                    let text = format!("{} o {} o {padded}", composed.swizzle, composed.offset);
-                    spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
+                ((SpecKind::ComposedLayout, _), (SpecKind::Layout, _)) => {
+                    let element = args.layout(1)?;
+                    through_outer(&args, |a| Ok(layout::pad_layout_to_rank(a, &element, rank, prepend)))
                 }
                 ((kind, _), (element, _)) if kind == element && !matches!(kind, SpecKind::Layout | SpecKind::ComposedLayout) => {
                     spec_result(kind, layout::pad_to_rank(&args.tuple(0)?, &args.tuple(1)?, rank, prepend))
@@ -1039,7 +1030,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             let path = mode_path(mnemonic, attrs)?;
             let part = match args.get(0)? {
                 (SpecKind::Layout, _) => Part::Layout(args.layout(0)?),
-                (SpecKind::ComposedLayout, text) => Part::Layout(spec::parse_checked_composed(text)?.layout),
+                (SpecKind::ComposedLayout, text) => Part::Layout(spec::parse_checked_general_composed(text)?.layout),
                 _ => Part::Tuple(args.tuple(0)?),
             };
             spec_result(SpecKind::IntTuple, size_at(mnemonic, part, &path)?)

@@ -42,3 +42,13 @@ func.func @run_time_target(%b: !cute.layout<"(2,2):(1,2)">, %s: !cute.shape<"(4,
   %r = cute.tile_to_shape(%b, %s) : (!cute.layout<"(2,2):(1,2)">, !cute.shape<"(4,?)">) -> !cute.layout<"((2,2),(2,?)):((1,4),(2,8))">
   return
 }
+
+// -----
+
+// A composed layout with a layout inner part tiles its outer layout.
+// CHECK-LABEL: @layout_inner
+// CHECK: -> !cute.composed_layout<"(4,5):(1,4) o 1 o ((2,2),(2,2)):((1,4),(2,8))">
+func.func @layout_inner(%c: !cute.composed_layout<"(4,5):(1,4) o 1 o (2,2):(1,2)">, %s: !cute.shape<"(4,4)">) {
+  %r = cute.tile_to_shape(%c, %s) : (!cute.composed_layout<"(4,5):(1,4) o 1 o (2,2):(1,2)">, !cute.shape<"(4,4)">) -> !cute.composed_layout<"(4,5):(1,4) o 1 o ((2,2),(2,2)):((1,4),(2,8))">
+  return
+}

@@ -30,10 +30,10 @@ func.func @nesting(%c: !cute.composed_layout<"(4,5):(1@1@0,1@0) o 0 o (2,3):(1,2
 // -----
 
 // The swizzle-only operations name what they need.
-func.func @recast(%c: !cute.composed_layout<"(8,4):(4,1) o 3 o (2,2):(1,2)">) {
-  // expected-error @+2 {{has a layout inner part or a run-time offset; this operation takes a swizzled one, S<B,M,S> o offset o layout}}
+func.func @cosize(%c: !cute.composed_layout<"(8,4):(4,1) o 3 o (2,2):(1,2)">) {
+  // expected-error @+2 {{the inner part is a layout (cosize is defined for a swizzled one)}}
   // expected-error @+1 {{failed to infer returned types}}
-  %r = cute.recast_layout<32, 16> (%c) : !cute.composed_layout<"(8,4):(4,1) o 3 o (2,2):(1,2)"> -> !cute.composed_layout<"(8,4):(4,1) o 3 o (1,2):(1,1)">
+  %r = cute.cosize(%c) : (!cute.composed_layout<"(8,4):(4,1) o 3 o (2,2):(1,2)">) -> !cute.int_tuple<"4">
   return
 }
 
