@@ -197,17 +197,36 @@ def Cute_ZippedDivideOp : Cute_TilerOp<"zipped_divide"> {
   let description = [{
     Postcondition: same size as A (CUTLASS issue 3513 is rejected, never
     answered with a layout of the wrong size).
+
+    ```mlir
+    %d = cute.zipped_divide(%a, %t) : (!cute.layout<"(8,6):(1,8)">, !cute.tile<"[4:1;3:1]">)
+           -> !cute.layout<"((4,3),(2,2)):((1,8),(4,24))">
+    ```
   }];
 }
 
 def Cute_TiledDivideOp : Cute_TilerOp<"tiled_divide"> {
   let summary = "logical_divide regrouped as ((tiles...), rest0, rest1, ...)";
-  let description = [{ The rest modes are unpacked. }];
+  let description = [{
+    The rest modes are unpacked.
+
+    ```mlir
+    %d = cute.tiled_divide(%a, %t) : (!cute.layout<"(8,6):(1,8)">, !cute.tile<"[4:1;3:1]">)
+           -> !cute.layout<"((4,3),2,2):((1,8),4,24)">
+    ```
+  }];
 }
 
 def Cute_FlatDivideOp : Cute_TilerOp<"flat_divide"> {
   let summary = "logical_divide regrouped as (tile0, tile1, ..., rest0, rest1, ...)";
-  let description = [{ Both tile and rest modes are unpacked. }];
+  let description = [{
+    Both tile and rest modes are unpacked.
+
+    ```mlir
+    %d = cute.flat_divide(%a, %t) : (!cute.layout<"(8,6):(1,8)">, !cute.tile<"[4:1;3:1]">)
+           -> !cute.layout<"(4,3,2,2):(1,8,4,24)">
+    ```
+  }];
 }
 
 def Cute_LogicalProductOp : Cute_TilerOp<"logical_product"> {
@@ -224,27 +243,63 @@ def Cute_LogicalProductOp : Cute_TilerOp<"logical_product"> {
 
 def Cute_ZippedProductOp : Cute_TilerOp<"zipped_product"> {
   let summary = "logical_product regrouped as ((A modes...), (B modes...))";
-  let description = [{ By-mode product, zipped like zipped_divide. }];
+  let description = [{
+    By-mode product, zipped like zipped_divide.
+
+    ```mlir
+    %p = cute.zipped_product(%a, %t) : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(3,4):(1,3)">)
+           -> !cute.layout<"((2,2),(3,4)):((1,2),(4,12))">
+    ```
+  }];
 }
 
 def Cute_TiledProductOp : Cute_TilerOp<"tiled_product"> {
   let summary = "logical_product regrouped as ((A modes...), B0, B1, ...)";
-  let description = [{ By-mode product, tiled like tiled_divide. }];
+  let description = [{
+    By-mode product, tiled like tiled_divide.
+
+    ```mlir
+    %p = cute.tiled_product(%a, %t) : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(3,4):(1,3)">)
+           -> !cute.layout<"((2,2),3,4):((1,2),4,12)">
+    ```
+  }];
 }
 
 def Cute_FlatProductOp : Cute_TilerOp<"flat_product"> {
   let summary = "logical_product regrouped as (A0, A1, ..., B0, B1, ...)";
-  let description = [{ By-mode product with every mode unpacked. }];
+  let description = [{
+    By-mode product with every mode unpacked.
+
+    ```mlir
+    %p = cute.flat_product(%a, %t) : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(3,4):(1,3)">)
+           -> !cute.layout<"(2,2,3,4):(1,2,4,12)">
+    ```
+  }];
 }
 
 def Cute_BlockedProductOp : Cute_TilerOp<"blocked_product"> {
   let summary = "per-mode product with A's modes inner: ((A0,B0),(A1,B1),...)";
-  let description = [{ CuTe blocked_product: tiles of A laid out by B. }];
+  let description = [{
+    CuTe blocked_product: tiles of A laid out by B (current CuTe: no
+    per-mode coalesce).
+
+    ```mlir
+    %p = cute.blocked_product(%a, %t) : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(3,4):(1,3)">)
+           -> !cute.layout<"((2,3),(2,4)):((1,4),(2,12))">
+    ```
+  }];
 }
 
 def Cute_RakedProductOp : Cute_TilerOp<"raked_product"> {
   let summary = "per-mode product with B's modes inner: ((B0,A0),(B1,A1),...)";
-  let description = [{ CuTe raked_product: A interleaved (raked) across B. }];
+  let description = [{
+    CuTe raked_product: A interleaved (raked) across B.
+
+    ```mlir
+    %p = cute.raked_product(%a, %t) : (!cute.layout<"(2,2):(1,2)">, !cute.layout<"(3,4):(1,3)">)
+           -> !cute.layout<"((3,2),(4,2)):((4,1),(12,2))">
+    ```
+  }];
 }
 
 //===----------------------------------------------------------------------===//

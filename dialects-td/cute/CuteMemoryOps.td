@@ -42,7 +42,13 @@ def Cute_MakeTensorOp : Cute_Op<"make_tensor", [Pure,
     TypesMatchWith<"the view's layout is the layout operand", "result", "layout",
                    "::llvm::cast<::mlir::cute::ViewType>($_self).getLayout()">]> {
   let summary = "CuTe's make_tensor (sugar for cute.make_view)";
-  let description = [{ View-construction sugar; `cute-desugar` rewrites it to `cute.make_view`. }];
+  let description = [{
+    View-construction sugar; `cute-desugar` rewrites it to `cute.make_view`.
+
+    ```mlir
+    %v = cute.make_tensor %p, %l : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(8,1)">>
+    ```
+  }];
   let arguments = (ins Cute_Iterator:$iterator, Cute_AnyLayout:$layout);
   let results = (outs Cute_View:$result);
   let assemblyFormat = "$iterator `,` $layout attr-dict `:` qualified(type($result))";
