@@ -1081,7 +1081,7 @@ pub fn infer(op: &str, operands: &[Operand], attrs: &dyn Attrs) -> Result<Vec<In
             let coord = args.tuple(0)?;
             // A shape stands for its compact column-major layout.
             let layout = match args.get(1)? {
-                (SpecKind::Shape, _) => layout::runtime::compact_col_major(&args.tuple(1)?).map_err(err)?,
+                (SpecKind::Shape, _) => layout::make_layout(&args.tuple(1)?).map_err(err)?,
                 _ => args.layout(1)?,
             };
             let index = if has_basis_leaf(layout.stride()) {

@@ -138,15 +138,11 @@ fn coalesce_impl(l: &Layout) -> Result<Layout, Cond> {
         return coalesced_layout(&modes);
     }
     // Dynamic or basis leaves: the generic fold.
-    let mut sh = Vec::new();
-    let mut st = Vec::new();
-    l.shape().leaves_into(&mut sh);
-    l.stride().leaves_into(&mut st);
-    let mut modes: Vec<(Leaf, Leaf)> = sh
-        .into_iter()
-        .cloned()
-        .zip(st.into_iter().cloned())
-        .collect();
+    coalesce_leaves(super::runtime::flat_leaves(l))
+}
+
+/// CuTe's `coalesce` of flat `(shape, stride)` leaves of any kind.
+pub(super) fn coalesce_leaves(mut modes: Vec<(Leaf, Leaf)>) -> Result<Layout, Cond> {
     match modes.pop() {
         None => Ok(Layout::leaf(1, 0)),
         Some(last) => bw_coalesce(&modes, last, Unit::Zero),

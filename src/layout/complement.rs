@@ -2,9 +2,9 @@
 
 use super::codomain;
 use super::common::*;
-use super::coalesce::{bw_coalesce_modes, coalesce_modes, Unit};
+use super::coalesce::{bw_coalesce_modes, coalesce_leaves, coalesce_modes, Unit};
 use super::error::{arith, Cond, LayoutError};
-use super::runtime::{coalesce_modes as coalesce_modes_rt, flat_leaves, leaf_op, Op};
+use super::runtime::{flat_leaves, leaf_op, Op};
 use super::tuple::{IntTuple, Layout, Leaf};
 
 /// `complement(A, cotarget)`: the layout `C` of strides ordered after `A`'s so
@@ -129,7 +129,7 @@ fn complement_basis_in(a: &Layout, shape: &[IntTuple]) -> Result<Layout, Cond> {
         }
         modes.push((Leaf::Int(arith::ceil_div(extent, prev)?), codomain::basis(prev, &path)?));
     }
-    coalesce_modes_rt(modes)
+    coalesce_leaves(modes)
 }
 
 /// CuTe's `complement` on run-time values: filter A, then mode by mode
@@ -149,7 +149,7 @@ pub(super) fn complement_dynamic(a: &Layout, cotarget: &IntTuple) -> Result<Layo
             (Leaf::Int(_) | Leaf::Dyn(_), other) | (other, _) => return Err(not_static(other, "stride")),
         }
     }
-    let mut modes = flat_leaves(&coalesce_modes_rt(modes)?);
+    let mut modes = flat_leaves(&coalesce_leaves(modes)?);
     let mut cot = Vec::new();
     for leaf in cotarget.leaves() {
         match leaf {
@@ -171,7 +171,7 @@ pub(super) fn complement_dynamic(a: &Layout, cotarget: &IntTuple) -> Result<Layo
         modes.clear();
     }
     if modes.is_empty() {
-        return Ok(coalesce_modes_rt(compact(&cot, Leaf::Int(1))?)?);
+        return Ok(coalesce_leaves(compact(&cot, Leaf::Int(1))?)?);
     }
     if modes.len() > 1 {
         if let Some((_, d)) = modes.iter().find(|m| !matches!(m.1, Leaf::Int(_))) {
@@ -197,7 +197,7 @@ pub(super) fn complement_dynamic(a: &Layout, cotarget: &IntTuple) -> Result<Layo
     }
     let rest: Vec<Leaf> = rest.into_iter().filter(|l| *l != Leaf::Int(1)).collect();
     out.extend(compact(&rest, prev)?);
-    Ok(coalesce_modes_rt(out)?)
+    Ok(coalesce_leaves(out)?)
 }
 
 fn complement_impl(a: LRef, cotarget: i64) -> Result<Layout, Cond> {

@@ -141,15 +141,19 @@ pub fn tile_dynamic(kind: Tiling, a: &Layout, tiler: &Tiler) -> Option<Result<La
 /// `kind(a, tiler)`: the leaf-wise rule for dynamic layouts, else the static
 /// algebra.
 pub fn tile(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, LayoutError> {
-    if let (Tiling::Composition, Tiler::Layout(b)) = (kind, tiler) {
-        if b.stride().leaves().iter().any(|d| matches!(d, Leaf::Basis(_))) {
-            return compose_basis_tiler(a, b);
-        }
-    }
-    let mut basis_tiler = false;
-    tiler_leaves(tiler, &mut |l| basis_tiler |= matches!(l, Leaf::Basis(_)));
+    // One pass over the tiler: a coordinate tiler and a run-time tiler each
+    // take their own path.
+    let (mut basis_tiler, mut dynamic_tiler) = (false, false);
+    tiler_leaves(tiler, &mut |l| match l {
+        Leaf::Basis(_) => basis_tiler = true,
+        Leaf::Dyn(_) => dynamic_tiler = true,
+        _ => {}
+    });
     if basis_tiler {
-        return tile_runtime(kind, a, tiler);
+        return match (kind, tiler) {
+            (Tiling::Composition, Tiler::Layout(b)) => compose_basis_tiler(a, b),
+            _ => tile_runtime(kind, a, tiler),
+        };
     }
     if let Some(result) = tile_dynamic(kind, a, tiler) {
         return result;
@@ -157,9 +161,7 @@ pub fn tile(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, LayoutErr
     if let Some(result) = tile_symbolic_strides(kind, a, tiler) {
         return result;
     }
-    // Run-time tilers take CuTe's algorithm on run-time values.
-    let mut dynamic_tiler = false;
-    tiler_leaves(tiler, &mut |l| dynamic_tiler |= matches!(l, Leaf::Dyn(_)));
+    // Run-time values take CuTe's algorithm on run-time values.
     if has_dynamic(a) || dynamic_tiler {
         return tile_runtime(kind, a, tiler);
     }

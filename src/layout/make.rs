@@ -12,39 +12,32 @@ use super::tuple::{DynInt, IntTuple, Layout, Leaf};
 /// dynamic.
 pub fn make_layout(shape: &IntTuple) -> Result<Layout, LayoutError> {
     wrap!("make_layout", [shape], {
-        let mut running = Some(1i64);
+        let mut running = Leaf::Int(1);
         let mut wide = false;
         compact_strides(shape, &mut running, &mut wide)
             .map(|stride| Layout::from_parts(shape.clone(), stride))
     })
 }
 
-fn compact_strides(
-    s: &IntTuple,
-    running: &mut Option<i64>,
-    wide: &mut bool,
-) -> Result<IntTuple, Cond> {
+/// The column-major strides: the running product of the extents before,
+/// static until a run-time extent; a run-time stride is 64-bit after a
+/// 64-bit extent and records its product for the lowering (`symbolic`).
+fn compact_strides(s: &IntTuple, running: &mut Leaf, wide: &mut bool) -> Result<IntTuple, Cond> {
     match s {
         IntTuple::Leaf(Leaf::Int(v)) if *v < 0 => Err(format!("shape {v} is negative")),
-        IntTuple::Leaf(Leaf::Int(v)) => {
-            let stride = match *running {
-                _ if *v == 1 => IntTuple::int(0),
-                Some(r) => IntTuple::int(r),
-                None => IntTuple::dynamic(DynInt { wide: *wide, ..DynInt::UNKNOWN }),
+        IntTuple::Leaf(l @ (Leaf::Int(_) | Leaf::Dyn(_))) => {
+            // A run-time stride keeps only its width and expression (no
+            // divisibility is claimed).
+            let stride = match &*running {
+                _ if *l == Leaf::Int(1) => Leaf::Int(0),
+                Leaf::Dyn(d) => Leaf::Dyn(DynInt { wide: *wide, expr: d.expr, ..DynInt::UNKNOWN }),
+                r => r.clone(),
             };
-            if let Some(r) = running {
-                *r = arith::mul(*r, *v)?;
+            if let Leaf::Dyn(d) = l {
+                *wide |= d.wide;
             }
-            Ok(stride)
-        }
-        IntTuple::Leaf(Leaf::Dyn(d)) => {
-            let stride = match *running {
-                Some(r) => IntTuple::int(r),
-                None => IntTuple::dynamic(DynInt { wide: *wide, ..DynInt::UNKNOWN }),
-            };
-            *wide |= d.wide;
-            *running = None;
-            Ok(stride)
+            *running = super::runtime::leaf_op(running, l, super::runtime::Op::Mul)?;
+            Ok(IntTuple::Leaf(stride))
         }
         IntTuple::Leaf(other) => Err(format!("`{other}` is not a shape")),
         IntTuple::Tuple(v) => Ok(IntTuple::Tuple(

@@ -10,6 +10,7 @@
 //! admissibility; this one is only reached when some value is run-time and
 //! the leaf-wise rules of `dynamic_tiling` do not apply.
 
+use super::coalesce::{bw_coalesce, coalesce_leaves, Unit};
 use super::common::*;
 use super::complement::complement_dynamic;
 use super::error::{arith, Cond, LayoutError};
@@ -96,44 +97,9 @@ pub(super) fn flat_leaves(l: &Layout) -> Vec<(Leaf, Leaf)> {
     shape.leaves().into_iter().cloned().zip(stride.leaves().into_iter().cloned()).collect()
 }
 
-/// CuTe's `bw_coalesce` (`coalesce::bw_coalesce`): fold `old` right to
-/// left into `new`, merging only what is statically mergeable.
-pub(super) fn bw_coalesce(old: &[(Leaf, Leaf)], new: (Leaf, Leaf)) -> Result<Layout, Cond> {
-    super::coalesce::bw_coalesce(old, new, super::coalesce::Unit::Zero)
-}
-
-/// CuTe's `compact_col_major(shape)` (`make_layout(shape)`): prefix
-/// products, recorded for the lowering where run-time; an extent-1 mode
-/// gets stride 0.
-pub fn compact_col_major(shape: &IntTuple) -> Result<Layout, LayoutError> {
-    fn strides(s: &IntTuple, run: &mut Leaf) -> Result<IntTuple, Cond> {
-        match s {
-            IntTuple::Leaf(l @ (Leaf::Int(_) | Leaf::Dyn(_))) => {
-                if let Leaf::Int(v) = l {
-                    if *v < 1 {
-                        return Err(format!("shape {v} is not positive"));
-                    }
-                }
-                let stride = if *l == Leaf::Int(1) { Leaf::Int(0) } else { run.clone() };
-                *run = leaf_op(run, l, Op::Mul)?;
-                Ok(IntTuple::Leaf(stride))
-            }
-            IntTuple::Leaf(other) => Err(not_static(other, "shape")),
-            IntTuple::Tuple(modes) => Ok(IntTuple::Tuple(modes.iter().map(|m| strides(m, run)).collect::<Result<_, _>>()?)),
-        }
-    }
-    wrap!("make_layout", [shape], strides(shape, &mut Leaf::Int(1)).map(|d| Layout::from_parts(shape.clone(), d)))
-}
-
-/// CuTe's `coalesce` of flat modes.
-pub(super) fn coalesce_modes(mut modes: Vec<(Leaf, Leaf)>) -> Result<Layout, Cond> {
-    let last = modes.pop().unwrap_or((Leaf::Int(1), Leaf::Int(0)));
-    bw_coalesce(&modes, last)
-}
-
 /// CuTe's `coalesce` as flat modes.
 pub(super) fn coalesce_flat(l: &Layout) -> Result<Vec<(Leaf, Leaf)>, Cond> {
-    Ok(flat_leaves(&coalesce_modes(flat_leaves(l))?))
+    Ok(flat_leaves(&coalesce_leaves(flat_leaves(l))?))
 }
 
 /// `composition(A, B)`: `A` coalesced once, then each leaf of `B`
@@ -191,7 +157,7 @@ fn compose_leaf(lhs: &[(Leaf, Leaf)], s: &Leaf, d: &Leaf) -> Result<Layout, Cond
         modes.push((leaf_op(&abs(si), &rest_shape, Op::Min)?, di));
         rest_shape = leaf_op(&rest_shape, &abs(si), Op::ShapeDiv)?;
     }
-    bw_coalesce(&modes, (rest_shape, leaf_op(&rest_stride, last_d, Op::Mul)?))
+    bw_coalesce(&modes, (rest_shape, leaf_op(&rest_stride, last_d, Op::Mul)?), Unit::Zero)
 }
 
 /// The (tile, rest) of `logical_divide(A, B)`:
@@ -242,11 +208,12 @@ pub(super) fn product_pair(a: LRef, b: LRef) -> Result<(Layout, Layout), Cond> {
     let (a, b) = (a.to_layout(), b.to_layout());
     // NVIDIA's IR requires a static block (the tile being replicated); CuTe
     // needs static strides to complement it anyway.
-    if let Some((s, d)) = flat_leaves(&a).into_iter().find(|(s, d)| matches!(s, Leaf::Dyn(_)) || matches!(d, Leaf::Dyn(_))) {
+    let modes = flat_leaves(&a);
+    if let Some((s, d)) = modes.iter().find(|(s, d)| matches!(s, Leaf::Dyn(_)) || matches!(d, Leaf::Dyn(_))) {
         let bad = if matches!(s, Leaf::Dyn(_)) { s } else { d };
         return Err(format!("the block {a} must be static, but `{bad}` is not"));
     }
-    let has_basis = flat_leaves(&a).iter().any(|(_, d)| matches!(d, Leaf::Basis(_)));
+    let has_basis = modes.iter().any(|(_, d)| matches!(d, Leaf::Basis(_)));
     let cotarget = leaf_op(&size(&a)?, &cosize(&b)?, Op::Mul)?;
     // A coordinate block complements per codomain mode (NVIDIA's IR).
     let rest = if has_basis {

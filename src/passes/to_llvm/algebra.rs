@@ -358,7 +358,7 @@ pub fn crd2idx(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, Str
     let compact;
     let layout = match operands.get(1) {
         Some(CuteValue::Tuple(_, shape)) => {
-            compact = layout::runtime::compact_col_major(shape).map_err(err)?;
+            compact = layout::make_layout(shape).map_err(err)?;
             &compact
         }
         _ => layout_at(operands, 1)?,
