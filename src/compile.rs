@@ -55,8 +55,9 @@ pub fn chip(name: &str) -> Result<Chip, String> {
 pub enum Emit {
     /// The module in the LLVM and NVVM dialects, kernels not yet serialized.
     Nvvm,
-    /// LLVM IR text of the kernels (`mlir-translate --mlir-to-llvmir` of
-    /// their gpu.module's body), ready for `llc -march=nvptx64 -mcpu=<chip>`.
+    /// LLVM IR text of the kernels: the module after `cute-to-nvvm{chip=C
+    /// extract-device-module=true}`, translated as `mlir-translate-22
+    /// --mlir-to-llvmir` does, ready for `llc-22` with [`Chip::llc_args`].
     Llvm,
     /// PTX assembly.
     Ptx,
@@ -68,7 +69,7 @@ pub enum Emit {
 /// the host-side conversions, and the casts reconciled.
 pub fn nvvm_passes(chip: Chip) -> String {
     format!(
-        "nvvm-attach-target{{chip={} features=+ptx{} O=3}},cute-check-target,cute-desugar,cute-to-llvm,cute-nvgpu-to-nvvm,\
+        "cute-kernels-to-gpu-module,nvvm-attach-target{{chip={} features=+ptx{} O=3}},cute-check-target,cute-desugar,cute-to-llvm,cute-nvgpu-to-nvvm,\
          gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm,convert-nvvm-to-llvm),convert-scf-to-cf,convert-arith-to-llvm,\
          convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,cute-kernel-to-nvvm,reconcile-unrealized-casts",
         chip.name, chip.ptx
@@ -79,23 +80,50 @@ pub fn nvvm_passes(chip: Chip) -> String {
 pub fn pipeline(chip: Chip, emit: Emit) -> String {
     let serialize = match emit {
         Emit::Nvvm => "",
-        // The kernels are translated by the caller (Compiler::compile).
-        Emit::Llvm => "",
+        // The device module is then translated by the caller
+        // (Compiler::compile), as mlir-translate-22 would.
+        Emit::Llvm => ",cute-extract-device-module",
         Emit::Ptx => ",gpu-module-to-binary{format=isa}",
     };
     format!("builtin.module({}{serialize})", nvvm_passes(chip))
 }
 
-/// `cute-to-nvvm`'s options (`chip=sm_80`), as the pass registry hands them.
+/// The LLVM IR route's pass list: [`nvvm_passes`], then the device code
+/// made the translation unit (`cute-extract-device-module`), which
+/// `mlir-translate-22 --mlir-to-llvmir` turns into LLVM IR for
+/// `llc-22 -march=nvptx64 -mcpu=<chip> -mattr=+ptx<NN>` ([`Chip::llc_args`]).
+pub fn translation_unit_passes(chip: Chip) -> String {
+    format!("{},cute-extract-device-module", nvvm_passes(chip))
+}
+
+impl Chip {
+    /// What `llc-22` needs for this chip: the CPU and the PTX ISA version
+    /// (NVPTX writes `.version` from the target machine, not from the
+    /// functions, so the version is a command-line feature).
+    pub fn llc_args(&self) -> String {
+        format!("-march=nvptx64 -mcpu={} -mattr=+ptx{}", self.name, self.ptx)
+    }
+}
+
+/// `cute-to-nvvm`'s options (`chip=sm_80 extract-device-module=true`), as
+/// the pass registry hands them.
 pub fn nvvm_pipeline_for_options(options: &str) -> Result<String, String> {
     let mut chip_name = "sm_80";
+    let mut extract = false;
     for option in options.split_whitespace() {
         match option.split_once('=') {
             Some(("chip", value)) => chip_name = value,
-            _ => return Err(format!("cute-to-nvvm: unknown option '{option}' (expected chip=<sm_XX>)")),
+            Some(("extract-device-module", "true" | "1")) => extract = true,
+            Some(("extract-device-module", "false" | "0")) => extract = false,
+            _ => {
+                return Err(format!(
+                    "cute-to-nvvm: unknown option '{option}' (expected chip=<sm_XX> or extract-device-module=true|false)"
+                ))
+            }
         }
     }
-    Ok(nvvm_passes(chip(chip_name)?))
+    let chip = chip(chip_name)?;
+    Ok(if extract { translation_unit_passes(chip) } else { nvvm_passes(chip) })
 }
 
 #[cfg(test)]
@@ -109,5 +137,10 @@ mod tests {
         assert!(e.contains("unsupported chip 'sm_42'") && e.contains("sm_121a"), "{e}");
         assert!(nvvm_pipeline_for_options("chip=sm_100a").unwrap().contains("chip=sm_100a features=+ptx88"));
         assert!(nvvm_pipeline_for_options("cpu=x").unwrap_err().contains("unknown option"));
+        let extract = nvvm_pipeline_for_options("chip=sm_90a extract-device-module=true").unwrap();
+        assert!(extract.starts_with("cute-kernels-to-gpu-module,") && extract.ends_with(",cute-extract-device-module"), "{extract}");
+        assert!(!nvvm_pipeline_for_options("chip=sm_90a extract-device-module=false").unwrap().contains("extract"));
+        assert!(nvvm_pipeline_for_options("extract-device-module=maybe").unwrap_err().contains("unknown option"));
+        assert_eq!(chip("sm_90a").unwrap().llc_args(), "-march=nvptx64 -mcpu=sm_90a -mattr=+ptx84");
     }
 }

@@ -51,6 +51,22 @@ impl std::error::Error for Error {}
 pub struct Compiler {
     context: Context,
     diagnostics: Rc<RefCell<Vec<String>>>,
+    /// Which stages to keep the IR of (`all` or a pass argument); see
+    /// [`Compiler::dump_after`].
+    dump_after: RefCell<Option<String>>,
+    stages: RefCell<Vec<Stage>>,
+}
+
+/// The IR after one pass of a pipeline (what `mlir-opt
+/// --mlir-print-ir-after-all` prints), kept by [`Compiler::dump_after`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stage {
+    /// The pass argument (`cute-desugar`, `convert-gpu-to-nvvm`, ...).
+    pub pass: String,
+    /// The op the pass ran on (`builtin.module`, `gpu.module @kernels`).
+    pub anchor: String,
+    /// That op after the pass, printed.
+    pub ir: String,
 }
 
 impl Default for Compiler {
@@ -95,7 +111,7 @@ impl Compiler {
             sink.borrow_mut().push(format!("{}: {severity}: {diagnostic}", diagnostic.location()));
             true
         });
-        Self { context, diagnostics }
+        Self { context, diagnostics, dump_after: RefCell::new(None), stages: RefCell::default() }
     }
 
     /// The underlying melior context.
@@ -134,23 +150,50 @@ impl Compiler {
         Ok(module)
     }
 
+    /// Keeps the IR after every pass (`Some("all")`) or after each run of
+    /// one pass (`Some("cute-desugar")`) of the pipelines this compiler runs
+    /// from now on, for [`Compiler::take_stages`]; `None` stops it. The
+    /// `cute` CLI's `--dump-after` prints them.
+    pub fn dump_after(&self, which: Option<&str>) {
+        *self.dump_after.borrow_mut() = which.map(str::to_string);
+    }
+
+    /// The stages kept since the last call, in the order the passes ran.
+    pub fn take_stages(&self) -> Vec<Stage> {
+        std::mem::take(&mut *self.stages.borrow_mut())
+    }
+
     /// Runs a textual pass pipeline, e.g. `builtin.module(cute-desugar)`.
     ///
-    /// The module is verified once, after the whole pipeline, rather than
-    /// after every pass (MLIR's default, which mlir-opt keeps): on large
-    /// modules re-verifying between the passes of `cute-lower-to-llvm` cost
-    /// more than the passes (`benches/lowering.rs`). An invalid result is
-    /// still an error.
+    /// The IR is verified after every pass (MLIR's default, as mlir-opt
+    /// does), so an op that one stage builds wrongly is reported at that
+    /// stage, never first by LLVM or ptxas (issue 27).
     pub fn run_pipeline(&self, module: &mut Module, pipeline: &str) -> Result<(), Error> {
         self.diagnostics.borrow_mut().clear();
         let manager = PassManager::new(&self.context);
-        manager.enable_verifier(false);
+        manager.enable_verifier(true);
         parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
             .map_err(|e| self.fail(format!("invalid pass pipeline '{pipeline}': {e}")))?;
-        manager.run(module).map_err(|_| self.fail(format!("pass pipeline '{pipeline}' failed")))?;
-        if !module.as_operation().verify() {
-            return Err(self.fail(format!("the result of pass pipeline '{pipeline}' does not verify")));
+        let dump = self.dump_after.borrow().clone();
+        let dump_dir = dump.as_ref().map(|_| stage_dir());
+        if let Some(dir) = &dump_dir {
+            manager.enable_ir_printing(&melior::pass::PassIrPrintingOptions {
+                before_all: false,
+                after_all: true,
+                module_scope: false,
+                on_change: false,
+                on_failure: false,
+                flags: melior::ir::operation::OperationPrintingFlags::new(),
+                tree_printing_path: dir.clone(),
+            });
         }
+        let outcome = manager.run(module);
+        if let (Some(which), Some(dir)) = (dump, dump_dir) {
+            let stages = read_stages(&dir, &which);
+            let _ = std::fs::remove_dir_all(&dir);
+            self.stages.borrow_mut().extend(stages.map_err(|e| self.fail(e))?);
+        }
+        outcome.map_err(|_| self.fail(format!("pass pipeline '{pipeline}' failed")))?;
         Ok(())
     }
 
@@ -188,13 +231,7 @@ impl Compiler {
         self.run_pipeline(module, &compile::pipeline(chip, emit))?;
         match emit {
             Emit::Nvvm => Ok(module.as_operation().to_string()),
-            Emit::Llvm => {
-                let text = llvm_ir_of_gpu_modules(module).map_err(|e| self.fail(e))?;
-                if text.is_empty() {
-                    return Err(self.fail("the module has no gpu.module kernels to compile"));
-                }
-                Ok(text)
-            }
+            Emit::Llvm => llvm_ir_of(module).map_err(|e| self.fail(e)),
             Emit::Ptx => {
                 let objects = gpu_objects(module);
                 if objects.is_empty() {
@@ -206,6 +243,64 @@ impl Compiler {
     }
 }
 
+/// A fresh folder for MLIR's tree printer (one per pipeline run).
+fn stage_dir() -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static RUNS: AtomicUsize = AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("cute-stages-{}-{run}", std::process::id()))
+}
+
+/// The stages MLIR's tree printer wrote under `dir` (`<anchor>/.../<n>_<pass>.mlir`,
+/// one folder per anchor op, numbered per anchor), in the order they were
+/// written, keeping those of pass `which` (or all).
+fn read_stages(dir: &std::path::Path, which: &str) -> Result<Vec<Stage>, String> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                walk(&path, out)?;
+            } else {
+                out.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    if dir.exists() {
+        walk(dir, &mut files).map_err(|e| format!("cannot read the stages in {}: {e}", dir.display()))?;
+    }
+    let mut stages = Vec::new();
+    for path in files {
+        let name = path.file_stem().and_then(|n| n.to_str()).unwrap_or_default();
+        // `<n>_<pass>`, where nested pipelines prefix more numbers.
+        let Some((number, mut pass)) = name.split_once('_') else { continue };
+        let Ok(number) = number.parse::<usize>() else { continue };
+        while let Some((prefix, rest)) = pass.split_once('_').filter(|(p, _)| p.parse::<usize>().is_ok()) {
+            let _ = prefix;
+            pass = rest;
+        }
+        if which != "all" && pass != which {
+            continue;
+        }
+        let written = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+        let anchor = path
+            .parent()
+            .and_then(|p| p.strip_prefix(dir).ok())
+            .map(|p| p.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect::<Vec<_>>().join("/"))
+            .unwrap_or_default();
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        // MLIR's own header line ("// -----// IR Dump After ...") is dropped.
+        let ir = match text.split_once('\n') {
+            Some((first, rest)) if first.starts_with("// -----//") => rest.to_string(),
+            _ => text,
+        };
+        stages.push((written, anchor.clone(), number, Stage { pass: pass.to_string(), anchor, ir }));
+    }
+    stages.sort_by(|a, b| (a.0, &a.1, a.2).cmp(&(b.0, &b.1, b.2)));
+    Ok(stages.into_iter().map(|s| s.3).collect())
+}
+
 unsafe extern "C" {
     /// MLIR's C API (libMLIRCAPITarget): the module as LLVM IR text, a
     /// malloc'd C string (null on failure, diagnostics emitted).
@@ -213,46 +308,20 @@ unsafe extern "C" {
     fn free(p: *mut std::ffi::c_void);
 }
 
-/// Each gpu.module's kernels (LLVM + NVVM dialects) as LLVM IR text, what
-/// `mlir-translate --mlir-to-llvmir` prints for them (triple
-/// `nvptx64-nvidia-cuda`, ready for `llc -mcpu=<chip>`).
-fn llvm_ir_of_gpu_modules(module: &Module) -> Result<String, String> {
-    let bodies = passes::rewrite::collect_ops(module.as_operation(), |op| op.name().as_string_ref().as_str() == Ok("gpu.module"));
-    let mut out = String::new();
-    for raw in bodies {
-        // SAFETY: `raw` is a live gpu.module; its ops are cloned into a new
-        // module that this function owns and destroys; the translated
-        // string is copied and freed.
-        unsafe {
-            let gpu_module = melior::ir::OperationRef::from_raw(raw);
-            let context = mlir_sys::mlirOperationGetContext(raw);
-            let location = mlir_sys::mlirOperationGetLocation(raw);
-            let target = mlir_sys::mlirModuleCreateEmpty(location);
-            let body = mlir_sys::mlirModuleGetBody(target);
-            let Ok(region) = gpu_module.region(0) else { continue };
-            let Some(block) = melior::ir::RegionLike::first_block(&region) else { continue };
-            let mut op = mlir_sys::mlirBlockGetFirstOperation(block.to_raw());
-            while !op.ptr.is_null() {
-                mlir_sys::mlirBlockAppendOwnedOperation(body, mlir_sys::mlirOperationClone(op));
-                op = mlir_sys::mlirOperationGetNextInBlock(op);
-            }
-            let target_op = mlir_sys::mlirModuleGetOperation(target);
-            let triple = mlir_sys::mlirStringAttrGet(context, mlir_sys::mlirStringRefCreateFromCString(c"nvptx64-nvidia-cuda".as_ptr()));
-            mlir_sys::mlirOperationSetDiscardableAttributeByName(
-                target_op,
-                mlir_sys::mlirStringRefCreateFromCString(c"llvm.target_triple".as_ptr()),
-                triple,
-            );
-            let text = mlirTranslateModuleToLLVMIRToString(target_op);
-            mlir_sys::mlirModuleDestroy(target);
-            if text.is_null() {
-                return Err("the kernels do not translate to LLVM IR".into());
-            }
-            out.push_str(&std::ffi::CStr::from_ptr(text).to_string_lossy());
-            free(text.cast());
+/// The module (after `cute-extract-device-module`: the device code, LLVM
+/// and NVVM dialects only) as LLVM IR text, what `mlir-translate-22
+/// --mlir-to-llvmir` prints for it.
+fn llvm_ir_of(module: &Module) -> Result<String, String> {
+    // SAFETY: the module is live; the translated string is copied, then freed.
+    unsafe {
+        let text = mlirTranslateModuleToLLVMIRToString(module.as_operation().to_raw());
+        if text.is_null() {
+            return Err("the kernels do not translate to LLVM IR".into());
         }
+        let out = std::ffi::CStr::from_ptr(text).to_string_lossy().into_owned();
+        free(text.cast());
+        Ok(out)
     }
-    Ok(out)
 }
 
 /// The contents of every `#gpu.object` of the module's `gpu.binary` ops.

@@ -37,6 +37,10 @@ enum Command {
         /// input into this folder, named after the value's location.
         #[arg(long)]
         dump_layouts: Option<PathBuf>,
+        /// Print the IR after each pass (`all`) or after each run of one
+        /// pass (its pipeline name, e.g. `cute-to-llvm`) to standard error.
+        #[arg(long, value_name = "all|PASS")]
+        dump_after: Option<String>,
     },
     /// Compile cute IR with gpu.module kernels for a chip: PTX by default.
     Compile {
@@ -54,6 +58,10 @@ enum Command {
         /// before serialization).
         #[arg(long, default_value = "ptx", value_parser = ["ptx", "llvm", "nvvm"])]
         emit: String,
+        /// Print the IR after each pass (`all`) or after each run of one
+        /// pass (its pipeline name, e.g. `cute-to-llvm`) to standard error.
+        #[arg(long, value_name = "all|PASS")]
+        dump_after: Option<String>,
     },
     /// Layout-algebra commands (the pure-Rust algebra, no MLIR).
     Layout {
@@ -107,10 +115,27 @@ fn read_input(path: &PathBuf) -> Result<String, String> {
     }
 }
 
+/// `--dump-after`: the kept stages on standard error, each under the header
+/// mlir-opt's `--mlir-print-ir-after-all` writes; a pass that never ran is
+/// an error, not silence.
+fn print_stages(compiler: &Compiler, which: Option<&str>) -> Result<(), String> {
+    let Some(which) = which else { return Ok(()) };
+    let stages = compiler.take_stages();
+    if stages.is_empty() && which != "all" {
+        return Err(format!("--dump-after {which}: no pass of that name ran in the pipeline"));
+    }
+    let mut err = io::stderr().lock();
+    for stage in stages {
+        let _ = writeln!(err, "// -----// IR Dump After {} on {} //----- //\n{}", stage.pass, stage.anchor, stage.ir.trim_end());
+    }
+    Ok(())
+}
+
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Opt { input, pipeline, dump_layouts } => {
+        Command::Opt { input, pipeline, dump_layouts, dump_after } => {
             let compiler = Compiler::new();
+            compiler.dump_after(dump_after.as_deref());
             // Standard input is read once, for the pictures and the pipeline.
             let source = if input.as_os_str() == "-" { Some(read_input(&input)?) } else { None };
             if let Some(dir) = dump_layouts {
@@ -126,21 +151,24 @@ fn run(cli: Cli) -> Result<(), String> {
                 Some(text) => compiler.opt(text, &pipeline),
                 None => compiler.opt_file(&input, &pipeline),
             };
+            print_stages(&compiler, dump_after.as_deref())?;
             println!("{}", output.map_err(|e| e.to_string())?);
         }
-        Command::Compile { input, chip, output, emit } => {
+        Command::Compile { input, chip, output, emit, dump_after } => {
             let emit = match emit.as_str() {
                 "nvvm" => Emit::Nvvm,
                 "llvm" => Emit::Llvm,
                 _ => Emit::Ptx,
             };
             let compiler = Compiler::new();
+            compiler.dump_after(dump_after.as_deref());
             let text = if input.as_os_str() == "-" {
                 compiler.compile(&read_input(&input)?, &chip, emit)
             } else {
                 compiler.compile_file(&input, &chip, emit)
-            }
-            .map_err(|e| e.to_string())?;
+            };
+            print_stages(&compiler, dump_after.as_deref())?;
+            let text = text.map_err(|e| e.to_string())?;
             match output {
                 Some(path) => fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
                 None => print!("{text}"),

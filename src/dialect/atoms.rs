@@ -59,6 +59,18 @@ pub fn bundle(atom: Type) -> Option<String> {
     }
 }
 
+/// Whether the atom moves or computes through generic loads and stores
+/// (the universal copy and FMA): such an atom cannot touch tensor memory.
+pub fn is_generic_memory_atom(atom: Type) -> bool {
+    match dialect_of(atom) {
+        Some(AtomDialect::Nvgpu) => matches!(
+            nvgpu::Atom::of(atom),
+            Some(nvgpu::Atom::UniversalCopy { .. } | nvgpu::Atom::UniversalFma { .. })
+        ),
+        None => false,
+    }
+}
+
 /// Verifies the run-time parameters `cute.make_atom` binds to an atom.
 pub fn verify_parameters(atom: Type, parameters: &[Type]) -> Result<(), String> {
     match dialect_of(atom) {

@@ -28,7 +28,7 @@ const ODS_ONLY: &[&str] = &[
     "cute.to_shape", "cute.to_stride", "cute.to_coord", "cute.flatten", "cute.tuple_product",
     "cute.tuple_product_each", "cute.make_composed_layout", "cute.make_composed_layout_raw",
     "cute.make_layout_raw", "cute.make_swizzle", "cute.make_tiled_mma",
-    "cute.print", "cute.ptrtoint", "cute.raked_product", "cute.right_inverse", "cute.shape_div", "cute.size",
+    "cute.ptrtoint", "cute.raked_product", "cute.right_inverse", "cute.shape_div", "cute.size",
     "cute.slice", "cute.tiled.copy.partition_D", "cute.tiled.copy.partition_S", "cute.tiled_divide",
     "cute.tiled_product", "cute.tuple_add", "cute.tuple_div", "cute.tuple_eq", "cute.tuple_mod",
     "cute.tuple_mul", "cute.tuple_sub", "cute.zipped_divide", "cute.zipped_product",
@@ -64,6 +64,7 @@ pub fn verifier(name: &str) -> Option<Verifier> {
         "cute.make_view" | "cute.make_tensor" => verify_make_view,
         "cute.copy" => verify_copy,
         "cute.fill" => verify_fill,
+        "cute.print" => verify_print,
         "cute.gemm" => verify_gemm,
         "cute.equal" => verify_equal,
         "cute.elem_less" => verify_elem_less,
@@ -139,8 +140,14 @@ pub fn rest_shape(ty: Type, role: &str) -> Result<Vec<i64>, String> {
         .collect()
 }
 
+/// cute.print: printing a view reads its elements with generic loads.
+fn verify_print(op: OperationRef) -> Result<(), String> {
+    (0..op.operand_count()).try_for_each(|i| refuse_tmem(operand_type(op, i)?))
+}
+
 /// cute.fill: a view of static size.
 fn verify_fill(op: OperationRef) -> Result<(), String> {
+    refuse_tmem(operand_type(op, 1)?)?;
     let layout = view_layout(operand_type(op, 1)?)?;
     match crate::layout::size(&layout).ok().and_then(|s| s.as_int()) {
         Some(_) => Ok(()),
@@ -150,6 +157,7 @@ fn verify_fill(op: OperationRef) -> Result<(), String> {
 
 /// cute.copy: source and destination share their static rest shape.
 fn verify_copy(op: OperationRef) -> Result<(), String> {
+    refuse_generic_tmem_access(op, 1, 3)?;
     let (src, dst) = (rest_shape(operand_type(op, 1)?, "the source")?, rest_shape(operand_type(op, 2)?, "the destination")?);
     if src != dst {
         return Err(format!("source and destination must have the same rest modes, got {src:?} and {dst:?}"));
@@ -159,6 +167,7 @@ fn verify_copy(op: OperationRef) -> Result<(), String> {
 
 /// cute.gemm: A (V,M,K), B (V,N,K), C and D (V,M,N), static.
 fn verify_gemm(op: OperationRef) -> Result<(), String> {
+    refuse_generic_tmem_access(op, 1, 5)?;
     let shape = |i: usize, role: &str| -> Result<Vec<i64>, String> {
         let rest = rest_shape(operand_type(op, i)?, role)?;
         if rest.len() != 2 {
@@ -374,20 +383,51 @@ fn verify_recast(op: OperationRef) -> Result<(), String> {
     Ok(())
 }
 
-/// cute.load / cute.store: the coordinate is weakly congruent to the shape of
-/// the view's layout (an integer indexes a whole mode).
-fn verify_access(op: OperationRef) -> Result<(), String> {
-    let first = if op.operand_count() == 3 { 1 } else { 0 };
-    let view = operand_type(op, first)?;
+/// Whether `ty` is a view whose iterator points into tensor memory.
+fn is_tmem_view(ty: Type) -> bool {
     let tmem = crate::ffi::abi::CuteAddressSpace::CUTE_AS_TMEM.0;
-    let iterator = composite_parts(view).and_then(|p| p.iterator);
-    if iterator.and_then(composite_parts).is_some_and(|p| p.kind == Composite::Ptr && p.address_space == tmem) {
-        // Spec 000 (copy_s2t walk): TMEM is not addressable from generic pointers.
+    composite_parts(ty)
+        .and_then(|p| p.iterator)
+        .and_then(composite_parts)
+        .is_some_and(|p| p.kind == Composite::Ptr && p.address_space == tmem)
+}
+
+/// Spec 000 (copy_s2t walk): TMEM is not addressable from generic pointers,
+/// so a generic load, store, fill, universal copy or universal FMA of a
+/// `tmem` view would be silently wrong code (issue 27 item 3).
+fn refuse_tmem(view: Type) -> Result<(), String> {
+    if is_tmem_view(view) {
         return Err(format!(
             "tensor memory is not addressable by generic loads and stores ({view}); move it with the tcgen05 \
              copy atoms: atom.tmem_load / atom.tmem_store (tcgen05.ld / tcgen05.st) or atom.s2t_copy (tcgen05.cp)"
         ));
     }
+    Ok(())
+}
+
+/// An atom operation (cute.copy, cute.gemm, the atom calls) whose atom
+/// works through generic memory refuses `tmem` views.
+fn refuse_generic_tmem_access(op: OperationRef, first_view: usize, last_view: usize) -> Result<(), String> {
+    let atom_operand = operand_type(op, 0)?;
+    let atom = composite_parts(atom_operand)
+        .filter(|p| matches!(p.kind, Composite::TiledCopy | Composite::TiledMma))
+        .and_then(|p| p.atom)
+        .unwrap_or(atom_operand);
+    if !atoms::is_generic_memory_atom(atom) {
+        return Ok(());
+    }
+    for i in first_view..last_view.min(op.operand_count()) {
+        refuse_tmem(operand_type(op, i)?).map_err(|e| format!("{atom} works through generic memory: {e}"))?;
+    }
+    Ok(())
+}
+
+/// cute.load / cute.store: the coordinate is weakly congruent to the shape of
+/// the view's layout (an integer indexes a whole mode).
+fn verify_access(op: OperationRef) -> Result<(), String> {
+    let first = if op.operand_count() == 3 { 1 } else { 0 };
+    let view = operand_type(op, first)?;
+    refuse_tmem(view)?;
     let coord_type = operand_type(op, first + 1)?;
     let layout = view_layout(view)?;
     let shape = layout.shape();
@@ -465,6 +505,7 @@ fn verify_atom_call(op: OperationRef) -> Result<(), String> {
     let is_mma = op.name().as_string_ref().as_str() == Ok("cute.mma_atom_call");
     let main = if is_mma { 5 } else { op.operand_count() };
     let views: Vec<Type> = (1..main).map(|i| operand_type(op, i)).collect::<Result<_, _>>()?;
+    refuse_generic_tmem_access(op, 1, main)?;
     let mut extras = atoms::Extras::default();
     if is_mma {
         let segments = DenseI32ArrayAttribute::try_from(op.attribute("operandSegmentSizes").map_err(|e| e.to_string())?)

@@ -43,6 +43,12 @@ module {
 
 pub fn run(root: OperationRef) -> Result<(), PassError> {
     drop_empty_parameters(root)?;
+    // The atoms are lowered: the chip gate has done its work, and nothing
+    // of cute_nvgpu may reach stock mlir-opt / mlir-translate (issue 27).
+    for raw in super::rewrite::collect_ops(root, |op| op.has_attribute("cute_nvgpu.target")) {
+        // SAFETY: collected from the live IR; removing an attribute keeps it valid.
+        let _ = unsafe { melior::ir::operation::OperationRefMut::from_raw(raw) }.remove_attribute("cute_nvgpu.target");
+    }
     let kernels = super::rewrite::collect_ops(root, |op| {
         op.name().as_string_ref().as_str() == Ok("llvm.func") && op.has_attribute("cute.kernel")
     });

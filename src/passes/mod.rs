@@ -10,7 +10,10 @@
 //! | `cute-nvgpu-to-nvvm` | [`to_llvm::run_nvgpu`] | SM-tier atom calls and ops (cp.async, ldmatrix/stmatrix, mma.sync, WGMMA, TMA, mbarriers, TMEM, UMMA) → NVVM |
 //! | `cute-check-target` | [`check_target`] | tier rule of every atom against the `gpu.module`'s chip (first step of `cute-to-nvvm`) |
 //! | `cute-kernel-to-nvvm` | [`kernel_abi`] | spec 002 kernel ABI: `cute.kernel` → `nvvm.kernel`, grid-constant arguments by value |
+//! | `cute-kernels-to-gpu-module` | [`device_module`] | spec 002's top-level `cute.kernel` functions → one `gpu.module` (first step of `cute-to-nvvm`) |
+//! | `cute-extract-device-module` | [`device_module`] | the gpu.modules' bodies become the translation unit for `mlir-translate` |
 //! | `cute-test-panic-guard` | [`testing`] | test-only: panics, proving the panic guard |
+//! | `cute-test-break-ir` | [`testing`] | test-only: leaves invalid IR, proving the verifier runs between passes |
 //!
 //! Pipelines: `cute-lower-to-llvm` ([`to_llvm::LOWER_TO_LLVM`]): desugar,
 //! to-llvm, the upstream conversions and `reconcile-unrealized-casts`.
@@ -21,6 +24,7 @@
 
 pub mod check_target;
 pub mod desugar;
+pub mod device_module;
 pub mod fold_static;
 pub mod kernel_abi;
 pub mod rewrite;
@@ -67,6 +71,9 @@ static KERNEL_ID: PassId = PassId(3);
 static TARGET_ID: PassId = PassId(4);
 static NVGPU_ID: PassId = PassId(5);
 static FOLD_ID: PassId = PassId(6);
+static OUTLINE_ID: PassId = PassId(7);
+static EXTRACT_ID: PassId = PassId(8);
+static BREAK_ID: PassId = PassId(9);
 
 /// Every pass of the project; the index is the id passed through C++.
 pub static PASSES: &[PassInfo] = &[
@@ -137,12 +144,39 @@ pub static PASSES: &[PassInfo] = &[
         dependent_dialects: || vec![crate::dialect::cute_nvgpu_handle()],
     },
     PassInfo {
+        argument: "cute-kernels-to-gpu-module",
+        name: "CuteKernelsToGpuModule",
+        description: "Spec 002's kernel form: a module with top-level cute.kernel functions and no gpu.module becomes one gpu.module @cute_kernels (with its cute_nvgpu.target) in a GPU container module (first step of cute-to-nvvm)",
+        example: (device_module::OUTLINE_EXAMPLE_BEFORE, device_module::OUTLINE_EXAMPLE_AFTER),
+        id: &OUTLINE_ID,
+        body: device_module::outline_kernels,
+        dependent_dialects: || vec![DialectHandle::gpu()],
+    },
+    PassInfo {
+        argument: "cute-extract-device-module",
+        name: "CuteExtractDeviceModule",
+        description: "Make the device code the translation unit for mlir-translate --mlir-to-llvmir: the gpu.modules' bodies replace the module's body (host code dropped), target triple nvptx64-nvidia-cuda (last step of cute-to-nvvm{extract-device-module=true})",
+        example: (device_module::EXTRACT_EXAMPLE_BEFORE, device_module::EXTRACT_EXAMPLE_AFTER),
+        id: &EXTRACT_ID,
+        body: device_module::extract,
+        dependent_dialects: || vec![DialectHandle::llvm()],
+    },
+    PassInfo {
         argument: "cute-test-panic-guard",
         name: "CuteTestPanicGuard",
         description: "Test only: panics inside a Rust pass to prove the panic guard",
         example: (testing::EXAMPLE_BEFORE, testing::EXAMPLE_AFTER),
         id: &PANIC_ID,
         body: testing::run_panic,
+        dependent_dialects: Vec::new,
+    },
+    PassInfo {
+        argument: "cute-test-break-ir",
+        name: "CuteTestBreakIr",
+        description: "Test only: leaves invalid IR (a func.func without its type) to prove the IR is verified after every pass",
+        example: (testing::BREAK_EXAMPLE_BEFORE, testing::BREAK_EXAMPLE_AFTER),
+        id: &BREAK_ID,
+        body: testing::run_break,
         dependent_dialects: Vec::new,
     },
 ];
@@ -218,7 +252,7 @@ pub static PIPELINES: &[Pipeline] = &[
     },
     Pipeline {
         argument: c"cute-to-nvvm",
-        description: c"cute IR to LLVM + NVVM dialect for chip=<sm_XX> (crate::compile's roster), ready for gpu-module-to-binary or mlir-translate-22",
+        description: c"cute IR to LLVM + NVVM dialect for chip=<sm_XX> (crate::compile's roster), ready for gpu-module-to-binary; with extract-device-module=true the device code is the module, ready for mlir-translate-22 --mlir-to-llvmir",
         build: build_nvvm_pipeline,
     },
 ];

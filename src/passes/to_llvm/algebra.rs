@@ -126,15 +126,45 @@ fn conform(computed: &CuteValue, declared: &CuteValue) -> Result<Vec<Leaf>, Stri
     if !same_tree {
         return Err(mismatch());
     }
-    let leaves = computed.leaves();
-    for (c, d) in leaves.iter().zip(declared.leaves()) {
-        match (c, &d) {
+    let mut leaves = computed.leaves();
+    let declared_leaves = declared.leaves();
+    // The stride of an extent-1 mode is never observed (issue 27 item 4):
+    // inference may fold it to 0 where CuTe's run-time algorithm keeps a
+    // value, so such a stride is whatever the result type says.
+    let unobservable = extent_one_strides(computed, declared);
+    for (k, (c, d)) in leaves.iter_mut().zip(&declared_leaves).enumerate() {
+        match (&*c, d) {
+            _ if unobservable.get(k).copied().unwrap_or(false) => {
+                *c = match d {
+                    Leaf::Int(_) => d.clone(),
+                    _ if matches!(c, Leaf::Dyn(x) if x.expr == 0) => Leaf::Int(0),
+                    _ => c.clone(),
+                }
+            }
             (_, Leaf::Dyn(_)) => {}
             (Leaf::Int(x), Leaf::Int(y)) if x == y => {}
             _ => return Err(mismatch()),
         }
     }
     Ok(leaves)
+}
+
+/// For each leaf of a layout or view value (shape leaves, then stride
+/// leaves), whether it is the stride of a mode whose extent is statically 1
+/// in the computed or the declared value; congruence is already checked.
+fn extent_one_strides(computed: &CuteValue, declared: &CuteValue) -> Vec<bool> {
+    let (a, b) = match (computed, declared) {
+        (CuteValue::Layout(a), CuteValue::Layout(b)) | (CuteValue::View(_, a, _), CuteValue::View(_, b, _)) => (a, b),
+        _ => return Vec::new(),
+    };
+    let (mut sa, mut sb) = (Vec::new(), Vec::new());
+    a.shape().leaves_into(&mut sa);
+    b.shape().leaves_into(&mut sb);
+    let ones: Vec<bool> =
+        sa.iter().zip(&sb).map(|(x, y)| matches!(x, Leaf::Int(1)) || matches!(y, Leaf::Int(1))).collect();
+    let mut out = vec![false; ones.len()];
+    out.extend(ones);
+    out
 }
 
 fn show(v: &CuteValue) -> String {

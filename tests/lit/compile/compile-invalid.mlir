@@ -7,7 +7,7 @@
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-lower-to-llvm{chip=sm_80})' 2>&1 | FileCheck %s --check-prefix=NOOPTION
 
 // CHIP: unsupported chip 'sm_42' (cute compiles for sm_75, sm_80, sm_86, sm_89, sm_90a, sm_100a, sm_103a, sm_110a, sm_120a, sm_121a)
-// OPTION: cute-to-nvvm: unknown option 'arch=sm_80' (expected chip=<sm_XX>)
+// OPTION: cute-to-nvvm: unknown option 'arch=sm_80' (expected chip=<sm_XX> or extract-device-module=true|false)
 // NOOPTION: cute-lower-to-llvm takes no options, got 'chip=sm_80'
 
 // OP: error: 'cute_nvgpu.arch.copy.SM100.copy_s2t' op cute-nvgpu-to-nvvm: failed to legalize 'cute_nvgpu.arch.copy.SM100.copy_s2t' for sm_90a

@@ -18,7 +18,10 @@
 // RUN: FileCheck %s --check-prefix=SM110 < %t.sm110a.ptx
 // The NVVM-dialect form, and the same passes as mlir-opt's cute-to-nvvm{chip=...}.
 // RUN: %cute compile %examples/copy_sm80.mlir --chip sm_80 --emit nvvm | FileCheck %s --check-prefix=NVVM
-// RUN: %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_80})' | FileCheck %s --check-prefix=NVVM
+// RUN: %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_80})' -o %t.nvvm.mlir
+// RUN: FileCheck %s --check-prefix=NVVM < %t.nvvm.mlir
+// RUN: mlir-opt-22 --pass-pipeline='builtin.module(gpu-module-to-binary{format=isa})' %t.nvvm.mlir | FileCheck %s --check-prefix=BINARY
+// BINARY: gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_80", features = "+ptx71">, {{.*}}.visible .entry copy(
 
 // CHECK: .version 7.1
 // CHECK: .target sm_80
@@ -34,6 +37,9 @@
 // SM110: .version 9.0
 // SM110: .target sm_110a
 
-// NVVM: gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_80", features = "+ptx71">] attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_80">}
+// The atoms are lowered: cute_nvgpu.target is gone, so stock mlir-opt-22
+// (gpu-module-to-binary) reads the result without the plugin.
+// NVVM: gpu.module @kernels [#nvvm.target<O = 3, chip = "sm_80", features = "+ptx71">] {
+// NVVM-NOT: cute_nvgpu
 // NVVM: llvm.func @copy(%{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i32, %{{.*}}: i32) attributes {gpu.kernel, nvvm.kernel}
 // NVVM-NOT: cute.

@@ -194,3 +194,47 @@ func.func @alloc_rmem_in_shared_memory() {
   %f = cute.alloc_rmem 4 : !cute.ptr<f32, smem>
   return
 }
+
+// -----
+
+// Issue 27 item 3: no generic access of tensor memory passes the verifier.
+func.func @fill_tmem(%x: f32, %v: !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(4,8):(8,1)">>) {
+  // expected-error @+1 {{'cute.fill' op tensor memory is not addressable by generic loads and stores (!cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(4,8):(8,1)">>); move it with the tcgen05 copy atoms: atom.tmem_load / atom.tmem_store (tcgen05.ld / tcgen05.st) or atom.s2t_copy (tcgen05.cp)}}
+  cute.fill %x, %v : f32, !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(4,8):(8,1)">>
+  return
+}
+
+// -----
+
+func.func @universal_copy_atom_call_from_tmem(%s: !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"4:1">>, %d: !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>) {
+  %atom = cute.make_atom : !cute_nvgpu.atom.universal_copy<f32>
+  // expected-error @+1 {{'cute.copy_atom_call' op !cute_nvgpu.atom.universal_copy<f32> works through generic memory: tensor memory is not addressable by generic loads and stores (!cute.view<!cute.ptr<f32, tmem>, !cute.layout<"4:1">>)}}
+  cute.copy_atom_call %atom, %s, %d : !cute_nvgpu.atom.universal_copy<f32>, !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"4:1">>, !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>
+  return
+}
+
+// -----
+
+func.func @universal_copy_to_tmem(%s: !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(1,4):(0,1)">>, %d: !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(1,4):(0,1)">>) {
+  %atom = cute.make_atom : !cute_nvgpu.atom.universal_copy<f32>
+  // expected-error @+1 {{'cute.copy' op !cute_nvgpu.atom.universal_copy<f32> works through generic memory: tensor memory is not addressable by generic loads and stores}}
+  cute.copy %atom, %s, %d : !cute_nvgpu.atom.universal_copy<f32>, !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(1,4):(0,1)">>, !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(1,4):(0,1)">>
+  return
+}
+
+// -----
+
+func.func @universal_fma_on_tmem(%x: !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"1:0">>, %t: !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"1:0">>) {
+  %atom = cute.make_atom : !cute_nvgpu.atom.universal_fma<f32, f32, f32>
+  // expected-error @+1 {{'cute.mma_atom_call' op !cute_nvgpu.atom.universal_fma<f32, f32, f32> works through generic memory: tensor memory is not addressable by generic loads and stores}}
+  cute.mma_atom_call %atom, %t, %x, %x, %t : !cute_nvgpu.atom.universal_fma<f32, f32, f32>, !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"1:0">>, !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"1:0">>, !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"1:0">>, !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"1:0">>
+  return
+}
+
+// -----
+
+func.func @print_tmem(%v: !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"4:1">>) {
+  // expected-error @+1 {{'cute.print' op tensor memory is not addressable by generic loads and stores}}
+  cute.print(%v) : !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"4:1">>
+  return
+}
