@@ -231,7 +231,19 @@ impl Compiler {
         self.run_pipeline(module, &compile::pipeline(chip, emit))?;
         match emit {
             Emit::Nvvm => Ok(module.as_operation().to_string()),
-            Emit::Llvm => llvm_ir_of(module).map_err(|e| self.fail(e)),
+            Emit::Llvm => {
+                let text = llvm_ir_of(module).map_err(|e| self.fail(e))?;
+                // What llc needs: the chip and the PTX version the atoms
+                // raised it to (`cute-check-target`), from the functions.
+                let features = text
+                    .lines()
+                    .find_map(|l| l.split("\"target-features\"=\"").nth(1))
+                    .and_then(|rest| rest.split('"').next())
+                    .unwrap_or_default()
+                    .to_string();
+                let mattr = if features.is_empty() { String::new() } else { format!(" -mattr={features}") };
+                Ok(format!("; llc-22 -march=nvptx64 -mcpu={}{mattr}\n{text}", chip.name))
+            }
             Emit::Ptx => {
                 let objects = gpu_objects(module);
                 if objects.is_empty() {

@@ -105,6 +105,12 @@ enum LayoutCommand {
     Bench { file: PathBuf },
 }
 
+/// Writes to standard output; a closed pipe (`cute ... | head`) ends the
+/// output quietly instead of panicking as `print!` does.
+fn out(text: &str) {
+    let _ = io::stdout().lock().write_all(text.as_bytes());
+}
+
 fn read_input(path: &PathBuf) -> Result<String, String> {
     if path.as_os_str() == "-" {
         let mut text = String::new();
@@ -152,7 +158,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => compiler.opt_file(&input, &pipeline),
             };
             print_stages(&compiler, dump_after.as_deref())?;
-            println!("{}", output.map_err(|e| e.to_string())?);
+            out(&format!("{}\n", output.map_err(|e| e.to_string())?));
         }
         Command::Compile { input, chip, output, emit, dump_after } => {
             let emit = match emit.as_str() {
@@ -171,13 +177,13 @@ fn run(cli: Cli) -> Result<(), String> {
             let text = text.map_err(|e| e.to_string())?;
             match output {
                 Some(path) => fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-                None => print!("{text}"),
+                None => out(&text),
             }
         }
         Command::Layout { command } => match command {
             LayoutCommand::Eval { expression } => {
                 let value = tooling::eval::eval_expr(&expression).map_err(|e| e.to_string())?;
-                println!("{value}");
+                out(&format!("{value}\n"));
             }
             LayoutCommand::Show { expression, tiled_mma, tiled_copy, operand, format, element_bits, output } => {
                 use cute_mlir::layout::render::{latex, svg, text, tv_latex, tv_svg, tv_text, Drawable};
@@ -221,7 +227,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 };
                 match output {
                     Some(path) => fs::write(&path, picture).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-                    None => print!("{picture}"),
+                    None => out(&picture),
                 }
             }
             LayoutCommand::Batch { file } => {

@@ -42,6 +42,46 @@ fn chip_of(target: &str) -> Option<&str> {
     Some(&rest[..rest.find('"')?])
 }
 
+/// The `+ptxNN` of an `#nvvm.target<...>`'s features.
+fn ptx_of(targets: &str) -> Option<u32> {
+    let rest = &targets[targets.find("+ptx")? + 4..];
+    rest[..rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len())].parse().ok()
+}
+
+/// The highest PTX version an atom type used in `module` needs (the
+/// registry's one table, `records::record(..).min_ptx`); 0 if none.
+fn required_ptx(module: OperationRef) -> u32 {
+    use melior::ir::{BlockLike, RegionLike, ValueLike};
+    let mut needed = 0;
+    let mut see = |ty: melior::ir::Type| {
+        let atom = crate::dialect::composite_parts(ty).and_then(|p| p.atom).unwrap_or(ty);
+        if let Some(record) = crate::dialect::nvgpu::atom_record(atom) {
+            needed = needed.max(record.min_ptx);
+        }
+    };
+    module.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        for i in 0..op.result_count() {
+            if let Ok(result) = op.result(i) {
+                see(result.r#type());
+            }
+        }
+        for i in 0..op.region_count() {
+            let Ok(region) = op.region(i) else { continue };
+            let mut block = region.first_block();
+            while let Some(b) = block {
+                for j in 0..b.argument_count() {
+                    if let Ok(argument) = b.argument(j) {
+                        see(argument.r#type());
+                    }
+                }
+                block = b.next_in_region();
+            }
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    needed
+}
+
 pub fn run(root: OperationRef) -> Result<(), PassError> {
     let modules = super::rewrite::collect_ops(root, |op| op.name().as_string_ref().as_str() == Ok("gpu.module"));
     let mut failed = false;
@@ -71,6 +111,22 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
         op_mut.set_attribute("cute_nvgpu.target", target);
         if !op.verify() {
             failed = true;
+            continue;
+        }
+        // The PTX version the module's atoms need (the registry's `min_ptx`),
+        // where it is above the chip's own.
+        let needed = required_ptx(op);
+        if let Some(current) = ptx_of(&text) {
+            if needed > current {
+                let raised = text.replace(&format!("+ptx{current}"), &format!("+ptx{needed}"));
+                match Attribute::parse(context, &raised) {
+                    Some(targets) => op_mut.set_attribute("targets", targets),
+                    None => {
+                        emit_op_error(op, &format!("cute-check-target: cannot raise the target to PTX {needed}: {raised}"));
+                        failed = true;
+                    }
+                }
+            }
         }
     }
     if failed {

@@ -46,7 +46,7 @@ module attributes {gpu.container_module} {
 }"#;
 pub const EXTRACT_EXAMPLE_BEFORE: &str = r#"
 module attributes {gpu.container_module} {
-  gpu.module @kernels [#nvvm.target<chip = "sm_80">] {
+  gpu.module @kernels [#nvvm.target<chip = "sm_80", features = "+ptx71">] {
     llvm.func @k() attributes {nvvm.kernel} {
       llvm.return
     }
@@ -57,7 +57,7 @@ module attributes {gpu.container_module} {
 }"#;
 pub const EXTRACT_EXAMPLE_AFTER: &str = r#"
 module attributes {llvm.target_triple = "nvptx64-nvidia-cuda"} {
-  llvm.func @k() attributes {nvvm.kernel} {
+  llvm.func @k() attributes {nvvm.kernel, target_cpu = "sm_80", target_features = #llvm.target_features<["+ptx71"]>} {
     llvm.return
   }
 }"#;
@@ -161,8 +161,16 @@ pub fn extract(module: OperationRef) -> Result<(), PassError> {
     // Symbols must stay unique once the gpu.modules share one namespace.
     let mut symbols = std::collections::HashMap::new();
     let mut device_ops = Vec::new();
+    let borrowed = crate::handle::BorrowedContext::of(&module);
+    let context = borrowed.get();
     for &gpu_module in &gpu_modules {
         let gpu_view = view(gpu_module);
+        // The module's chip and PTX version go to its functions, as LLVM's
+        // "target-cpu" / "target-features": the LLVM IR then says what
+        // `llc -mcpu -mattr` it needs (NVPTX takes `.version` from -mattr).
+        let target = gpu_view.attribute("targets").map(|t| t.to_string()).unwrap_or_default();
+        let cpu = quoted_field(&target, "chip = \"");
+        let features = quoted_field(&target, "features = \"");
         let region = gpu_view.region(0).map_err(|e| PassError::Failed(e.to_string()))?;
         let Some(block) = region.first_block() else { continue };
         let mut op = block.first_operation();
@@ -179,6 +187,19 @@ pub fn extract(module: OperationRef) -> Result<(), PassError> {
                         ),
                     );
                     return Err(PassError::Reported);
+                }
+            }
+            if current.name().as_string_ref().as_str() == Ok("llvm.func") {
+                // SAFETY: attribute edits on a live op keep it valid.
+                let mut func = unsafe { melior::ir::operation::OperationRefMut::from_raw(current.to_raw()) };
+                if let Some(cpu) = cpu {
+                    func.set_attribute("target_cpu", StringAttribute::new(context, cpu).into());
+                }
+                if let Some(features) = features {
+                    let list: Vec<String> = features.split(',').map(|f| format!("\"{f}\"")).collect();
+                    if let Some(attribute) = Attribute::parse(context, &format!("#llvm.target_features<[{}]>", list.join(", "))) {
+                        func.set_attribute("target_features", attribute);
+                    }
                 }
             }
             device_ops.push(current.to_raw());
@@ -213,8 +234,6 @@ pub fn extract(module: OperationRef) -> Result<(), PassError> {
             let _ = op.remove_attribute(&name);
         }
     }
-    let borrowed = crate::handle::BorrowedContext::of(&module);
-    let context = borrowed.get();
     // SAFETY: attribute edits on the live module keep it valid.
     let mut module_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(module.to_raw()) };
     let _ = module_mut.remove_attribute("gpu.container_module");
@@ -225,4 +244,10 @@ pub fn extract(module: OperationRef) -> Result<(), PassError> {
 
 fn is_cute_attribute(name: &str) -> bool {
     name.starts_with("cute.") || name.starts_with("cute_nvgpu.")
+}
+
+/// The quoted value after `key` in an attribute's text (`chip = "sm_80"`).
+fn quoted_field<'t>(text: &'t str, key: &str) -> Option<&'t str> {
+    let rest = &text[text.find(key)? + key.len()..];
+    Some(&rest[..rest.find('"')?])
 }

@@ -58,6 +58,11 @@ pub struct AtomRecord {
     pub max_tier: u32,
     /// Needs an `a`/`f` target (WGMMA, tcgen05, SM120 block scale).
     pub arch_specific: bool,
+    /// The PTX ISA version (times ten) the atom's instruction needs, where
+    /// it is above every chip's own (the roster's, `crate::compile::ROSTER`);
+    /// 0: none. `cute-check-target` raises a module's PTX version to it,
+    /// the tier fields above gate the chip: one table for both.
+    pub min_ptx: u32,
     pub a_residency: u32,
     pub b_residency: u32,
     pub d_residency: u32,
@@ -96,6 +101,7 @@ fn base(kind: AtomKind, min_tier: u32, max_tier: u32, arch_specific: bool) -> At
         min_tier,
         max_tier,
         arch_specific,
+        min_ptx: 0,
         a_residency: 0,
         b_residency: 0,
         d_residency: 0,
@@ -140,6 +146,29 @@ fn copy(kind: AtomKind, tiers: (u32, u32), arch: bool, (src, dst): (u32, u32), b
 /// The record of a registry type (its interface bits are left empty; see
 /// [`super::atom_record`] for the record of a type).
 pub fn record(atom: &Atom) -> AtomRecord {
+    AtomRecord { min_ptx: min_ptx(atom), ..tier_record(atom) }
+}
+
+/// The PTX ISA an instance needs beyond its chips' own version (the PTX ISA
+/// "Target ISA notes" of each instruction; where ptxas or llc refuse less).
+fn min_ptx(atom: &Atom) -> u32 {
+    let Atom::Mma(p) = atom else { return 0 };
+    let f16_accumulator = p.c.to_string() == "f16";
+    match p.family {
+        // mma.sp.sync: PTX 7.1 (llc aborts below).
+        MmaFamily::Sm80Sparse => 71,
+        // FP8 mma.sync m16n8k32: PTX 8.4; with an f16 accumulator 8.7.
+        MmaFamily::Sm89 if f16_accumulator => 87,
+        MmaFamily::Sm89 => 84,
+        // mma.sync block_scale (kind::mxf8f6f4 / mxf4 / mxf4nvf4): PTX 8.7.
+        MmaFamily::Sm120Bs => 87,
+        // tcgen05.mma kind::mxf4 with block32 scales: PTX 8.8 (llc aborts below).
+        MmaFamily::Sm100Bs | MmaFamily::Sm100BsSp => 88,
+        _ => 0,
+    }
+}
+
+fn tier_record(atom: &Atom) -> AtomRecord {
     use AtomKind::{Copy as C, Tma as T};
     const SYNC: (bool, bool, bool) = (false, false, false);
     // UMMA A: a TMEM memref or an SMEM descriptor.

@@ -153,10 +153,10 @@ fn nvvm_mma<'c, 'a>(
         attributes.push((id("layoutB"), attribute(b, "#nvvm.mma_layout<col>")?));
     }
     let (a_name, b_name) = (ptx_type(p.a), ptx_type(p.b));
-    if a_name != "f64" {
-        attributes.push((id("multiplicandAPtxType"), attribute(b, &format!("#nvvm.mma_type<{a_name}>"))?));
-        attributes.push((id("multiplicandBPtxType"), attribute(b, &format!("#nvvm.mma_type<{b_name}>"))?));
-    }
+    // Always given: NVVM's MmaOp::verify dereferences them (an f64 MMA
+    // without them aborted the process, issue 27 item 2).
+    attributes.push((id("multiplicandAPtxType"), attribute(b, &format!("#nvvm.mma_type<{a_name}>"))?));
+    attributes.push((id("multiplicandBPtxType"), attribute(b, &format!("#nvvm.mma_type<{b_name}>"))?));
     if IntegerType::try_from(p.a).is_ok() {
         attributes.push((id("intOverflowBehavior"), attribute(b, "#nvvm.mma_int_overflow<wrapped>")?));
     }

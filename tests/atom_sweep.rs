@@ -1,0 +1,176 @@
+//! Issue 27 item 2: no atom that verifies may abort the process or yield
+//! PTX that ptxas rejects. Every family x shape x element-type combination
+//! of the register MMAs (sm80.mma, sm80.sparse_mma, sm89.mma, SM120.mma_bs)
+//! that the registry accepts is called in a small kernel and compiled for
+//! every chip of the roster: each (atom, chip) gives either PTX that ptxas
+//! assembles for that chip, or a located diagnostic. A signal fails the
+//! test process itself.
+
+use cute_mlir::{
+    compile::{Emit, ROSTER},
+    Compiler,
+};
+use std::{path::PathBuf, process::Command};
+
+const SHAPES: [(u32, u32, u32); 7] = [(8, 8, 4), (16, 8, 4), (16, 8, 8), (16, 8, 16), (16, 8, 32), (16, 8, 64), (16, 8, 128)];
+const SAME: [&str; 10] = ["f16", "bf16", "tf32", "f64", "si8", "ui8", "si4", "ui4", "f8E4M3FN", "f8E5M2"];
+const NARROW: [&str; 5] = ["f8E4M3FN", "f8E5M2", "f6E2M3FN", "f6E3M2FN", "f4E2M1FN"];
+const ACCUMULATORS: [&str; 4] = ["f16", "f32", "f64", "i32"];
+
+/// Every candidate atom type (most of which the registry refuses).
+fn candidates() -> Vec<String> {
+    let mut pairs: Vec<(&str, &str)> = SAME.iter().map(|t| (*t, *t)).collect();
+    for a in NARROW {
+        for b in NARROW {
+            if !pairs.contains(&(a, b)) {
+                pairs.push((a, b));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (m, n, k) in SHAPES {
+        for &(a, b) in &pairs {
+            for c in ACCUMULATORS {
+                for family in ["sm80.mma", "sm80.sparse_mma", "sm89.mma"] {
+                    out.push(format!("!cute_nvgpu.{family}<{m}x{n}x{k}, elem_type = ({a}, {b}, {c})>"));
+                }
+                for (sf, vec) in [("f8E8M0FNU", 32), ("f8E8M0FNU", 16), ("f8E4M3FN", 16)] {
+                    out.push(format!("!cute_nvgpu.SM120.mma_bs<{m}x{n}x{k}, elem_type = ({a}, {b}, {c}), sf_type = {sf}, sf_vec = {vec}>"));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The integer parameters of an atom's text: (m, n, k), the element types.
+fn parts(atom: &str) -> ((u32, u32, u32), [String; 3], Option<(String, u32)>) {
+    let inside = &atom[atom.find('<').unwrap() + 1..atom.len() - 1];
+    let shape: Vec<u32> = inside.split(',').next().unwrap().split('x').map(|d| d.trim().parse().unwrap()).collect();
+    let types = &inside[inside.find('(').unwrap() + 1..inside.find(')').unwrap()];
+    let t: Vec<String> = types.split(',').map(|s| s.trim().to_string()).collect();
+    let scale = inside.find("sf_type = ").map(|i| {
+        let rest = &inside[i + 10..];
+        let sf = rest.split(',').next().unwrap().trim().to_string();
+        let vec = rest.split("sf_vec = ").nth(1).unwrap().trim().parse().unwrap();
+        (sf, vec)
+    });
+    ((shape[0], shape[1], shape[2]), [t[0].clone(), t[1].clone(), t[2].clone()], scale)
+}
+
+/// A kernel that loads nothing, calls the atom once on register fragments
+/// of the atom's per-lane sizes and stores D, so nothing is dead.
+fn kernel(atom: &str) -> String {
+    let ((m, n, k), [a, b, c], scale) = parts(atom);
+    let sparse = atom.contains("sparse_mma");
+    let (na, nb, nc) = (m * k / 32 / if sparse { 2 } else { 1 }, n * k / 32, m * n / 32);
+    let view = |t: &str, space: &str, count: u32| format!("!cute.view<!cute.ptr<{t}, {space}>, !cute.layout<\"{count}:1\">>");
+    let (va, vb, vc) = (view(&a, "rmem", na), view(&b, "rmem", nb), view(&c, "rmem", nc));
+    let mut body = format!(
+        "    %ra = cute.alloc_rmem {na} : !cute.ptr<{a}, rmem>\n    %rb = cute.alloc_rmem {nb} : !cute.ptr<{b}, rmem>\n    \
+         %rc = cute.alloc_rmem {nc} : !cute.ptr<{c}, rmem>\n    %la = cute.static : !cute.layout<\"{na}:1\">\n    \
+         %lb = cute.static : !cute.layout<\"{nb}:1\">\n    %lc = cute.static : !cute.layout<\"{nc}:1\">\n    \
+         %a = cute.make_view %ra, %la : {va}\n    %b = cute.make_view %rb, %lb : {vb}\n    %c = cute.make_view %rc, %lc : {vc}\n    \
+         %mma = cute.make_atom : {atom}\n"
+    );
+    let extra = if sparse {
+        let ve = view("i32", "rmem", 1);
+        body.push_str(&format!(
+            "    %re = cute.alloc_rmem 1 : !cute.ptr<i32, rmem>\n    %le = cute.static : !cute.layout<\"1:1\">\n    %e = cute.make_view %re, %le : {ve}\n"
+        ));
+        format!(" metadata(%e : {ve})")
+    } else if let Some((sf, vec)) = scale {
+        // The lane's scale bytes: 1X at K = 32, 2X (block 32) or 4X (block 16) at K = 64.
+        let count = if k == 64 { 64 / vec } else { 1 };
+        let vs = view(&sf, "rmem", count);
+        body.push_str(&format!(
+            "    %rs = cute.alloc_rmem {count} : !cute.ptr<{sf}, rmem>\n    %ls = cute.static : !cute.layout<\"{count}:1\">\n    %s = cute.make_view %rs, %ls : {vs}\n"
+        ));
+        format!(" scales(%s, %s : {vs}, {vs})")
+    } else {
+        String::new()
+    };
+    let vg = view(&c, "gmem", nc);
+    format!(
+        "module attributes {{gpu.container_module}} {{\ngpu.module @kernels {{\n  gpu.func @k(%pc: !cute.ptr<{c}, gmem>) kernel {{\n{body}    \
+         cute.mma_atom_call %mma, %c, %a, %b, %c{extra} : {atom}, {vc}, {va}, {vb}, {vc}\n    \
+         %g = cute.make_view %pc, %lc : {vg}\n    %cc = cute.make_atom : !cute_nvgpu.atom.universal_copy<{c}>\n    \
+         cute.copy_atom_call %cc, %c, %g : !cute_nvgpu.atom.universal_copy<{c}>, {vc}, {vg}\n    gpu.return\n  }}\n}}\n}}\n"
+    )
+}
+
+fn ptxas(chip: &str) -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // sm_110a's PTX 9.0 needs ptxas 13 (ci/setup installs both).
+    root.join(if chip == "sm_110a" { ".venv/bin/ptxas13" } else { ".venv/bin/ptxas" })
+}
+
+#[test]
+fn every_register_mma_compiles_or_is_refused_on_every_chip() {
+    let compiler = Compiler::new();
+    let accepted: Vec<String> = candidates()
+        .into_iter()
+        .filter(|atom| compiler.parse(&format!("func.func private @f({atom})")).is_ok())
+        .collect();
+    // The registry's own lattice (spec 003) decides what is here; the
+    // sweep only needs it to be the real thing, not a handful.
+    assert!(accepted.len() >= 40, "only {} register MMAs verify: {accepted:#?}", accepted.len());
+    let scratch = std::env::temp_dir().join(format!("cute-atom-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let (mut assembled, mut refused, mut rejected) = (0, 0, Vec::new());
+    let mut compiled_atoms = std::collections::BTreeSet::new();
+    for atom in &accepted {
+        let source = kernel(atom);
+        // The kernel must verify: the sweep is about the lowering.
+        compiler.parse(&source).unwrap_or_else(|e| panic!("the sweep's kernel for {atom} does not verify: {e}\n{source}"));
+        for chip in ROSTER {
+            match compiler.compile(&source, chip.name, Emit::Ptx) {
+                Ok(ptx) => {
+                    let file = scratch.join(format!("k-{}.ptx", chip.name));
+                    std::fs::write(&file, &ptx).unwrap();
+                    let out = Command::new(ptxas(chip.name))
+                        .arg(format!("-arch={}", chip.name))
+                        .arg(&file)
+                        .arg("-o")
+                        .arg(scratch.join("k.cubin"))
+                        .output()
+                        .expect("ptxas runs (bash ci/setup installs it)");
+                    if out.status.success() {
+                        assembled += 1;
+                        compiled_atoms.insert(atom.clone());
+                    } else {
+                        rejected.push(format!("{atom} on {}: {}", chip.name, String::from_utf8_lossy(&out.stderr)));
+                    }
+                }
+                Err(e) => {
+                    let text = e.to_string();
+                    assert!(
+                        text.contains("error:") && text.contains("loc("),
+                        "{atom} on {}: a failure without a located diagnostic:\n{text}",
+                        chip.name
+                    );
+                    refused += 1;
+                    if std::env::var_os("CUTE_SWEEP_VERBOSE").is_some() {
+                        let last = text.lines().last().unwrap_or_default();
+                        eprintln!("refused {atom} on {}: {}", chip.name, &last[last.find("error:").unwrap_or(0)..]);
+                    }
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert!(rejected.is_empty(), "ptxas rejected {} compiled kernels:\n{}", rejected.len(), rejected.join("\n"));
+    // The cases of the issue compile and assemble.
+    for atom in [
+        "!cute_nvgpu.sm80.mma<8x8x4, elem_type = (f64, f64, f64)>",
+        "!cute_nvgpu.sm89.mma<16x8x32, elem_type = (f8E4M3FN, f8E4M3FN, f16)>",
+        "!cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>",
+    ] {
+        assert!(compiled_atoms.contains(atom), "{atom} compiled for no chip");
+    }
+    eprintln!(
+        "atom sweep: {} register MMAs x {} chips: {assembled} assembled by ptxas, {refused} refused with a diagnostic",
+        accepted.len(),
+        ROSTER.len()
+    );
+}
