@@ -55,6 +55,7 @@ pub struct Compiler {
     /// [`Compiler::dump_after`].
     dump_after: RefCell<Option<String>>,
     stages: RefCell<Vec<Stage>>,
+    verify_each: std::cell::Cell<bool>,
 }
 
 /// The IR after one pass of a pipeline (what `mlir-opt
@@ -111,7 +112,7 @@ impl Compiler {
             sink.borrow_mut().push(format!("{}: {severity}: {diagnostic}", diagnostic.location()));
             true
         });
-        Self { context, diagnostics, dump_after: RefCell::new(None), stages: RefCell::default() }
+        Self { context, diagnostics, dump_after: RefCell::new(None), stages: RefCell::default(), verify_each: std::cell::Cell::new(true) }
     }
 
     /// The underlying melior context.
@@ -158,6 +159,13 @@ impl Compiler {
         *self.dump_after.borrow_mut() = which.map(str::to_string);
     }
 
+    /// Verify the IR after every pass (the default, as mlir-opt) or only
+    /// after the whole pipeline (`false`, mlir-opt's `--verify-each=false`;
+    /// the result is still verified).
+    pub fn set_verify_each(&self, on: bool) {
+        self.verify_each.set(on);
+    }
+
     /// The stages kept since the last call, in the order the passes ran.
     pub fn take_stages(&self) -> Vec<Stage> {
         std::mem::take(&mut *self.stages.borrow_mut())
@@ -171,7 +179,7 @@ impl Compiler {
     pub fn run_pipeline(&self, module: &mut Module, pipeline: &str) -> Result<(), Error> {
         self.diagnostics.borrow_mut().clear();
         let manager = PassManager::new(&self.context);
-        manager.enable_verifier(true);
+        manager.enable_verifier(self.verify_each.get());
         parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
             .map_err(|e| self.fail(format!("invalid pass pipeline '{pipeline}': {e}")))?;
         let dump = self.dump_after.borrow().clone();
@@ -194,6 +202,9 @@ impl Compiler {
             self.stages.borrow_mut().extend(stages.map_err(|e| self.fail(e))?);
         }
         outcome.map_err(|_| self.fail(format!("pass pipeline '{pipeline}' failed")))?;
+        if !self.verify_each.get() && !module.as_operation().verify() {
+            return Err(self.fail(format!("the result of pass pipeline '{pipeline}' does not verify")));
+        }
         Ok(())
     }
 

@@ -155,6 +155,11 @@ fn the_ir_is_verified_after_every_pass() {
     assert!(err.to_string().contains("requires attribute 'function_type'"), "{err}");
     let ran: Vec<String> = compiler.take_stages().into_iter().map(|s| s.pass).collect();
     assert!(!ran.contains(&"cute-desugar".to_string()), "the pass after the broken IR ran: {ran:?}");
+    // Without verify-each (for measuring its cost), the result is still verified.
+    compiler.set_verify_each(false);
+    let mut module = compiler.parse("func.func @f() { return }").unwrap();
+    let err = compiler.run_pipeline(&mut module, "builtin.module(cute-test-break-ir)").unwrap_err();
+    assert!(err.to_string().contains("does not verify"), "{err}");
 }
 
 #[test]

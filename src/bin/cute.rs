@@ -41,6 +41,10 @@ enum Command {
         /// pass (its pipeline name, e.g. `cute-to-llvm`) to standard error.
         #[arg(long, value_name = "all|PASS")]
         dump_after: Option<String>,
+        /// Verify the IR only after the whole pipeline, not after each pass
+        /// (mlir-opt's `--verify-each=false`; for measuring its cost).
+        #[arg(long)]
+        no_verify_each: bool,
     },
     /// Compile cute IR with gpu.module kernels for a chip: PTX by default.
     Compile {
@@ -62,6 +66,10 @@ enum Command {
         /// pass (its pipeline name, e.g. `cute-to-llvm`) to standard error.
         #[arg(long, value_name = "all|PASS")]
         dump_after: Option<String>,
+        /// Verify the IR only after the whole pipeline, not after each pass
+        /// (mlir-opt's `--verify-each=false`; for measuring its cost).
+        #[arg(long)]
+        no_verify_each: bool,
     },
     /// Layout-algebra commands (the pure-Rust algebra, no MLIR).
     Layout {
@@ -139,8 +147,9 @@ fn print_stages(compiler: &Compiler, which: Option<&str>) -> Result<(), String> 
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Command::Opt { input, pipeline, dump_layouts, dump_after } => {
+        Command::Opt { input, pipeline, dump_layouts, dump_after, no_verify_each } => {
             let compiler = Compiler::new();
+            compiler.set_verify_each(!no_verify_each);
             compiler.dump_after(dump_after.as_deref());
             // Standard input is read once, for the pictures and the pipeline.
             let source = if input.as_os_str() == "-" { Some(read_input(&input)?) } else { None };
@@ -160,13 +169,14 @@ fn run(cli: Cli) -> Result<(), String> {
             print_stages(&compiler, dump_after.as_deref())?;
             out(&format!("{}\n", output.map_err(|e| e.to_string())?));
         }
-        Command::Compile { input, chip, output, emit, dump_after } => {
+        Command::Compile { input, chip, output, emit, dump_after, no_verify_each } => {
             let emit = match emit.as_str() {
                 "nvvm" => Emit::Nvvm,
                 "llvm" => Emit::Llvm,
                 _ => Emit::Ptx,
             };
             let compiler = Compiler::new();
+            compiler.set_verify_each(!no_verify_each);
             compiler.dump_after(dump_after.as_deref());
             let text = if input.as_os_str() == "-" {
                 compiler.compile(&read_input(&input)?, &chip, emit)
