@@ -385,6 +385,7 @@ pub fn run_nvgpu(root: OperationRef) -> Result<(), PassError> {
     }
     apply_phases(root, "cute-nvgpu-to-nvvm", &[NVGPU_PATTERNS])?;
     check_legal_except(root, "cute-nvgpu-to-nvvm", |_| false)?;
+    atoms::operand_fence::pin_wgmma_register_operands(root)?;
     erase_dead_values(root);
     if !root.verify() {
         return Err(failed(root, "internal error: the lowered IR does not verify (diagnostics above)".into()));

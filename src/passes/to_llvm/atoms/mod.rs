@@ -15,6 +15,7 @@
 //! | [`tcgen05`] | the `arch.sm100.*` tcgen05 ops (`tmem_load/store {shape}`, `load/store_b8x256`, `wait`, `fence`, `shift`, `commit[_multicast]`, `mma`) and `arch.copy.SM100.copy_s2t` | one `nvvm.tcgen05.*` op each |
 //! | [`umma`] | `sm100.mma` (dense, `ss` / `ts`) | `nvvm.tcgen05.mma` on UMMA descriptors (`layout::gmma::make_umma_desc`) and the instruction descriptor (`nvgpu::umma`) |
 //! | [`wgmma`] | `sm90.mma` (`ss`); `cute_nvgpu.gmma.descriptor` | `nvvm.wgmma.mma_async` on GMMA descriptors (`layout::gmma`) |
+//! | [`operand_fence`] | (after the calls are lowered) | every register fragment of a `wgmma.mma_async` pinned before its group's fence and after its wait (issue 36) |
 //!
 //! Every address goes through [`super::memory::address`], so swizzled
 //! shared-memory views get the XOR address arithmetic of CuTe's swizzle.
@@ -22,6 +23,7 @@
 pub mod cp_async;
 pub mod matrix_copy;
 pub mod mma_sync;
+pub mod operand_fence;
 pub mod tcgen05;
 pub mod tma;
 pub mod tmem;
