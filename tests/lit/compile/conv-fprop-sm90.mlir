@@ -19,4 +19,4 @@
 // CHECK: cp.async.bulk.tensor.4d.shared::cluster.global.im2col
 // CHECK-NOT: div.
 // CHECK: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
-// PTXAS: 0 bytes spill stores, 0 bytes spill loads
+// PTXAS: , 0 bytes spill stores, 0 bytes spill loads

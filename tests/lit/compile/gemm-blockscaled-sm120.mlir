@@ -17,4 +17,4 @@
 // CHECK: mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e4m3.f32.ue8m0
 // CHECK-NOT: div.
 // CHECK: st.global.b64
-// PTXAS: 0 bytes spill stores, 0 bytes spill loads
+// PTXAS: , 0 bytes spill stores, 0 bytes spill loads

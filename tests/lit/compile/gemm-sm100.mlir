@@ -7,7 +7,7 @@
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_100a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: not grep -E '(div|rem)\.' %t.ptx
-// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PTXAS: {{^ *}}0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK: .extern .shared .align 1024 .b8 __cute_dynamic_smem[];
 // CHECK-LABEL: .entry gemm(
 // CHECK-NEXT: .param .align 64 .b8 gemm_param_0[128],

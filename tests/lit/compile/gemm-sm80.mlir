@@ -18,7 +18,7 @@
 // LLVM: define ptx_kernel void @gemm(
 // LLVM: call {{.*}} @llvm.nvvm.mma.m16n8k16.row.col.f32.f32
 
-// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PTXAS: {{^ *}}0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 
 // CHECK: .visible .entry gemm(
 // No integer division anywhere (static layout math is folded; the thread's

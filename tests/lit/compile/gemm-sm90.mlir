@@ -8,7 +8,7 @@
 // RUN: %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // No integer division or remainder anywhere (the stage index and phase are masks).
 // RUN: not grep -E '(div|rem)\.' %t.ptx
-// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PTXAS: {{^ *}}0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // The 192 KiB of stages and C tile are dynamic shared memory.
 // CHECK: .extern .shared .align 1024 .b8 __cute_dynamic_smem[];
 // CHECK-LABEL: .entry gemm(

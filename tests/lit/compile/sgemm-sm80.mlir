@@ -23,5 +23,5 @@
 // CHECK-NOT: div.
 // CHECK-NOT: rem.
 
-// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PTXAS: {{^ *}}0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // PTXAS: used 1 barriers, 2048 bytes smem

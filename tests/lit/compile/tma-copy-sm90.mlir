@@ -4,7 +4,7 @@
 // RUN: %cute compile %examples/tma_copy_sm90.mlir --chip sm_90a -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PTXAS: {{^ *}}0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK-LABEL: .entry tma_copy(
 // CHECK-NEXT: .param .align 64 .b8 tma_copy_param_0[128],
 // CHECK-NEXT: .param .align 64 .b8 tma_copy_param_1[128]

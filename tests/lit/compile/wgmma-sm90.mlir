@@ -5,7 +5,7 @@
 // RUN: %cute compile %examples/wgmma_sm90.mlir --chip sm_90a -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PTXAS: {{^ *}}0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK-LABEL: .entry wgmma_tile(
 // CHECK: cp.async.cg.shared.global
 // CHECK: cp.async.wait_group 0;

@@ -6,7 +6,7 @@
 // RUN: %ptxas -arch=sm_89 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %cute compile %s --chip sm_90a -o %t.90.ptx && %ptxas -arch=sm_90a %t.90.ptx -o %t.cubin
 // RUN: not %cute compile %s --chip sm_80 2>&1 | FileCheck %s --check-prefix=SM80
-// PTXAS: 0 bytes spill stores
+// PTXAS: , 0 bytes spill stores
 // SM80: requires sm_89 or later, but the target is sm_80
 
 module attributes {gpu.container_module} {

@@ -8,7 +8,7 @@
 // RUN: FileCheck %s < %t.ptx
 // RUN: FileCheck %s --check-prefix=DESC < %t.ptx
 // RUN: %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// PTXAS-NOT: bytes spill stores, [1-9]
+// PTXAS-NOT: {{[1-9][0-9]*}} bytes spill stores
 // The DESC checks: the descriptors' constant parts (all but the start address), ORed
 // into the shared address: CuTe's own values for these layouts
 // (tests/fixtures/gmma_descriptors.txt), e.g. 0x4000004000010000 (SW128,
