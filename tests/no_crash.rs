@@ -12,7 +12,7 @@ use std::{
     sync::atomic::{AtomicUsize, Ordering},
 };
 
-const MUTANTS_PER_FILE: usize = 20;
+const MUTANTS_PER_FILE: usize = 40;
 /// Characters that matter to the parsers: CuTe notation, MLIR punctuation.
 const ALPHABET: &[u8] = b"()<>[]{}:;,?_@/-0123456789 \"%!=SwoxK";
 

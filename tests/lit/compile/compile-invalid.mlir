@@ -2,6 +2,9 @@
 // code 1: an unknown chip, a module without kernels, an op with no lowering.
 // RUN: not %cute compile %examples/copy_sm80.mlir --chip sm_42 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not %cute compile %s --chip sm_90a 2>&1 | FileCheck %s --check-prefix=OP
+// The "op with no lowering" case on the chip the op is for (issue 37: it had
+// become a wrong-chip case when copy_s2t gained its lowering).
+// RUN: not %cute compile %S/Inputs/no-lowering-sm100.mlir --chip sm_100a 2>&1 | FileCheck %s --check-prefix=NOLOWERING
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_42})' 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{arch=sm_80})' 2>&1 | FileCheck %s --check-prefix=OPTION
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-lower-to-llvm{chip=sm_80})' 2>&1 | FileCheck %s --check-prefix=NOOPTION
@@ -9,6 +12,8 @@
 // CHIP: unsupported chip 'sm_42' (cute compiles for sm_75, sm_80, sm_86, sm_89, sm_90a, sm_100a, sm_103a, sm_110a, sm_120a, sm_121a)
 // OPTION: cute-to-nvvm: unknown option 'arch=sm_80' (expected chip=<sm_XX> or extract-device-module=true|false)
 // NOOPTION: cute-lower-to-llvm takes no options, got 'chip=sm_80'
+
+// NOLOWERING: no-lowering-sm100.mlir":10:7): error: 'cute.copy_atom_call' op cute-nvgpu-to-nvvm: failed to legalize 'cute.copy_atom_call' for sm_100a with types (!cute_nvgpu.atom.s2t_copy<i64>,
 
 // OP: error: 'cute_nvgpu.arch.copy.SM100.copy_s2t' op cute-nvgpu-to-nvvm: failed to legalize 'cute_nvgpu.arch.copy.SM100.copy_s2t' for sm_90a
 

@@ -52,10 +52,14 @@ func.func private @types(!cute.layout<"((2,2),4):((1,2),8)">, !cute.shape<"(?{i6
 func.func @leaves(%m: index, %n: i32) -> (index, i64) {
   // The fields are read through the insertvalue chain that built them (an
   // i64 operand for a 32-bit leaf is refused: the width must match).
-  // CHECK: %[[A:.*]] = arith.index_cast %{{.*}} : index to i32
+  // Issue 37: both values are bound (the i32 operand reaches the sext
+  // directly, as the trunc of an i64 operand did before the width rule).
+  // CHECK-SAME: (%[[M:.*]]: index, %[[N:.*]]: i32)
+  // CHECK: %[[A:.*]] = arith.index_cast %[[M]] : index to i32
   // CHECK-NOT: llvm.extractvalue
-  // CHECK: arith.index_cast %[[A]] : i32 to index
-  // CHECK: llvm.sext %{{.*}} : i32 to i64
+  // CHECK: %[[RA:.*]] = arith.index_cast %[[A]] : i32 to index
+  // CHECK: %[[RB:.*]] = llvm.sext %[[N]] : i32 to i64
+  // CHECK: return %[[RA]], %[[RB]] : index, i64
   %s = cute.make_int_tuple(%m, %n) : (index, i32) -> !cute.shape<"(?,?)">
   %a, %b = cute.get_leaves %s : !cute.shape<"(?,?)"> -> index, i64
   return %a, %b : index, i64

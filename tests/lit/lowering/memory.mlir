@@ -77,16 +77,30 @@ func.func @partitions(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(
     -> !cute.layout<"(1,8):(0,?)"> {
   %tile = cute.static : !cute.tile<"[32:1;8:1]">
   %c = cute.make_int_tuple(%bx) : (i32) -> !cute.coord<"(?,0)">
+  // The view's run-time column stride, read once.
+  // CHECK: %[[LD:.*]] = llvm.extractvalue %arg0[1, 3]
   // The block's tile starts bx * 32 elements in.
   // CHECK: %[[OFF:.*]] = llvm.mul %{{.*}}, %{{.*}} : i32
   // CHECK: llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
   %t = cute.local_tile(%v, %tile, %c) : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(1,?)">>, !cute.tile<"[32:1;8:1]">, !cute.coord<"(?,0)">) -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(32,8):(1,?)">>
   %i = cute.make_int_tuple(%tid) : (i32) -> !cute.coord<"?">
   %thr = cute.static : !cute.layout<"(32,1):(1,0)">
+  // CHECK-DAG: %[[ONE:.*]] = llvm.mlir.constant(1 : i32)
+  // CHECK-DAG: %[[EIGHT:.*]] = llvm.mlir.constant(8 : i32)
+  // CHECK-DAG: %[[ZERO:.*]] = llvm.mlir.constant(0 : i32)
   // The thread's column starts tid elements into the tile.
   // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
   %p = cute.local_partition(%t, %thr, %i) : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(32,8):(1,?)">>, !cute.layout<"(32,1):(1,0)">, !cute.coord<"?">) -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(1,8):(0,?)">>
-  // CHECK: return %{{.*}} : !llvm.struct<(i32, i32, i32, i32)>
+  // The partition's layout (1,8):(0,?) is built field by field, its
+  // run-time stride the view's own (field [1, 3] of the argument), and
+  // returned (issue 37: the values, not only the type).
+  // CHECK: %[[F0:.*]] = llvm.insertvalue %[[ONE]], %{{.*}}[0]
+  // CHECK: %[[F1:.*]] = llvm.insertvalue %[[ZERO]], %[[F0]][1]
+  // CHECK: %[[F2:.*]] = llvm.insertvalue %[[EIGHT]], %[[F1]][2]
+  // CHECK: %[[F3:.*]] = llvm.insertvalue %[[LD]], %[[F2]][3]
+  // CHECK: %[[L:.*]] = builtin.unrealized_conversion_cast %[[F3]]
+  // CHECK: %[[R:.*]] = builtin.unrealized_conversion_cast %[[L]]
+  // CHECK: return %[[R]] : !llvm.struct<(i32, i32, i32, i32)>
   %l = cute.get_layout %p : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(1,8):(0,?)">>
   return %l : !cute.layout<"(1,8):(0,?)">
 }

@@ -13,7 +13,22 @@
 // DESUGAR: cute.get_shape
 // DESUGAR: cute.get_stride
 // DESUGAR: arith.constant 2 : i32
+// The values, in order: 2, the run-time extent (field [0, 2] of the
+// layout struct), 4, 1, the run-time stride ([0, 3]), 64.
 // LLVM-LABEL: @layout_all
+// LLVM-DAG: %[[M:.*]] = llvm.extractvalue %arg0[0, 2]
+// LLVM-DAG: %[[LD:.*]] = llvm.extractvalue %arg0[0, 3]
+// LLVM-DAG: %[[C2:.*]] = llvm.mlir.constant(2 : i32)
+// LLVM-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : i32)
+// LLVM-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i32)
+// LLVM-DAG: %[[C64:.*]] = llvm.mlir.constant(64 : i32)
+// LLVM: %[[R0:.*]] = llvm.insertvalue %[[C2]], %{{.*}}[0]
+// LLVM: %[[R1:.*]] = llvm.insertvalue %[[M]], %[[R0]][1]
+// LLVM: %[[R2:.*]] = llvm.insertvalue %[[C4]], %[[R1]][2]
+// LLVM: %[[R3:.*]] = llvm.insertvalue %[[C1]], %[[R2]][3]
+// LLVM: %[[R4:.*]] = llvm.insertvalue %[[LD]], %[[R3]][4]
+// LLVM: %[[R5:.*]] = llvm.insertvalue %[[C64]], %[[R4]][5]
+// LLVM: llvm.return %[[R5]]
 // LLVM-NOT: cute.
 func.func @layout_all(%l: !cute.layout<"((2,?),4):((1,?),64)">) -> (i32, i32, i32, i32, i32, i32) {
   %a, %b, %c, %d, %e, %f = cute.get_scalars (%l) : !cute.layout<"((2,?),4):((1,?),64)">

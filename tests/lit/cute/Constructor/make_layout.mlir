@@ -10,7 +10,23 @@
 // CHECK: cute.make_layout(%{{.*}}, %{{.*}}) : (!cute.shape<"((2,?),4)">, !cute.stride<"((1,?),64)">) -> !cute.layout<"((2,?),4):((1,?),64)">
 // DESUGAR-LABEL: @tuples
 // DESUGAR: cute.make_layout_raw
+// The layout struct interleaves shape and stride per mode: ((2,1),(?,?)),
+// (4,64), the run-time extent from the shape tuple, the stride from the
+// stride tuple.
 // LLVM-LABEL: @tuples
+// LLVM-DAG: %[[M:.*]] = llvm.extractvalue %arg0[0, 1]
+// LLVM-DAG: %[[LD:.*]] = llvm.extractvalue %arg1[0, 1]
+// LLVM-DAG: %[[C2:.*]] = llvm.mlir.constant(2 : i32)
+// LLVM-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : i32)
+// LLVM-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i32)
+// LLVM-DAG: %[[C64:.*]] = llvm.mlir.constant(64 : i32)
+// LLVM: %[[L0:.*]] = llvm.insertvalue %[[C2]], %{{.*}}[0, 0]
+// LLVM: %[[L1:.*]] = llvm.insertvalue %[[C1]], %[[L0]][0, 1]
+// LLVM: %[[L2:.*]] = llvm.insertvalue %[[M]], %[[L1]][0, 2]
+// LLVM: %[[L3:.*]] = llvm.insertvalue %[[LD]], %[[L2]][0, 3]
+// LLVM: %[[L4:.*]] = llvm.insertvalue %[[C4]], %[[L3]][1]
+// LLVM: %[[L5:.*]] = llvm.insertvalue %[[C64]], %[[L4]][2]
+// LLVM: llvm.return %[[L5]]
 // LLVM-NOT: cute.
 func.func @tuples(%s: !cute.shape<"((2,?),4)">, %d: !cute.stride<"((1,?),64)">) -> !cute.layout<"((2,?),4):((1,?),64)"> {
   %l = cute.make_layout(%s, %d) : (!cute.shape<"((2,?),4)">, !cute.stride<"((1,?),64)">) -> !cute.layout<"((2,?),4):((1,?),64)">

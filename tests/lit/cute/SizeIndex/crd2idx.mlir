@@ -31,3 +31,16 @@ func.func @nested_basis(%c: !cute.coord<"5">, %l: !cute.layout<"((2,3),4):((2@0@
   %i = cute.layout_eval(%c, %l) : (!cute.coord<"5">, !cute.layout<"((2,3),4):((2@0@0,3@1@0),5@1)">) -> !cute.int_tuple<"((2,6),0)">
   return
 }
+
+// -----
+
+// Issue 37: the case of the removed `crd_basis_nesting` negative test. Since
+// nested bases read `c@j@k` as component j of mode k, 1@0 (component 0) and
+// 1@0@1 (component 0 of mode 1) name different components: (1,1) gives
+// (1,(1)). Bases that do nest differently are refused (crd2idx_errors.mlir).
+// CHECK-LABEL: @bases_at_different_components
+// CHECK: -> !cute.int_tuple<"(1,(1))">
+func.func @bases_at_different_components(%c: !cute.coord<"(1,1)">, %l: !cute.layout<"(2,3):(1@0,1@0@1)">) {
+  %i = cute.crd2idx(%c, %l) : (!cute.coord<"(1,1)">, !cute.layout<"(2,3):(1@0,1@0@1)">) -> !cute.int_tuple<"(1,(1))">
+  return
+}

@@ -23,3 +23,12 @@ func.func @wrong_index(%c: !cute.coord<"(1,2)">, %s: !cute.shape<"(4,8)">) {
   %i = cute.crd2idx(%c, %s) : (!cute.coord<"(1,2)">, !cute.shape<"(4,8)">) -> !cute.int_tuple<"6">
   return
 }
+
+// -----
+
+// Issue 37 (the removed `crd_basis_nesting` case): component 0 is a scalar
+// for 1@0 and a tuple for 1@1@0, so the bases cannot form one result.
+// expected-error @+1 {{invalid !cute.layout "(2,3):(1@0,1@1@0)": expects scaled-basis paths to agree on mode-index depth (no path may terminate at a node that another path continues through), but got "(1@0,1@1@0)"}}
+func.func @bases_nesting_differently(%c: !cute.coord<"(1,1)">, %l: !cute.layout<"(2,3):(1@0,1@1@0)">) {
+  return
+}
