@@ -71,6 +71,15 @@ enum Command {
         #[arg(long)]
         no_verify_each: bool,
     },
+    /// Run a kernel in the PTX emulator (cute-emu) as a launch file says;
+    /// exit 0: no hazard, 1: a hazard, deadlock or fault, 2: bad launch.
+    Run {
+        /// The launch file (JSON, docs/emulator.md).
+        launch: PathBuf,
+        /// Write every buffer after the launch as DIR/<name>.npy.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Layout-algebra commands (the pure-Rust algebra, no MLIR).
     Layout {
         #[command(subcommand)]
@@ -190,6 +199,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => out(&text),
             }
         }
+        Command::Run { .. } => unreachable!("main runs `cute run` itself"),
         Command::Layout { command } => match command {
             LayoutCommand::Eval { expression } => {
                 let value = tooling::eval::eval_expr(&expression).map_err(|e| e.to_string())?;
@@ -261,8 +271,66 @@ fn run(cli: Cli) -> Result<(), String> {
     Ok(())
 }
 
+/// `cute run`: 0 when the kernel ran with no hazard, 1 for a hazard,
+/// deadlock or fault, 2 for a bad launch file or input.
+fn run_launch(launch: &std::path::Path, out: Option<&std::path::Path>) -> ExitCode {
+    let bad = |message: String| {
+        eprintln!("cute run: error: {message}");
+        ExitCode::from(2)
+    };
+    let launch = match cute_emu::launch::parse(launch) {
+        Ok(l) => l,
+        Err(e) => return bad(e),
+    };
+    let ptx = match launch.source.extension().and_then(|e| e.to_str()) {
+        Some("ptx") => match fs::read_to_string(&launch.source) {
+            Ok(text) => text,
+            Err(e) => return bad(format!("launch field 'source': cannot read {}: {e}", launch.source.display())),
+        },
+        Some("mlir") => {
+            if let Err(e) = cute_mlir::compile::chip(&launch.chip) {
+                return bad(format!("launch field 'chip': {e}"));
+            }
+            match Compiler::new().compile_file(&launch.source, &launch.chip, Emit::Ptx) {
+                Ok(ptx) => ptx,
+                Err(e) => return bad(format!("launch field 'source': {} does not compile: {e}", launch.source.display())),
+            }
+        }
+        _ => return bad(format!("launch field 'source': {} is neither .mlir nor .ptx", launch.source.display())),
+    };
+    let outcome = match cute_emu::launch::execute(&launch, &ptx) {
+        Ok(o) => o,
+        Err(e) => return bad(e),
+    };
+    if let Some(dir) = out {
+        if let Err(e) = fs::create_dir_all(dir) {
+            return bad(format!("--out {}: {e}", dir.display()));
+        }
+        for buffer in &outcome.buffers {
+            if let Err(e) = cute_emu::launch::write_npy(dir, buffer) {
+                return bad(e);
+            }
+        }
+    }
+    let summary = cute_emu::launch::summary(&outcome);
+    let (first, details) = summary.split_once('\n').unwrap_or((&summary, ""));
+    out_line(first);
+    if !details.is_empty() {
+        eprintln!("{details}");
+    }
+    if outcome.report.hazards.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+fn out_line(text: &str) {
+    out(&format!("{text}\n"));
+}
+
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = Cli::parse();
+    if let Command::Run { launch, out } = &cli.command {
+        return run_launch(launch, out.as_deref());
+    }
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("cute: error: {message}");

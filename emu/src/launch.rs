@@ -1,0 +1,384 @@
+//! The launch file `cute run` reads (docs/emulator.md): which kernel, the
+//! grid and block, and its arguments in order: buffers (dtype, shape, init)
+//! and scalars. Paths are relative to the file. Every refusal names the
+//! field it is about.
+
+use crate::machine::{self, Buffer, Config, Report, GLOBAL_BASE};
+use crate::ptx;
+use half::{bf16, f16};
+use npyz::WriterBuilder as _;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dtype {
+    F16,
+    Bf16,
+    F32,
+    F64,
+    I8,
+    U8,
+    I16,
+    I32,
+    U32,
+    I64,
+    U64,
+}
+
+impl Dtype {
+    pub fn parse(name: &str) -> Option<Dtype> {
+        Some(match name {
+            "f16" => Dtype::F16,
+            "bf16" => Dtype::Bf16,
+            "f32" => Dtype::F32,
+            "f64" => Dtype::F64,
+            "i8" => Dtype::I8,
+            "u8" => Dtype::U8,
+            "i16" => Dtype::I16,
+            "i32" => Dtype::I32,
+            "u32" => Dtype::U32,
+            "i64" => Dtype::I64,
+            "u64" => Dtype::U64,
+            _ => return None,
+        })
+    }
+
+    pub fn bytes(self) -> usize {
+        match self {
+            Dtype::I8 | Dtype::U8 => 1,
+            Dtype::F16 | Dtype::Bf16 | Dtype::I16 => 2,
+            Dtype::F32 | Dtype::I32 | Dtype::U32 => 4,
+            Dtype::F64 | Dtype::I64 | Dtype::U64 => 8,
+        }
+    }
+
+    /// The little-endian bytes of `x` in this type.
+    pub fn encode(self, x: f64) -> Vec<u8> {
+        match self {
+            Dtype::F16 => f16::from_f64(x).to_le_bytes().to_vec(),
+            Dtype::Bf16 => bf16::from_f64(x).to_le_bytes().to_vec(),
+            Dtype::F32 => (x as f32).to_le_bytes().to_vec(),
+            Dtype::F64 => x.to_le_bytes().to_vec(),
+            Dtype::I8 => (x as i8).to_le_bytes().to_vec(),
+            Dtype::U8 => (x as u8).to_le_bytes().to_vec(),
+            Dtype::I16 => (x as i16).to_le_bytes().to_vec(),
+            Dtype::I32 => (x as i32).to_le_bytes().to_vec(),
+            Dtype::U32 => (x as u32).to_le_bytes().to_vec(),
+            Dtype::I64 => (x as i64).to_le_bytes().to_vec(),
+            Dtype::U64 => (x as u64).to_le_bytes().to_vec(),
+        }
+    }
+
+    /// The value of one element's bytes.
+    pub fn decode(self, b: &[u8]) -> f64 {
+        let a = |n: usize| -> [u8; 8] {
+            let mut x = [0u8; 8];
+            x[..n].copy_from_slice(&b[..n]);
+            x
+        };
+        match self {
+            Dtype::F16 => f64::from(f16::from_le_bytes([b[0], b[1]]).to_f32()),
+            Dtype::Bf16 => f64::from(bf16::from_le_bytes([b[0], b[1]]).to_f32()),
+            Dtype::F32 => f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+            Dtype::F64 => f64::from_le_bytes(a(8)),
+            Dtype::I8 => f64::from(b[0] as i8),
+            Dtype::U8 => f64::from(b[0]),
+            Dtype::I16 => f64::from(i16::from_le_bytes([b[0], b[1]])),
+            Dtype::I32 => f64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+            Dtype::U32 => f64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+            Dtype::I64 => i64::from_le_bytes(a(8)) as f64,
+            Dtype::U64 => u64::from_le_bytes(a(8)) as f64,
+        }
+    }
+
+    fn npy_descr(self) -> &'static str {
+        match self {
+            Dtype::F16 => "<f2",
+            Dtype::Bf16 => "<u2", // NumPy has no bfloat16: the raw bits
+            Dtype::F32 => "<f4",
+            Dtype::F64 => "<f8",
+            Dtype::I8 => "|i1",
+            Dtype::U8 => "|u1",
+            Dtype::I16 => "<i2",
+            Dtype::I32 => "<i4",
+            Dtype::U32 => "<u4",
+            Dtype::I64 => "<i8",
+            Dtype::U64 => "<u8",
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub enum Init {
+    Zeros,
+    /// Integers uniform in `lo..=hi` from a xorshift64* seeded with `seed`.
+    Randint { lo: i64, hi: i64, seed: u64 },
+    Npy(PathBuf),
+    Values(Vec<f64>),
+}
+
+#[derive(Debug, Clone)]
+pub enum Arg {
+    Buffer { name: String, dtype: Dtype, shape: Vec<usize>, init: Init },
+    Scalar { dtype: Dtype, value: f64 },
+}
+
+#[derive(Debug, Clone)]
+pub struct Launch {
+    /// The folder of the launch file (paths are relative to it).
+    pub dir: PathBuf,
+    pub source: PathBuf,
+    pub chip: String,
+    pub kernel: String,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub dynamic_smem: usize,
+    pub args: Vec<Arg>,
+}
+
+fn dims(v: &Value, field: &str) -> Result<[u32; 3], String> {
+    let list = v.as_array().ok_or_else(|| format!("launch field '{field}': expected [x, y, z]"))?;
+    if list.is_empty() || list.len() > 3 {
+        return Err(format!("launch field '{field}': expected 1 to 3 extents, got {}", list.len()));
+    }
+    let mut out = [1u32; 3];
+    for (i, x) in list.iter().enumerate() {
+        out[i] = x.as_u64().filter(|&x| x > 0 && x <= u64::from(u32::MAX)).ok_or_else(|| format!("launch field '{field}[{i}]': expected a positive integer, got {x}"))? as u32;
+    }
+    Ok(out)
+}
+
+/// Reads a launch file.
+pub fn parse(path: &Path) -> Result<Launch, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read the launch file {}: {e}", path.display()))?;
+    let json: Value = serde_json::from_str(&text).map_err(|e| format!("launch file {}: not JSON: {e}", path.display()))?;
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let field = |name: &str| json.get(name).ok_or_else(|| format!("launch field '{name}' is missing"));
+    let string = |name: &str| -> Result<String, String> {
+        field(name)?.as_str().map(str::to_string).ok_or_else(|| format!("launch field '{name}': expected a string"))
+    };
+    let source = dir.join(string("source")?);
+    let chip = string("chip")?;
+    let kernel = string("kernel")?;
+    let grid = dims(field("grid")?, "grid")?;
+    let block = dims(field("block")?, "block")?;
+    let dynamic_smem = match json.get("dynamic_smem") {
+        None => 0,
+        Some(v) => v.as_u64().ok_or("launch field 'dynamic_smem': expected a byte count")? as usize,
+    };
+    let list = field("args")?.as_array().ok_or("launch field 'args': expected a list")?;
+    let mut args = Vec::new();
+    for (i, a) in list.iter().enumerate() {
+        let at = |what: &str| format!("launch field 'args[{i}]': {what}");
+        let obj = a.as_object().ok_or_else(|| at("expected an object"))?;
+        if let Some(name) = obj.get("buffer") {
+            let name = name.as_str().ok_or_else(|| at("'buffer' names the buffer (a string)"))?.to_string();
+            let dtype_name = obj.get("dtype").and_then(Value::as_str).ok_or_else(|| at("'dtype' is missing"))?;
+            let dtype = Dtype::parse(dtype_name).ok_or_else(|| at(&format!("unknown dtype '{dtype_name}' (f16, bf16, f32, f64, i8, u8, i16, i32, u32, i64, u64)")))?;
+            let shape: Vec<usize> = obj
+                .get("shape")
+                .and_then(Value::as_array)
+                .ok_or_else(|| at("'shape' is missing"))?
+                .iter()
+                .map(|x| x.as_u64().map(|x| x as usize).ok_or_else(|| at("'shape' holds non-negative integers")))
+                .collect::<Result<_, _>>()?;
+            let init = match obj.get("init") {
+                None => Init::Zeros,
+                Some(Value::String(s)) if s == "zeros" => Init::Zeros,
+                Some(Value::Object(o)) if o.contains_key("randint") => {
+                    let r = o["randint"].as_array().filter(|r| r.len() == 2).ok_or_else(|| at("'randint' is [lo, hi]"))?;
+                    let (lo, hi) = (r[0].as_i64().ok_or_else(|| at("'randint' lo"))?, r[1].as_i64().ok_or_else(|| at("'randint' hi"))?);
+                    if lo > hi {
+                        return Err(at("'randint' has lo > hi"));
+                    }
+                    Init::Randint { lo, hi, seed: o.get("seed").and_then(Value::as_u64).unwrap_or(1) }
+                }
+                Some(Value::Object(o)) if o.contains_key("npy") => Init::Npy(dir.join(o["npy"].as_str().ok_or_else(|| at("'npy' is a path"))?)),
+                Some(Value::Object(o)) if o.contains_key("values") => Init::Values(
+                    o["values"].as_array().ok_or_else(|| at("'values' is a list"))?.iter().map(|v| v.as_f64().ok_or_else(|| at("'values' holds numbers"))).collect::<Result<_, _>>()?,
+                ),
+                Some(other) => return Err(at(&format!("unknown init {other} (\"zeros\", {{\"randint\": [lo, hi], \"seed\": s}}, {{\"npy\": path}}, {{\"values\": [...]}})"))),
+            };
+            args.push(Arg::Buffer { name, dtype, shape, init });
+        } else if obj.len() == 1 {
+            let (k, v) = obj.iter().next().unwrap();
+            let dtype = Dtype::parse(k).ok_or_else(|| at(&format!("a scalar's key is its dtype, got '{k}'")))?;
+            let value = v.as_f64().ok_or_else(|| at("a scalar's value is a number"))?;
+            args.push(Arg::Scalar { dtype, value });
+        } else {
+            return Err(at("expected {\"buffer\": ...} or a scalar such as {\"i32\": 256}"));
+        }
+    }
+    Ok(Launch { dir, source, chip, kernel, grid, block, dynamic_smem, args })
+}
+
+/// A buffer after the launch.
+#[derive(Debug, Clone)]
+pub struct Output {
+    pub name: String,
+    pub dtype: Dtype,
+    pub shape: Vec<usize>,
+    pub data: Vec<u8>,
+}
+
+impl Output {
+    /// Element `i` (row-major over `shape`) as a number.
+    pub fn get(&self, i: usize) -> f64 {
+        let b = self.dtype.bytes();
+        self.dtype.decode(&self.data[i * b..(i + 1) * b])
+    }
+}
+
+pub struct Outcome {
+    pub report: Report,
+    pub buffers: Vec<Output>,
+    pub seconds: f64,
+}
+
+fn fill(dtype: Dtype, shape: &[usize], init: &Init, what: &str) -> Result<Vec<u8>, String> {
+    let n: usize = shape.iter().product();
+    Ok(match init {
+        Init::Zeros => vec![0; n * dtype.bytes()],
+        Init::Values(v) => {
+            if v.len() != n {
+                return Err(format!("{what}: 'values' has {} numbers for {n} elements", v.len()));
+            }
+            v.iter().flat_map(|x| dtype.encode(*x)).collect()
+        }
+        Init::Randint { lo, hi, seed } => {
+            let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            let span = (hi - lo + 1) as u64;
+            (0..n)
+                .flat_map(|_| {
+                    x ^= x >> 12;
+                    x ^= x << 25;
+                    x ^= x >> 27;
+                    let r = x.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11;
+                    dtype.encode((lo + (r % span) as i64) as f64)
+                })
+                .collect()
+        }
+        Init::Npy(path) => read_npy(path, dtype, shape).map_err(|e| format!("{what}: {e}"))?,
+    })
+}
+
+fn read_npy(path: &Path, dtype: Dtype, shape: &[usize]) -> Result<Vec<u8>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let npy = npyz::NpyFile::new(&bytes[..]).map_err(|e| format!("{} is not a .npy file: {e}", path.display()))?;
+    let found: Vec<usize> = npy.shape().iter().map(|&d| d as usize).collect();
+    if found != shape {
+        return Err(format!("{} has shape {found:?}, the launch says {shape:?}", path.display()));
+    }
+    let descr = npy.dtype().descr();
+    if descr.trim_matches('\'') != dtype.npy_descr() {
+        return Err(format!("{} holds {descr}, the launch's dtype needs {}", path.display(), dtype.npy_descr()));
+    }
+    let header = bytes.len() - shape.iter().product::<usize>() * dtype.bytes();
+    Ok(bytes[header..].to_vec())
+}
+
+/// Writes `out` as `dir/<name>.npy`.
+pub fn write_npy(dir: &Path, out: &Output) -> Result<PathBuf, String> {
+    let path = dir.join(format!("{}.npy", out.name));
+    let file = std::fs::File::create(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let shape: Vec<u64> = out.shape.iter().map(|&d| d as u64).collect();
+    let dtype = npyz::DType::parse(&format!("'{}'", out.dtype.npy_descr())).map_err(|e| e.to_string())?;
+    macro_rules! write_as {
+        ($t:ty, $conv:expr) => {{
+            let mut writer = npyz::WriteOptions::<$t>::new().dtype(dtype).shape(&shape).writer(std::io::BufWriter::new(file)).begin_nd().map_err(|e| e.to_string())?;
+            let b = out.dtype.bytes();
+            for chunk in out.data.chunks(b) {
+                writer.push(&$conv(chunk)).map_err(|e| e.to_string())?;
+            }
+            writer.finish().map_err(|e| e.to_string())?;
+        }};
+    }
+    match out.dtype {
+        Dtype::F16 => write_as!(f16, |c: &[u8]| f16::from_le_bytes([c[0], c[1]])),
+        Dtype::Bf16 | Dtype::I16 => write_as!(u16, |c: &[u8]| u16::from_le_bytes([c[0], c[1]])),
+        Dtype::F32 => write_as!(f32, |c: &[u8]| f32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+        Dtype::F64 => write_as!(f64, |c: &[u8]| f64::from_le_bytes(c.try_into().unwrap())),
+        Dtype::I8 => write_as!(i8, |c: &[u8]| c[0] as i8),
+        Dtype::U8 => write_as!(u8, |c: &[u8]| c[0]),
+        Dtype::I32 => write_as!(i32, |c: &[u8]| i32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+        Dtype::U32 => write_as!(u32, |c: &[u8]| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+        Dtype::I64 => write_as!(i64, |c: &[u8]| i64::from_le_bytes(c.try_into().unwrap())),
+        Dtype::U64 => write_as!(u64, |c: &[u8]| u64::from_le_bytes(c.try_into().unwrap())),
+    }
+    Ok(path)
+}
+
+/// Runs `launch` on the kernel of `ptx_text`.
+pub fn execute(launch: &Launch, ptx_text: &str) -> Result<Outcome, String> {
+    let module = ptx::parse(ptx_text).map_err(|e| e.to_string())?;
+    let names: Vec<&str> = module.kernels.iter().map(|k| k.name.as_str()).collect();
+    let kernel = module
+        .kernels
+        .iter()
+        .find(|k| k.name == launch.kernel)
+        .ok_or_else(|| format!("launch field 'kernel': no kernel '{}' in the PTX (it has {})", launch.kernel, names.join(", ")))?;
+    if launch.args.len() != kernel.params.len() {
+        return Err(format!("launch field 'args': kernel '{}' takes {} parameters, the launch gives {}", kernel.name, kernel.params.len(), launch.args.len()));
+    }
+    let mut buffers = Vec::new();
+    let mut outputs = Vec::new();
+    let mut params = Vec::new();
+    for (i, (arg, param)) in launch.args.iter().zip(&kernel.params).enumerate() {
+        let bytes = match arg {
+            Arg::Buffer { name, dtype, shape, init } => {
+                let data = fill(*dtype, shape, init, &format!("launch field 'args[{i}]' (buffer {name})"))?;
+                let base = GLOBAL_BASE * (buffers.len() as u64 + 1);
+                buffers.push(Buffer { name: name.clone(), base, data });
+                outputs.push((name.clone(), *dtype, shape.clone()));
+                base.to_le_bytes().to_vec()
+            }
+            Arg::Scalar { dtype, value } => dtype.encode(*value),
+        };
+        if bytes.len() != param.bytes {
+            return Err(format!(
+                "launch field 'args[{i}]': parameter {} of '{}' takes {} bytes, the argument gives {} ({})",
+                param.name,
+                kernel.name,
+                param.bytes,
+                bytes.len(),
+                match arg {
+                    Arg::Buffer { .. } => "a buffer is its 8-byte address".to_string(),
+                    Arg::Scalar { dtype, .. } => format!("a {dtype:?} scalar"),
+                }
+            ));
+        }
+        params.push(bytes);
+    }
+    let config = Config { grid: launch.grid, block: launch.block, dynamic_smem: launch.dynamic_smem, params, instruction_limit: 20_000_000_000 };
+    let start = std::time::Instant::now();
+    let report = machine::run(kernel, &config, &mut buffers);
+    let seconds = start.elapsed().as_secs_f64();
+    let buffers = buffers
+        .into_iter()
+        .zip(outputs)
+        .map(|(b, (name, dtype, shape))| Output { name, dtype, shape, data: b.data })
+        .collect();
+    Ok(Outcome { report, buffers, seconds })
+}
+
+/// The short report `cute run` prints.
+pub fn summary(outcome: &Outcome) -> String {
+    let r = &outcome.report;
+    let mut text = format!(
+        "{} instructions, {} CTAs, {} warps, {:.3} s ({:.1} M instructions/s), {} hazards, {} warnings",
+        r.instructions,
+        r.ctas,
+        r.warps,
+        outcome.seconds,
+        r.instructions as f64 / outcome.seconds.max(1e-9) / 1e6,
+        r.hazards.len(),
+        r.warnings.len()
+    );
+    for h in &r.hazards {
+        text.push_str(&format!("\nhazard ({:?}, {}x): {}", h.kind, h.count, h.message));
+    }
+    for w in &r.warnings {
+        text.push_str(&format!("\nwarning: {w}"));
+    }
+    text
+}

@@ -1,0 +1,16 @@
+//! `cute-emu`: a functional emulator of the PTX that cute-mlir emits, with
+//! hazard checks (issue 28). It follows the PTX ISA (each semantic cites its
+//! section) and shares no code with cute-mlir: it is the independent judge
+//! of the compiler's layouts, atoms and lowerings (`tests/independence.rs`
+//! keeps it so).
+//!
+//! - [`ptx`]: the parser of the supported subset;
+//! - [`machine`]: grid, CTAs, warps, registers, memory spaces, barriers,
+//!   warp collectives, `cp.async` groups, vector-clock race detection;
+//! - [`mma`]: `mma.sync` from the ISA's fragment tables;
+//! - [`launch`]: the launch file of `cute run` (buffers, scalars, npy).
+
+pub mod launch;
+pub mod machine;
+pub mod mma;
+pub mod ptx;

@@ -1,0 +1,385 @@
+//! A parser of the PTX subset the emulator runs (PTX ISA 8.x, chapter 11
+//! "Instruction Set" for the instruction forms, chapter 5 "State Spaces,
+//! Types, and Variables" for the declarations). Hand-written: the PTX that
+//! LLVM's NVPTX back end prints is one statement a line, and a parser of our
+//! own gives the line of every refusal (docs/emulator.md says why no crate).
+//!
+//! Registers are numbered per kernel at parse time, so execution indexes a
+//! flat register file.
+
+use std::collections::HashMap;
+
+/// A PTX module: its kernels.
+#[derive(Debug, Clone)]
+pub struct Module {
+    pub target: String,
+    pub kernels: Vec<Kernel>,
+}
+
+/// A `.visible .entry` kernel.
+#[derive(Debug, Clone)]
+pub struct Kernel {
+    pub name: String,
+    pub params: Vec<Param>,
+    /// `.shared` variables (kernel-local or module-level), in declaration order.
+    pub shared: Vec<SharedVar>,
+    pub registers: usize,
+    pub register_names: Vec<String>,
+    pub code: Vec<Inst>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Param {
+    pub name: String,
+    pub bytes: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct SharedVar {
+    pub name: String,
+    pub align: usize,
+    /// 0 for an `.extern` array (dynamic shared memory).
+    pub bytes: usize,
+    pub dynamic: bool,
+}
+
+/// A special register (PTX ISA 10 "Special Registers").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Special {
+    Tid(usize),
+    Ntid(usize),
+    Ctaid(usize),
+    Nctaid(usize),
+    LaneId,
+    WarpId,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Operand {
+    Reg(usize),
+    Imm(u64),
+    Special(Special),
+    /// The address of a `.shared` variable or the name of a `.param`.
+    Symbol(String),
+    /// `{%r1, %r2}`.
+    Vector(Vec<usize>),
+    /// `[base+offset]`.
+    Address(Box<Operand>, i64),
+    Label(usize),
+}
+
+#[derive(Debug, Clone)]
+pub struct Inst {
+    /// 1-based line in the PTX text.
+    pub line: usize,
+    pub text: String,
+    /// `@%p` / `@!%p`.
+    pub guard: Option<(usize, bool)>,
+    /// The opcode's dot-separated parts (`["mma", "sync", ...]`).
+    pub opcode: Vec<String>,
+    pub operands: Vec<Operand>,
+}
+
+/// A refusal, with the line of the PTX it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PtxError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for PtxError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PTX line {}: {}", self.line, self.message)
+    }
+}
+
+/// The opcodes the emulator executes (the first part of the opcode).
+pub const SUPPORTED: &[&str] = &[
+    "mov", "ld", "st", "add", "sub", "mul", "mad", "min", "max", "and", "or", "xor", "not", "shl", "shr", "neg", "abs",
+    "div", "rem", "fma", "selp", "setp", "cvt", "cvta", "bfe", "bra", "ret", "exit", "bar", "barrier", "cp", "ldmatrix",
+    "mma",
+];
+
+fn err(line: usize, message: impl Into<String>) -> PtxError {
+    PtxError { line, message: message.into() }
+}
+
+/// Splits `a, {b, c}, [d+4]` at top-level commas.
+fn split_operands(text: &str) -> Vec<String> {
+    let (mut out, mut depth, mut current) = (Vec::new(), 0i32, String::new());
+    for c in text.chars() {
+        match c {
+            '{' | '[' => {
+                depth += 1;
+                current.push(c)
+            }
+            '}' | ']' => {
+                depth -= 1;
+                current.push(c)
+            }
+            ',' if depth == 0 => out.push(std::mem::take(&mut current).trim().to_string()),
+            _ => current.push(c),
+        }
+    }
+    if !current.trim().is_empty() {
+        out.push(current.trim().to_string());
+    }
+    out
+}
+
+/// An integer or floating-point immediate (PTX ISA 4.5 "Constants": decimal,
+/// hex `0x`, `0f` + 8 hex digits for f32, `0d` + 16 for f64).
+fn immediate(text: &str) -> Option<u64> {
+    let t = text.trim();
+    if let Some(hex) = t.strip_prefix("0f").or_else(|| t.strip_prefix("0F")) {
+        return u32::from_str_radix(hex, 16).ok().map(u64::from);
+    }
+    if let Some(hex) = t.strip_prefix("0d").or_else(|| t.strip_prefix("0D")) {
+        return u64::from_str_radix(hex, 16).ok();
+    }
+    let (negative, body) = match t.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, t),
+    };
+    let body = body.trim_end_matches('U');
+    let magnitude = if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        u64::from_str_radix(hex, 16).ok()?
+    } else {
+        body.parse::<u64>().ok()?
+    };
+    Some(if negative { magnitude.wrapping_neg() } else { magnitude })
+}
+
+struct Regs {
+    index: HashMap<String, usize>,
+    names: Vec<String>,
+}
+
+impl Regs {
+    fn get(&mut self, name: &str) -> usize {
+        if let Some(&i) = self.index.get(name) {
+            return i;
+        }
+        let i = self.names.len();
+        self.index.insert(name.to_string(), i);
+        self.names.push(name.to_string());
+        i
+    }
+}
+
+fn special(name: &str) -> Option<Special> {
+    let dim = |s: &str| match s {
+        "x" => Some(0),
+        "y" => Some(1),
+        "z" => Some(2),
+        _ => None,
+    };
+    let (base, component) = name.split_once('.').unwrap_or((name, ""));
+    Some(match base {
+        "%tid" => Special::Tid(dim(component)?),
+        "%ntid" => Special::Ntid(dim(component)?),
+        "%ctaid" => Special::Ctaid(dim(component)?),
+        "%nctaid" => Special::Nctaid(dim(component)?),
+        "%laneid" => Special::LaneId,
+        "%warpid" => Special::WarpId,
+        _ => return None,
+    })
+}
+
+fn operand(text: &str, regs: &mut Regs, line: usize) -> Result<Operand, PtxError> {
+    let t = text.trim();
+    if let Some(inner) = t.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+        let list = inner
+            .split(',')
+            .map(|r| {
+                let r = r.trim();
+                if r.starts_with('%') { Ok(regs.get(r)) } else { Err(err(line, format!("vector element '{r}' is not a register"))) }
+            })
+            .collect::<Result<_, _>>()?;
+        return Ok(Operand::Vector(list));
+    }
+    if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        let (base, offset) = match inner.rfind(['+', '-']).filter(|&i| i > 0) {
+            Some(i) => {
+                let off = immediate(&inner[i + 1..]).ok_or_else(|| err(line, format!("bad address offset in '{t}'")))? as i64;
+                (&inner[..i], if &inner[i..i + 1] == "-" { -off } else { off })
+            }
+            None => (inner, 0),
+        };
+        let base = base.trim();
+        let base = if base.starts_with('%') {
+            Operand::Reg(regs.get(base))
+        } else if let Some(v) = immediate(base) {
+            Operand::Imm(v)
+        } else {
+            Operand::Symbol(base.to_string())
+        };
+        return Ok(Operand::Address(Box::new(base), offset));
+    }
+    if t.starts_with('%') {
+        if let Some(s) = special(t) {
+            return Ok(Operand::Special(s));
+        }
+        return Ok(Operand::Reg(regs.get(t)));
+    }
+    if let Some(v) = immediate(t) {
+        return Ok(Operand::Imm(v));
+    }
+    if t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.') && !t.is_empty() {
+        return Ok(Operand::Symbol(t.to_string()));
+    }
+    Err(err(line, format!("cannot read the operand '{t}'")))
+}
+
+/// Parses a PTX module.
+pub fn parse(text: &str) -> Result<Module, PtxError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut target = String::new();
+    let mut kernels = Vec::new();
+    let mut module_shared = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = strip_comment(lines[i]).trim();
+        if line.starts_with(".target") {
+            target = line[7..].trim().split(',').next().unwrap_or("").trim().to_string();
+        } else if line.contains(".shared") && !line.contains(".entry") {
+            module_shared.push(shared_var(line, i + 1)?);
+        } else if line.contains(".entry") {
+            let (kernel, next) = parse_kernel(&lines, i, &module_shared)?;
+            kernels.push(kernel);
+            i = next;
+            continue;
+        } else if line.contains(".func") {
+            return Err(err(i + 1, "device functions (.func) are not supported: kernels call nothing"));
+        }
+        i += 1;
+    }
+    Ok(Module { target, kernels })
+}
+
+fn strip_comment(line: &str) -> &str {
+    line.split("//").next().unwrap_or("")
+}
+
+/// `.shared .align 1024 .b8 name[24576];` or `.extern .shared .align 16 .b8 name[];`
+fn shared_var(line: &str, n: usize) -> Result<SharedVar, PtxError> {
+    let words: Vec<&str> = line.trim_end_matches(';').split_whitespace().collect();
+    let align = words.iter().position(|w| *w == ".align").and_then(|p| words.get(p + 1)).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let decl = words.last().ok_or_else(|| err(n, "empty .shared declaration"))?;
+    let (name, rest) = decl.split_once('[').unwrap_or((decl, "1]"));
+    let count = rest.trim_end_matches(']');
+    let element = words.iter().find_map(|w| w.strip_prefix(".b").or_else(|| w.strip_prefix(".u")).or_else(|| w.strip_prefix(".s")).or_else(|| w.strip_prefix(".f")))
+        .and_then(|b| b.parse::<usize>().ok())
+        .unwrap_or(8)
+        / 8;
+    let dynamic = line.contains(".extern") || count.is_empty();
+    let bytes = if dynamic { 0 } else { count.parse::<usize>().map_err(|_| err(n, format!("bad .shared size in '{line}'")))? * element };
+    Ok(SharedVar { name: name.to_string(), align, bytes, dynamic })
+}
+
+fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Result<(Kernel, usize), PtxError> {
+    let header = strip_comment(lines[start]);
+    let name = header
+        .split(".entry")
+        .nth(1)
+        .and_then(|r| r.split('(').next())
+        .map(|s| s.trim().to_string())
+        .ok_or_else(|| err(start + 1, "an .entry without a name"))?;
+    let mut params = Vec::new();
+    let mut i = start + 1;
+    // Parameters, up to the body's `{`.
+    while i < lines.len() && strip_comment(lines[i]).trim() != "{" {
+        let l = strip_comment(lines[i]).trim().trim_end_matches(',').trim_end_matches(')');
+        if l.starts_with(".param") {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let decl = *words.last().unwrap();
+            let (pname, count) = match decl.split_once('[') {
+                Some((p, c)) => (p, c.trim_end_matches(']').parse::<usize>().unwrap_or(1)),
+                None => (decl, 1),
+            };
+            let bits = words.iter().find_map(|w| w.strip_prefix(".u").or_else(|| w.strip_prefix(".b")).or_else(|| w.strip_prefix(".s")).or_else(|| w.strip_prefix(".f")))
+                .and_then(|b| b.parse::<usize>().ok())
+                .unwrap_or(8);
+            params.push(Param { name: pname.to_string(), bytes: bits / 8 * count });
+        }
+        i += 1;
+    }
+    i += 1;
+    let mut regs = Regs { index: HashMap::new(), names: Vec::new() };
+    let mut shared: Vec<SharedVar> = module_shared.to_vec();
+    let mut code = Vec::new();
+    let mut labels: HashMap<String, usize> = HashMap::new();
+    let mut pending_labels: Vec<(usize, String)> = Vec::new(); // (code index, label) fixups
+    let mut depth = 0;
+    while i < lines.len() {
+        let raw = lines[i];
+        let l = strip_comment(raw).trim();
+        let n = i + 1;
+        i += 1;
+        if l.is_empty() {
+            continue;
+        }
+        if l == "}" {
+            if depth == 0 {
+                break;
+            }
+            depth -= 1;
+            continue;
+        }
+        if l == "{" {
+            return Err(err(n, "inline-asm scopes ({ ... }) are not supported"));
+        }
+        if let Some(label) = l.strip_suffix(':') {
+            labels.insert(label.trim().to_string(), code.len());
+            continue;
+        }
+        if l.starts_with(".reg") || l.starts_with(".local") || l.starts_with(".pragma") || l.starts_with(".maxntid") || l.starts_with(".reqntid") {
+            if l.starts_with(".local") {
+                return Err(err(n, "local memory (.local) is not supported"));
+            }
+            continue;
+        }
+        if l.starts_with(".shared") {
+            shared.push(shared_var(l, n)?);
+            continue;
+        }
+        // A statement may span lines (LLVM prints mma's operands one a line).
+        let mut joined = l.to_string();
+        while !joined.ends_with(';') && i < lines.len() {
+            joined.push(' ');
+            joined.push_str(strip_comment(lines[i]).trim());
+            i += 1;
+        }
+        let statement = joined.trim_end_matches(';').trim();
+        let (guard, body) = if let Some(rest) = statement.strip_prefix('@') {
+            let (p, body) = rest.split_once(char::is_whitespace).ok_or_else(|| err(n, "a guard without an instruction"))?;
+            let (negate, p) = match p.strip_prefix('!') {
+                Some(p) => (true, p),
+                None => (false, p),
+            };
+            (Some((regs.get(p), negate)), body.trim())
+        } else {
+            (None, statement)
+        };
+        let (op, rest) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
+        let opcode: Vec<String> = op.split('.').map(str::to_string).collect();
+        if !SUPPORTED.contains(&opcode[0].as_str()) {
+            return Err(err(n, format!("instruction '{op}' is outside the supported PTX subset")));
+        }
+        let mut operands = Vec::new();
+        for (k, text) in split_operands(rest).iter().enumerate() {
+            if opcode[0] == "bra" && k == 0 {
+                pending_labels.push((code.len(), text.clone()));
+                operands.push(Operand::Label(usize::MAX));
+            } else {
+                operands.push(operand(text, &mut regs, n)?);
+            }
+        }
+        code.push(Inst { line: n, text: body.to_string(), guard, opcode, operands });
+    }
+    for (at, label) in pending_labels {
+        let target = *labels.get(&label).ok_or_else(|| err(code[at].line, format!("branch to an unknown label '{label}'")))?;
+        code[at].operands[0] = Operand::Label(target);
+    }
+    Ok((Kernel { name, params, shared, registers: regs.names.len(), register_names: regs.names, code }, i))
+}
