@@ -66,3 +66,90 @@ fn sgemm_sm80_computes_a_times_b_transposed() {
     let (m, n, k) = (96, 64, 40);
     check_gemm(&o, m, n, k, |i, kk| kk * m + i, |j, kk| kk * n + j, |i, j| j * m + i);
 }
+
+/// `cute run` on a launch file written to a scratch folder: (exit code, stderr).
+fn cute_run(name: &str, json: &str, files: &[(&str, &[u8])]) -> (i32, String, String) {
+    let dir = std::env::temp_dir().join(format!("cute-run-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, bytes) in files {
+        std::fs::write(dir.join(file), bytes).unwrap();
+    }
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let json = json.replace("@EXAMPLES@", examples.to_str().unwrap());
+    let path = dir.join("launch.json");
+    std::fs::write(&path, json).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cute")).arg("run").arg(&path).arg("--out").arg(dir.join("out")).output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+const COPY: &str = r#"{"source": "@EXAMPLES@/copy_sm80.mlir", "chip": "sm_80", "kernel": "copy", "grid": [1, 1, 1], "block": [32, 1, 1],
+ "args": [{"buffer": "src", "dtype": "f32", "shape": [8, 32], "init": {"npy": "src.npy"}}, {"buffer": "dst", "dtype": "f32", "shape": [8, 32]}, {"i32": 32}, {"i32": 8}]}"#;
+
+/// A .npy file of f32 values 0..n (NumPy's format 1.0 header).
+fn npy_f32(shape: &[usize]) -> Vec<u8> {
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    let mut header = format!("{{'descr': '<f4', 'fortran_order': False, 'shape': ({},), }}", dims.join(", "));
+    while (10 + header.len() + 1) % 64 != 0 {
+        header.push(' ');
+    }
+    header.push('\n');
+    let mut out = b"\x93NUMPY\x01\x00".to_vec();
+    out.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    out.extend_from_slice(header.as_bytes());
+    for i in 0..shape.iter().product::<usize>() {
+        out.extend_from_slice(&(i as f32).to_le_bytes());
+    }
+    out
+}
+
+#[test]
+fn cute_run_reads_npy_and_writes_npy() {
+    let (code, stdout, stderr) = cute_run("ok", COPY, &[("src.npy", &npy_f32(&[8, 32]))]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("instructions") && stdout.contains("0 hazards"), "{stdout}");
+    let dir = std::env::temp_dir().join(format!("cute-run-{}-ok", std::process::id()));
+    // The copy's output is the input, in the same .npy encoding.
+    let written = std::fs::read(dir.join("out/dst.npy")).unwrap();
+    let input = npy_f32(&[8, 32]);
+    assert_eq!(&written[written.len() - 8 * 32 * 4..], &input[input.len() - 8 * 32 * 4..]);
+}
+
+#[test]
+fn bad_launch_files_name_the_field() {
+    let npy = npy_f32(&[8, 32]);
+    let cases: Vec<(&str, String, Vec<(&str, &[u8])>, &str)> = vec![
+        ("missing-kernel", COPY.replace(r#""kernel": "copy", "#, ""), vec![("src.npy", &npy)], "launch field 'kernel' is missing"),
+        ("no-such-kernel", COPY.replace(r#""kernel": "copy""#, r#""kernel": "kopy""#), vec![("src.npy", &npy)], "launch field 'kernel': no kernel 'kopy' in the PTX (it has copy)"),
+        ("arg-count", COPY.replace(r#", {"i32": 8}]"#, "]"), vec![("src.npy", &npy)], "launch field 'args': kernel 'copy' takes 4 parameters, the launch gives 3"),
+        ("dtype", COPY.replace(r#"{"i32": 8}"#, r#"{"i64": 8}"#), vec![("src.npy", &npy)], "launch field 'args[3]': parameter copy_param_3 of 'copy' takes 4 bytes, the argument gives 8"),
+        ("npy-dtype", COPY.replace(r#""dtype": "f32", "shape": [8, 32], "init""#, r#""dtype": "i32", "shape": [8, 32], "init""#), vec![("src.npy", &npy)], "holds <f4, the launch's dtype needs <i4"),
+        ("chip", COPY.replace("sm_80", "sm_42"), vec![("src.npy", &npy)], "launch field 'chip': unsupported chip 'sm_42'"),
+        ("unreadable-npy", COPY.to_string(), vec![("src.npy", b"not a numpy file")], "src.npy is not a .npy file: magic not found"),
+        ("unknown-dtype", COPY.replace(r#""dtype": "f32", "shape": [8, 32]}"#, r#""dtype": "f8", "shape": [8, 32]}"#), vec![("src.npy", &npy)], "launch field 'args[1]': unknown dtype 'f8'"),
+    ];
+    for (name, json, files, want) in cases {
+        let (code, stdout, stderr) = cute_run(name, &json, &files);
+        assert_eq!(code, 2, "{name}: {stdout}{stderr}");
+        assert!(stderr.contains(want), "{name}: {stderr}");
+        assert_eq!(stderr.trim().lines().count(), 1, "{name}: one line: {stderr}");
+    }
+}
+
+#[test]
+fn ptx_outside_the_subset_is_refused_by_name_and_line() {
+    let ptx = ".version 7.1\n.target sm_80\n.address_size 64\n.visible .entry k()\n{\n\tmov.u32 \t%r1, %tid.x;\n\ttex.1d.v4.s32.s32 {%r1, %r2, %r3, %r4}, [t, {%r1}];\n\tret;\n}\n";
+    let json = r#"{"source": "k.ptx", "chip": "sm_80", "kernel": "k", "grid": [1], "block": [32], "args": []}"#;
+    let (code, stdout, stderr) = cute_run("subset", json, &[("k.ptx", ptx.as_bytes())]);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(stderr.contains("PTX line 7: instruction 'tex.1d.v4.s32.s32' is outside the supported PTX subset"), "{stderr}");
+}
+
+#[test]
+fn a_hazard_exits_1_with_the_details_on_stderr() {
+    // The copy over a column count the buffers do not have: reads past src.
+    let json = COPY.replace(r#"{"i32": 32}, {"i32": 8}"#, r#"{"i32": 32}, {"i32": 16}"#).replace(r#""grid": [1, 1, 1]"#, r#""grid": [1, 2, 1]"#);
+    let (code, stdout, stderr) = cute_run("hazard", &json, &[("src.npy", &npy_f32(&[8, 32]))]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("1 hazards"), "{stdout}");
+    assert!(stderr.contains("OutOfBounds") && stderr.contains("outside every buffer"), "{stderr}");
+}

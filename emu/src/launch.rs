@@ -271,7 +271,7 @@ fn read_npy(path: &Path, dtype: Dtype, shape: &[usize]) -> Result<Vec<u8>, Strin
     }
     let descr = npy.dtype().descr();
     if descr.trim_matches('\'') != dtype.npy_descr() {
-        return Err(format!("{} holds {descr}, the launch's dtype needs {}", path.display(), dtype.npy_descr()));
+        return Err(format!("{} holds {}, the launch's dtype needs {}", path.display(), descr.trim_matches('\''), dtype.npy_descr()));
     }
     let header = bytes.len() - shape.iter().product::<usize>() * dtype.bytes();
     Ok(bytes[header..].to_vec())

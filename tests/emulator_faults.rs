@@ -1,0 +1,150 @@
+//! Issue 28: the emulator has teeth. Faults injected into the PTX of the
+//! sm80 GEMM (a correct kernel: `tests/emulator.rs`) must each be caught:
+//! a synchronization fault as a hazard (whatever the schedule), a data
+//! fault as a hazard or a wrong result; a warp that skips a barrier as a
+//! deadlock.
+
+use cute_emu::launch::{self, Launch, Outcome};
+use cute_emu::machine::HazardKind;
+use cute_mlir::{compile::Emit, Compiler};
+use std::path::Path;
+
+fn gemm() -> (Launch, String) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/launch/gemm_sm80.launch.json");
+    let mut l = launch::parse(&path).unwrap();
+    // One CTA row is enough for the faults (faster in debug builds).
+    l.grid = [1, 1, 1];
+    let ptx = Compiler::new().compile_file(&l.source, &l.chip, Emit::Ptx).unwrap();
+    (l, ptx)
+}
+
+/// `ptx` with the `nth` line containing `find` rewritten by `edit`.
+fn mutate(ptx: &str, find: &str, nth: usize, edit: impl Fn(&str) -> String) -> String {
+    let mut seen = 0;
+    let mut done = false;
+    let out: Vec<String> = ptx
+        .lines()
+        .map(|line| {
+            if !done && line.contains(find) {
+                if seen == nth {
+                    done = true;
+                    return edit(line);
+                }
+                seen += 1;
+            }
+            line.to_string()
+        })
+        .collect();
+    assert!(done, "the PTX has no line {nth} with `{find}`: the fault would test nothing");
+    out.join("\n")
+}
+
+/// Whether C is the product of the (first CTA's 128 x 128) A and B.
+fn correct(o: &Outcome) -> bool {
+    let (a, b, c) = (&o.buffers[0], &o.buffers[1], &o.buffers[2]);
+    let (n, k) = (384, 160);
+    (0..128).all(|i| (0..128).all(|j| c.get(i * n + j) == (0..k).map(|kk| a.get(i * k + kk) * b.get(j * k + kk)).sum::<f64>()))
+}
+
+fn run(l: &Launch, ptx: &str) -> Outcome {
+    launch::execute(l, ptx).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn kinds(o: &Outcome) -> Vec<HazardKind> {
+    o.report.hazards.iter().map(|h| h.kind).collect()
+}
+
+#[test]
+fn the_unmodified_kernel_is_clean_and_correct() {
+    let (l, ptx) = gemm();
+    let o = run(&l, &ptx);
+    assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+    assert!(correct(&o));
+}
+
+#[test]
+fn synchronization_faults_are_hazards() {
+    let (l, ptx) = gemm();
+    let faults: [(&str, String, HazardKind); 4] = [
+        ("a removed cp.async.wait_group", mutate(&ptx, "cp.async.wait_group", 0, |_| String::new()), HazardKind::AsyncReadBeforeWait),
+        ("a wait on too few groups", mutate(&ptx, "cp.async.wait_group", 0, |l| l.replace("wait_group \t1", "wait_group \t2")), HazardKind::AsyncReadBeforeWait),
+        ("a missing bar.sync between a stage's fill and its reads", mutate(&ptx, "bar.sync", 0, |_| String::new()), HazardKind::SharedRace),
+        ("a missing commit", mutate(&ptx, "cp.async.commit_group", 0, |_| String::new()), HazardKind::AsyncReadBeforeWait),
+    ];
+    for (name, mutated, kind) in faults {
+        let o = run(&l, &mutated);
+        eprintln!("{name}: {:?}", kinds(&o));
+        assert!(kinds(&o).contains(&kind), "{name}: expected a {kind:?} hazard, got\n{}", launch::summary(&o));
+    }
+}
+
+#[test]
+fn data_faults_are_reported_or_change_the_result() {
+    let (l, ptx) = gemm();
+    let faults: Vec<(&str, String)> = vec![
+        ("swapped fragment registers", mutate(&ptx, "{%r41, %r42, %r43, %r44}", 0, |l| l.replace("{%r41, %r42,", "{%r42, %r41,"))),
+        ("a wrong swizzle XOR", mutate(&ptx, "and.b64", 0, |l| l.replace(", 48;", ", 32;"))),
+        ("an address off by a few bytes", mutate(&ptx, "cp.async.cg.shared.global [%rd4+2048]", 0, |l| l.replace("+2048]", "+2052]"))),
+        ("a wrong copy size", mutate(&ptx, "cp.async.cg.shared.global [%rd4], [%rd1], 16", 0, |l| l.replace("cp.async.cg", "cp.async.ca").replace(", 16;", ", 8;"))),
+        (".trans flipped", mutate(&ptx, "ldmatrix.sync.aligned.m8n8.x4.shared.b16", 0, |l| l.replace(".x4.shared", ".x4.trans.shared"))),
+        ("a wrong stage stride", mutate(&ptx, "[%rd4+8192]", 0, |l| l.replace("[%rd4+8192]", "[%rd4+6144]"))),
+        ("a wrong k advance", mutate(&ptx, "[%rd1+64]", 0, |l| l.replace("[%rd1+64]", "[%rd1+32]"))),
+    ];
+    assert!(faults.len() >= 7);
+    for (name, mutated) in faults {
+        let o = run(&l, &mutated);
+        eprintln!("{name}: {} hazards {:?}, correct {}", o.report.hazards.len(), kinds(&o), correct(&o));
+        assert!(!o.report.hazards.is_empty() || !correct(&o), "{name}: neither reported nor visible in the result");
+    }
+}
+
+#[test]
+fn an_access_outside_the_buffers_is_a_fault() {
+    let (mut l, ptx) = gemm();
+    // The kernel reads K = 160 columns of A; the buffer holds fewer rows than M says.
+    if let launch::Arg::Buffer { shape, .. } = &mut l.args[0] {
+        shape[0] = 64;
+    }
+    let o = run(&l, &ptx);
+    assert!(kinds(&o).contains(&HazardKind::OutOfBounds), "{}", launch::summary(&o));
+}
+
+#[test]
+fn a_warp_that_skips_a_barrier_is_a_deadlock() {
+    // Two warps; the second branches around bar.sync and exits, so the
+    // first waits for it forever (PTX ISA 9.7.13.1: bar.sync without a
+    // count expects every thread of the CTA).
+    let ptx = "
+.version 7.1
+.target sm_80
+.address_size 64
+.visible .entry skip(
+	.param .u64 .ptr .global .align 1 skip_param_0
+)
+{
+	.reg .pred 	%p<2>;
+	.reg .b32 	%r<4>;
+	mov.u32 	%r1, %tid.x;
+	setp.gt.u32 	%p1, %r1, 31;
+	@%p1 bra 	$L__BB0_2;
+	bar.sync 	0;
+$L__BB0_2:
+	ret;
+}
+";
+    let l = Launch {
+        dir: Default::default(),
+        source: Default::default(),
+        chip: "sm_80".into(),
+        kernel: "skip".into(),
+        grid: [1, 1, 1],
+        block: [64, 1, 1],
+        dynamic_smem: 0,
+        args: vec![launch::Arg::Buffer { name: "x".into(), dtype: launch::Dtype::F32, shape: vec![1], init: launch::Init::Zeros }],
+    };
+    let start = std::time::Instant::now();
+    let o = run(&l, ptx);
+    assert!(start.elapsed().as_secs_f64() < 1.0, "the deadlock took {:?} to report", start.elapsed());
+    let deadlock = o.report.hazards.iter().find(|h| h.kind == HazardKind::Deadlock).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(deadlock.message.contains("bar.sync") && deadlock.message.contains("32 exited"), "{}", deadlock.message);
+}
