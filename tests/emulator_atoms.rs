@@ -1,0 +1,338 @@
+//! Issue 28: every register MMA of SM80 that the registry lowers and the
+//! emulator models runs in a one-warp kernel and gives, lane by lane, what
+//! the PTX ISA's fragment tables say. Each lane loads its A, B, C values
+//! (CuTe's value order of the atom) from global memory, calls the atom, and
+//! stores its D values; the reference places them with the ISA's tables
+//! (written out here, apart from the emulator's and the compiler's code) and
+//! multiplies on the host. A lowering that packs a value into the wrong
+//! register, or the wrong half of one, gives a wrong D.
+
+use cute_emu::launch::{self, Arg, Dtype, Init, Launch};
+use cute_mlir::{compile::Emit, Compiler};
+
+/// (row, column) of value `i` of lane `l` in A (M x K), B (K x N) or C
+/// (M x N): PTX ISA 9.7.14.5.14 (m16n8k*) and 9.7.14.5.13 (m8n8k4 .f64).
+fn isa(which: char, shape: (usize, usize, usize), class: &str, l: usize, i: usize) -> (usize, usize) {
+    let (g, t) = (l / 4, l % 4);
+    match (which, shape, class) {
+        ('A', (8, 8, 4), _) => (g, t),
+        ('B', (8, 8, 4), _) => (t, g),
+        ('C', (8, 8, 4), _) => (g, 2 * t + i),
+        ('C', _, _) => (if i < 2 { g } else { g + 8 }, 2 * t + i % 2),
+        ('A', (16, 8, 16), "f16") => (if i % 4 < 2 { g } else { g + 8 }, 2 * t + i % 2 + if i >= 4 { 8 } else { 0 }),
+        ('B', (16, 8, 16), "f16") => (2 * t + i % 2 + if i >= 2 { 8 } else { 0 }, g),
+        ('A', (16, 8, 8), "f16") => (if i < 2 { g } else { g + 8 }, 2 * t + i % 2),
+        ('B', (16, 8, 8), "f16") => (2 * t + i, g),
+        ('A', (16, 8, 8), "tf32") => (if i % 2 == 0 { g } else { g + 8 }, if i < 2 { t } else { t + 4 }),
+        ('B', (16, 8, 8), "tf32") => (if i == 0 { t } else { t + 4 }, g),
+        ('A', (16, 8, 4), "tf32") => (if i == 0 { g } else { g + 8 }, t),
+        ('B', (16, 8, 4), "tf32") => (t, g),
+        ('A', (16, 8, 16), "i8") => (if i < 4 { g } else { g + 8 }, 4 * t + i % 4),
+        ('B', (16, 8, 16), "i8") => (4 * t + i, g),
+        ('A', (16, 8, 32), "i8") => (if i < 4 || (8..12).contains(&i) { g } else { g + 8 }, 4 * t + i % 4 + if i >= 8 { 16 } else { 0 }),
+        ('B', (16, 8, 32), "i8") => (4 * t + i % 4 + if i >= 4 { 16 } else { 0 }, g),
+        other => panic!("no ISA table for {other:?}"),
+    }
+}
+
+struct Case {
+    shape: (usize, usize, usize),
+    a: &'static str,
+    c: &'static str,
+    /// The class of the inputs in the ISA's tables.
+    class: &'static str,
+    dtype_a: Dtype,
+    dtype_c: Dtype,
+}
+
+fn kernel(case: &Case) -> String {
+    let (m, n, k) = case.shape;
+    let (na, nb, nc) = (m * k / 32, n * k / 32, m * n / 32);
+    let atom = format!("!cute_nvgpu.sm80.mma<{m}x{n}x{k}, elem_type = ({a}, {a}, {c})>", a = case.a, c = case.c);
+    // Lane l's values v at global index l * count + v.
+    let part = |name: &str, ty: &str, count: usize| {
+        format!(
+            "    %g{name} = cute.make_view %p{name}, %l{name}g : !cute.view<!cute.ptr<{ty}, gmem>, !cute.layout<\"({count},32):(1,{count})\">>\n    \
+             %s{name} = cute.slice(%g{name}, %lane) : !cute.view<!cute.ptr<{ty}, gmem>, !cute.layout<\"({count},32):(1,{count})\">>, !cute.coord<\"(_,?)\">\n    \
+             %r{name}p = cute.alloc_rmem {count} : !cute.ptr<{ty}, rmem>\n    \
+             %r{name} = cute.make_view %r{name}p, %l{name} : !cute.view<!cute.ptr<{ty}, rmem>, !cute.layout<\"{count}:1\">>\n"
+        )
+    };
+    let decl = |name: &str, count: usize| {
+        format!(
+            "    %l{name}g = cute.static : !cute.layout<\"({count},32):(1,{count})\">\n    %l{name} = cute.static : !cute.layout<\"{count}:1\">\n"
+        )
+    };
+    // A slice of the global view is rank 1, `(n):(1)`; a fragment `n:1`.
+    let shape_of = |space: &str, count: usize| if space == "gmem" { format!("({count}):(1)") } else { format!("{count}:1") };
+    let copy = |ty: &str, count: usize, from: &str, to: &str, from_space: &str, to_space: &str| {
+        format!(
+            "    %cp{from}{to} = cute.make_atom : !cute_nvgpu.atom.universal_copy<{ty}>\n    \
+             cute.copy_atom_call %cp{from}{to}, %{from}, %{to} : !cute_nvgpu.atom.universal_copy<{ty}>, !cute.view<!cute.ptr<{ty}, {from_space}>, !cute.layout<\"{}\">>, !cute.view<!cute.ptr<{ty}, {to_space}>, !cute.layout<\"{}\">>\n",
+            shape_of(from_space, count),
+            shape_of(to_space, count)
+        )
+    };
+    let (a, c) = (case.a, case.c);
+    let view = |ty: &str, count: usize| format!("!cute.view<!cute.ptr<{ty}, rmem>, !cute.layout<\"{count}:1\">>");
+    format!(
+        "module attributes {{gpu.container_module}} {{\ngpu.module @kernels {{\n  gpu.func @k(%pa: !cute.ptr<{a}, gmem>, %pb: !cute.ptr<{a}, gmem>, %pc: !cute.ptr<{c}, gmem>, %pd: !cute.ptr<{c}, gmem>) kernel {{\n    \
+         %tid = gpu.thread_id x\n    %t = arith.index_cast %tid : index to i32\n    %lane = cute.make_int_tuple(%t) : (i32) -> !cute.coord<\"(_,?)\">\n\
+         {}{}{}{}{}{}{}{}{}{}{}\
+         %mma = cute.make_atom : {atom}\n    cute.mma_atom_call %mma, %rc, %ra, %rb, %rc : {atom}, {}, {}, {}, {}\n\
+         {}    gpu.return\n  }}\n}}\n}}\n",
+        decl("a", na),
+        decl("b", nb),
+        decl("c", nc),
+        decl("d", nc),
+        part("a", a, na),
+        part("b", a, nb),
+        part("c", c, nc),
+        part("d", c, nc),
+        copy(a, na, "sa", "ra", "gmem", "rmem"),
+        copy(a, nb, "sb", "rb", "gmem", "rmem"),
+        copy(c, nc, "sc", "rc", "gmem", "rmem"),
+        view(c, nc),
+        view(a, na),
+        view(a, nb),
+        view(c, nc),
+        copy(c, nc, "rc", "sd", "rmem", "gmem"),
+    )
+}
+
+#[test]
+fn every_sm80_register_mma_follows_the_isa_fragment_tables() {
+    let cases = [
+        Case { shape: (16, 8, 16), a: "f16", c: "f32", class: "f16", dtype_a: Dtype::F16, dtype_c: Dtype::F32 },
+        Case { shape: (16, 8, 16), a: "f16", c: "f16", class: "f16", dtype_a: Dtype::F16, dtype_c: Dtype::F16 },
+        Case { shape: (16, 8, 8), a: "f16", c: "f32", class: "f16", dtype_a: Dtype::F16, dtype_c: Dtype::F32 },
+        Case { shape: (16, 8, 16), a: "bf16", c: "f32", class: "f16", dtype_a: Dtype::Bf16, dtype_c: Dtype::F32 },
+        Case { shape: (16, 8, 8), a: "bf16", c: "f32", class: "f16", dtype_a: Dtype::Bf16, dtype_c: Dtype::F32 },
+        Case { shape: (16, 8, 8), a: "tf32", c: "f32", class: "tf32", dtype_a: Dtype::F32, dtype_c: Dtype::F32 },
+        Case { shape: (16, 8, 4), a: "tf32", c: "f32", class: "tf32", dtype_a: Dtype::F32, dtype_c: Dtype::F32 },
+        Case { shape: (8, 8, 4), a: "f64", c: "f64", class: "f64", dtype_a: Dtype::F64, dtype_c: Dtype::F64 },
+        Case { shape: (16, 8, 16), a: "si8", c: "i32", class: "i8", dtype_a: Dtype::I8, dtype_c: Dtype::I32 },
+        Case { shape: (16, 8, 32), a: "si8", c: "i32", class: "i8", dtype_a: Dtype::I8, dtype_c: Dtype::I32 },
+    ];
+    let compiler = Compiler::new();
+    let mut checked = 0;
+    for case in &cases {
+        let (m, n, k) = case.shape;
+        let (na, nb, nc) = (m * k / 32, n * k / 32, m * n / 32);
+        let source = kernel(case);
+        let ptx = compiler.compile(&source, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}\n{source}"));
+        let buffer = |name: &str, dtype, count, seed| Arg::Buffer {
+            name: name.into(),
+            dtype,
+            shape: vec![32 * count],
+            init: Init::Randint { lo: -3, hi: 3, seed },
+        };
+        let l = Launch {
+            dir: Default::default(),
+            source: Default::default(),
+            chip: "sm_80".into(),
+            kernel: "k".into(),
+            grid: [1, 1, 1],
+            block: [32, 1, 1],
+            dynamic_smem: 0,
+            args: vec![buffer("A", case.dtype_a, na, 1), buffer("B", case.dtype_a, nb, 2), buffer("C", case.dtype_c, nc, 3), buffer("D", case.dtype_c, nc, 4)],
+        };
+        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{}x{}x{} {}: {e}", m, n, k, case.a));
+        assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+        // The logical matrices from each lane's values, placed by the ISA's tables.
+        let mut a = vec![vec![f64::NAN; k]; m];
+        let mut b = vec![vec![f64::NAN; n]; k];
+        let mut c = vec![vec![f64::NAN; n]; m];
+        for lane in 0..32 {
+            for i in 0..na {
+                let (r, col) = isa('A', case.shape, case.class, lane, i);
+                a[r][col] = o.buffers[0].get(lane * na + i);
+            }
+            for i in 0..nb {
+                let (r, col) = isa('B', case.shape, case.class, lane, i);
+                b[r][col] = o.buffers[1].get(lane * nb + i);
+            }
+            for i in 0..nc {
+                let (r, col) = isa('C', case.shape, case.class, lane, i);
+                c[r][col] = o.buffers[2].get(lane * nc + i);
+            }
+        }
+        assert!(a.iter().flatten().chain(b.iter().flatten()).chain(c.iter().flatten()).all(|x| !x.is_nan()), "the tables cover every element");
+        for lane in 0..32 {
+            for i in 0..nc {
+                let (r, col) = isa('C', case.shape, case.class, lane, i);
+                let want = c[r][col] + (0..k).map(|kk| a[r][kk] * b[kk][col]).sum::<f64>();
+                let got = o.buffers[3].get(lane * nc + i);
+                assert_eq!(got, want, "{m}x{n}x{k} ({}, {}): lane {lane} value {i} = D[{r}][{col}]", case.a, case.c);
+                checked += 1;
+            }
+        }
+        assert!(ptx.contains(&format!("mma.sync.aligned.m{m}n{n}k{k}")), "{ptx}");
+    }
+    // Every lane's every D value of every case.
+    assert_eq!(checked, cases.iter().map(|c| c.shape.0 * c.shape.1).sum::<usize>());
+}
+
+/// A one-warp kernel: lane l copies row l of a 32 x 8 f16 matrix to shared
+/// memory, the warp syncs, each lane runs the ldmatrix atom on its row (CuTe's
+/// per-lane form) and stores its 2 x `count` values.
+fn ldmatrix_kernel(count: usize, trans: bool) -> String {
+    let v = 2 * count;
+    let atom = format!("!cute_nvgpu.atom.ldsm<m8n8.x{count}{}, f16>", if trans { ".trans" } else { "" });
+    format!(
+        r#"module attributes {{gpu.container_module}} {{
+gpu.module @kernels {{
+  gpu.func @k(%pg: !cute.ptr<f16, gmem, align<16>>, %pd: !cute.ptr<f16, gmem>) kernel {{
+    %tid = gpu.thread_id x
+    %t = arith.index_cast %tid : index to i32
+    %lane = cute.make_int_tuple(%t) : (i32) -> !cute.coord<"(_,?)">
+    %lg = cute.static : !cute.layout<"(8,32):(1,8)">
+    %g = cute.make_view %pg, %lg : !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(8,32):(1,8)">>
+    %grow = cute.slice(%g, %lane) : !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(8,32):(1,8)">>, !cute.coord<"(_,?)">
+    %s = cute.alloc_smem 256 : !cute.ptr<f16, smem, align<16>>
+    %sv = cute.make_view %s, %lg : !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"(8,32):(1,8)">>
+    %srow = cute.slice(%sv, %lane) : !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"(8,32):(1,8)">>, !cute.coord<"(_,?)">
+    %cp = cute.make_atom : !cute_nvgpu.atom.universal_copy<f16>
+    cute.copy_atom_call %cp, %grow, %srow : !cute_nvgpu.atom.universal_copy<f16>, !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(8):(1)">>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"(8):(1)">>
+    gpu.barrier
+    %lr = cute.static : !cute.layout<"{v}:1">
+    %pr = cute.alloc_rmem {v} : !cute.ptr<f16, rmem>
+    %r = cute.make_view %pr, %lr : !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"{v}:1">>
+    %ld = cute.make_atom : {atom}
+    cute.copy_atom_call %ld, %srow, %r : {atom}, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"(8):(1)">>, !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"{v}:1">>
+    %ldd = cute.static : !cute.layout<"({v},32):(1,{v})">
+    %d = cute.make_view %pd, %ldd : !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"({v},32):(1,{v})">>
+    %drow = cute.slice(%d, %lane) : !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"({v},32):(1,{v})">>, !cute.coord<"(_,?)">
+    cute.copy_atom_call %cp, %r, %drow : !cute_nvgpu.atom.universal_copy<f16>, !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"{v}:1">>, !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"({v}):(1)">>
+    gpu.return
+  }}
+}}
+}}
+"#
+    )
+}
+
+#[test]
+fn ldmatrix_x1_x2_x4_with_and_without_trans_follow_the_isa() {
+    // PTX ISA 9.7.14.5.15: lanes 8m..8m+7 give the rows of matrix m; lane l
+    // receives in register m the elements (l/4, 2(l%4)) and (l/4, 2(l%4)+1)
+    // of matrix m, or with .trans (2(l%4), l/4) and (2(l%4)+1, l/4).
+    let compiler = Compiler::new();
+    let mut checked = 0;
+    for count in [1usize, 2, 4] {
+        for trans in [false, true] {
+            let source = ldmatrix_kernel(count, trans);
+            let ptx = compiler.compile(&source, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}\n{source}"));
+            let want_op = format!("ldmatrix.sync.aligned.m8n8.x{count}{}.shared.b16", if trans { ".trans" } else { "" });
+            assert!(ptx.contains(&want_op), "no {want_op} in\n{ptx}");
+            let l = Launch {
+                dir: Default::default(),
+                source: Default::default(),
+                chip: "sm_80".into(),
+                kernel: "k".into(),
+                grid: [1, 1, 1],
+                block: [32, 1, 1],
+                dynamic_smem: 0,
+                args: vec![
+                    Arg::Buffer { name: "G".into(), dtype: Dtype::F16, shape: vec![32, 8], init: Init::Values((0..256).map(f64::from).collect()) },
+                    Arg::Buffer { name: "D".into(), dtype: Dtype::F16, shape: vec![32, 2 * count], init: Init::Zeros },
+                ],
+            };
+            let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
+            assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+            for lane in 0..32 {
+                for m in 0..count {
+                    for h in 0..2 {
+                        let (row, col) = if trans { (2 * (lane % 4) + h, lane / 4) } else { (lane / 4, 2 * (lane % 4) + h) };
+                        let want = ((8 * m + row) * 8 + col) as f64;
+                        let got = o.buffers[1].get(lane * 2 * count + 2 * m + h);
+                        assert_eq!(got, want, "x{count} trans={trans}: lane {lane} matrix {m} half {h}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 2 * 32 * 2 * (1 + 2 + 4));
+}
+
+/// A one-warp kernel: lane l copies its `n` f32 values (4n bytes) of global
+/// row l to shared memory with the cp.async atom, commits, waits, syncs and
+/// copies the shared row of lane 31 - l back to global: the data crosses
+/// lanes, so the wait and the barrier are what make it right.
+fn cp_async_kernel(n: usize) -> String {
+    let bytes = 4 * n;
+    format!(
+        r#"module attributes {{gpu.container_module}} {{
+gpu.module @kernels {{
+  gpu.func @k(%pg: !cute.ptr<f32, gmem, align<16>>, %pd: !cute.ptr<f32, gmem>) kernel {{
+    %tid = gpu.thread_id x
+    %t = arith.index_cast %tid : index to i32
+    %c31 = arith.constant 31 : i32
+    %u = arith.subi %c31, %t : i32
+    %lane = cute.make_int_tuple(%t) : (i32) -> !cute.coord<"(_,?)">
+    %other = cute.make_int_tuple(%u) : (i32) -> !cute.coord<"(_,?)">
+    %lg = cute.static : !cute.layout<"({n},32):(1,{n})">
+    %g = cute.make_view %pg, %lg : !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"({n},32):(1,{n})">>
+    %grow = cute.slice(%g, %lane) : !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"({n},32):(1,{n})">>, !cute.coord<"(_,?)">
+    %s = cute.alloc_smem {total} : !cute.ptr<f32, smem, align<16>>
+    %sv = cute.make_view %s, %lg : !cute.view<!cute.ptr<f32, smem, align<16>>, !cute.layout<"({n},32):(1,{n})">>
+    %srow = cute.slice(%sv, %lane) : !cute.view<!cute.ptr<f32, smem, align<16>>, !cute.layout<"({n},32):(1,{n})">>, !cute.coord<"(_,?)">
+    %a = cute.make_atom : !cute_nvgpu.atom.simt_async_copy<{bytes}, f32>
+    cute.copy_atom_call %a, %grow, %srow : !cute_nvgpu.atom.simt_async_copy<{bytes}, f32>, !cute.view<!cute.ptr<f32, gmem, align<{ra}>>, !cute.layout<"({n}):(1)">>, !cute.view<!cute.ptr<f32, smem, align<{ra}>>, !cute.layout<"({n}):(1)">>
+    nvvm.cp.async.commit.group
+    nvvm.cp.async.wait.group 0
+    gpu.barrier
+    %sother = cute.slice(%sv, %other) : !cute.view<!cute.ptr<f32, smem, align<16>>, !cute.layout<"({n},32):(1,{n})">>, !cute.coord<"(_,?)">
+    %d = cute.make_view %pd, %lg : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"({n},32):(1,{n})">>
+    %drow = cute.slice(%d, %lane) : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"({n},32):(1,{n})">>, !cute.coord<"(_,?)">
+    %cp = cute.make_atom : !cute_nvgpu.atom.universal_copy<f32>
+    cute.copy_atom_call %cp, %sother, %drow : !cute_nvgpu.atom.universal_copy<f32>, !cute.view<!cute.ptr<f32, smem, align<{ra}>>, !cute.layout<"({n}):(1)">>, !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"({n}):(1)">>
+    gpu.return
+  }}
+}}
+}}
+"#,
+        total = 32 * n,
+        // A row of n f32 keeps the alignment of 4n bytes, at most 16.
+        ra = (4 * n).min(16)
+    )
+}
+
+#[test]
+fn cp_async_of_4_8_and_16_bytes_lands_after_its_wait() {
+    // PTX ISA 9.7.9.25: cp.async.ca copies 4, 8 or 16 bytes, .cg 16; the
+    // destination is written when the wait completes the group.
+    let compiler = Compiler::new();
+    for n in [1usize, 2, 4] {
+        let source = cp_async_kernel(n);
+        let ptx = compiler.compile(&source, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}\n{source}"));
+        let form = if n == 4 { "cp.async.cg.shared.global" } else { "cp.async.ca.shared.global" };
+        assert!(ptx.contains(&format!("{form} ")) && ptx.contains(&format!(", {};", 4 * n)), "{form} of {} bytes:\n{ptx}", 4 * n);
+        let l = Launch {
+            dir: Default::default(),
+            source: Default::default(),
+            chip: "sm_80".into(),
+            kernel: "k".into(),
+            grid: [1, 1, 1],
+            block: [32, 1, 1],
+            dynamic_smem: 0,
+            args: vec![
+                Arg::Buffer { name: "G".into(), dtype: Dtype::F32, shape: vec![32, n], init: Init::Values((0..32 * n).map(|i| i as f64).collect()) },
+                Arg::Buffer { name: "D".into(), dtype: Dtype::F32, shape: vec![32, n], init: Init::Zeros },
+            ],
+        };
+        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
+        assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+        for lane in 0..32 {
+            for v in 0..n {
+                assert_eq!(o.buffers[1].get(lane * n + v), ((31 - lane) * n + v) as f64, "{} bytes: lane {lane} value {v}", 4 * n);
+            }
+        }
+        // Without the wait, the emulator reports the read of the pending copy.
+        assert!(ptx.contains("cp.async.wait_group"), "{ptx}");
+        let unwaited: String = ptx.lines().filter(|l| !l.contains("cp.async.wait_group")).collect::<Vec<_>>().join("\n");
+        let o = launch::execute(&l, &unwaited).unwrap();
+        assert!(o.report.hazards.iter().any(|h| h.kind == cute_emu::machine::HazardKind::AsyncReadBeforeWait), "{}", launch::summary(&o));
+    }
+}
