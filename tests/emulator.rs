@@ -153,3 +153,21 @@ fn a_hazard_exits_1_with_the_details_on_stderr() {
     assert!(stdout.contains("1 hazards"), "{stdout}");
     assert!(stderr.contains("OutOfBounds") && stderr.contains("outside every buffer"), "{stderr}");
 }
+
+#[test]
+fn cute_run_gpu_without_a_driver_says_so() {
+    // CI machines have no GPU: --gpu must refuse cleanly (exit 2, one line),
+    // and run where libcuda exists (scripts/compare_gpu_emulator.sh).
+    let has_driver = ["/usr/lib/x86_64-linux-gnu/libcuda.so.1", "/usr/lib64/libcuda.so.1"].iter().any(|p| Path::new(p).exists());
+    if has_driver {
+        return;
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["run", example_launch("copy_sm80").to_str().unwrap(), "--gpu"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("cute run: error: --gpu: no CUDA driver on this machine"), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+}

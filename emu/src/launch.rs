@@ -308,28 +308,36 @@ pub fn write_npy(dir: &Path, out: &Output) -> Result<PathBuf, String> {
     Ok(path)
 }
 
-/// Runs `launch` on the kernel of `ptx_text`.
-pub fn execute(launch: &Launch, ptx_text: &str) -> Result<Outcome, String> {
+/// The launch checked against the kernel of `ptx_text` (it exists; the
+/// arguments match its parameters in count and size), with its buffers
+/// filled: what the emulator and `--gpu` both start from.
+pub struct Prepared {
+    pub module: ptx::Module,
+    pub kernel: usize,
+    /// The parameters' bytes, buffers at the emulator's addresses.
+    pub params: Vec<Vec<u8>>,
+}
+
+pub fn prepare(launch: &Launch, ptx_text: &str) -> Result<(Vec<Output>, Prepared), String> {
     let module = ptx::parse(ptx_text).map_err(|e| e.to_string())?;
     let names: Vec<&str> = module.kernels.iter().map(|k| k.name.as_str()).collect();
-    let kernel = module
+    let index = module
         .kernels
         .iter()
-        .find(|k| k.name == launch.kernel)
+        .position(|k| k.name == launch.kernel)
         .ok_or_else(|| format!("launch field 'kernel': no kernel '{}' in the PTX (it has {})", launch.kernel, names.join(", ")))?;
+    let kernel = &module.kernels[index];
     if launch.args.len() != kernel.params.len() {
         return Err(format!("launch field 'args': kernel '{}' takes {} parameters, the launch gives {}", kernel.name, kernel.params.len(), launch.args.len()));
     }
-    let mut buffers = Vec::new();
     let mut outputs = Vec::new();
     let mut params = Vec::new();
     for (i, (arg, param)) in launch.args.iter().zip(&kernel.params).enumerate() {
         let bytes = match arg {
             Arg::Buffer { name, dtype, shape, init } => {
                 let data = fill(*dtype, shape, init, &format!("launch field 'args[{i}]' (buffer {name})"))?;
-                let base = GLOBAL_BASE * (buffers.len() as u64 + 1);
-                buffers.push(Buffer { name: name.clone(), base, data });
-                outputs.push((name.clone(), *dtype, shape.clone()));
+                let base = GLOBAL_BASE * (outputs.len() as u64 + 1);
+                outputs.push(Output { name: name.clone(), dtype: *dtype, shape: shape.clone(), data });
                 base.to_le_bytes().to_vec()
             }
             Arg::Scalar { dtype, value } => dtype.encode(*value),
@@ -349,15 +357,23 @@ pub fn execute(launch: &Launch, ptx_text: &str) -> Result<Outcome, String> {
         }
         params.push(bytes);
     }
-    let config = Config { grid: launch.grid, block: launch.block, dynamic_smem: launch.dynamic_smem, params, instruction_limit: 20_000_000_000 };
+    Ok((outputs, Prepared { module, kernel: index, params }))
+}
+
+/// Runs `launch` on the kernel of `ptx_text` in the emulator.
+pub fn execute(launch: &Launch, ptx_text: &str) -> Result<Outcome, String> {
+    let (outputs, prepared) = prepare(launch, ptx_text)?;
+    let kernel = &prepared.module.kernels[prepared.kernel];
+    let mut buffers: Vec<Buffer> = outputs
+        .iter()
+        .enumerate()
+        .map(|(i, o)| Buffer { name: o.name.clone(), base: GLOBAL_BASE * (i as u64 + 1), data: o.data.clone() })
+        .collect();
+    let config = Config { grid: launch.grid, block: launch.block, dynamic_smem: launch.dynamic_smem, params: prepared.params, instruction_limit: 20_000_000_000 };
     let start = std::time::Instant::now();
     let report = machine::run(kernel, &config, &mut buffers);
     let seconds = start.elapsed().as_secs_f64();
-    let buffers = buffers
-        .into_iter()
-        .zip(outputs)
-        .map(|(b, (name, dtype, shape))| Output { name, dtype, shape, data: b.data })
-        .collect();
+    let buffers = buffers.into_iter().zip(outputs).map(|(b, o)| Output { data: b.data, ..o }).collect();
     Ok(Outcome { report, buffers, seconds })
 }
 

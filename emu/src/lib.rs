@@ -8,8 +8,11 @@
 //! - [`machine`]: grid, CTAs, warps, registers, memory spaces, barriers,
 //!   warp collectives, `cp.async` groups, vector-clock race detection;
 //! - [`mma`]: `mma.sync` from the ISA's fragment tables;
-//! - [`launch`]: the launch file of `cute run` (buffers, scalars, npy).
+//! - [`launch`]: the launch file of `cute run` (buffers, scalars, npy);
+//! - [`gpu`]: the same launch on a GPU (`cute run --gpu`, the CUDA driver
+//!   loaded at run time).
 
+pub mod gpu;
 pub mod launch;
 pub mod machine;
 pub mod mma;

@@ -79,6 +79,10 @@ enum Command {
         /// Write every buffer after the launch as DIR/<name>.npy.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Run on GPU 0 through the CUDA driver (loaded at run time) instead
+        /// of the emulator; same buffers, same npy outputs.
+        #[arg(long)]
+        gpu: bool,
     },
     /// Layout-algebra commands (the pure-Rust algebra, no MLIR).
     Layout {
@@ -273,7 +277,7 @@ fn run(cli: Cli) -> Result<(), String> {
 
 /// `cute run`: 0 when the kernel ran with no hazard, 1 for a hazard,
 /// deadlock or fault, 2 for a bad launch file or input.
-fn run_launch(launch: &std::path::Path, out: Option<&std::path::Path>) -> ExitCode {
+fn run_launch(launch: &std::path::Path, out: Option<&std::path::Path>, gpu: bool) -> ExitCode {
     let bad = |message: String| {
         eprintln!("cute run: error: {message}");
         ExitCode::from(2)
@@ -298,7 +302,7 @@ fn run_launch(launch: &std::path::Path, out: Option<&std::path::Path>) -> ExitCo
         }
         _ => return bad(format!("launch field 'source': {} is neither .mlir nor .ptx", launch.source.display())),
     };
-    let outcome = match cute_emu::launch::execute(&launch, &ptx) {
+    let outcome = match if gpu { cute_emu::gpu::execute(&launch, &ptx) } else { cute_emu::launch::execute(&launch, &ptx) } {
         Ok(o) => o,
         Err(e) => return bad(e),
     };
@@ -327,8 +331,8 @@ fn out_line(text: &str) {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Command::Run { launch, out } = &cli.command {
-        return run_launch(launch, out.as_deref());
+    if let Command::Run { launch, out, gpu } = &cli.command {
+        return run_launch(launch, out.as_deref(), *gpu);
     }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
