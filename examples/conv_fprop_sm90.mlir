@@ -23,8 +23,8 @@
 //   store of the 128x128 output tile, as the GEMM.
 //
 // Compile: cute compile examples/conv_fprop_sm90.mlir --chip sm_90a -o conv.ptx
-// Launch:  grid (N*P*Q/128, K/128), block 256, 196640 bytes of dynamic shared
-//          memory; tensor maps: X with cuTensorMapEncodeIm2col (rank 4
+// Launch:  grid (N*P*Q/128, K/128), block 256, the dynamic shared memory that
+//          `cute compile --launch-info` reports; tensor maps: X with cuTensorMapEncodeIm2col (rank 4
 //          {C, W, H, N}, 64 channels per pixel, 128 pixels per column, pixel
 //          box corners {-1, -1} and {-1, -1}: padding 1, 3x3 taps), W with
 //          cuTensorMapEncodeTiled ({9C, K}, box {64, 128}), Y ({K, N*P*Q},

@@ -21,8 +21,8 @@
 //   and stores them to C with 16-byte vector stores.
 //
 // Compile: cute compile examples/gemm_sm100.mlir --chip sm_100a -o gemm.ptx
-// Launch:  grid (M/128, N/256), block 128, 196672 bytes of dynamic shared
-//          memory (cute.dynamic_smem_bytes); tensor maps for A and B made
+// Launch:  grid (M/128, N/256), block 128, the dynamic shared memory that
+//          `cute compile --launch-info` reports; tensor maps for A and B made
 //          with cuTensorMapEncodeTiled: bf16 {K, M} box {64, 128} and
 //          {K, N} box {64, 256}, CU_TENSOR_MAP_SWIZZLE_128B.
 //          Tile-aligned: M a multiple of 128, N of 256, K of 64.

@@ -20,8 +20,8 @@
 //   boxes) completed in a bulk async-group.
 //
 // Compile: cute compile examples/gemm_sm90.mlir --chip sm_90a -o gemm.ptx
-// Launch:  grid (M/128, N/128), block 256, 196640 bytes of dynamic shared
-//          memory (cute.dynamic_smem_bytes); the three tensor maps made with
+// Launch:  grid (M/128, N/128), block 256, the dynamic shared memory that
+//          `cute compile --launch-info` reports; the three tensor maps made with
 //          cuTensorMapEncodeTiled: A and B f16 {K, M/N} with box {64, 128},
 //          C f32 {N, M} with box {32, 128}, all CU_TENSOR_MAP_SWIZZLE_128B.
 //          Tile-aligned: M, N multiples of 128, K of 64.

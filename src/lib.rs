@@ -20,6 +20,7 @@ pub mod compile;
 pub mod dialect;
 pub mod ffi;
 pub mod handle;
+pub mod launch_info;
 pub mod layout;
 pub mod passes;
 pub mod pipeline;

@@ -237,9 +237,34 @@ impl Compiler {
         self.compile_module(&mut module, chip, emit)
     }
 
+    /// [`Compiler::compile_file`] with the kernels' launch metadata
+    /// (`crate::launch_info`): parameters, dynamic shared memory, declared
+    /// block and cluster shapes, chip.
+    pub fn compile_file_with_launch_info(
+        &self,
+        path: &std::path::Path,
+        chip: &str,
+        emit: Emit,
+    ) -> Result<(String, crate::launch_info::LaunchInfo), Error> {
+        let chip = compile::chip(chip).map_err(|e| self.fail(e))?;
+        let mut module = self.parse_file(path)?;
+        let mut info = crate::launch_info::LaunchInfo { chip: chip.name.to_string(), kernels: crate::launch_info::kernels(&module) };
+        let text = self.compile_module_with(&mut module, chip, emit, |m| crate::launch_info::record_dynamic_smem(m, &mut info.kernels))?;
+        Ok((text, info))
+    }
+
     fn compile_module(&self, module: &mut Module, chip: compile::Chip, emit: Emit) -> Result<String, Error> {
+        self.compile_module_with(module, chip, emit, |_| {})
+    }
+
+    /// The NVVM stage, `at_nvvm` on its result, then the serialization.
+    fn compile_module_with(&self, module: &mut Module, chip: compile::Chip, emit: Emit, at_nvvm: impl FnOnce(&Module)) -> Result<String, Error> {
         register_all_llvm_translations(&self.context);
-        self.run_pipeline(module, &compile::pipeline(chip, emit))?;
+        self.run_pipeline(module, &compile::pipeline(chip, Emit::Nvvm))?;
+        at_nvvm(module);
+        if let Some(last) = compile::serialization(emit) {
+            self.run_pipeline(module, &format!("builtin.module({last})"))?;
+        }
         match emit {
             Emit::Nvvm => Ok(module.as_operation().to_string()),
             Emit::Llvm => {

@@ -171,3 +171,27 @@ fn cute_run_gpu_without_a_driver_says_so() {
     assert!(stderr.starts_with("cute run: error: --gpu: no CUDA driver on this machine"), "{stderr}");
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
 }
+
+#[test]
+fn cute_run_takes_the_launch_metadata_and_refuses_contradictions() {
+    // Issue 34. The block the kernel declares is taken when the launch
+    // leaves it out, and another one is refused.
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/copy_sm80_block32.mlir");
+    let launch = |block: &str| {
+        format!(
+            r#"{{"source": "{}", "chip": "sm_80", "kernel": "copy", "grid": [1, 1, 1]{block},
+ "args": [{{"buffer": "src", "dtype": "f32", "shape": [8, 32], "init": {{"randint": [0, 9]}}}}, {{"buffer": "dst", "dtype": "f32", "shape": [8, 32]}}, {{"i32": 32}}, {{"i32": 8}}]}}"#,
+            fixture.display()
+        )
+    };
+    let (code, stdout, stderr) = cute_run("meta-block", &launch(""), &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let (code, _, stderr) = cute_run("meta-block-wrong", &launch(r#", "block": [64, 1, 1]"#), &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("launch field 'block': [64, 1, 1], but kernel 'copy' is declared for [32, 1, 1] threads"), "{stderr}");
+    // Too little dynamic shared memory for the sm100 GEMM: refused before it runs.
+    let gemm = r#"{"source": "@EXAMPLES@/gemm_sm100.mlir", "chip": "sm_100a", "kernel": "gemm", "grid": [1], "block": [128], "dynamic_smem": 196672, "args": []}"#;
+    let (code, _, stderr) = cute_run("meta-smem", gemm, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("launch field 'dynamic_smem': 196672 bytes, but kernel 'gemm' lays out 196680 bytes"), "{stderr}");
+}

@@ -133,8 +133,8 @@ fn every_sm80_register_mma_follows_the_isa_fragment_tables() {
             chip: "sm_80".into(),
             kernel: "k".into(),
             grid: [1, 1, 1],
-            block: [32, 1, 1],
-            dynamic_smem: 0,
+            block: Some([32, 1, 1]),
+            dynamic_smem: Some(0),
             args: vec![buffer("A", case.dtype_a, na, 1), buffer("B", case.dtype_a, nb, 2), buffer("C", case.dtype_c, nc, 3), buffer("D", case.dtype_c, nc, 4)],
         };
         let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{}x{}x{} {}: {e}", m, n, k, case.a));
@@ -231,8 +231,8 @@ fn ldmatrix_x1_x2_x4_with_and_without_trans_follow_the_isa() {
                 chip: "sm_80".into(),
                 kernel: "k".into(),
                 grid: [1, 1, 1],
-                block: [32, 1, 1],
-                dynamic_smem: 0,
+                block: Some([32, 1, 1]),
+                dynamic_smem: Some(0),
                 args: vec![
                     Arg::Buffer { name: "G".into(), dtype: Dtype::F16, shape: vec![32, 8], init: Init::Values((0..256).map(f64::from).collect()) },
                     Arg::Buffer { name: "D".into(), dtype: Dtype::F16, shape: vec![32, 2 * count], init: Init::Zeros },
@@ -315,8 +315,8 @@ fn cp_async_of_4_8_and_16_bytes_lands_after_its_wait() {
             chip: "sm_80".into(),
             kernel: "k".into(),
             grid: [1, 1, 1],
-            block: [32, 1, 1],
-            dynamic_smem: 0,
+            block: Some([32, 1, 1]),
+            dynamic_smem: Some(0),
             args: vec![
                 Arg::Buffer { name: "G".into(), dtype: Dtype::F32, shape: vec![32, n], init: Init::Values((0..32 * n).map(|i| i as f64).collect()) },
                 Arg::Buffer { name: "D".into(), dtype: Dtype::F32, shape: vec![32, n], init: Init::Zeros },

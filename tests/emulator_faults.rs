@@ -138,8 +138,8 @@ $L__BB0_2:
         chip: "sm_80".into(),
         kernel: "skip".into(),
         grid: [1, 1, 1],
-        block: [64, 1, 1],
-        dynamic_smem: 0,
+        block: Some([64, 1, 1]),
+        dynamic_smem: Some(0),
         args: vec![launch::Arg::Buffer { name: "x".into(), dtype: launch::Dtype::F32, shape: vec![1], init: launch::Init::Zeros }],
     };
     let start = std::time::Instant::now();

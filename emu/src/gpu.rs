@@ -95,8 +95,9 @@ pub fn execute(launch: &Launch, ptx: &str) -> Result<Outcome, String> {
         let name = CString::new(launch.kernel.as_str()).map_err(|_| "--gpu: bad kernel name".to_string())?;
         let mut function: Function = std::ptr::null_mut();
         driver.check("cuModuleGetFunction", get_function(&mut function, module, name.as_ptr()))?;
-        if launch.dynamic_smem > 48 * 1024 {
-            driver.check("cuFuncSetAttribute", set_attribute(function, MAX_DYNAMIC_SHARED, launch.dynamic_smem as c_int))?;
+        let dynamic_smem = launch.dynamic_smem.unwrap_or(0);
+        if dynamic_smem > 48 * 1024 {
+            driver.check("cuFuncSetAttribute", set_attribute(function, MAX_DYNAMIC_SHARED, dynamic_smem as c_int))?;
         }
         let mut device_buffers = Vec::new();
         let mut params: Vec<Vec<u8>> = Vec::new();
@@ -118,10 +119,10 @@ pub fn execute(launch: &Launch, ptx: &str) -> Result<Outcome, String> {
         let mut pointers: Vec<*mut c_void> = params.iter_mut().map(|p| p.as_mut_ptr().cast()).collect();
         let start = std::time::Instant::now();
         let [gx, gy, gz] = launch.grid;
-        let [bx, by, bz] = launch.block;
+        let [bx, by, bz] = launch.block.ok_or("launch field 'block' is missing (and the kernel declares no block shape)")?;
         driver.check(
             "cuLaunchKernel",
-            launch_kernel(function, gx, gy, gz, bx, by, bz, launch.dynamic_smem as c_uint, std::ptr::null_mut(), pointers.as_mut_ptr(), std::ptr::null_mut()),
+            launch_kernel(function, gx, gy, gz, bx, by, bz, dynamic_smem as c_uint, std::ptr::null_mut(), pointers.as_mut_ptr(), std::ptr::null_mut()),
         )?;
         driver.check("the kernel (cuCtxSynchronize)", synchronize())?;
         let seconds = start.elapsed().as_secs_f64();

@@ -131,9 +131,36 @@ pub struct Launch {
     pub chip: String,
     pub kernel: String,
     pub grid: [u32; 3],
-    pub block: [u32; 3],
-    pub dynamic_smem: usize,
+    /// None when the file leaves it to the compiler's launch metadata.
+    pub block: Option<[u32; 3]>,
+    pub dynamic_smem: Option<usize>,
     pub args: Vec<Arg>,
+}
+
+impl Launch {
+    /// Completes the launch with what the compiler says the kernel needs
+    /// (its declared block, its dynamic shared memory) and refuses a launch
+    /// file that contradicts it.
+    pub fn complete(&mut self, block: Option<[u32; 3]>, dynamic_smem: usize) -> Result<(), String> {
+        match (self.block, block) {
+            (None, Some(b)) => self.block = Some(b),
+            (Some(given), Some(b)) if given != b => {
+                return Err(format!("launch field 'block': {given:?}, but kernel '{}' is declared for {b:?} threads (the compiler's launch metadata)", self.kernel))
+            }
+            _ => {}
+        }
+        match self.dynamic_smem {
+            None => self.dynamic_smem = Some(dynamic_smem),
+            Some(given) if given < dynamic_smem => {
+                return Err(format!(
+                    "launch field 'dynamic_smem': {given} bytes, but kernel '{}' lays out {dynamic_smem} bytes of dynamic shared memory (the compiler's launch metadata; leave the field out to take it)",
+                    self.kernel
+                ))
+            }
+            _ => {}
+        }
+        Ok(())
+    }
 }
 
 fn dims(v: &Value, field: &str) -> Result<[u32; 3], String> {
@@ -161,10 +188,13 @@ pub fn parse(path: &Path) -> Result<Launch, String> {
     let chip = string("chip")?;
     let kernel = string("kernel")?;
     let grid = dims(field("grid")?, "grid")?;
-    let block = dims(field("block")?, "block")?;
+    let block = match json.get("block") {
+        None => None,
+        Some(v) => Some(dims(v, "block")?),
+    };
     let dynamic_smem = match json.get("dynamic_smem") {
-        None => 0,
-        Some(v) => v.as_u64().ok_or("launch field 'dynamic_smem': expected a byte count")? as usize,
+        None => None,
+        Some(v) => Some(v.as_u64().ok_or("launch field 'dynamic_smem': expected a byte count")? as usize),
     };
     let list = field("args")?.as_array().ok_or("launch field 'args': expected a list")?;
     let mut args = Vec::new();
@@ -369,7 +399,8 @@ pub fn execute(launch: &Launch, ptx_text: &str) -> Result<Outcome, String> {
         .enumerate()
         .map(|(i, o)| Buffer { name: o.name.clone(), base: GLOBAL_BASE * (i as u64 + 1), data: o.data.clone() })
         .collect();
-    let config = Config { grid: launch.grid, block: launch.block, dynamic_smem: launch.dynamic_smem, params: prepared.params, instruction_limit: 20_000_000_000 };
+    let block = launch.block.ok_or("launch field 'block' is missing (and the kernel declares no block shape)")?;
+    let config = Config { grid: launch.grid, block, dynamic_smem: launch.dynamic_smem.unwrap_or(0), params: prepared.params, instruction_limit: 20_000_000_000 };
     let start = std::time::Instant::now();
     let report = machine::run(kernel, &config, &mut buffers);
     let seconds = start.elapsed().as_secs_f64();

@@ -62,6 +62,11 @@ enum Command {
         /// before serialization).
         #[arg(long, default_value = "ptx", value_parser = ["ptx", "llvm", "nvvm"])]
         emit: String,
+        /// Also write the kernels' launch metadata (parameters, dynamic
+        /// shared memory, block and cluster shapes, a `cute run` skeleton)
+        /// as JSON to this file.
+        #[arg(long, value_name = "FILE.json")]
+        launch_info: Option<PathBuf>,
         /// Print the IR after each pass (`all`) or after each run of one
         /// pass (its pipeline name, e.g. `cute-to-llvm`) to standard error.
         #[arg(long, value_name = "all|PASS")]
@@ -182,7 +187,7 @@ fn run(cli: Cli) -> Result<(), String> {
             print_stages(&compiler, dump_after.as_deref())?;
             out(&format!("{}\n", output.map_err(|e| e.to_string())?));
         }
-        Command::Compile { input, chip, output, emit, dump_after, no_verify_each } => {
+        Command::Compile { input, chip, output, emit, dump_after, no_verify_each, launch_info } => {
             let emit = match emit.as_str() {
                 "nvvm" => Emit::Nvvm,
                 "llvm" => Emit::Llvm,
@@ -191,7 +196,16 @@ fn run(cli: Cli) -> Result<(), String> {
             let compiler = Compiler::new();
             compiler.set_verify_each(!no_verify_each);
             compiler.dump_after(dump_after.as_deref());
-            let text = if input.as_os_str() == "-" {
+            let text = if let Some(info_path) = &launch_info {
+                if input.as_os_str() == "-" {
+                    return Err("--launch-info needs an input file (it names the source in the launch skeleton)".into());
+                }
+                compiler.compile_file_with_launch_info(&input, &chip, emit).and_then(|(text, info)| {
+                    let json = serde_json::to_string_pretty(&info.to_json(&input.display().to_string())).expect("JSON of plain values");
+                    fs::write(info_path, json + "\n").map_err(|e| cute_mlir::Error { message: format!("cannot write {}: {e}", info_path.display()), diagnostics: Vec::new() })?;
+                    Ok(text)
+                })
+            } else if input.as_os_str() == "-" {
                 compiler.compile(&read_input(&input)?, &chip, emit)
             } else {
                 compiler.compile_file(&input, &chip, emit)
@@ -282,7 +296,7 @@ fn run_launch(launch: &std::path::Path, out: Option<&std::path::Path>, gpu: bool
         eprintln!("cute run: error: {message}");
         ExitCode::from(2)
     };
-    let launch = match cute_emu::launch::parse(launch) {
+    let mut launch = match cute_emu::launch::parse(launch) {
         Ok(l) => l,
         Err(e) => return bad(e),
     };
@@ -295,10 +309,18 @@ fn run_launch(launch: &std::path::Path, out: Option<&std::path::Path>, gpu: bool
             if let Err(e) = cute_mlir::compile::chip(&launch.chip) {
                 return bad(format!("launch field 'chip': {e}"));
             }
-            match Compiler::new().compile_file(&launch.source, &launch.chip, Emit::Ptx) {
-                Ok(ptx) => ptx,
+            let (ptx, info) = match Compiler::new().compile_file_with_launch_info(&launch.source, &launch.chip, Emit::Ptx) {
+                Ok(compiled) => compiled,
                 Err(e) => return bad(format!("launch field 'source': {} does not compile: {e}", launch.source.display())),
+            };
+            // What the launch file leaves out comes from the compiler's
+            // launch metadata; what contradicts it is refused.
+            if let Some(kernel) = info.kernels.iter().find(|k| k.name == launch.kernel) {
+                if let Err(e) = launch.complete(kernel.block, kernel.dynamic_smem as usize) {
+                    return bad(e);
+                }
             }
+            ptx
         }
         _ => return bad(format!("launch field 'source': {} is neither .mlir nor .ptx", launch.source.display())),
     };
