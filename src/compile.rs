@@ -19,21 +19,43 @@ pub struct Chip {
     pub ptx: u32,
 }
 
-/// Issue 19's roster, in tier order.
+/// Every chip the compiler targets, in tier order: each SM number of spec
+/// 003's roster (`dialect::nvgpu::tiers::ROSTER`, which the verifier reads)
+/// with each suffix it allows (`a` from sm_90, `f` from sm_100), so the
+/// verifier and the compile path accept the same names
+/// (`tests::one_roster_for_the_verifier_and_the_compiler`). The PTX version
+/// is the chip's minimum for LLVM 22 and ptxas (shared/NVVM22.md), raised for
+/// the chips whose common atoms need more; an atom needing more still raises
+/// a module (`AtomRecord::min_ptx`).
 pub const ROSTER: &[Chip] = &[
+    Chip { name: "sm_70", ptx: 60 },
+    Chip { name: "sm_72", ptx: 61 },
     Chip { name: "sm_75", ptx: 70 },
     // PTX 7.1: the sparse mma.sp of SM80 needs it (llc aborts below).
     Chip { name: "sm_80", ptx: 71 },
     Chip { name: "sm_86", ptx: 71 },
+    Chip { name: "sm_87", ptx: 74 },
     // PTX 8.4: the FP8 mma.sync of sm89.mma needs it (ptxas refuses below).
     Chip { name: "sm_89", ptx: 84 },
+    Chip { name: "sm_90", ptx: 84 },
     Chip { name: "sm_90a", ptx: 84 }, // FP8 mma.sync, as sm_89
     // PTX 8.8: tcgen05.mma kind::mxf4 with block32 scales needs it (llc aborts below).
+    Chip { name: "sm_100", ptx: 88 },
     Chip { name: "sm_100a", ptx: 88 },
+    Chip { name: "sm_100f", ptx: 88 },
+    Chip { name: "sm_103", ptx: 88 },
     Chip { name: "sm_103a", ptx: 88 },
+    Chip { name: "sm_103f", ptx: 88 },
+    // PTX 9.0: ptxas 13 only (.venv/bin/ptxas13).
+    Chip { name: "sm_110", ptx: 90 },
     Chip { name: "sm_110a", ptx: 90 },
+    Chip { name: "sm_110f", ptx: 90 },
+    Chip { name: "sm_120", ptx: 87 },
     Chip { name: "sm_120a", ptx: 87 },
+    Chip { name: "sm_120f", ptx: 88 },
+    Chip { name: "sm_121", ptx: 88 },
     Chip { name: "sm_121a", ptx: 88 },
+    Chip { name: "sm_121f", ptx: 88 },
 ];
 
 impl fmt::Display for Chip {
@@ -78,14 +100,22 @@ pub fn nvvm_passes(chip: Chip) -> String {
 
 /// The whole pipeline for `emit`, anchored on the module.
 pub fn pipeline(chip: Chip, emit: Emit) -> String {
-    let serialize = match emit {
-        Emit::Nvvm => "",
+    match serialization(emit) {
+        Some(last) => format!("builtin.module({},{last})", nvvm_passes(chip)),
+        None => format!("builtin.module({})", nvvm_passes(chip)),
+    }
+}
+
+/// What follows the NVVM stage for `emit` (`Compiler::compile` runs it as a
+/// second pipeline, after reading the launch metadata off the NVVM stage).
+pub fn serialization(emit: Emit) -> Option<&'static str> {
+    match emit {
+        Emit::Nvvm => None,
         // The device module is then translated by the caller
         // (Compiler::compile), as mlir-translate-22 would.
-        Emit::Llvm => ",cute-extract-device-module",
-        Emit::Ptx => ",gpu-module-to-binary{format=isa}",
-    };
-    format!("builtin.module({}{serialize})", nvvm_passes(chip))
+        Emit::Llvm => Some("cute-extract-device-module"),
+        Emit::Ptx => Some("gpu-module-to-binary{format=isa}"),
+    }
 }
 
 /// The LLVM IR route's pass list: [`nvvm_passes`], then the device code
@@ -142,5 +172,24 @@ mod tests {
         assert!(!nvvm_pipeline_for_options("chip=sm_90a extract-device-module=false").unwrap().contains("extract"));
         assert!(nvvm_pipeline_for_options("extract-device-module=maybe").unwrap_err().contains("unknown option"));
         assert_eq!(chip("sm_90a").unwrap().llc_args(), "-march=nvptx64 -mcpu=sm_90a -mattr=+ptx84");
+    }
+
+    #[test]
+    fn one_roster_for_the_verifier_and_the_compiler() {
+        use crate::dialect::nvgpu::tiers;
+        let mut verifier = Vec::new();
+        for sm in tiers::ROSTER {
+            for suffix in ["", "a", "f"] {
+                let name = format!("sm_{sm}{suffix}");
+                if tiers::Chip::parse(&name).is_some() {
+                    verifier.push(name);
+                }
+            }
+        }
+        let compiler: Vec<String> = ROSTER.iter().map(|c| c.name.to_string()).collect();
+        assert_eq!(verifier, compiler);
+        // Tier order: SM numbers never decrease.
+        let sm = |c: &Chip| c.name[3..].trim_end_matches(['a', 'f']).parse::<u32>().unwrap();
+        assert!(ROSTER.windows(2).all(|w| sm(&w[0]) <= sm(&w[1])));
     }
 }

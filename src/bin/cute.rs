@@ -50,8 +50,8 @@ enum Command {
     Compile {
         /// Input .mlir file (`-` for standard input).
         input: PathBuf,
-        /// Target chip: sm_75, sm_80, sm_86, sm_89, sm_90a, sm_100a, sm_103a,
-        /// sm_110a, sm_120a or sm_121a.
+        /// Target chip: sm_70 ... sm_121f (every SM of the roster, with its
+        /// `a` / `f` variants; `cute_mlir::compile::ROSTER`).
         #[arg(long)]
         chip: String,
         /// Output file (standard output when absent).

@@ -9,7 +9,7 @@
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{arch=sm_80})' 2>&1 | FileCheck %s --check-prefix=OPTION
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-lower-to-llvm{chip=sm_80})' 2>&1 | FileCheck %s --check-prefix=NOOPTION
 
-// CHIP: unsupported chip 'sm_42' (cute compiles for sm_75, sm_80, sm_86, sm_89, sm_90a, sm_100a, sm_103a, sm_110a, sm_120a, sm_121a)
+// CHIP: unsupported chip 'sm_42' (cute compiles for sm_70, sm_72, sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a, sm_100, sm_100a, sm_100f, sm_103, sm_103a, sm_103f, sm_110, sm_110a, sm_110f, sm_120, sm_120a, sm_120f, sm_121, sm_121a, sm_121f)
 // OPTION: cute-to-nvvm: unknown option 'arch=sm_80' (expected chip=<sm_XX> or extract-device-module=true|false)
 // NOOPTION: cute-lower-to-llvm takes no options, got 'chip=sm_80'
 
