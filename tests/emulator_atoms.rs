@@ -36,6 +36,8 @@ fn isa(which: char, shape: (usize, usize, usize), class: &str, l: usize, i: usiz
 }
 
 struct Case {
+    /// `sm80.mma` or `sm89.mma` (FP8, compiled for sm_89).
+    family: &'static str,
     shape: (usize, usize, usize),
     a: &'static str,
     c: &'static str,
@@ -48,7 +50,7 @@ struct Case {
 fn kernel(case: &Case) -> String {
     let (m, n, k) = case.shape;
     let (na, nb, nc) = (m * k / 32, n * k / 32, m * n / 32);
-    let atom = format!("!cute_nvgpu.sm80.mma<{m}x{n}x{k}, elem_type = ({a}, {a}, {c})>", a = case.a, c = case.c);
+    let atom = format!("!cute_nvgpu.{}<{m}x{n}x{k}, elem_type = ({a}, {a}, {c})>", case.family, a = case.a, c = case.c);
     // Lane l's values v at global index l * count + v.
     let part = |name: &str, ty: &str, count: usize| {
         format!(
@@ -101,18 +103,22 @@ fn kernel(case: &Case) -> String {
 }
 
 #[test]
-fn every_sm80_register_mma_follows_the_isa_fragment_tables() {
+fn every_sm80_and_sm89_register_mma_follows_the_isa_fragment_tables() {
     let cases = [
-        Case { shape: (16, 8, 16), a: "f16", c: "f32", class: "f16", dtype_a: Dtype::F16, dtype_c: Dtype::F32 },
-        Case { shape: (16, 8, 16), a: "f16", c: "f16", class: "f16", dtype_a: Dtype::F16, dtype_c: Dtype::F16 },
-        Case { shape: (16, 8, 8), a: "f16", c: "f32", class: "f16", dtype_a: Dtype::F16, dtype_c: Dtype::F32 },
-        Case { shape: (16, 8, 16), a: "bf16", c: "f32", class: "f16", dtype_a: Dtype::Bf16, dtype_c: Dtype::F32 },
-        Case { shape: (16, 8, 8), a: "bf16", c: "f32", class: "f16", dtype_a: Dtype::Bf16, dtype_c: Dtype::F32 },
-        Case { shape: (16, 8, 8), a: "tf32", c: "f32", class: "tf32", dtype_a: Dtype::F32, dtype_c: Dtype::F32 },
-        Case { shape: (16, 8, 4), a: "tf32", c: "f32", class: "tf32", dtype_a: Dtype::F32, dtype_c: Dtype::F32 },
-        Case { shape: (8, 8, 4), a: "f64", c: "f64", class: "f64", dtype_a: Dtype::F64, dtype_c: Dtype::F64 },
-        Case { shape: (16, 8, 16), a: "si8", c: "i32", class: "i8", dtype_a: Dtype::I8, dtype_c: Dtype::I32 },
-        Case { shape: (16, 8, 32), a: "si8", c: "i32", class: "i8", dtype_a: Dtype::I8, dtype_c: Dtype::I32 },
+        Case { family: "sm80.mma", shape: (16, 8, 16), a: "f16", c: "f32", class: "f16", dtype_a: Dtype::F16, dtype_c: Dtype::F32 },
+        Case { family: "sm80.mma", shape: (16, 8, 16), a: "f16", c: "f16", class: "f16", dtype_a: Dtype::F16, dtype_c: Dtype::F16 },
+        Case { family: "sm80.mma", shape: (16, 8, 8), a: "f16", c: "f32", class: "f16", dtype_a: Dtype::F16, dtype_c: Dtype::F32 },
+        Case { family: "sm80.mma", shape: (16, 8, 16), a: "bf16", c: "f32", class: "f16", dtype_a: Dtype::Bf16, dtype_c: Dtype::F32 },
+        Case { family: "sm80.mma", shape: (16, 8, 8), a: "bf16", c: "f32", class: "f16", dtype_a: Dtype::Bf16, dtype_c: Dtype::F32 },
+        Case { family: "sm80.mma", shape: (16, 8, 8), a: "tf32", c: "f32", class: "tf32", dtype_a: Dtype::F32, dtype_c: Dtype::F32 },
+        Case { family: "sm80.mma", shape: (16, 8, 4), a: "tf32", c: "f32", class: "tf32", dtype_a: Dtype::F32, dtype_c: Dtype::F32 },
+        Case { family: "sm80.mma", shape: (8, 8, 4), a: "f64", c: "f64", class: "f64", dtype_a: Dtype::F64, dtype_c: Dtype::F64 },
+        Case { family: "sm80.mma", shape: (16, 8, 16), a: "si8", c: "i32", class: "i8", dtype_a: Dtype::I8, dtype_c: Dtype::I32 },
+        Case { family: "sm80.mma", shape: (16, 8, 32), a: "si8", c: "i32", class: "i8", dtype_a: Dtype::I8, dtype_c: Dtype::I32 },
+        // FP8 (sm89.mma, inline PTX): the 8-bit tables of m16n8k32.
+        Case { family: "sm89.mma", shape: (16, 8, 32), a: "f8E4M3FN", c: "f32", class: "i8", dtype_a: Dtype::E4m3, dtype_c: Dtype::F32 },
+        Case { family: "sm89.mma", shape: (16, 8, 32), a: "f8E5M2", c: "f32", class: "i8", dtype_a: Dtype::E5m2, dtype_c: Dtype::F32 },
+        Case { family: "sm89.mma", shape: (16, 8, 32), a: "f8E4M3FN", c: "f16", class: "i8", dtype_a: Dtype::E4m3, dtype_c: Dtype::F16 },
     ];
     let compiler = Compiler::new();
     let mut checked = 0;
@@ -120,7 +126,8 @@ fn every_sm80_register_mma_follows_the_isa_fragment_tables() {
         let (m, n, k) = case.shape;
         let (na, nb, nc) = (m * k / 32, n * k / 32, m * n / 32);
         let source = kernel(case);
-        let ptx = compiler.compile(&source, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}\n{source}"));
+        let chip = if case.family == "sm89.mma" { "sm_89" } else { "sm_80" };
+        let ptx = compiler.compile(&source, chip, Emit::Ptx).unwrap_or_else(|e| panic!("{e}\n{source}"));
         let buffer = |name: &str, dtype, count, seed| Arg::Buffer {
             name: name.into(),
             dtype,
@@ -130,7 +137,7 @@ fn every_sm80_register_mma_follows_the_isa_fragment_tables() {
         let l = Launch {
             dir: Default::default(),
             source: Default::default(),
-            chip: "sm_80".into(),
+            chip: chip.into(),
             kernel: "k".into(),
             grid: [1, 1, 1],
             block: Some([32, 1, 1]),

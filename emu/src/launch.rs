@@ -23,6 +23,8 @@ pub enum Dtype {
     U32,
     I64,
     U64,
+    E4m3,
+    E5m2,
 }
 
 impl Dtype {
@@ -39,13 +41,15 @@ impl Dtype {
             "u32" => Dtype::U32,
             "i64" => Dtype::I64,
             "u64" => Dtype::U64,
+            "e4m3" => Dtype::E4m3,
+            "e5m2" => Dtype::E5m2,
             _ => return None,
         })
     }
 
     pub fn bytes(self) -> usize {
         match self {
-            Dtype::I8 | Dtype::U8 => 1,
+            Dtype::I8 | Dtype::U8 | Dtype::E4m3 | Dtype::E5m2 => 1,
             Dtype::F16 | Dtype::Bf16 | Dtype::I16 => 2,
             Dtype::F32 | Dtype::I32 | Dtype::U32 => 4,
             Dtype::F64 | Dtype::I64 | Dtype::U64 => 8,
@@ -66,6 +70,18 @@ impl Dtype {
             Dtype::U32 => (x as u32).to_le_bytes().to_vec(),
             Dtype::I64 => (x as i64).to_le_bytes().to_vec(),
             Dtype::U64 => (x as u64).to_le_bytes().to_vec(),
+            // The nearest FP8 code (ties to the even code), as cvt.rn does.
+            Dtype::E4m3 | Dtype::E5m2 => {
+                let (e, m) = if self == Dtype::E4m3 { (4, 3) } else { (5, 2) };
+                let best = (0..=255u8)
+                    .filter(|&c| crate::mma::fp8(c, e, m).is_finite())
+                    .min_by(|&a, &b| {
+                        let (da, db) = ((crate::mma::fp8(a, e, m) - x).abs(), (crate::mma::fp8(b, e, m) - x).abs());
+                        da.partial_cmp(&db).unwrap().then((a & 1).cmp(&(b & 1)))
+                    })
+                    .unwrap_or(0);
+                vec![best]
+            }
         }
     }
 
@@ -88,6 +104,8 @@ impl Dtype {
             Dtype::U32 => f64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
             Dtype::I64 => i64::from_le_bytes(a(8)) as f64,
             Dtype::U64 => u64::from_le_bytes(a(8)) as f64,
+            Dtype::E4m3 => crate::mma::fp8(b[0], 4, 3),
+            Dtype::E5m2 => crate::mma::fp8(b[0], 5, 2),
         }
     }
 
@@ -104,6 +122,8 @@ impl Dtype {
             Dtype::U32 => "<u4",
             Dtype::I64 => "<i8",
             Dtype::U64 => "<u8",
+            // NumPy has no FP8: the raw bits.
+            Dtype::E4m3 | Dtype::E5m2 => "|u1",
         }
     }
 }
@@ -204,7 +224,7 @@ pub fn parse(path: &Path) -> Result<Launch, String> {
         if let Some(name) = obj.get("buffer") {
             let name = name.as_str().ok_or_else(|| at("'buffer' names the buffer (a string)"))?.to_string();
             let dtype_name = obj.get("dtype").and_then(Value::as_str).ok_or_else(|| at("'dtype' is missing"))?;
-            let dtype = Dtype::parse(dtype_name).ok_or_else(|| at(&format!("unknown dtype '{dtype_name}' (f16, bf16, f32, f64, i8, u8, i16, i32, u32, i64, u64)")))?;
+            let dtype = Dtype::parse(dtype_name).ok_or_else(|| at(&format!("unknown dtype '{dtype_name}' (f16, bf16, f32, f64, i8, u8, i16, i32, u32, i64, u64, e4m3, e5m2)")))?;
             let shape: Vec<usize> = obj
                 .get("shape")
                 .and_then(Value::as_array)
@@ -329,7 +349,7 @@ pub fn write_npy(dir: &Path, out: &Output) -> Result<PathBuf, String> {
         Dtype::F32 => write_as!(f32, |c: &[u8]| f32::from_le_bytes([c[0], c[1], c[2], c[3]])),
         Dtype::F64 => write_as!(f64, |c: &[u8]| f64::from_le_bytes(c.try_into().unwrap())),
         Dtype::I8 => write_as!(i8, |c: &[u8]| c[0] as i8),
-        Dtype::U8 => write_as!(u8, |c: &[u8]| c[0]),
+        Dtype::U8 | Dtype::E4m3 | Dtype::E5m2 => write_as!(u8, |c: &[u8]| c[0]),
         Dtype::I32 => write_as!(i32, |c: &[u8]| i32::from_le_bytes([c[0], c[1], c[2], c[3]])),
         Dtype::U32 => write_as!(u32, |c: &[u8]| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
         Dtype::I64 => write_as!(i64, |c: &[u8]| i64::from_le_bytes(c.try_into().unwrap())),

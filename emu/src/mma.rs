@@ -18,6 +18,8 @@ enum Ty {
     S8,
     U8,
     S32,
+    E4m3,
+    E5m2,
 }
 
 fn ty(name: &str) -> Result<Ty, String> {
@@ -30,6 +32,8 @@ fn ty(name: &str) -> Result<Ty, String> {
         "s8" => Ty::S8,
         "u8" => Ty::U8,
         "s32" => Ty::S32,
+        "e4m3" => Ty::E4m3,
+        "e5m2" => Ty::E5m2,
         other => return Err(format!("mma element type .{other} is not emulated")),
     })
 }
@@ -37,7 +41,7 @@ fn ty(name: &str) -> Result<Ty, String> {
 fn bits(t: Ty) -> u32 {
     match t {
         Ty::F16 | Ty::Bf16 => 16,
-        Ty::S8 | Ty::U8 => 8,
+        Ty::S8 | Ty::U8 | Ty::E4m3 | Ty::E5m2 => 8,
         Ty::F64 => 64,
         _ => 32,
     }
@@ -59,6 +63,30 @@ fn element(regs: &[u64], i: usize, t: Ty) -> f64 {
         Ty::S8 => f64::from(raw as u8 as i8),
         Ty::U8 => f64::from(raw as u8),
         Ty::S32 => f64::from(raw as u32 as i32),
+        Ty::E4m3 => fp8(raw as u8, 4, 3),
+        Ty::E5m2 => fp8(raw as u8, 5, 2),
+    }
+}
+
+/// An FP8 value (PTX ISA 5.2.5.2: e4m3 has no infinities, S.1111.111 is
+/// NaN; e5m2 follows IEEE 754 with its 5-bit exponent).
+pub fn fp8(bits: u8, exponent_bits: u32, mantissa_bits: u32) -> f64 {
+    let sign = if bits & 0x80 != 0 { -1.0 } else { 1.0 };
+    let e = u32::from(bits >> mantissa_bits) & ((1 << exponent_bits) - 1);
+    let m = f64::from(bits & ((1 << mantissa_bits) - 1));
+    let bias = (1i32 << (exponent_bits - 1)) - 1;
+    let max_e = (1 << exponent_bits) - 1;
+    if exponent_bits == 4 && e == max_e && m == 7.0 {
+        return f64::NAN;
+    }
+    if exponent_bits == 5 && e == max_e {
+        return if m == 0.0 { sign * f64::INFINITY } else { f64::NAN };
+    }
+    let scale = f64::from(1u32 << mantissa_bits);
+    if e == 0 {
+        sign * (m / scale) * 2f64.powi(1 - bias)
+    } else {
+        sign * (1.0 + m / scale) * 2f64.powi(e as i32 - bias)
     }
 }
 
