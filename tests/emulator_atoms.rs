@@ -10,6 +10,20 @@
 use cute_emu::launch::{self, Arg, Dtype, Init, Launch};
 use cute_mlir::{compile::Emit, Compiler};
 
+/// A one-warp launch of kernel `k` for `chip` (the PTX is given to execute).
+fn one_warp(chip: &str, args: Vec<Arg>) -> Launch {
+    Launch {
+        dir: Default::default(),
+        source: Default::default(),
+        chip: chip.into(),
+        kernel: "k".into(),
+        grid: [1, 1, 1],
+        block: Some([32, 1, 1]),
+        dynamic_smem: Some(0),
+        args,
+    }
+}
+
 /// (row, column) of value `i` of lane `l` in A (M x K), B (K x N) or C
 /// (M x N): PTX ISA 9.7.14.5.14 (m16n8k*) and 9.7.14.5.13 (m8n8k4 .f64).
 fn isa(which: char, shape: (usize, usize, usize), class: &str, l: usize, i: usize) -> (usize, usize) {
@@ -134,16 +148,7 @@ fn every_sm80_and_sm89_register_mma_follows_the_isa_fragment_tables() {
             shape: vec![32 * count],
             init: Init::Randint { lo: -3, hi: 3, seed },
         };
-        let l = Launch {
-            dir: Default::default(),
-            source: Default::default(),
-            chip: chip.into(),
-            kernel: "k".into(),
-            grid: [1, 1, 1],
-            block: Some([32, 1, 1]),
-            dynamic_smem: Some(0),
-            args: vec![buffer("A", case.dtype_a, na, 1), buffer("B", case.dtype_a, nb, 2), buffer("C", case.dtype_c, nc, 3), buffer("D", case.dtype_c, nc, 4)],
-        };
+        let l = one_warp(chip, vec![buffer("A", case.dtype_a, na, 1), buffer("B", case.dtype_a, nb, 2), buffer("C", case.dtype_c, nc, 3), buffer("D", case.dtype_c, nc, 4)]);
         let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{}x{}x{} {}: {e}", m, n, k, case.a));
         assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
         // The logical matrices from each lane's values, placed by the ISA's tables.
@@ -232,19 +237,10 @@ fn ldmatrix_x1_x2_x4_with_and_without_trans_follow_the_isa() {
             let ptx = compiler.compile(&source, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}\n{source}"));
             let want_op = format!("ldmatrix.sync.aligned.m8n8.x{count}{}.shared.b16", if trans { ".trans" } else { "" });
             assert!(ptx.contains(&want_op), "no {want_op} in\n{ptx}");
-            let l = Launch {
-                dir: Default::default(),
-                source: Default::default(),
-                chip: "sm_80".into(),
-                kernel: "k".into(),
-                grid: [1, 1, 1],
-                block: Some([32, 1, 1]),
-                dynamic_smem: Some(0),
-                args: vec![
+            let l = one_warp("sm_80", vec![
                     Arg::Buffer { name: "G".into(), dtype: Dtype::F16, shape: vec![32, 8], init: Init::Values((0..256).map(f64::from).collect()) },
                     Arg::Buffer { name: "D".into(), dtype: Dtype::F16, shape: vec![32, 2 * count], init: Init::Zeros },
-                ],
-            };
+                ]);
             let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
             assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
             for lane in 0..32 {
@@ -316,19 +312,10 @@ fn cp_async_of_4_8_and_16_bytes_lands_after_its_wait() {
         let ptx = compiler.compile(&source, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}\n{source}"));
         let form = if n == 4 { "cp.async.cg.shared.global" } else { "cp.async.ca.shared.global" };
         assert!(ptx.contains(&format!("{form} ")) && ptx.contains(&format!(", {};", 4 * n)), "{form} of {} bytes:\n{ptx}", 4 * n);
-        let l = Launch {
-            dir: Default::default(),
-            source: Default::default(),
-            chip: "sm_80".into(),
-            kernel: "k".into(),
-            grid: [1, 1, 1],
-            block: Some([32, 1, 1]),
-            dynamic_smem: Some(0),
-            args: vec![
+        let l = one_warp("sm_80", vec![
                 Arg::Buffer { name: "G".into(), dtype: Dtype::F32, shape: vec![32, n], init: Init::Values((0..32 * n).map(|i| i as f64).collect()) },
                 Arg::Buffer { name: "D".into(), dtype: Dtype::F32, shape: vec![32, n], init: Init::Zeros },
-            ],
-        };
+            ]);
         let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
         assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
         for lane in 0..32 {
