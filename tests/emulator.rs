@@ -12,8 +12,11 @@ fn example_launch(name: &str) -> PathBuf {
 
 /// Parses, compiles and runs a launch file; no hazard may be reported.
 fn run(path: &Path) -> Outcome {
-    let l = launch::parse(path).unwrap_or_else(|e| panic!("{e}"));
-    let ptx = Compiler::new().compile_file(&l.source, &l.chip, Emit::Ptx).unwrap_or_else(|e| panic!("{e}"));
+    let mut l = launch::parse(path).unwrap_or_else(|e| panic!("{e}"));
+    let (ptx, info) = Compiler::new().compile_file_with_launch_info(&l.source, &l.chip, Emit::Ptx).unwrap_or_else(|e| panic!("{e}"));
+    // What `cute run` does: the launch metadata completes the launch file.
+    let kernel = info.kernels.iter().find(|k| k.name == l.kernel).unwrap();
+    l.complete(kernel.block, kernel.dynamic_smem as usize).unwrap();
     let outcome = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
     assert!(outcome.report.hazards.is_empty(), "{}", launch::summary(&outcome));
     outcome
@@ -57,6 +60,22 @@ fn gemm_sm80_computes_a_times_b_transposed() {
     let o = run(&example_launch("gemm_sm80"));
     let (m, n, k) = (256, 384, 160);
     check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
+}
+
+#[test]
+fn gemm_sm90_computes_a_times_b_transposed() {
+    // Issue 30 (first part): the Hopper GEMM, TMA loads on mbarriers, WGMMA
+    // from swizzled shared memory, a TMA store. 256 x 384 x 320: 2 x 3 CTAs
+    // of 128 x 128, 5 k-tiles through the 4-stage pipeline.
+    let o = run(&example_launch("gemm_sm90"));
+    let (m, n, k) = (256, 384, 320);
+    check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
+}
+
+#[test]
+fn tma_copy_sm90_copies_every_element() {
+    let o = run(&example_launch("tma_copy_sm90"));
+    assert_eq!(buffer(&o, "in").data, buffer(&o, "out").data);
 }
 
 #[test]

@@ -148,3 +148,40 @@ $L__BB0_2:
     let deadlock = o.report.hazards.iter().find(|h| h.kind == HazardKind::Deadlock).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
     assert!(deadlock.message.contains("bar.sync") && deadlock.message.contains("32 exited"), "{}", deadlock.message);
 }
+
+fn gemm_sm90() -> (Launch, String) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/launch/gemm_sm90.launch.json");
+    let mut l = launch::parse(&path).unwrap();
+    l.grid = [1, 1, 1];
+    let (ptx, info) = Compiler::new().compile_file_with_launch_info(&l.source, &l.chip, Emit::Ptx).unwrap();
+    l.complete(info.kernels[0].block, info.kernels[0].dynamic_smem as usize).unwrap();
+    (l, ptx)
+}
+
+/// Whether C's first 128 x 128 tile is A * B^T (the sm90 launch's shapes).
+fn correct_sm90(o: &Outcome) -> bool {
+    let (a, b, c) = (&o.buffers[0], &o.buffers[1], &o.buffers[2]);
+    let (n, k) = (384, 320);
+    (0..128).all(|i| (0..128).all(|j| c.get(i * n + j) == (0..k).map(|kk| a.get(i * k + kk) * b.get(j * k + kk)).sum::<f64>()))
+}
+
+#[test]
+fn sm90_faults_are_caught() {
+    let (l, ptx) = gemm_sm90();
+    let o = run(&l, &ptx);
+    assert!(o.report.hazards.is_empty() && correct_sm90(&o), "{}", launch::summary(&o));
+    // The CTA barrier that frees a stage before its refill: without it a TMA
+    // load overwrites a stage the other warpgroup's WGMMA still reads.
+    let o = run(&l, &mutate(&ptx, "bar.sync", 1, |_| String::new()));
+    assert!(kinds(&o).contains(&HazardKind::SharedRace), "{}", launch::summary(&o));
+    // A tensor map swizzled otherwise than the descriptors read it.
+    let mut wrong = l.clone();
+    if let launch::Arg::TensorMap { swizzle, .. } = &mut wrong.args[0] {
+        *swizzle = 64;
+    }
+    let o = run(&wrong, &ptx);
+    assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong swizzle went unseen");
+    // A WGMMA descriptor off by one 16-byte unit.
+    let o = run(&l, &mutate(&ptx, "4611686293305360384", 0, |line| line.replace("4611686293305360384", "4611686293305360385")));
+    assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong descriptor went unseen");
+}

@@ -114,6 +114,9 @@ pub fn execute(launch: &Launch, ptx: &str) -> Result<Outcome, String> {
                     params.push(ptr.to_le_bytes().to_vec());
                 }
                 Arg::Scalar { dtype, value } => params.push(dtype.encode(*value)),
+                Arg::TensorMap { .. } => {
+                    return Err("--gpu: tensor-map arguments need cuTensorMapEncodeTiled, not wired yet (issue 30)".into())
+                }
             }
         }
         let mut pointers: Vec<*mut c_void> = params.iter_mut().map(|p| p.as_mut_ptr().cast()).collect();

@@ -141,6 +141,10 @@ pub enum Init {
 pub enum Arg {
     Buffer { name: String, dtype: Dtype, shape: Vec<usize>, init: Init },
     Scalar { dtype: Dtype, value: f64 },
+    /// A TMA descriptor over a buffer of its own (cuTensorMapEncodeTiled's
+    /// facts): `box` innermost first, `swizzle` 0, 32, 64 or 128 bytes. The
+    /// tensor is the buffer, row-major: its dims are the shape reversed.
+    TensorMap { name: String, dtype: Dtype, shape: Vec<usize>, init: Init, boxes: Vec<u32>, swizzle: u32 },
 }
 
 #[derive(Debug, Clone)]
@@ -195,33 +199,10 @@ fn dims(v: &Value, field: &str) -> Result<[u32; 3], String> {
     Ok(out)
 }
 
-/// Reads a launch file.
-pub fn parse(path: &Path) -> Result<Launch, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read the launch file {}: {e}", path.display()))?;
-    let json: Value = serde_json::from_str(&text).map_err(|e| format!("launch file {}: not JSON: {e}", path.display()))?;
-    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    let field = |name: &str| json.get(name).ok_or_else(|| format!("launch field '{name}' is missing"));
-    let string = |name: &str| -> Result<String, String> {
-        field(name)?.as_str().map(str::to_string).ok_or_else(|| format!("launch field '{name}': expected a string"))
-    };
-    let source = dir.join(string("source")?);
-    let chip = string("chip")?;
-    let kernel = string("kernel")?;
-    let grid = dims(field("grid")?, "grid")?;
-    let block = match json.get("block") {
-        None => None,
-        Some(v) => Some(dims(v, "block")?),
-    };
-    let dynamic_smem = match json.get("dynamic_smem") {
-        None => None,
-        Some(v) => Some(v.as_u64().ok_or("launch field 'dynamic_smem': expected a byte count")? as usize),
-    };
-    let list = field("args")?.as_array().ok_or("launch field 'args': expected a list")?;
-    let mut args = Vec::new();
-    for (i, a) in list.iter().enumerate() {
-        let at = |what: &str| format!("launch field 'args[{i}]': {what}");
-        let obj = a.as_object().ok_or_else(|| at("expected an object"))?;
-        if let Some(name) = obj.get("buffer") {
+/// A buffer's fields (`buffer`, `dtype`, `shape`, `init`) of an argument.
+fn buffer_arg(obj: &serde_json::Map<String, Value>, at: &dyn Fn(&str) -> String, dir: &Path) -> Result<Arg, String> {
+    {
+        let name = obj.get("buffer").ok_or_else(|| at("'buffer' names the buffer (a string)"))?;
             let name = name.as_str().ok_or_else(|| at("'buffer' names the buffer (a string)"))?.to_string();
             let dtype_name = obj.get("dtype").and_then(Value::as_str).ok_or_else(|| at("'dtype' is missing"))?;
             let dtype = Dtype::parse(dtype_name).ok_or_else(|| at(&format!("unknown dtype '{dtype_name}' (f16, bf16, f32, f64, i8, u8, i16, i32, u32, i64, u64, e4m3, e5m2)")))?;
@@ -249,7 +230,56 @@ pub fn parse(path: &Path) -> Result<Launch, String> {
                 ),
                 Some(other) => return Err(at(&format!("unknown init {other} (\"zeros\", {{\"randint\": [lo, hi], \"seed\": s}}, {{\"npy\": path}}, {{\"values\": [...]}})"))),
             };
-            args.push(Arg::Buffer { name, dtype, shape, init });
+            Ok(Arg::Buffer { name, dtype, shape, init })
+    }
+}
+
+/// Reads a launch file.
+pub fn parse(path: &Path) -> Result<Launch, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read the launch file {}: {e}", path.display()))?;
+    let json: Value = serde_json::from_str(&text).map_err(|e| format!("launch file {}: not JSON: {e}", path.display()))?;
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let field = |name: &str| json.get(name).ok_or_else(|| format!("launch field '{name}' is missing"));
+    let string = |name: &str| -> Result<String, String> {
+        field(name)?.as_str().map(str::to_string).ok_or_else(|| format!("launch field '{name}': expected a string"))
+    };
+    let source = dir.join(string("source")?);
+    let chip = string("chip")?;
+    let kernel = string("kernel")?;
+    let grid = dims(field("grid")?, "grid")?;
+    let block = match json.get("block") {
+        None => None,
+        Some(v) => Some(dims(v, "block")?),
+    };
+    let dynamic_smem = match json.get("dynamic_smem") {
+        None => None,
+        Some(v) => Some(v.as_u64().ok_or("launch field 'dynamic_smem': expected a byte count")? as usize),
+    };
+    let list = field("args")?.as_array().ok_or("launch field 'args': expected a list")?;
+    let mut args = Vec::new();
+    for (i, a) in list.iter().enumerate() {
+        let at = |what: &str| format!("launch field 'args[{i}]': {what}");
+        let obj = a.as_object().ok_or_else(|| at("expected an object"))?;
+        if obj.contains_key("buffer") {
+            args.push(buffer_arg(obj, &at, &dir)?);
+        } else if let Some(map) = obj.get("tensor_map") {
+            let map = map.as_object().ok_or_else(|| at("'tensor_map' is an object"))?;
+            let Arg::Buffer { name, dtype, shape, init } = buffer_arg(map, &at, &dir)? else { unreachable!("a buffer") };
+            let boxes: Vec<u32> = map
+                .get("box")
+                .and_then(Value::as_array)
+                .ok_or_else(|| at("'box' is missing (innermost dimension first)"))?
+                .iter()
+                .map(|x| x.as_u64().filter(|&x| (1..=256).contains(&x)).map(|x| x as u32).ok_or_else(|| at("'box' holds extents 1..=256")))
+                .collect::<Result<_, _>>()?;
+            if boxes.len() != shape.len() {
+                return Err(at(&format!("'box' has {} extents for a rank-{} tensor", boxes.len(), shape.len())));
+            }
+            let swizzle = map.get("swizzle").and_then(Value::as_u64).unwrap_or(0) as u32;
+            if !matches!(swizzle, 0 | 32 | 64 | 128) {
+                return Err(at("'swizzle' is 0, 32, 64 or 128 (bytes)"));
+            }
+            args.push(Arg::TensorMap { name, dtype, shape, init, boxes, swizzle });
         } else if obj.len() == 1 {
             let (k, v) = obj.iter().next().unwrap();
             let dtype = Dtype::parse(k).ok_or_else(|| at(&format!("a scalar's key is its dtype, got '{k}'")))?;
@@ -391,6 +421,18 @@ pub fn prepare(launch: &Launch, ptx_text: &str) -> Result<(Vec<Output>, Prepared
                 base.to_le_bytes().to_vec()
             }
             Arg::Scalar { dtype, value } => dtype.encode(*value),
+            Arg::TensorMap { name, dtype, shape, init, boxes, swizzle } => {
+                let data = fill(*dtype, shape, init, &format!("launch field 'args[{i}]' (tensor map {name})"))?;
+                let base = GLOBAL_BASE * (outputs.len() as u64 + 1);
+                outputs.push(Output { name: name.clone(), dtype: *dtype, shape: shape.clone(), data });
+                let element = dtype.bytes() as u64;
+                let dims: Vec<u64> = shape.iter().rev().map(|&d| d as u64).collect();
+                let mut strides = vec![element];
+                for d in 1..dims.len() {
+                    strides.push(strides[d - 1] * dims[d - 1]);
+                }
+                crate::sm90::TensorMap { base, element_bytes: element as u32, dims, strides, boxes: boxes.clone(), swizzle: *swizzle }.encode()
+            }
         };
         if bytes.len() != param.bytes {
             return Err(format!(
@@ -402,6 +444,7 @@ pub fn prepare(launch: &Launch, ptx_text: &str) -> Result<(Vec<Output>, Prepared
                 match arg {
                     Arg::Buffer { .. } => "a buffer is its 8-byte address".to_string(),
                     Arg::Scalar { dtype, .. } => format!("a {dtype:?} scalar"),
+                    Arg::TensorMap { .. } => "a tensor map is 128 bytes".to_string(),
                 }
             ));
         }

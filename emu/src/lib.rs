@@ -8,6 +8,7 @@
 //! - [`machine`]: grid, CTAs, warps, registers, memory spaces, barriers,
 //!   warp collectives, `cp.async` groups, vector-clock race detection;
 //! - [`mma`]: `mma.sync` from the ISA's fragment tables;
+//! - [`sm90`]: mbarriers, TMA tensor copies, WGMMA;
 //! - [`launch`]: the launch file of `cute run` (buffers, scalars, npy);
 //! - [`gpu`]: the same launch on a GPU (`cute run --gpu`, the CUDA driver
 //!   loaded at run time).
@@ -17,3 +18,4 @@ pub mod launch;
 pub mod machine;
 pub mod mma;
 pub mod ptx;
+pub mod sm90;

@@ -26,6 +26,8 @@ pub const WARP: usize = 32;
 pub const GLOBAL_BASE: u64 = 0x1_0000_0000;
 /// Generic addresses of shared memory (`cvta.shared`) start here.
 pub const SHARED_WINDOW: u64 = 0x7f00_0000_0000;
+/// Generic addresses of the kernel parameters (`cvta.param`), 128 bytes each.
+pub const PARAM_WINDOW: u64 = 0x7e00_0000_0000;
 
 /// A device buffer of the launch.
 #[derive(Debug, Clone)]
@@ -94,6 +96,8 @@ enum State {
     Running,
     Barrier(u32, u32),
     Collective(usize),
+    /// Blocked in `mbarrier.try_wait.parity` on (barrier offset, parity).
+    MbarrierWait(u64, u32),
     Exited,
 }
 
@@ -119,32 +123,38 @@ struct Copy {
     pc: u32,
 }
 
-struct Thread {
-    regs: Vec<u64>,
-    pc: usize,
+pub(crate) struct Thread {
+    pub(crate) regs: Vec<u64>,
+    pub(crate) pc: usize,
     state: State,
-    clock: Vec<u32>,
+    pub(crate) clock: Vec<u32>,
     tid: [u32; 3],
     /// Committed cp.async groups, oldest first, and the open one.
     groups: Vec<Vec<Copy>>,
     open: Vec<Copy>,
 }
 
-struct Cta<'k> {
-    kernel: &'k Kernel,
+pub(crate) struct Cta<'k> {
+    pub(crate) kernel: &'k Kernel,
     id: [u32; 3],
-    threads: Vec<Thread>,
-    shared: Vec<u8>,
+    pub(crate) threads: Vec<Thread>,
+    pub(crate) shared: Vec<u8>,
     shadow: Vec<Shadow>,
     /// Shared-variable name -> offset.
     symbols: Vec<(String, u64)>,
+    /// Parameter name -> its address in the parameter window.
+    params: Vec<(String, u64)>,
+    /// mbarriers by shared offset (PTX ISA 9.7.13.15).
+    pub(crate) barriers: std::collections::HashMap<u64, crate::sm90::Mbarrier>,
+    /// The asynchronous proxy's clock (TMA writes are its accesses).
+    pub(crate) async_clock: Vec<u32>,
 }
 
 /// A fault that stops the CTA (an access outside every allocation, an
 /// instruction the emulator does not know).
-struct Stop(HazardKind, String);
+pub(crate) struct Stop(pub(crate) HazardKind, pub(crate) String);
 
-fn describe(inst: &Inst) -> String {
+pub(crate) fn describe(inst: &Inst) -> String {
     format!("`{}` (PTX line {})", inst.text, inst.line)
 }
 
@@ -188,7 +198,8 @@ impl<'k> Cta<'k> {
         let threads = (0..n)
             .map(|i| {
                 let i = i as u32;
-                let mut clock = vec![0; n];
+                // Slot n is the asynchronous proxy's (TMA writes).
+                let mut clock = vec![0; n + 1];
                 clock[i as usize] = 1;
                 Thread {
                     regs: vec![0; kernel.registers],
@@ -201,7 +212,25 @@ impl<'k> Cta<'k> {
                 }
             })
             .collect();
-        Cta { kernel, id, threads, shared: vec![0; size], shadow: vec![Shadow::default(); size], symbols }
+        let mut params = Vec::new();
+        let mut at = 0u64;
+        for p in &kernel.params {
+            params.push((p.name.clone(), PARAM_WINDOW + at));
+            at += (p.bytes as u64).div_ceil(128) * 128;
+        }
+        let mut async_clock = vec![0; n + 1];
+        async_clock[n] = 1;
+        Cta {
+            kernel,
+            id,
+            threads,
+            shared: vec![0; size],
+            shadow: vec![Shadow::default(); size],
+            symbols,
+            params,
+            barriers: Default::default(),
+            async_clock,
+        }
     }
 
     fn run(&mut self, config: &Config, buffers: &mut [Buffer], report: &mut Report) {
@@ -220,9 +249,26 @@ impl<'k> Cta<'k> {
                     }
                 }
             }
-            // Warp collectives: every lane of the warp at the same one.
+            // Threads blocked on an mbarrier whose phase they wait for completed.
+            for t in 0..n {
+                if let State::MbarrierWait(bar, parity) = self.threads[t].state {
+                    if self.barriers.get(&bar).is_some_and(|b| b.completed(parity)) {
+                        self.threads[t].state = State::Running;
+                        progress = true;
+                    }
+                }
+            }
+            // Collectives: every lane of the warp (a warpgroup of 4 warps for
+            // wgmma.mma_async, PTX ISA 9.7.15) at the same one.
             for w in 0..n.div_ceil(WARP) {
-                let lanes = w * WARP..((w + 1) * WARP).min(n);
+                let width = match self.threads[w * WARP].state {
+                    State::Collective(pc) if self.kernel.code[pc].opcode[0] == "wgmma" => 4 * WARP,
+                    _ => WARP,
+                };
+                if width > WARP && w % 4 != 0 {
+                    continue;
+                }
+                let lanes = w * WARP..(w * WARP + width).min(n);
                 let first = self.threads[lanes.start].state;
                 if let State::Collective(pc) = first {
                     if lanes.clone().all(|t| self.threads[t].state == State::Collective(pc)) {
@@ -278,6 +324,7 @@ impl<'k> Cta<'k> {
             let what = match thread.state {
                 State::Barrier(id, expected) => format!("waits at barrier {id} (expects {expected} threads)"),
                 State::Collective(_) => "waits for its warp at a collective".to_string(),
+                State::MbarrierWait(bar, parity) => format!("waits on the mbarrier at shared {bar:#x} for phase parity {parity}"),
                 State::Exited => continue,
                 State::Running => continue,
             };
@@ -292,8 +339,8 @@ impl<'k> Cta<'k> {
     }
 
     /// Joins the vector clocks of `threads` and advances each one's own.
-    fn join(&mut self, threads: impl Iterator<Item = usize> + Clone) {
-        let n = self.threads.len();
+    pub(crate) fn join(&mut self, threads: impl Iterator<Item = usize> + Clone) {
+        let n = self.threads.len() + 1;
         let mut joined = vec![0u32; n];
         for t in threads.clone() {
             for (j, c) in self.threads[t].clock.iter().enumerate() {
@@ -318,7 +365,7 @@ impl<'k> Cta<'k> {
         })
     }
 
-    fn value(&self, t: usize, op: &Operand, config: &Config, inst: &Inst) -> Result<u64, Stop> {
+    pub(crate) fn value(&self, t: usize, op: &Operand, config: &Config, inst: &Inst) -> Result<u64, Stop> {
         Ok(match op {
             Operand::Reg(r) => self.threads[t].regs[*r],
             Operand::Imm(v) => *v,
@@ -326,6 +373,7 @@ impl<'k> Cta<'k> {
             Operand::Symbol(name) => self
                 .symbols
                 .iter()
+                .chain(self.params.iter())
                 .find(|(s, _)| s == name)
                 .map(|(_, o)| *o)
                 .ok_or_else(|| Stop(HazardKind::Unsupported, format!("unknown symbol '{name}' in {}", describe(inst))))?,
@@ -333,7 +381,7 @@ impl<'k> Cta<'k> {
         })
     }
 
-    fn address(&self, t: usize, op: &Operand, config: &Config, inst: &Inst) -> Result<u64, Stop> {
+    pub(crate) fn address(&self, t: usize, op: &Operand, config: &Config, inst: &Inst) -> Result<u64, Stop> {
         match op {
             Operand::Address(base, offset) => {
                 let b = match base.as_ref() {
@@ -391,6 +439,17 @@ impl<'k> Cta<'k> {
                     self.threads[t].state = State::Collective(pc);
                     return Ok(());
                 }
+                "wgmma" if inst.opcode.get(1).is_some_and(|p| p == "mma_async") => {
+                    self.threads[t].state = State::Collective(pc);
+                    return Ok(());
+                }
+                "mbarrier" if inst.opcode.get(1).is_some_and(|p| p == "try_wait" || p == "test_wait") => {
+                    if !crate::sm90::try_wait(self, t, inst, config, report)? {
+                        let (bar, parity) = crate::sm90::wait_target(self, t, inst, config)?;
+                        self.threads[t].state = State::MbarrierWait(bar, parity);
+                        return Ok(());
+                    }
+                }
                 _ => self.execute(t, inst, config, buffers, report)?,
             }
             self.threads[t].pc += 1;
@@ -446,7 +505,7 @@ fn bits_of_float(x: f64, ty: &str) -> u64 {
 }
 
 impl Cta<'_> {
-    fn set(&mut self, t: usize, op: &Operand, v: u64, inst: &Inst) -> Result<(), Stop> {
+    pub(crate) fn set(&mut self, t: usize, op: &Operand, v: u64, inst: &Inst) -> Result<(), Stop> {
         match op {
             Operand::Reg(r) => {
                 self.threads[t].regs[*r] = v;
@@ -649,9 +708,11 @@ impl Cta<'_> {
             "cvta" => {
                 // cvta.shared: shared offset -> generic; cvta.to.shared: back.
                 let a = val(self, 1)?;
+                let shared = |p: Option<&&str>| p.is_some_and(|p| p.starts_with("shared"));
                 let r = match (parts.get(1), parts.get(2)) {
-                    (Some(&"to"), Some(&"shared")) => a.wrapping_sub(SHARED_WINDOW),
-                    (Some(&"shared"), _) => a.wrapping_add(SHARED_WINDOW),
+                    (Some(&"to"), p) if shared(p) => a.wrapping_sub(SHARED_WINDOW),
+                    (p, _) if shared(p) => a.wrapping_add(SHARED_WINDOW),
+                    // Global and parameter addresses are generic as they are here.
                     _ => a,
                 };
                 self.set(t, &ops[0], r, inst)?;
@@ -668,6 +729,11 @@ impl Cta<'_> {
                 };
                 self.set(t, &ops[0], r, inst)?;
             }
+            "mbarrier" => crate::sm90::mbarrier(self, t, inst, &parts, config, report)?,
+            // Fences order proxies on hardware; the emulator's memory is one.
+            "fence" | "prefetch" => {}
+            "wgmma" => {} // fence / commit_group / wait_group: the MMA completes at issue here
+            "cp" if parts.get(2) == Some(&"bulk") => crate::sm90::bulk(self, t, inst, &parts, config, buffers, report)?,
             "ld" => self.load(t, inst, &parts, ty, config, buffers, report)?,
             "st" => self.store(t, inst, &parts, ty, config, buffers, report)?,
             "cp" => self.cp_async(t, inst, &parts, config, buffers, report)?,
@@ -676,8 +742,16 @@ impl Cta<'_> {
         Ok(())
     }
 
-    fn space<'a>(parts: &[&'a str]) -> &'a str {
-        parts.iter().copied().find(|p| matches!(*p, "global" | "shared" | "param" | "local" | "const")).unwrap_or("generic")
+    pub(crate) fn space<'a>(parts: &[&'a str]) -> &'a str {
+        parts
+            .iter()
+            .copied()
+            .find_map(|p| match p {
+                "global" | "param" | "local" | "const" => Some(p),
+                _ if p.starts_with("shared") => Some("shared"),
+                _ => None,
+            })
+            .unwrap_or("generic")
     }
 
     fn load(&mut self, t: usize, inst: &Inst, parts: &[&str], ty: &str, config: &Config, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
@@ -732,7 +806,7 @@ impl Cta<'_> {
     }
 
     /// Resolves a generic address to its state space.
-    fn resolve(space: &str, addr: u64) -> (&'static str, u64) {
+    pub(crate) fn resolve(space: &str, addr: u64) -> (&'static str, u64) {
         match space {
             "shared" => ("shared", addr),
             "global" => ("global", addr),
@@ -741,7 +815,7 @@ impl Cta<'_> {
         }
     }
 
-    fn global_range<'b>(buffers: &'b mut [Buffer], addr: u64, len: usize, inst: &Inst) -> Result<&'b mut [u8], Stop> {
+    pub(crate) fn global_range<'b>(buffers: &'b mut [Buffer], addr: u64, len: usize, inst: &Inst) -> Result<&'b mut [u8], Stop> {
         let hit = buffers.iter().position(|b| addr >= b.base && addr + len as u64 <= b.base + b.data.len() as u64);
         if let Some(i) = hit {
             let b = &mut buffers[i];
@@ -754,14 +828,14 @@ impl Cta<'_> {
         Err(Stop(HazardKind::OutOfBounds, format!("{} accesses global address {addr:#x}, {len} bytes, outside every buffer{}", describe(inst), near.unwrap_or_default())))
     }
 
-    fn check_alignment(addr: u64, len: usize, inst: &Inst) -> Result<(), Stop> {
+    pub(crate) fn check_alignment(addr: u64, len: usize, inst: &Inst) -> Result<(), Stop> {
         if len.is_power_of_two() && addr % len as u64 != 0 {
             return Err(Stop(HazardKind::Misaligned, format!("{} accesses {len} bytes at {addr:#x}, not {len}-byte aligned", describe(inst))));
         }
         Ok(())
     }
 
-    fn read(&mut self, t: usize, space: &str, addr: u64, len: usize, inst: &Inst, buffers: &mut [Buffer], report: &mut Report) -> Result<Vec<u8>, Stop> {
+    pub(crate) fn read(&mut self, t: usize, space: &str, addr: u64, len: usize, inst: &Inst, buffers: &mut [Buffer], report: &mut Report) -> Result<Vec<u8>, Stop> {
         Self::check_alignment(addr, len, inst)?;
         let (space, addr) = Self::resolve(space, addr);
         if space == "global" {
@@ -777,7 +851,7 @@ impl Cta<'_> {
         Ok(self.shared[at..at + len].to_vec())
     }
 
-    fn write(&mut self, t: usize, space: &str, addr: u64, bytes: &[u8], inst: &Inst, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
+    pub(crate) fn write(&mut self, t: usize, space: &str, addr: u64, bytes: &[u8], inst: &Inst, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
         Self::check_alignment(addr, bytes.len(), inst)?;
         let (space, addr) = Self::resolve(space, addr);
         if space == "global" {
@@ -796,7 +870,7 @@ impl Cta<'_> {
         Ok(())
     }
 
-    fn check_read(&mut self, t: usize, a: usize, inst: &Inst, report: &mut Report) {
+    pub(crate) fn check_read(&mut self, t: usize, a: usize, inst: &Inst, report: &mut Report) {
         let clock = &self.threads[t].clock;
         let pc = self.threads[t].pc as u32;
         let s = &mut self.shadow[a];
@@ -815,10 +889,11 @@ impl Cta<'_> {
                 let code = &self.kernel.code;
                 report.hazard(HazardKind::SharedRace, (w.pc as usize, pc as usize), || {
                     format!(
-                        "race on shared byte {a:#x}: thread {} writes it with {}, thread {t} reads it with {}, with no barrier between",
+                        "race on shared byte {a:#x}: thread {} writes it with {}, thread {t} reads it with {}, with no barrier between (thread {} is the TMA unit: no wait on its mbarrier)",
                         w.thread,
                         describe(&code[w.pc as usize]),
-                        describe(inst)
+                        describe(inst),
+                        self.threads.len()
                     )
                 });
             }
@@ -835,8 +910,9 @@ impl Cta<'_> {
         }
     }
 
-    fn check_write(&mut self, t: usize, a: usize, pc: u32, report: &mut Report) {
-        let clock = &self.threads[t].clock;
+    pub(crate) fn check_write(&mut self, t: usize, a: usize, pc: u32, report: &mut Report) {
+        // Thread n is the asynchronous proxy (a TMA load's writes).
+        let clock = if t == self.threads.len() { &self.async_clock } else { &self.threads[t].clock };
         let s = &mut self.shadow[a];
         let code = &self.kernel.code;
         if let Some(w) = s.write {
@@ -937,6 +1013,7 @@ impl Cta<'_> {
         let inst = &kernel.code[pc];
         match inst.opcode[0].as_str() {
             "ldmatrix" => self.ldmatrix(lanes, inst, report),
+            "wgmma" => crate::sm90::wgmma(self, lanes, inst, report),
             "mma" => {
                 let mut regs: Vec<&mut Vec<u64>> = self.threads[lanes].iter_mut().map(|t| &mut t.regs).collect();
                 crate::mma::execute(inst, &mut regs).map_err(|m| Stop(HazardKind::Unsupported, format!("{}: {m}", describe(inst))))

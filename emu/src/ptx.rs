@@ -97,7 +97,7 @@ impl std::fmt::Display for PtxError {
 pub const SUPPORTED: &[&str] = &[
     "mov", "ld", "st", "add", "sub", "mul", "mad", "min", "max", "and", "or", "xor", "not", "shl", "shr", "neg", "abs",
     "div", "rem", "fma", "selp", "setp", "cvt", "cvta", "bfe", "bra", "ret", "exit", "bar", "barrier", "cp", "ldmatrix",
-    "mma",
+    "mma", "mbarrier", "fence", "prefetch", "wgmma",
 ];
 
 fn err(line: usize, message: impl Into<String>) -> PtxError {
@@ -186,19 +186,45 @@ fn special(name: &str) -> Option<Special> {
     })
 }
 
-fn operand(text: &str, regs: &mut Regs, line: usize) -> Result<Operand, PtxError> {
+/// The scoped name of a register an inline-asm block declared (`.reg .pred p;`).
+fn local(name: &str, locals: &[HashMap<String, String>]) -> Option<String> {
+    locals.iter().rev().find_map(|scope| scope.get(name).cloned())
+}
+
+fn operand(text: &str, regs: &mut Regs, line: usize, locals: &[HashMap<String, String>]) -> Result<Operand, PtxError> {
     let t = text.trim();
+    if let Some(scoped) = local(t, locals) {
+        return Ok(Operand::Reg(regs.get(&scoped)));
+    }
     if let Some(inner) = t.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
         let list = inner
             .split(',')
             .map(|r| {
                 let r = r.trim();
-                if r.starts_with('%') { Ok(regs.get(r)) } else { Err(err(line, format!("vector element '{r}' is not a register"))) }
+                if let Some(scoped) = local(r, locals) {
+                    Ok(regs.get(&scoped))
+                } else if r.starts_with('%') {
+                    Ok(regs.get(r))
+                } else {
+                    Err(err(line, format!("vector element '{r}' is not a register")))
+                }
             })
             .collect::<Result<_, _>>()?;
         return Ok(Operand::Vector(list));
     }
     if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        // `[tensor-map, {c0, c1, ...}]` (cp.async.bulk.tensor): a base and coordinates.
+        if let Some((base, coords)) = inner.split_once(", {") {
+            let base = operand(base, regs, line, locals)?;
+            let coords = operand(&format!("{{{coords}"), regs, line, locals)?;
+            return Ok(Operand::Vector(match (base, coords) {
+                (Operand::Reg(b), Operand::Vector(mut c)) => {
+                    c.insert(0, b);
+                    c
+                }
+                _ => return Err(err(line, format!("cannot read the tensor operand '{t}'"))),
+            }));
+        }
         let (base, offset) = match inner.rfind(['+', '-']).filter(|&i| i > 0) {
             Some(i) => {
                 let off = immediate(&inner[i + 1..]).ok_or_else(|| err(line, format!("bad address offset in '{t}'")))? as i64;
@@ -207,7 +233,9 @@ fn operand(text: &str, regs: &mut Regs, line: usize) -> Result<Operand, PtxError
             None => (inner, 0),
         };
         let base = base.trim();
-        let base = if base.starts_with('%') {
+        let base = if let Some(scoped) = local(base, locals) {
+            Operand::Reg(regs.get(&scoped))
+        } else if base.starts_with('%') {
             Operand::Reg(regs.get(base))
         } else if let Some(v) = immediate(base) {
             Operand::Imm(v)
@@ -309,8 +337,11 @@ fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Re
     let mut shared: Vec<SharedVar> = module_shared.to_vec();
     let mut code = Vec::new();
     let mut labels: HashMap<String, usize> = HashMap::new();
-    let mut pending_labels: Vec<(usize, String)> = Vec::new(); // (code index, label) fixups
+    let mut pending_labels: Vec<(usize, String, Vec<usize>)> = Vec::new(); // (code index, label, scopes) fixups
     let mut depth = 0;
+    let mut scopes: Vec<usize> = Vec::new();
+    let mut locals: Vec<HashMap<String, String>> = Vec::new();
+    let mut scope_count = 0;
     while i < lines.len() {
         let raw = lines[i];
         let l = strip_comment(raw).trim();
@@ -324,18 +355,39 @@ fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Re
                 break;
             }
             depth -= 1;
+            locals.pop();
+            scopes.pop();
             continue;
         }
+        // An inline-asm block: its registers and labels are its own.
         if l == "{" {
-            return Err(err(n, "inline-asm scopes ({ ... }) are not supported"));
+            depth += 1;
+            scope_count += 1;
+            scopes.push(scope_count);
+            locals.push(HashMap::new());
+            continue;
         }
         if let Some(label) = l.strip_suffix(':') {
-            labels.insert(label.trim().to_string(), code.len());
+            let label = label.trim();
+            let name = match scopes.last() {
+                Some(s) => format!("{label}#{s}"),
+                None => label.to_string(),
+            };
+            labels.insert(name, code.len());
             continue;
         }
         if l.starts_with(".reg") || l.starts_with(".local") || l.starts_with(".pragma") || l.starts_with(".maxntid") || l.starts_with(".reqntid") {
             if l.starts_with(".local") {
                 return Err(err(n, "local memory (.local) is not supported"));
+            }
+            if let (Some(scope), Some(map)) = (scopes.last(), locals.last_mut()) {
+                // `.reg .pred p;`: a register of this block only.
+                for name in l.trim_end_matches(';').split_whitespace().skip(2).flat_map(|w| w.split(',')) {
+                    let name = name.trim();
+                    if !name.is_empty() {
+                        map.insert(name.to_string(), format!("{name}#{scope}"));
+                    }
+                }
             }
             continue;
         }
@@ -357,7 +409,8 @@ fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Re
                 Some(p) => (true, p),
                 None => (false, p),
             };
-            (Some((regs.get(p), negate)), body.trim())
+            let p = local(p, &locals).unwrap_or_else(|| p.to_string());
+            (Some((regs.get(&p), negate)), body.trim())
         } else {
             (None, statement)
         };
@@ -369,16 +422,23 @@ fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Re
         let mut operands = Vec::new();
         for (k, text) in split_operands(rest).iter().enumerate() {
             if opcode[0] == "bra" && k == 0 {
-                pending_labels.push((code.len(), text.clone()));
+                pending_labels.push((code.len(), text.clone(), scopes.clone()));
                 operands.push(Operand::Label(usize::MAX));
             } else {
-                operands.push(operand(text, &mut regs, n)?);
+                operands.push(operand(text, &mut regs, n, &locals)?);
             }
         }
         code.push(Inst { line: n, text: body.to_string(), guard, opcode, operands });
     }
-    for (at, label) in pending_labels {
-        let target = *labels.get(&label).ok_or_else(|| err(code[at].line, format!("branch to an unknown label '{label}'")))?;
+    for (at, label, scopes) in pending_labels {
+        // The innermost block's label of that name, else the kernel's.
+        let target = scopes
+            .iter()
+            .rev()
+            .find_map(|s| labels.get(&format!("{label}#{s}")))
+            .or_else(|| labels.get(&label))
+            .copied()
+            .ok_or_else(|| err(code[at].line, format!("branch to an unknown label '{label}'")))?;
         code[at].operands[0] = Operand::Label(target);
     }
     Ok((Kernel { name, params, shared, registers: regs.names.len(), register_names: regs.names, code }, i))

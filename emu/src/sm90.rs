@@ -1,0 +1,415 @@
+//! The SM90 asynchronous machinery (issue 30, first part): mbarriers (PTX
+//! ISA 9.7.13.15), TMA tensor copies (9.7.9.27 `cp.async.bulk.tensor`) and
+//! WGMMA on shared-memory descriptors (9.7.15).
+//!
+//! - An mbarrier has an expected arrival count, a pending count, a
+//!   transaction count and a phase. `arrive` decrements the pending count,
+//!   `expect_tx` raises the transaction count, a TMA load lowers it by the
+//!   bytes it writes (`complete_tx`); with both at zero the phase completes
+//!   and the counts reset. `try_wait.parity P` succeeds once the phase of
+//!   parity P has completed; the emulator blocks the thread until then (a
+//!   wait that can never succeed is a deadlock).
+//! - A TMA load writes its box at issue as the asynchronous proxy (thread n
+//!   of the vector clocks): the writes happen-before whoever waits on the
+//!   mbarrier it completes, so a read without that wait is a race.
+//! - The tensor map is the launch's own 128-byte encoding ([`TensorMap`]) of
+//!   what `cuTensorMapEncodeTiled` takes; swizzle 32/64/128 B permutes the
+//!   16-byte chunks of each 128-byte row by the address bits [7, 10)
+//!   (Swizzle<1|2|3, 4, 3>), as the GMMA descriptors read them.
+//! - `wgmma.mma_async` runs at issue, for the whole warpgroup, reading A and
+//!   B through their descriptors; `wgmma.fence/commit_group/wait_group` are
+//!   then ordering only.
+
+use crate::machine::{describe, Buffer, Config, Cta, HazardKind, Report, Stop, PARAM_WINDOW};
+use crate::ptx::{Inst, Operand};
+use half::{bf16, f16};
+
+#[derive(Debug, Clone)]
+pub struct Mbarrier {
+    expected: u32,
+    pending: u32,
+    tx: i64,
+    phase: u32,
+    /// The clocks released by arrivals and transactions of this phase.
+    clock: Vec<u32>,
+    /// The clocks of the last completed phase (what a waiter acquires).
+    completed_clock: Vec<u32>,
+}
+
+impl Mbarrier {
+    /// Whether the phase of `parity` has completed.
+    pub fn completed(&self, parity: u32) -> bool {
+        // The current phase is `phase`; the one of parity P has completed
+        // when the current one has the other parity.
+        (self.phase & 1) != (parity & 1)
+    }
+
+    fn advance(&mut self) {
+        if self.pending == 0 && self.tx == 0 {
+            self.phase += 1;
+            self.pending = self.expected;
+            self.completed_clock = self.clock.clone();
+        }
+    }
+}
+
+fn join_into(into: &mut [u32], from: &[u32]) {
+    for (a, b) in into.iter_mut().zip(from) {
+        *a = (*a).max(*b);
+    }
+}
+
+fn fault(kind: HazardKind, message: String) -> Stop {
+    Stop(kind, message)
+}
+
+fn shared_offset(cta: &Cta, t: usize, op: &Operand, config: &Config, inst: &Inst) -> Result<u64, Stop> {
+    let addr = cta.address(t, op, config, inst)?;
+    Ok(Cta::resolve("shared", addr).1)
+}
+
+/// `mbarrier.init / arrive{.expect_tx}` (try_wait is [`try_wait`]).
+pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config: &Config, report: &mut Report) -> Result<(), Stop> {
+    let n = cta.threads.len();
+    match parts.get(1).copied() {
+        Some("init") => {
+            let bar = shared_offset(cta, t, &inst.operands[0], config, inst)?;
+            let count = cta.value(t, &inst.operands[1], config, inst)? as u32;
+            let zero = vec![0; n + 1];
+            cta.barriers.insert(bar, Mbarrier { expected: count, pending: count, tx: 0, phase: 0, clock: zero.clone(), completed_clock: zero });
+        }
+        Some("arrive") => {
+            // mbarrier.arrive{.expect_tx}.shared.b64 state, [addr]{, tx}
+            let bar = shared_offset(cta, t, &inst.operands[1], config, inst)?;
+            let tx = if parts.contains(&"expect_tx") { cta.value(t, &inst.operands[2], config, inst)? as i64 } else { 0 };
+            let clock = cta.threads[t].clock.clone();
+            let b = cta.barriers.get_mut(&bar).ok_or_else(|| fault(HazardKind::Unsupported, format!("{} arrives on shared {bar:#x}, which no mbarrier.init set up", describe(inst))))?;
+            if b.pending == 0 {
+                return Err(fault(HazardKind::Deadlock, format!("{}: more arrivals than the mbarrier at {bar:#x} expects", describe(inst))));
+            }
+            b.tx += tx;
+            b.pending -= 1;
+            join_into(&mut b.clock, &clock);
+            let phase = b.phase;
+            b.advance();
+            cta.threads[t].clock[t] += 1;
+            if let Operand::Reg(_) = inst.operands[0] {
+                cta.set(t, &inst.operands[0], u64::from(phase), inst)?;
+            }
+        }
+        other => {
+            return Err(fault(HazardKind::Unsupported, format!("{}: mbarrier.{} is not emulated", describe(inst), other.unwrap_or(""))));
+        }
+    }
+    let _ = report;
+    Ok(())
+}
+
+/// The barrier and parity a `try_wait.parity` waits for.
+pub(crate) fn wait_target(cta: &Cta, t: usize, inst: &Inst, config: &Config) -> Result<(u64, u32), Stop> {
+    let bar = shared_offset(cta, t, &inst.operands[1], config, inst)?;
+    let parity = cta.value(t, &inst.operands[2], config, inst)? as u32;
+    Ok((bar, parity))
+}
+
+/// `mbarrier.try_wait.parity P, [addr], parity{, hint}`: true (and P set,
+/// the phase's clocks acquired) when the phase has completed.
+pub(crate) fn try_wait(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report) -> Result<bool, Stop> {
+    if !inst.opcode.iter().any(|p| p == "parity") {
+        return Err(fault(HazardKind::Unsupported, format!("{}: only try_wait.parity is emulated", describe(inst))));
+    }
+    let (bar, parity) = wait_target(cta, t, inst, config)?;
+    let Some(b) = cta.barriers.get(&bar) else {
+        return Err(fault(HazardKind::Unsupported, format!("{} waits on shared {bar:#x}, which no mbarrier.init set up", describe(inst))));
+    };
+    if !b.completed(parity) {
+        return Ok(false);
+    }
+    let acquired = b.completed_clock.clone();
+    join_into(&mut cta.threads[t].clock, &acquired);
+    cta.set(t, &inst.operands[0], 1, inst)?;
+    let _ = report;
+    Ok(true)
+}
+
+/// The launch's encoding of a tensor map (128 bytes, little endian):
+/// magic, global address, element bytes, rank, dims (innermost first),
+/// byte strides of dims 1.., box, swizzle bytes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TensorMap {
+    pub base: u64,
+    pub element_bytes: u32,
+    pub dims: Vec<u64>,
+    /// Byte stride of each dim (dim 0's is the element size).
+    pub strides: Vec<u64>,
+    pub boxes: Vec<u32>,
+    pub swizzle: u32,
+}
+
+const MAGIC: u64 = 0x6375_7465_5f74_6d61; // "cute_tma"
+
+impl TensorMap {
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(128);
+        out.extend_from_slice(&MAGIC.to_le_bytes());
+        out.extend_from_slice(&self.base.to_le_bytes());
+        out.extend_from_slice(&self.element_bytes.to_le_bytes());
+        out.extend_from_slice(&(self.dims.len() as u32).to_le_bytes());
+        for i in 0..5 {
+            out.extend_from_slice(&self.dims.get(i).copied().unwrap_or(1).to_le_bytes());
+        }
+        for i in 1..5 {
+            out.extend_from_slice(&self.strides.get(i).copied().unwrap_or(0).to_le_bytes());
+        }
+        for i in 0..5 {
+            out.extend_from_slice(&self.boxes.get(i).copied().unwrap_or(1).to_le_bytes());
+        }
+        out.extend_from_slice(&self.swizzle.to_le_bytes());
+        out.resize(128, 0);
+        out
+    }
+
+    fn decode(bytes: &[u8]) -> Option<TensorMap> {
+        let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
+        let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap());
+        if bytes.len() < 128 || u64_at(0) != MAGIC {
+            return None;
+        }
+        let rank = u32_at(20) as usize;
+        let element_bytes = u32_at(16);
+        let dims = (0..rank).map(|i| u64_at(24 + 8 * i)).collect();
+        let mut strides = vec![u64::from(element_bytes)];
+        strides.extend((1..rank).map(|i| u64_at(64 + 8 * (i - 1))));
+        let boxes = (0..rank).map(|i| u32_at(96 + 4 * i)).collect();
+        Some(TensorMap { base: u64_at(8), element_bytes, dims, strides, boxes, swizzle: u32_at(116) })
+    }
+}
+
+/// The shared byte an element at byte offset `offset` of a box lands on:
+/// the box is dense, each 128-byte row's 16-byte chunks permuted by the
+/// swizzle (the XOR of address bits [7, 7+b) into [4, 4+b)).
+fn swizzled(start: u64, offset: u64, swizzle: u32) -> u64 {
+    let addr = start + offset;
+    let bits = match swizzle {
+        128 => 3,
+        64 => 2,
+        32 => 1,
+        _ => 0,
+    };
+    addr ^ (((addr >> 7) & ((1 << bits) - 1)) << 4)
+}
+
+fn tensor_map(cta: &Cta, t: usize, op: &Operand, config: &Config, inst: &Inst) -> Result<(TensorMap, Vec<i64>), Stop> {
+    let Operand::Vector(regs) = op else {
+        return Err(fault(HazardKind::Unsupported, format!("{}: expected [tensor-map, {{coordinates}}]", describe(inst))));
+    };
+    let map_addr = cta.threads[t].regs[regs[0]];
+    let coords: Vec<i64> = regs[1..].iter().map(|r| cta.threads[t].regs[*r] as u32 as i32 as i64).collect();
+    let index = (map_addr.wrapping_sub(PARAM_WINDOW) / 128) as usize;
+    let bytes = config.params.get(index).filter(|_| map_addr >= PARAM_WINDOW).ok_or_else(|| {
+        fault(HazardKind::OutOfBounds, format!("{}: the tensor map address {map_addr:#x} is no kernel parameter", describe(inst)))
+    })?;
+    let map = TensorMap::decode(bytes).ok_or_else(|| fault(HazardKind::Unsupported, format!("{}: parameter {index} is not a tensor map of the launch", describe(inst))))?;
+    if coords.len() != map.dims.len() {
+        return Err(fault(HazardKind::Unsupported, format!("{}: {} coordinates for a rank-{} tensor map", describe(inst), coords.len(), map.dims.len())));
+    }
+    Ok((map, coords))
+}
+
+/// Every element of the box at `coords`: (global byte address or None when
+/// out of the tensor, byte offset in the dense box).
+fn box_elements(map: &TensorMap, coords: &[i64]) -> Vec<(Option<u64>, u64)> {
+    let total: u64 = map.boxes.iter().map(|&b| u64::from(b)).product();
+    let mut out = Vec::with_capacity(total as usize);
+    for linear in 0..total {
+        let mut rest = linear;
+        let mut inside = true;
+        let mut addr = map.base;
+        for d in 0..map.dims.len() {
+            let b = u64::from(map.boxes[d]);
+            let i = (rest % b) as i64;
+            rest /= b;
+            let c = coords[d] + i;
+            if c < 0 || c as u64 >= map.dims[d] {
+                inside = false;
+            } else {
+                addr += c as u64 * map.strides[d];
+            }
+        }
+        out.push((inside.then_some(addr), linear * u64::from(map.element_bytes)));
+    }
+    out
+}
+
+/// `cp.async.bulk.tensor` (load to shared with an mbarrier, store from
+/// shared with a bulk group), `cp.async.bulk.commit_group / wait_group`.
+pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config: &Config, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
+    if parts.get(3) != Some(&"tensor") {
+        // commit_group / wait_group{.read}: the copies completed at issue.
+        return Ok(());
+    }
+    let to_shared = parts.get(5).is_some_and(|p| p.starts_with("shared"));
+    let pc = cta.threads[t].pc as u32;
+    if to_shared {
+        let dst = shared_offset(cta, t, &inst.operands[0], config, inst)?;
+        let (map, coords) = tensor_map(cta, t, &inst.operands[1], config, inst)?;
+        let bar = shared_offset(cta, t, &inst.operands[2], config, inst)?;
+        // The asynchronous proxy writes, after what the issuing thread did.
+        let n = cta.threads.len();
+        let issued = cta.threads[t].clock.clone();
+        join_into(&mut cta.async_clock, &issued);
+        cta.async_clock[n] += 1;
+        let width = map.element_bytes as usize;
+        let mut bytes_written = 0i64;
+        for (global, offset) in box_elements(&map, &coords) {
+            let data = match global {
+                Some(g) => Cta::global_range(buffers, g, width, inst)?.to_vec(),
+                None => vec![0; width], // OOB fill zero
+            };
+            let at = swizzled(dst, offset, map.swizzle) as usize;
+            if at + width > cta.shared.len() {
+                return Err(fault(HazardKind::OutOfBounds, format!("{} writes shared bytes {at}..{} of a {}-byte allocation", describe(inst), at + width, cta.shared.len())));
+            }
+            for (k, b) in data.iter().enumerate() {
+                cta.check_write(n, at + k, pc, report);
+                cta.shared[at + k] = *b;
+            }
+            bytes_written += width as i64;
+        }
+        let proxy = cta.async_clock.clone();
+        let b = cta.barriers.get_mut(&bar).ok_or_else(|| fault(HazardKind::Unsupported, format!("{} completes on shared {bar:#x}, which no mbarrier.init set up", describe(inst))))?;
+        b.tx -= bytes_written;
+        join_into(&mut b.clock, &proxy);
+        b.advance();
+    } else {
+        let (map, coords) = tensor_map(cta, t, &inst.operands[0], config, inst)?;
+        let src = shared_offset(cta, t, &inst.operands[1], config, inst)?;
+        let width = map.element_bytes as usize;
+        for (global, offset) in box_elements(&map, &coords) {
+            let at = swizzled(src, offset, map.swizzle);
+            let data = cta.read(t, "shared", at, width, inst, &mut [], report)?;
+            if let Some(g) = global {
+                Cta::global_range(buffers, g, width, inst)?.copy_from_slice(&data);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The shared byte of element (row, k) of a K-major operand described by a
+/// GMMA descriptor (PTX ISA 9.7.15.5.1): rows in groups of 8 at the stride
+/// byte offset; with a swizzle, each row 128 bytes and its 16-byte chunks
+/// permuted; without, 8x16-byte core matrices, k-groups at the leading
+/// byte offset.
+fn descriptor_address(desc: u64, row: u64, k_byte: u64) -> Result<u64, String> {
+    let start = (desc & 0x3fff) << 4;
+    let lbo = ((desc >> 16) & 0x3fff) << 4;
+    let sbo = ((desc >> 32) & 0x3fff) << 4;
+    let swizzle = match desc >> 62 {
+        0 => 0,
+        1 => 128,
+        2 => 64,
+        3 => 32,
+        _ => unreachable!(),
+    };
+    Ok(if swizzle == 0 {
+        start + (row / 8) * sbo + (k_byte / 16) * lbo + (row % 8) * 16 + k_byte % 16
+    } else {
+        let row_bytes = swizzle as u64;
+        if k_byte >= row_bytes {
+            return Err(format!("a K slice of {k_byte} bytes past a {row_bytes}-byte swizzled row is not emulated"));
+        }
+        swizzled(start + (row / 8) * sbo, (row % 8) * row_bytes + k_byte, swizzle)
+    })
+}
+
+/// `wgmma.mma_async.sync.aligned.m64nNk16.dtype.atype.btype d, a-desc,
+/// b-desc, scale-d, imm-scale-a, imm-scale-b, imm-trans-a, imm-trans-b`
+/// for the 128 threads of a warpgroup: D (64 x N) = A (64 x 16) * B^T + D,
+/// thread 32w + l holding, for value i, D[16w + l/4 + 8((i/2)%2)][8(i/4) + 2(l%4) + i%2].
+pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, report: &mut Report) -> Result<(), Stop> {
+    let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
+    let bad = |m: String| fault(HazardKind::Unsupported, format!("{}: {m}", describe(inst)));
+    if lanes.len() != 128 {
+        return Err(bad("wgmma.mma_async needs a warpgroup of 128 threads".into()));
+    }
+    let shape = parts.iter().find(|p| p.starts_with("m64n")).ok_or_else(|| bad("no m64nNk shape".into()))?;
+    let (n, k) = {
+        let rest = &shape[4..];
+        let (n, k) = rest.split_once('k').ok_or_else(|| bad("bad shape".into()))?;
+        (n.parse::<usize>().map_err(|_| bad("bad N".into()))?, k.parse::<usize>().map_err(|_| bad("bad K".into()))?)
+    };
+    let len = parts.len();
+    let (d_ty, a_ty, b_ty) = (parts[len - 3], parts[len - 2], parts[len - 1]);
+    if !matches!(a_ty, "f16" | "bf16") || a_ty != b_ty || !matches!(d_ty, "f32" | "f16") || k != 16 {
+        return Err(bad(format!("wgmma .{d_ty}.{a_ty}.{b_ty} k{k} is not emulated (f16/bf16 inputs, f32/f16 accumulators, K = 16)")));
+    }
+    let ops = &inst.operands;
+    let Operand::Vector(d_regs) = &ops[0] else { return Err(bad("D is a register vector".into())) };
+    let first = lanes.start;
+    let value = |cta: &Cta, t: usize, op: &Operand| -> u64 {
+        match op {
+            Operand::Reg(r) => cta.threads[t].regs[*r],
+            Operand::Imm(v) => *v,
+            _ => 0,
+        }
+    };
+    let (desc_a, desc_b) = (value(cta, first, &ops[1]), value(cta, first, &ops[2]));
+    let scale_d = value(cta, first, &ops[3]) != 0;
+    let signed = |v: u64| if v as u32 as i32 == -1 { -1.0 } else { 1.0 };
+    let (scale_a, scale_b) = (signed(value(cta, first, &ops[4])), signed(value(cta, first, &ops[5])));
+    if value(cta, first, &ops[6]) != 0 || value(cta, first, &ops[7]) != 0 {
+        return Err(bad("transposed (MN-major) operands are not emulated".into()));
+    }
+    // A and B through their descriptors, read by the warpgroup's first thread.
+    let read_element = |cta: &mut Cta, report: &mut Report, desc: u64, row: u64, kk: u64| -> Result<f64, Stop> {
+        let at = descriptor_address(desc, row, kk * 2).map_err(bad)?;
+        let bytes = cta.read(first, "shared", at, 2, inst, &mut [], report)?;
+        let bits = u16::from_le_bytes([bytes[0], bytes[1]]);
+        Ok(if a_ty == "f16" { f64::from(f16::from_bits(bits).to_f32()) } else { f64::from(bf16::from_bits(bits).to_f32()) })
+    };
+    let mut a = vec![[0f64; 16]; 64];
+    for (m, row) in a.iter_mut().enumerate() {
+        for kk in 0..16 {
+            row[kk] = scale_a * read_element(cta, report, desc_a, m as u64, kk as u64)?;
+        }
+    }
+    let mut b = vec![[0f64; 16]; n];
+    for (j, row) in b.iter_mut().enumerate() {
+        for kk in 0..16 {
+            row[kk] = scale_b * read_element(cta, report, desc_b, j as u64, kk as u64)?;
+        }
+    }
+    let per_thread = n / 2;
+    let packed = d_ty == "f16";
+    if d_regs.len() != if packed { per_thread / 2 } else { per_thread } {
+        return Err(bad(format!("{} D registers for m64n{n} .{d_ty}", d_regs.len())));
+    }
+    for (w, t) in lanes.clone().enumerate() {
+        let (warp, l) = (w / 32, w % 32);
+        let mut out = vec![0u64; d_regs.len()];
+        for i in 0..per_thread {
+            let row = 16 * warp + l / 4 + 8 * ((i / 2) % 2);
+            let col = 8 * (i / 4) + 2 * (l % 4) + i % 2;
+            let old = if packed {
+                let word = cta.threads[t].regs[d_regs[i / 2]];
+                f64::from(f16::from_bits((word >> (16 * (i % 2))) as u16).to_f32())
+            } else {
+                f64::from(f32::from_bits(cta.threads[t].regs[d_regs[i]] as u32))
+            };
+            let mut acc = if scale_d { old as f32 } else { 0.0 };
+            for kk in 0..16 {
+                acc += (a[row][kk] * b[col][kk]) as f32;
+            }
+            if packed {
+                out[i / 2] |= u64::from(f16::from_f32(acc).to_bits()) << (16 * (i % 2));
+            } else {
+                out[i] = u64::from(acc.to_bits());
+            }
+        }
+        for (j, r) in d_regs.iter().enumerate() {
+            cta.threads[t].regs[*r] = out[j];
+        }
+    }
+    Ok(())
+}
