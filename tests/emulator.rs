@@ -73,6 +73,15 @@ fn gemm_sm90_computes_a_times_b_transposed() {
 }
 
 #[test]
+fn wgmma_sm90_computes_one_warpgroup_tile() {
+    // One warpgroup: cp.async into 128-byte swizzled shared tiles, four
+    // WGMMA 64x128x16 on their descriptors, with issue 36's register pins
+    // (the emulator's wgmma.fence rule reports none).
+    let o = run(&example_launch("wgmma_sm90"));
+    check_gemm(&o, 64, 128, 64, |i, kk| i * 64 + kk, |j, kk| j * 64 + kk, |i, j| i * 128 + j);
+}
+
+#[test]
 fn tma_copy_sm90_copies_every_element() {
     let o = run(&example_launch("tma_copy_sm90"));
     assert_eq!(buffer(&o, "in").data, buffer(&o, "out").data);

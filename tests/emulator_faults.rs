@@ -181,6 +181,15 @@ fn sm90_faults_are_caught() {
     }
     let o = run(&wrong, &ptx);
     assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong swizzle went unseen");
+    // Issue 36's rule: an accumulator register written after wgmma.fence
+    // (the zero-fill LLVM sank past it before the pins), and one read
+    // between commit and wait.
+    let o = run(&l, &mutate(&ptx, "wgmma.fence.sync.aligned", 0, |line| format!("{line}\n\tmov.b32 \t%r37, 0;")));
+    let rule = o.report.hazards.iter().find(|h| h.kind == HazardKind::WgmmaRegister).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(rule.message.contains("%r37") && rule.message.contains("after the last wgmma.fence"), "{}", rule.message);
+    let o = run(&l, &mutate(&ptx, "wgmma.commit_group.sync.aligned", 0, |line| format!("{line}\n\tmov.b32 \t%r1, %r37;")));
+    let rule = o.report.hazards.iter().find(|h| h.kind == HazardKind::WgmmaRegister).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(rule.message.contains("before wgmma.wait_group"), "{}", rule.message);
     // A WGMMA descriptor off by one 16-byte unit.
     let o = run(&l, &mutate(&ptx, "4611686293305360384", 0, |line| line.replace("4611686293305360384", "4611686293305360385")));
     assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong descriptor went unseen");

@@ -56,6 +56,8 @@ pub enum HazardKind {
     Misaligned,
     Deadlock,
     Divergence,
+    /// A wgmma register written after its fence or used before its wait.
+    WgmmaRegister,
     Unsupported,
 }
 
@@ -132,6 +134,13 @@ pub(crate) struct Thread {
     /// Committed cp.async groups, oldest first, and the open one.
     groups: Vec<Vec<Copy>>,
     open: Vec<Copy>,
+    /// The WGMMA register rule (PTX ISA 9.7.15.6.1 wgmma.fence): per
+    /// register, the fence epoch of its last write by a non-wgmma
+    /// instruction and that instruction; the epoch counts wgmma.fence.
+    fence_epoch: u32,
+    written: Vec<(u32, u32)>,
+    /// Registers of wgmma.mma_async not yet waited for (wait_group 0).
+    in_flight: Vec<(usize, u32)>,
 }
 
 pub(crate) struct Cta<'k> {
@@ -195,6 +204,7 @@ impl<'k> Cta<'k> {
         let size = offset as usize;
         let [bx, by, bz] = config.block;
         let n = (bx * by * bz) as usize;
+        let tracks_wgmma = kernel.code.iter().any(|i| i.opcode[0] == "wgmma");
         let threads = (0..n)
             .map(|i| {
                 let i = i as u32;
@@ -209,6 +219,9 @@ impl<'k> Cta<'k> {
                     tid: [i % bx, (i / bx) % by, i / (bx * by)],
                     groups: Vec::new(),
                     open: Vec::new(),
+                    fence_epoch: 1,
+                    written: if tracks_wgmma { vec![(0, 0); kernel.registers] } else { Vec::new() },
+                    in_flight: Vec::new(),
                 }
             })
             .collect();
@@ -412,6 +425,9 @@ impl<'k> Cta<'k> {
                     continue;
                 }
             }
+            if !self.threads[t].written.is_empty() {
+                self.wgmma_register_rule(t, inst, report);
+            }
             match inst.opcode[0].as_str() {
                 "bra" => {
                     let Operand::Label(target) = inst.operands[0] else { unreachable!("parsed as a label") };
@@ -453,6 +469,103 @@ impl<'k> Cta<'k> {
                 _ => self.execute(t, inst, config, buffers, report)?,
             }
             self.threads[t].pc += 1;
+        }
+    }
+}
+
+impl Cta<'_> {
+    /// PTX ISA 9.7.15.6.1 (wgmma.fence): a register a wgmma.mma_async uses
+    /// must not be written between the warpgroup's last wgmma.fence and the
+    /// wgmma (accumulators chained by wgmmas excepted), and a register an
+    /// issued wgmma writes must not be touched before wgmma.wait_group.
+    fn wgmma_register_rule(&mut self, t: usize, inst: &Inst, report: &mut Report) {
+        let pc = self.threads[t].pc as u32;
+        let op = inst.opcode[0].as_str();
+        let sub = inst.opcode.get(1).map(String::as_str).unwrap_or("");
+        let regs_of = |o: &Operand| -> Vec<usize> {
+            match o {
+                Operand::Reg(r) => vec![*r],
+                Operand::Vector(v) => v.clone(),
+                Operand::Address(b, _) => match b.as_ref() {
+                    Operand::Reg(r) => vec![*r],
+                    _ => Vec::new(),
+                },
+                _ => Vec::new(),
+            }
+        };
+        let code = &self.kernel.code;
+        let names = &self.kernel.register_names;
+        match (op, sub) {
+            ("wgmma", "fence") => self.threads[t].fence_epoch += 1,
+            ("wgmma", "wait_group") => {
+                let keep = match inst.operands.first() {
+                    Some(Operand::Imm(n)) => *n,
+                    _ => 0,
+                };
+                if keep == 0 {
+                    self.threads[t].in_flight.clear();
+                }
+            }
+            ("wgmma", "mma_async") => {
+                let epoch = self.threads[t].fence_epoch;
+                // D and (for rs) A registers: the vectors in braces; a
+                // descriptor (ss) is a value, not a fragment.
+                let used: Vec<usize> = inst
+                    .operands
+                    .iter()
+                    .take(2)
+                    .filter(|o| matches!(o, Operand::Vector(_)))
+                    .flat_map(regs_of)
+                    .collect();
+                for r in &used {
+                    let (when, by) = self.threads[t].written[*r];
+                    if when == epoch {
+                        report.hazard(HazardKind::WgmmaRegister, (by as usize, pc as usize), || {
+                            format!(
+                                "thread {t}: register {} is written by {} after the last wgmma.fence and used by {} (PTX ISA wgmma.fence: the fence must stand between them)",
+                                names[*r],
+                                describe(&code[by as usize]),
+                                describe(inst)
+                            )
+                        });
+                    }
+                }
+                if let Some(Operand::Vector(d)) = inst.operands.first() {
+                    for r in d {
+                        // A wgmma's own accumulator writes are exempt from the fence rule.
+                        self.threads[t].written[*r] = (0, pc);
+                        self.threads[t].in_flight.push((*r, pc));
+                    }
+                }
+            }
+            ("wgmma", _) => {}
+            _ => {
+                let in_flight = &self.threads[t].in_flight;
+                if !in_flight.is_empty() {
+                    for r in inst.operands.iter().flat_map(regs_of) {
+                        if let Some((_, by)) = in_flight.iter().find(|(f, _)| *f == r) {
+                            let by = *by;
+                            report.hazard(HazardKind::WgmmaRegister, (by as usize, pc as usize), || {
+                                format!(
+                                    "thread {t}: register {} of {} is used by {} before wgmma.wait_group",
+                                    names[r],
+                                    describe(&code[by as usize]),
+                                    describe(inst)
+                                )
+                            });
+                        }
+                    }
+                }
+                // The registers this instruction writes: its first operand.
+                const NO_DESTINATION: [&str; 8] = ["st", "bar", "barrier", "bra", "ret", "exit", "fence", "prefetch"];
+                let no_destination = NO_DESTINATION.contains(&op) || (op == "cp" && sub != "") || (op == "mbarrier" && sub == "init");
+                if !no_destination {
+                    let epoch = self.threads[t].fence_epoch;
+                    for r in inst.operands.first().map(regs_of).unwrap_or_default() {
+                        self.threads[t].written[r] = (epoch, pc);
+                    }
+                }
+            }
         }
     }
 }
