@@ -73,6 +73,17 @@ fn gemm_sm90_computes_a_times_b_transposed() {
 }
 
 #[test]
+fn gemm_sm100_computes_a_times_b_transposed() {
+    // Issue 30: the Blackwell GEMM: TMA on mbarriers, tcgen05.mma into
+    // tensor memory (allocated by the TMEM cache), commits to mbarriers,
+    // tcgen05.ld in the epilogue. 256 x 512 x 320: 2 x 2 CTAs of 128 x 256,
+    // 5 k-tiles of 64 through the 4-stage pipeline, bf16 inputs.
+    let o = run(&example_launch("gemm_sm100"));
+    let (m, n, k) = (256, 512, 320);
+    check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
+}
+
+#[test]
 fn wgmma_sm90_computes_one_warpgroup_tile() {
     // One warpgroup: cp.async into 128-byte swizzled shared tiles, four
     // WGMMA 64x128x16 on their descriptors, with issue 36's register pins

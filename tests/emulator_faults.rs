@@ -194,3 +194,21 @@ fn sm90_faults_are_caught() {
     let o = run(&l, &mutate(&ptx, "4611686293305360384", 0, |line| line.replace("4611686293305360384", "4611686293305360385")));
     assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong descriptor went unseen");
 }
+
+#[test]
+fn sm100_faults_are_caught() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/launch/gemm_sm100.launch.json");
+    let mut l = launch::parse(&path).unwrap();
+    l.grid = [1, 1, 1];
+    let (ptx, info) = Compiler::new().compile_file_with_launch_info(&l.source, &l.chip, Emit::Ptx).unwrap();
+    l.complete(info.kernels[0].block, info.kernels[0].dynamic_smem as usize).unwrap();
+    assert!(run(&l, &ptx).report.hazards.is_empty());
+    // The commit that tells the epilogue the accumulator is complete: without
+    // it every thread waits on the "done" mbarrier forever.
+    let o = run(&l, &mutate(&ptx, "tcgen05.commit", 1, |_| String::new()));
+    assert!(kinds(&o).contains(&HazardKind::Deadlock), "{}", launch::summary(&o));
+    // Too little dynamic shared memory for the mbarriers past the stages.
+    let mut small = l.clone();
+    small.dynamic_smem = Some(196608);
+    assert!(kinds(&run(&small, &ptx)).contains(&HazardKind::OutOfBounds));
+}

@@ -9,6 +9,7 @@
 //!   warp collectives, `cp.async` groups, vector-clock race detection;
 //! - [`mma`]: `mma.sync` from the ISA's fragment tables;
 //! - [`sm90`]: mbarriers, TMA tensor copies, WGMMA;
+//! - [`sm100`]: tensor memory and tcgen05 (alloc, mma, commit, ld);
 //! - [`launch`]: the launch file of `cute run` (buffers, scalars, npy);
 //! - [`gpu`]: the same launch on a GPU (`cute run --gpu`, the CUDA driver
 //!   loaded at run time).
@@ -18,4 +19,5 @@ pub mod launch;
 pub mod machine;
 pub mod mma;
 pub mod ptx;
+pub mod sm100;
 pub mod sm90;

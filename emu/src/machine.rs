@@ -157,6 +157,10 @@ pub(crate) struct Cta<'k> {
     pub(crate) barriers: std::collections::HashMap<u64, crate::sm90::Mbarrier>,
     /// The asynchronous proxy's clock (TMA writes are its accesses).
     pub(crate) async_clock: Vec<u32>,
+    /// Tensor memory (lane-major, `sm100::COLUMNS` per lane), allocated on
+    /// the first tcgen05.alloc, and the columns allocated so far.
+    pub(crate) tmem: Vec<u32>,
+    pub(crate) tmem_columns: usize,
 }
 
 /// A fault that stops the CTA (an access outside every allocation, an
@@ -193,13 +197,25 @@ pub fn run(kernel: &Kernel, config: &Config, buffers: &mut [Buffer]) -> Report {
 
 impl<'k> Cta<'k> {
     fn new(kernel: &'k Kernel, id: [u32; 3], config: &Config) -> Self {
+        // Static variables first, in declaration order; the dynamic
+        // (`.extern`) arrays after them, all at the same aligned offset
+        // (PTX ISA 5.1.5: they share the dynamically sized tail).
         let mut offset = 0u64;
         let mut symbols = Vec::new();
-        for var in &kernel.shared {
+        for var in kernel.shared.iter().filter(|v| !v.dynamic) {
             let align = var.align.max(1) as u64;
             offset = offset.div_ceil(align) * align;
             symbols.push((var.name.clone(), offset));
-            offset += if var.dynamic { config.dynamic_smem as u64 } else { var.bytes as u64 };
+            offset += var.bytes as u64;
+        }
+        let dynamic: Vec<_> = kernel.shared.iter().filter(|v| v.dynamic).collect();
+        if !dynamic.is_empty() {
+            let align = dynamic.iter().map(|v| v.align.max(1) as u64).max().unwrap_or(1);
+            offset = offset.div_ceil(align) * align;
+            for var in dynamic {
+                symbols.push((var.name.clone(), offset));
+            }
+            offset += config.dynamic_smem as u64;
         }
         let size = offset as usize;
         let [bx, by, bz] = config.block;
@@ -243,6 +259,8 @@ impl<'k> Cta<'k> {
             params,
             barriers: Default::default(),
             async_clock,
+            tmem: Vec::new(),
+            tmem_columns: 0,
         }
     }
 
@@ -452,6 +470,10 @@ impl<'k> Cta<'k> {
                     return Ok(());
                 }
                 "ldmatrix" | "mma" => {
+                    self.threads[t].state = State::Collective(pc);
+                    return Ok(());
+                }
+                "tcgen05" if crate::sm100::is_collective(inst) => {
                     self.threads[t].state = State::Collective(pc);
                     return Ok(());
                 }
@@ -843,6 +865,7 @@ impl Cta<'_> {
                 self.set(t, &ops[0], r, inst)?;
             }
             "mbarrier" => crate::sm90::mbarrier(self, t, inst, &parts, config, report)?,
+            "tcgen05" => crate::sm100::execute(self, t, inst, config, report)?,
             // Fences order proxies on hardware; the emulator's memory is one.
             "fence" | "prefetch" => {}
             "wgmma" => {} // fence / commit_group / wait_group: the MMA completes at issue here
@@ -1127,6 +1150,7 @@ impl Cta<'_> {
         match inst.opcode[0].as_str() {
             "ldmatrix" => self.ldmatrix(lanes, inst, report),
             "wgmma" => crate::sm90::wgmma(self, lanes, inst, report),
+            "tcgen05" => crate::sm100::collective(self, lanes, inst, report),
             "mma" => {
                 let mut regs: Vec<&mut Vec<u64>> = self.threads[lanes].iter_mut().map(|t| &mut t.regs).collect();
                 crate::mma::execute(inst, &mut regs).map_err(|m| Stop(HazardKind::Unsupported, format!("{}: {m}", describe(inst))))

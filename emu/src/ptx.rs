@@ -97,7 +97,7 @@ impl std::fmt::Display for PtxError {
 pub const SUPPORTED: &[&str] = &[
     "mov", "ld", "st", "add", "sub", "mul", "mad", "min", "max", "and", "or", "xor", "not", "shl", "shr", "neg", "abs",
     "div", "rem", "fma", "selp", "setp", "cvt", "cvta", "bfe", "bra", "ret", "exit", "bar", "barrier", "cp", "ldmatrix",
-    "mma", "mbarrier", "fence", "prefetch", "wgmma",
+    "mma", "mbarrier", "fence", "prefetch", "wgmma", "tcgen05",
 ];
 
 fn err(line: usize, message: impl Into<String>) -> PtxError {
@@ -296,8 +296,12 @@ fn shared_var(line: &str, n: usize) -> Result<SharedVar, PtxError> {
     let decl = words.last().ok_or_else(|| err(n, "empty .shared declaration"))?;
     let (name, rest) = decl.split_once('[').unwrap_or((decl, "1]"));
     let count = rest.trim_end_matches(']');
-    let element = words.iter().find_map(|w| w.strip_prefix(".b").or_else(|| w.strip_prefix(".u")).or_else(|| w.strip_prefix(".s")).or_else(|| w.strip_prefix(".f")))
-        .and_then(|b| b.parse::<usize>().ok())
+    // The element type's bits (`.b8`, `.u32`, ...; not `.shared`).
+    let element = words
+        .iter()
+        .find_map(|w| {
+            w.strip_prefix(".b").or_else(|| w.strip_prefix(".u")).or_else(|| w.strip_prefix(".s")).or_else(|| w.strip_prefix(".f")).and_then(|b| b.parse::<usize>().ok())
+        })
         .unwrap_or(8)
         / 8;
     let dynamic = line.contains(".extern") || count.is_empty();
@@ -325,8 +329,11 @@ fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Re
                 Some((p, c)) => (p, c.trim_end_matches(']').parse::<usize>().unwrap_or(1)),
                 None => (decl, 1),
             };
-            let bits = words.iter().find_map(|w| w.strip_prefix(".u").or_else(|| w.strip_prefix(".b")).or_else(|| w.strip_prefix(".s")).or_else(|| w.strip_prefix(".f")))
-                .and_then(|b| b.parse::<usize>().ok())
+            let bits = words
+                .iter()
+                .find_map(|w| {
+                    w.strip_prefix(".u").or_else(|| w.strip_prefix(".b")).or_else(|| w.strip_prefix(".s")).or_else(|| w.strip_prefix(".f")).and_then(|b| b.parse::<usize>().ok())
+                })
                 .unwrap_or(8);
             params.push(Param { name: pname.to_string(), bytes: bits / 8 * count });
         }

@@ -74,6 +74,13 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
     match parts.get(1).copied() {
         Some("init") => {
             let bar = shared_offset(cta, t, &inst.operands[0], config, inst)?;
+            // The 8-byte mbarrier object lives in shared memory.
+            if bar % 8 != 0 || bar + 8 > cta.shared.len() as u64 {
+                return Err(fault(
+                    HazardKind::OutOfBounds,
+                    format!("{} puts an mbarrier at shared {bar:#x}, outside the {}-byte allocation or not 8-byte aligned", describe(inst), cta.shared.len()),
+                ));
+            }
             let count = cta.value(t, &inst.operands[1], config, inst)? as u32;
             let zero = vec![0; n + 1];
             cta.barriers.insert(bar, Mbarrier { expected: count, pending: count, tx: 0, phase: 0, clock: zero.clone(), completed_clock: zero });
@@ -102,6 +109,21 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
         }
     }
     let _ = report;
+    Ok(())
+}
+
+/// One arrival of thread `t` on the mbarrier at shared `bar` (what
+/// `tcgen05.commit ... mbarrier::arrive::one` does when its MMAs are done).
+pub(crate) fn arrive_once(cta: &mut Cta, t: usize, bar: u64, inst: &Inst) -> Result<(), Stop> {
+    let clock = cta.threads[t].clock.clone();
+    let b = cta.barriers.get_mut(&bar).ok_or_else(|| fault(HazardKind::Unsupported, format!("{} arrives on shared {bar:#x}, which no mbarrier.init set up", describe(inst))))?;
+    if b.pending == 0 {
+        return Err(fault(HazardKind::Deadlock, format!("{}: more arrivals than the mbarrier at {bar:#x} expects", describe(inst))));
+    }
+    b.pending -= 1;
+    join_into(&mut b.clock, &clock);
+    b.advance();
+    cta.threads[t].clock[t] += 1;
     Ok(())
 }
 

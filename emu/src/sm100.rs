@@ -1,0 +1,189 @@
+//! The SM100 tensor-core path (issue 30, second part): tensor memory and
+//! `tcgen05` (PTX ISA 9.7.16).
+//!
+//! - Tensor memory is 128 lanes x 512 columns of 32 bits per CTA; an
+//!   address holds the lane in bits 31..16 and the column in 15..0.
+//!   `tcgen05.alloc` (a warp collective) writes the allocated columns' base
+//!   address into shared memory; `dealloc` / `relinquish_alloc_permit` free.
+//! - `tcgen05.mma.cta_group::1.kind::f16 [d], a-desc, b-desc, idesc,
+//!   enable-input-d` runs at issue: D (M x N, lane m, column n) = A (M x 16)
+//!   * B (N x 16)^T (+ D), A and B read through their shared-memory
+//!   descriptors (K-major), the shape and formats from the instruction
+//!   descriptor (M >> 4 in bits 24..28, N >> 3 in 17..22, D format in 4..5,
+//!   A and B formats in 7..9 and 10..12, transposes in 15 and 16).
+//! - `tcgen05.commit ... mbarrier::arrive::one` arrives on the mbarrier once
+//!   the thread's earlier tcgen05 operations are done (here: at once).
+//! - `tcgen05.ld.sync.aligned.32x32b.xN` (a warp collective): lane l of warp
+//!   w reads tensor-memory lane (address lane) + l, N columns from the
+//!   address column, one register each; `wait::ld` orders only.
+
+use crate::machine::{describe, Config, Cta, HazardKind, Report, Stop};
+use crate::ptx::{Inst, Operand};
+use half::{bf16, f16};
+
+pub const LANES: usize = 128;
+pub const COLUMNS: usize = 512;
+
+fn bad(inst: &Inst, message: String) -> Stop {
+    Stop(HazardKind::Unsupported, format!("{}: {message}", describe(inst)))
+}
+
+/// The shared byte of element (row, k) of a K-major operand described by an
+/// SM100 shared-memory descriptor (PTX ISA 9.7.16.4.1): start, leading and
+/// stride byte offsets as GMMA's, the swizzle in bits 61..63 (0 none, 2 128
+/// bytes, 4 64 bytes, 6 32 bytes).
+fn descriptor_address(desc: u64, row: u64, k_byte: u64) -> Result<u64, String> {
+    let start = (desc & 0x3fff) << 4;
+    let lbo = ((desc >> 16) & 0x3fff) << 4;
+    let sbo = ((desc >> 32) & 0x3fff) << 4;
+    let swizzle = match desc >> 61 {
+        0 => 0u64,
+        2 => 128,
+        4 => 64,
+        6 => 32,
+        other => return Err(format!("descriptor swizzle mode {other} is not emulated")),
+    };
+    Ok(if swizzle == 0 {
+        start + (row / 8) * sbo + (k_byte / 16) * lbo + (row % 8) * 16 + k_byte % 16
+    } else {
+        if k_byte >= swizzle {
+            return Err(format!("a K slice of {k_byte} bytes past a {swizzle}-byte swizzled row is not emulated"));
+        }
+        let addr = start + (row / 8) * sbo + (row % 8) * swizzle + k_byte;
+        let bits = swizzle.trailing_zeros() - 4; // 128 -> 3, 64 -> 2, 32 -> 1
+        addr ^ (((addr >> 7) & ((1 << bits) - 1)) << 4)
+    })
+}
+
+/// One thread's `tcgen05.*` instruction (the collectives are in
+/// [`collective`]).
+pub(crate) fn execute(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report) -> Result<(), Stop> {
+    let what = inst.opcode.get(1).map(String::as_str).unwrap_or("");
+    match what {
+        w if w.starts_with("fence") => Ok(()),
+        "wait::ld" | "wait::st" => Ok(()),
+        "mma" => mma(cta, t, inst, config, report),
+        "commit" => {
+            // Arrive once on the mbarrier: the thread's tcgen05.mma completed at issue.
+            let bar = cta.address(t, &inst.operands[0], config, inst)?;
+            let bar = Cta::resolve("shared", bar).1;
+            crate::sm90::arrive_once(cta, t, bar, inst)
+        }
+        other => Err(bad(inst, format!("tcgen05.{other} is not emulated"))),
+    }
+}
+
+/// Whether a `tcgen05` instruction is a warp collective.
+pub(crate) fn is_collective(inst: &Inst) -> bool {
+    matches!(inst.opcode.get(1).map(String::as_str), Some("alloc" | "dealloc" | "relinquish_alloc_permit" | "ld" | "st"))
+}
+
+/// The warp collectives: alloc, dealloc, relinquish_alloc_permit, ld.
+pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, report: &mut Report) -> Result<(), Stop> {
+    let first = lanes.start;
+    let dummy = Config { grid: [1; 3], block: [1; 3], dynamic_smem: 0, params: Vec::new(), instruction_limit: 0 };
+    match inst.opcode[1].as_str() {
+        "alloc" => {
+            let columns = cta.value(first, &inst.operands[1], &dummy, inst)? as usize;
+            if !columns.is_power_of_two() || !(32..=COLUMNS).contains(&columns) {
+                return Err(bad(inst, format!("tcgen05.alloc of {columns} columns (a power of two in 32..=512)")));
+            }
+            if cta.tmem.is_empty() {
+                cta.tmem = vec![0; LANES * COLUMNS];
+            }
+            let base = cta.tmem_columns;
+            if base + columns > COLUMNS {
+                return Err(Stop(HazardKind::OutOfBounds, format!("{}: {columns} more columns of tensor memory past the {COLUMNS} there are", describe(inst))));
+            }
+            cta.tmem_columns += columns;
+            // The address (lane 0, the first column) into the shared slot.
+            let slot = cta.address(first, &inst.operands[0], &dummy, inst)?;
+            cta.write(first, "shared", slot, &(base as u32).to_le_bytes(), inst, &mut [], report)
+        }
+        "dealloc" => {
+            cta.tmem_columns = 0;
+            Ok(())
+        }
+        "relinquish_alloc_permit" => Ok(()),
+        "ld" => {
+            let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
+            if !parts.contains(&"32x32b") {
+                return Err(bad(inst, "tcgen05.ld is emulated for the 32x32b shape".into()));
+            }
+            let Operand::Vector(dst) = &inst.operands[0] else { return Err(bad(inst, "the destination is a vector".into())) };
+            if cta.tmem.is_empty() {
+                return Err(Stop(HazardKind::OutOfBounds, format!("{}: no tensor memory is allocated", describe(inst))));
+            }
+            for (l, t) in lanes.clone().enumerate() {
+                let addr = cta.address(t, &inst.operands[1], &dummy, inst)? as u32;
+                let (lane, column) = ((addr >> 16) as usize + l, (addr & 0xffff) as usize);
+                if lane >= LANES || column + dst.len() > COLUMNS {
+                    return Err(Stop(HazardKind::OutOfBounds, format!("{}: lane {lane}, columns {column}.. are outside tensor memory", describe(inst))));
+                }
+                for (r, reg) in dst.iter().enumerate() {
+                    cta.threads[t].regs[*reg] = u64::from(cta.tmem[lane * COLUMNS + column + r]);
+                }
+            }
+            Ok(())
+        }
+        other => Err(bad(inst, format!("tcgen05.{other} is not emulated"))),
+    }
+}
+
+fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report) -> Result<(), Stop> {
+    let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
+    if !parts.contains(&"kind::f16") || !parts.contains(&"cta_group::1") || parts.iter().any(|p| *p == "sp" || p.starts_with("block_scale")) {
+        return Err(bad(inst, "tcgen05.mma is emulated for cta_group::1 kind::f16, dense".into()));
+    }
+    let ops = &inst.operands;
+    let d_addr = cta.address(t, &ops[0], config, inst)? as u32;
+    let desc_a = cta.value(t, &ops[1], config, inst)?;
+    let desc_b = cta.value(t, &ops[2], config, inst)?;
+    let idesc = cta.value(t, &ops[3], config, inst)? as u32;
+    let accumulate = cta.value(t, &ops[4], config, inst)? != 0;
+    let field = |lo: u32, bits: u32| (idesc >> lo) & ((1 << bits) - 1);
+    let (d_format, a_format, b_format) = (field(4, 2), field(7, 3), field(10, 3));
+    let (n, m) = ((field(17, 6) * 8) as usize, (field(24, 5) * 16) as usize);
+    if field(15, 1) != 0 || field(16, 1) != 0 {
+        return Err(bad(inst, "MN-major (transposed) operands are not emulated".into()));
+    }
+    if d_format != 1 || a_format > 1 || b_format != a_format || m != 128 {
+        return Err(bad(inst, format!("instruction descriptor {idesc:#x}: D format {d_format}, A/B {a_format}/{b_format}, M {m} (emulated: f32 D, f16 or bf16 A and B, M = 128)")));
+    }
+    if cta.tmem.is_empty() {
+        return Err(Stop(HazardKind::OutOfBounds, format!("{}: no tensor memory is allocated", describe(inst))));
+    }
+    let (lane0, column0) = ((d_addr >> 16) as usize, (d_addr & 0xffff) as usize);
+    if lane0 + m > LANES || column0 + n > COLUMNS {
+        return Err(Stop(HazardKind::OutOfBounds, format!("{}: D of {m} x {n} at lane {lane0}, column {column0} leaves tensor memory", describe(inst))));
+    }
+    let read = |cta: &mut Cta, report: &mut Report, desc: u64, row: usize, k: usize| -> Result<f64, Stop> {
+        let at = descriptor_address(desc, row as u64, 2 * k as u64).map_err(|e| bad(inst, e))?;
+        let bytes = cta.read(t, "shared", at, 2, inst, &mut [], report)?;
+        let bits = u16::from_le_bytes([bytes[0], bytes[1]]);
+        Ok(if a_format == 0 { f64::from(f16::from_bits(bits).to_f32()) } else { f64::from(bf16::from_bits(bits).to_f32()) })
+    };
+    let mut a = vec![[0f64; 16]; m];
+    for (row, values) in a.iter_mut().enumerate() {
+        for (k, v) in values.iter_mut().enumerate() {
+            *v = read(cta, report, desc_a, row, k)?;
+        }
+    }
+    let mut b = vec![[0f64; 16]; n];
+    for (row, values) in b.iter_mut().enumerate() {
+        for (k, v) in values.iter_mut().enumerate() {
+            *v = read(cta, report, desc_b, row, k)?;
+        }
+    }
+    for (row, a_row) in a.iter().enumerate() {
+        for (col, b_row) in b.iter().enumerate() {
+            let cell = &mut cta.tmem[(lane0 + row) * COLUMNS + column0 + col];
+            let mut acc = if accumulate { f32::from_bits(*cell) } else { 0.0 };
+            for k in 0..16 {
+                acc += (a_row[k] * b_row[k]) as f32;
+            }
+            *cell = acc.to_bits();
+        }
+    }
+    Ok(())
+}
