@@ -181,6 +181,19 @@ fn sm90_faults_are_caught() {
     }
     let o = run(&wrong, &ptx);
     assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong swizzle went unseen");
+    // Wrong expect_tx bytes. Too many: the phase never completes, a
+    // deadlock. Too few: it completes when A has landed and B has not, and
+    // the WGMMA reads B's bytes unordered with the TMA: a race.
+    let expect = |bytes: u32| {
+        mutate(&ptx, "mbarrier.arrive.expect_tx", 0, move |line| {
+            let (head, _) = line.rsplit_once(',').unwrap();
+            format!("{head}, {bytes};")
+        })
+    };
+    let o = run(&l, &expect(65536));
+    assert!(kinds(&o).contains(&HazardKind::Deadlock), "{}", launch::summary(&o));
+    let o = run(&l, &expect(16384));
+    assert!(kinds(&o).contains(&HazardKind::SharedRace), "{}", launch::summary(&o));
     // Issue 36's rule: an accumulator register written after wgmma.fence
     // (the zero-fill LLVM sank past it before the pins), and one read
     // between commit and wait.
@@ -195,6 +208,13 @@ fn sm90_faults_are_caught() {
     assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong descriptor went unseen");
 }
 
+/// Whether C's first 128 x 256 tile is A * B^T (the sm100 launch's shapes).
+fn correct_sm100(o: &Outcome) -> bool {
+    let (a, b, c) = (&o.buffers[0], &o.buffers[1], &o.buffers[2]);
+    let (n, k) = (512, 320);
+    (0..128).all(|i| (0..256).all(|j| c.get(i * n + j) == (0..k).map(|kk| a.get(i * k + kk) * b.get(j * k + kk)).sum::<f64>()))
+}
+
 #[test]
 fn sm100_faults_are_caught() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/launch/gemm_sm100.launch.json");
@@ -207,6 +227,12 @@ fn sm100_faults_are_caught() {
     // it every thread waits on the "done" mbarrier forever.
     let o = run(&l, &mutate(&ptx, "tcgen05.commit", 1, |_| String::new()));
     assert!(kinds(&o).contains(&HazardKind::Deadlock), "{}", launch::summary(&o));
+    // A missing dealloc: tensor memory leaked at exit.
+    let o = run(&l, &mutate(&ptx, "tcgen05.dealloc", 0, |_| String::new()));
+    assert!(o.report.hazards.iter().any(|h| h.message.contains("a missing tcgen05.dealloc")), "{}", launch::summary(&o));
+    // A wrong N field in the instruction descriptor (N = 128 for 256).
+    let o = run(&l, &mutate(&ptx, "mov.b32 \t%r25, 138413200;", 0, |line| line.replace("138413200", &(138413200u32 - (16 << 17)).to_string())));
+    assert!(!o.report.hazards.is_empty() || !correct_sm100(&o), "a wrong N went unseen");
     // Too little dynamic shared memory for the mbarriers past the stages.
     let mut small = l.clone();
     small.dynamic_smem = Some(196608);

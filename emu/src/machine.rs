@@ -339,6 +339,13 @@ impl<'k> Cta<'k> {
                 }
             }
             if self.threads.iter().all(|t| t.state == State::Exited) {
+                // PTX ISA 9.7.16.7.1: tensor memory must be deallocated before the CTA exits.
+                if self.tmem_columns != 0 {
+                    let columns = self.tmem_columns;
+                    report.hazard(HazardKind::OutOfBounds, (usize::MAX - 1, 0), || {
+                        format!("CTA {:?} exits with {columns} columns of tensor memory still allocated (a missing tcgen05.dealloc)", self.id)
+                    });
+                }
                 return;
             }
             if !progress {

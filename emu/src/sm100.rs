@@ -101,7 +101,11 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
             cta.write(first, "shared", slot, &(base as u32).to_le_bytes(), inst, &mut [], report)
         }
         "dealloc" => {
-            cta.tmem_columns = 0;
+            let columns = cta.value(first, &inst.operands[1], &dummy, inst)? as usize;
+            if columns > cta.tmem_columns {
+                return Err(Stop(HazardKind::OutOfBounds, format!("{}: frees {columns} columns of tensor memory, {} are allocated", describe(inst), cta.tmem_columns)));
+            }
+            cta.tmem_columns -= columns;
             Ok(())
         }
         "relinquish_alloc_permit" => Ok(()),
