@@ -27,8 +27,59 @@ pub struct KernelInfo {
     pub name: String,
     pub params: Vec<Param>,
     pub dynamic_smem: u64,
+    /// The block shape the kernel declares.
     pub block: Option<[u32; 3]>,
     pub cluster: Option<[u32; 3]>,
+    /// The threads its tiled MMAs and tiled copies partition over (the
+    /// largest), with the type that needs them.
+    pub threads: Option<(u32, String)>,
+}
+
+/// The threads a tiled MMA or tiled copy type partitions over: the atom's
+/// threads times the atom layout's size, or the thread mode of the copy's
+/// thread-value layout.
+pub fn threads_of(ty: melior::ir::Type) -> Option<u32> {
+    use crate::dialect::{composite_parts, spec, type_spec, Composite};
+    let parts = composite_parts(ty)?;
+    let (_, text) = parts.layout.and_then(type_spec)?;
+    let layout = spec::parse_checked_layout(text).ok()?;
+    match parts.kind {
+        Composite::TiledMma => {
+            let atom = crate::dialect::nvgpu::Atom::of(parts.atom?)?;
+            let layouts = crate::dialect::nvgpu::mma::atom_layouts(&atom)?;
+            crate::layout::mma_partition::thread_count(&layouts, &layout).ok().map(|n| n as u32)
+        }
+        Composite::TiledCopy => {
+            let thread_mode = layout.modes().first()?.clone();
+            crate::layout::size(&thread_mode).ok()?.as_int().map(|n| n as u32)
+        }
+        _ => None,
+    }
+}
+
+/// The largest thread count a tiled MMA or tiled copy of `kernel` needs.
+pub fn required_threads(kernel: melior::ir::OperationRef) -> Option<(u32, String)> {
+    let mut best: Option<(u32, String)> = None;
+    kernel.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        for i in 0..op.result_count() {
+            if let Ok(r) = op.result(i) {
+                let ty = melior::ir::ValueLike::r#type(&r);
+                if let Some(n) = threads_of(ty) {
+                    if best.as_ref().is_none_or(|(b, _)| n > *b) {
+                        best = Some((n, ty.to_string()));
+                    }
+                }
+            }
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    best
+}
+
+/// A kernel op's declared block shape (`known_block_size`, `nvvm.reqntid`).
+pub fn declared_block(op: &melior::ir::OperationRef) -> Option<[u32; 3]> {
+    let attr = |n: &str| op.attribute(n).ok().map(|a| a.to_string());
+    attr("known_block_size").or_else(|| attr("gpu.known_block_size")).or_else(|| attr("nvvm.reqntid")).and_then(|t| dims(&t))
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -105,9 +156,10 @@ pub fn kernels(module: &Module) -> Vec<KernelInfo> {
                 })
                 .unwrap_or_default();
             let attr = |n: &str| op.attribute(n).ok().map(|a| a.to_string());
-            let block = attr("known_block_size").or_else(|| attr("gpu.known_block_size")).or_else(|| attr("nvvm.reqntid")).and_then(|t| dims(&t));
+            let block = declared_block(&op);
             let cluster = attr("nvvm.cluster_dim").and_then(|t| dims(&t));
-            out.push(KernelInfo { name: symbol, params, dynamic_smem: 0, block, cluster });
+            let threads = required_threads(op);
+            out.push(KernelInfo { name: symbol, params, dynamic_smem: 0, block, cluster, threads });
         }
         melior::ir::operation::WalkResult::Advance
     });
@@ -191,7 +243,8 @@ impl LaunchInfo {
                 launch.insert("chip".into(), json!(self.chip));
                 launch.insert("kernel".into(), json!(k.name));
                 launch.insert("grid".into(), json!([1, 1, 1]));
-                if let Some(b) = k.block {
+                // The declared block, else the one the partitions assume.
+                if let Some(b) = k.block.or(k.threads.as_ref().map(|(n, _)| [*n, 1, 1])) {
                     launch.insert("block".into(), json!(b));
                 }
                 launch.insert("dynamic_smem".into(), json!(k.dynamic_smem));
@@ -202,6 +255,7 @@ impl LaunchInfo {
                     "params": params,
                     "dynamic_smem": k.dynamic_smem,
                     "block": k.block,
+                    "threads_required": k.threads.as_ref().map(|(n, ty)| json!({"threads": n, "by": ty})),
                     "cluster": k.cluster,
                     "launch": Value::Object(launch),
                 })

@@ -78,3 +78,17 @@ fn tensor_map_parameters_carry_their_encoding() {
     assert_eq!(json["kernels"][0]["launch"]["dynamic_smem"], 196680);
     assert_eq!(json["kernels"][0]["launch"]["kernel"], "gemm");
 }
+
+#[test]
+fn the_block_the_partitions_assume_is_reported() {
+    // Issue 34: where the kernel declares no block, the metadata states the
+    // threads its tiled copies and MMAs partition over, and the launch
+    // skeleton uses them.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (example, chip, threads) in [("gemm_sm80", "sm_80", 128u32), ("gemm_sm90", "sm_90a", 256)] {
+        let (_, info) = Compiler::new().compile_file_with_launch_info(&root.join("examples").join(format!("{example}.mlir")), chip, Emit::Ptx).unwrap();
+        let k = &info.kernels[0];
+        assert_eq!(k.threads.as_ref().map(|t| t.0), Some(threads), "{example}: {:?}", k.threads);
+        assert_eq!(info.to_json("x")["kernels"][0]["launch"]["block"], serde_json::json!([threads, 1, 1]), "{example}");
+    }
+}

@@ -82,7 +82,34 @@ fn required_ptx(module: OperationRef) -> u32 {
     needed
 }
 
+/// Issue 34: a kernel that declares its block shape must give its tiled
+/// MMAs and tiled copies the threads they partition over.
+fn check_block_shapes(root: OperationRef) -> bool {
+    let kernels = super::rewrite::collect_ops(root, |op| {
+        let name = op.name();
+        let name = name.as_string_ref().as_str().unwrap_or("");
+        (name == "gpu.func" && op.has_attribute("gpu.kernel")) || (matches!(name, "gpu.func" | "func.func") && op.has_attribute("cute.kernel"))
+    });
+    let mut ok = true;
+    for raw in kernels {
+        // SAFETY: collected from the live IR; nothing is erased.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        let Some(block) = crate::launch_info::declared_block(&op) else { continue };
+        let declared: u32 = block.iter().product();
+        if let Some((needed, ty)) = crate::launch_info::required_threads(op) {
+            if needed > declared {
+                emit_op_error(op, &format!("declares a block of {declared} threads ({block:?}), but {ty} partitions over {needed}"));
+                ok = false;
+            }
+        }
+    }
+    ok
+}
+
 pub fn run(root: OperationRef) -> Result<(), PassError> {
+    if !check_block_shapes(root) {
+        return Err(PassError::Reported);
+    }
     let modules = super::rewrite::collect_ops(root, |op| op.name().as_string_ref().as_str() == Ok("gpu.module"));
     let mut failed = false;
     for raw in modules {

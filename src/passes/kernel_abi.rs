@@ -49,12 +49,24 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
         // SAFETY: collected from the live IR; removing an attribute keeps it valid.
         let _ = unsafe { melior::ir::operation::OperationRefMut::from_raw(raw) }.remove_attribute("cute_nvgpu.target");
     }
+    // A declared block shape (known_block_size, which convert-gpu-to-nvvm
+    // turns into nvvm.maxntid) is what the launch must use: `.reqntid`, so
+    // the driver refuses another (issue 34; PTX takes one of the two).
+    for raw in super::rewrite::collect_ops(root, |op| op.name().as_string_ref().as_str() == Ok("llvm.func") && op.has_attribute("nvvm.maxntid")) {
+        // SAFETY: collected from the live IR; attribute edits keep it valid.
+        let mut op_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(raw) };
+        if let Ok(maxntid) = op_mut.attribute("nvvm.maxntid") {
+            let _ = op_mut.remove_attribute("nvvm.maxntid");
+            op_mut.set_attribute("nvvm.reqntid", maxntid);
+        }
+    }
     let kernels = super::rewrite::collect_ops(root, |op| {
         op.name().as_string_ref().as_str() == Ok("llvm.func") && op.has_attribute("cute.kernel")
     });
     for raw in kernels {
         // SAFETY: collected from the live IR; only other wrappers were erased.
         let op = unsafe { OperationRef::from_raw(raw) };
+
         // `convert-gpu-to-nvvm` gives every func.func of a gpu.module a host
         // C interface (`llvm.emit_c_interface` and an `_mlir_ciface_` wrapper
         // copying its attributes); a kernel entry has none.
