@@ -203,6 +203,11 @@ fn sm90_faults_are_caught() {
     let o = run(&l, &mutate(&ptx, "wgmma.commit_group.sync.aligned", 0, |line| format!("{line}\n\tmov.b32 \t%r1, %r37;")));
     let rule = o.report.hazards.iter().find(|h| h.kind == HazardKind::WgmmaRegister).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
     assert!(rule.message.contains("before wgmma.wait_group"), "{}", rule.message);
+    // No fence.proxy.async between the epilogue's shared stores (the
+    // generic proxy) and the TMA store that reads them (the async proxy).
+    let o = run(&l, &mutate(&ptx, "fence.proxy.async", 0, |_| String::new()));
+    let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::ProxyFence).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(h.message.contains("st.shared") && h.message.contains("cp.async.bulk.tensor"), "{}", h.message);
     // A WGMMA descriptor off by one 16-byte unit.
     let o = run(&l, &mutate(&ptx, "4611686293305360384", 0, |line| line.replace("4611686293305360384", "4611686293305360385")));
     assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong descriptor went unseen");

@@ -58,6 +58,8 @@ pub enum HazardKind {
     Divergence,
     /// A wgmma register written after its fence or used before its wait.
     WgmmaRegister,
+    /// Generic-proxy data read by the async proxy without fence.proxy.async.
+    ProxyFence,
     Unsupported,
 }
 
@@ -117,6 +119,9 @@ struct Shadow {
     init: bool,
     /// A `cp.async` whose wait has not come: (thread, pc).
     pending: Option<(u32, u32)>,
+    /// The last write, when the generic proxy made it: (thread, the
+    /// thread's fence.proxy.async count then).
+    generic: Option<(u32, u32)>,
 }
 
 struct Copy {
@@ -141,6 +146,8 @@ pub(crate) struct Thread {
     written: Vec<(u32, u32)>,
     /// Registers of wgmma.mma_async not yet waited for (wait_group 0).
     in_flight: Vec<(usize, u32)>,
+    /// fence.proxy.async executed so far.
+    proxy_epoch: u32,
 }
 
 pub(crate) struct Cta<'k> {
@@ -238,6 +245,7 @@ impl<'k> Cta<'k> {
                     fence_epoch: 1,
                     written: if tracks_wgmma { vec![(0, 0); kernel.registers] } else { Vec::new() },
                     in_flight: Vec::new(),
+                    proxy_epoch: 0,
                 }
             })
             .collect();
@@ -874,7 +882,15 @@ impl Cta<'_> {
             "mbarrier" => crate::sm90::mbarrier(self, t, inst, &parts, config, report)?,
             "tcgen05" => crate::sm100::execute(self, t, inst, config, report)?,
             // Fences order proxies on hardware; the emulator's memory is one.
-            "fence" | "prefetch" => {}
+            // fence.proxy.async orders the thread's generic writes before
+            // later async-proxy reads; other fences order a memory the
+            // emulator keeps sequentially consistent.
+            "fence" => {
+                if parts.get(1) == Some(&"proxy") && parts.get(2).is_some_and(|p| p.starts_with("async")) {
+                    self.threads[t].proxy_epoch += 1;
+                }
+            }
+            "prefetch" => {}
             "wgmma" => {} // fence / commit_group / wait_group: the MMA completes at issue here
             "cp" if parts.get(2) == Some(&"bulk") => crate::sm90::bulk(self, t, inst, &parts, config, buffers, report)?,
             "ld" => self.load(t, inst, &parts, ty, config, buffers, report)?,
@@ -1013,6 +1029,27 @@ impl Cta<'_> {
         Ok(())
     }
 
+    /// A read by the asynchronous proxy (a TMA store's source, a WGMMA or
+    /// UMMA operand): a byte the generic proxy wrote needs a
+    /// fence.proxy.async by its writer after the write (PTX ISA 8.6 "Proxies").
+    pub(crate) fn check_async_read(&mut self, at: usize, len: usize, inst: &Inst, report: &mut Report) {
+        for a in at..(at + len).min(self.shadow.len()) {
+            let s = &self.shadow[a];
+            if let (Some((writer, epoch)), Some(w)) = (s.generic, s.write) {
+                if self.threads.get(writer as usize).is_some_and(|th| th.proxy_epoch == epoch) {
+                    let code = &self.kernel.code;
+                    report.hazard(HazardKind::ProxyFence, (w.pc as usize, self.kernel.code.iter().position(|i| std::ptr::eq(i, inst)).unwrap_or(0)), || {
+                        format!(
+                            "shared byte {a:#x} is written by thread {writer} with {} (the generic proxy) and read by the async proxy with {} with no fence.proxy.async after the write",
+                            describe(&code[w.pc as usize]),
+                            describe(inst)
+                        )
+                    });
+                }
+            }
+        }
+    }
+
     pub(crate) fn check_read(&mut self, t: usize, a: usize, inst: &Inst, report: &mut Report) {
         let clock = &self.threads[t].clock;
         let pc = self.threads[t].pc as u32;
@@ -1085,6 +1122,7 @@ impl Cta<'_> {
         s.write = Some(Access { thread: t as u32, clock: clock[t], pc });
         s.reads.clear();
         s.init = true;
+        s.generic = self.threads.get(t).map(|th| (t as u32, th.proxy_epoch));
     }
 
     /// `cp.async.{ca,cg}.shared.global [dst], [src], size{, src-size}`,

@@ -164,6 +164,7 @@ fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Repor
     let read = |cta: &mut Cta, report: &mut Report, desc: u64, row: usize, k: usize| -> Result<f64, Stop> {
         let at = descriptor_address(desc, row as u64, 2 * k as u64).map_err(|e| bad(inst, e))?;
         let bytes = cta.read(t, "shared", at, 2, inst, &mut [], report)?;
+        cta.check_async_read(at as usize, 2, inst, report);
         let bits = u16::from_le_bytes([bytes[0], bytes[1]]);
         Ok(if a_format == 0 { f64::from(f16::from_bits(bits).to_f32()) } else { f64::from(bf16::from_bits(bits).to_f32()) })
     };

@@ -310,6 +310,7 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
         for (global, offset) in box_elements(&map, &coords) {
             let at = swizzled(src, offset, map.swizzle);
             let data = cta.read(t, "shared", at, width, inst, &mut [], report)?;
+            cta.check_async_read(at as usize, width, inst, report);
             if let Some(g) = global {
                 Cta::global_range(buffers, g, width, inst)?.copy_from_slice(&data);
             }
@@ -387,6 +388,7 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
     let read_element = |cta: &mut Cta, report: &mut Report, desc: u64, row: u64, kk: u64| -> Result<f64, Stop> {
         let at = descriptor_address(desc, row, kk * 2).map_err(bad)?;
         let bytes = cta.read(first, "shared", at, 2, inst, &mut [], report)?;
+        cta.check_async_read(at as usize, 2, inst, report);
         let bits = u16::from_le_bytes([bytes[0], bytes[1]]);
         Ok(if a_ty == "f16" { f64::from(f16::from_bits(bits).to_f32()) } else { f64::from(bf16::from_bits(bits).to_f32()) })
     };
