@@ -330,3 +330,68 @@ fn cp_async_of_4_8_and_16_bytes_lands_after_its_wait() {
         assert!(o.report.hazards.iter().any(|h| h.kind == cute_emu::machine::HazardKind::AsyncReadBeforeWait), "{}", launch::summary(&o));
     }
 }
+
+#[test]
+fn sub_byte_element_copies_are_refused_not_scattered() {
+    // An si4 MMA fragment filled by universal_copy<si4> computed the wrong
+    // product in the emulator: an LLVM GEP over i4 steps a whole byte while
+    // CuTe packs two i4 a byte (and the MMA reads them packed). The copy is
+    // now a diagnostic at its op, not a miscompile.
+    let compiler = Compiler::new();
+    for k in [32usize, 64] {
+        let case = Case { family: "sm80.mma", shape: (16, 8, k), a: "si4", c: "i32", class: "i4", dtype_a: Dtype::I8, dtype_c: Dtype::I32 };
+        let source = kernel(&case);
+        let e = compiler.compile(&source, "sm_80", Emit::Ptx).expect_err("a sub-byte universal_copy compiled");
+        let e = e.to_string();
+        assert!(e.contains("universal_copy of si4: 4-bit elements are packed several a byte"), "{e}");
+        assert!(e.contains("loc(\"-\":32:5): error: 'cute.copy_atom_call' op cute-to-llvm"), "the diagnostic is not at the copy: {e}");
+    }
+}
+
+#[test]
+fn local_memory_is_each_threads_own() {
+    // LLVM keeps arrays it cannot promote in a `.local` depot (ld/st.local,
+    // and generic addresses through cvta.local): each thread its own frame.
+    let ptx = r#"
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(
+    .param .u64 out
+)
+{
+    .local .align 8 .b8 __local_depot0[16];
+    .reg .b64 %SP;
+    .reg .b64 %SPL;
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<6>;
+    mov.b64 %SPL, __local_depot0;
+    cvta.local.u64 %SP, %SPL;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, %tid.x;
+    mul.lo.u32 %r2, %r1, 3;
+    st.local.u32 [%SPL+4], %r2;
+    st.u32 [%SP+8], %r1;
+    bar.sync 0;
+    ld.u32 %r3, [%SP+4];
+    ld.local.u32 %r4, [%SPL+8];
+    add.u32 %r5, %r3, %r4;
+    mul.wide.u32 %rd2, %r1, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3], %r5;
+    ret;
+}
+"#;
+    let out = Arg::Buffer { name: "out".into(), dtype: Dtype::I32, shape: vec![64], init: Init::Zeros };
+    let mut l = one_warp("sm_80", vec![out]);
+    l.block = Some([64, 1, 1]);
+    let o = launch::execute(&l, ptx).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+    for t in 0..64 {
+        assert_eq!(o.buffers[0].get(t), (4 * t) as f64, "thread {t}");
+    }
+    // A frame is 16 bytes: byte 16 is outside it.
+    let past = ptx.replace("ld.local.u32 %r4, [%SPL+8];", "ld.local.u32 %r4, [%SPL+16];");
+    let o = launch::execute(&l, &past).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.iter().any(|h| h.kind == cute_emu::machine::HazardKind::OutOfBounds && h.message.contains("local bytes 16..20 of a 16-byte frame")), "{}", launch::summary(&o));
+}

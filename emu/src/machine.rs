@@ -28,6 +28,8 @@ pub const GLOBAL_BASE: u64 = 0x1_0000_0000;
 pub const SHARED_WINDOW: u64 = 0x7f00_0000_0000;
 /// Generic addresses of the kernel parameters (`cvta.param`), 128 bytes each.
 pub const PARAM_WINDOW: u64 = 0x7e00_0000_0000;
+/// Generic addresses of a thread's local memory (`cvta.local`).
+pub const LOCAL_WINDOW: u64 = 0x7d00_0000_0000;
 
 /// A device buffer of the launch.
 #[derive(Debug, Clone)]
@@ -148,6 +150,9 @@ pub(crate) struct Thread {
     in_flight: Vec<(usize, u32)>,
     /// fence.proxy.async executed so far.
     proxy_epoch: u32,
+    /// The thread's `.local` memory (private: no other thread can reach it,
+    /// so it needs no race shadow).
+    local: Vec<u8>,
 }
 
 pub(crate) struct Cta<'k> {
@@ -156,7 +161,8 @@ pub(crate) struct Cta<'k> {
     pub(crate) threads: Vec<Thread>,
     pub(crate) shared: Vec<u8>,
     shadow: Vec<Shadow>,
-    /// Shared-variable name -> offset.
+    /// Shared-variable name -> offset; `.local` variables -> their
+    /// offset in each thread's local memory.
     symbols: Vec<(String, u64)>,
     /// Parameter name -> its address in the parameter window.
     params: Vec<(String, u64)>,
@@ -225,6 +231,13 @@ impl<'k> Cta<'k> {
             offset += config.dynamic_smem as u64;
         }
         let size = offset as usize;
+        let mut local_bytes = 0u64;
+        for var in &kernel.local {
+            let align = var.align.max(1) as u64;
+            local_bytes = local_bytes.div_ceil(align) * align;
+            symbols.push((var.name.clone(), local_bytes));
+            local_bytes += var.bytes as u64;
+        }
         let [bx, by, bz] = config.block;
         let n = (bx * by * bz) as usize;
         let tracks_wgmma = kernel.code.iter().any(|i| i.opcode[0] == "wgmma");
@@ -246,6 +259,7 @@ impl<'k> Cta<'k> {
                     written: if tracks_wgmma { vec![(0, 0); kernel.registers] } else { Vec::new() },
                     in_flight: Vec::new(),
                     proxy_epoch: 0,
+                    local: vec![0; local_bytes as usize],
                 }
             })
             .collect();
@@ -856,12 +870,15 @@ impl Cta<'_> {
                 self.set(t, &ops[0], r, inst)?;
             }
             "cvta" => {
-                // cvta.shared: shared offset -> generic; cvta.to.shared: back.
+                // cvta.shared / cvta.local: state-space offset -> generic; cvta.to.*: back.
                 let a = val(self, 1)?;
                 let shared = |p: Option<&&str>| p.is_some_and(|p| p.starts_with("shared"));
+                let local = |p: Option<&&str>| p == Some(&"local");
                 let r = match (parts.get(1), parts.get(2)) {
                     (Some(&"to"), p) if shared(p) => a.wrapping_sub(SHARED_WINDOW),
                     (p, _) if shared(p) => a.wrapping_add(SHARED_WINDOW),
+                    (Some(&"to"), p) if local(p) => a.wrapping_sub(LOCAL_WINDOW),
+                    (p, _) if local(p) => a.wrapping_add(LOCAL_WINDOW),
                     // Global and parameter addresses are generic as they are here.
                     _ => a,
                 };
@@ -969,6 +986,8 @@ impl Cta<'_> {
         match space {
             "shared" => ("shared", addr),
             "global" => ("global", addr),
+            "local" => ("local", addr),
+            _ if (LOCAL_WINDOW..LOCAL_WINDOW + (1 << 32)).contains(&addr) => ("local", addr - LOCAL_WINDOW),
             _ if (SHARED_WINDOW..SHARED_WINDOW + (1 << 32)).contains(&addr) => ("shared", addr - SHARED_WINDOW),
             _ => ("global", addr),
         }
@@ -987,6 +1006,16 @@ impl Cta<'_> {
         Err(Stop(HazardKind::OutOfBounds, format!("{} accesses global address {addr:#x}, {len} bytes, outside every buffer{}", describe(inst), near.unwrap_or_default())))
     }
 
+    fn local_range(&mut self, t: usize, addr: u64, len: usize, inst: &Inst, verb: &str) -> Result<&mut [u8], Stop> {
+        let local = &mut self.threads[t].local;
+        let size = local.len();
+        let at = addr as usize;
+        match at.checked_add(len) {
+            Some(end) if end <= size => Ok(&mut local[at..end]),
+            _ => Err(Stop(HazardKind::OutOfBounds, format!("{} {verb} local bytes {at}..{} of a {size}-byte frame", describe(inst), at.saturating_add(len)))),
+        }
+    }
+
     pub(crate) fn check_alignment(addr: u64, len: usize, inst: &Inst) -> Result<(), Stop> {
         if len.is_power_of_two() && addr % len as u64 != 0 {
             return Err(Stop(HazardKind::Misaligned, format!("{} accesses {len} bytes at {addr:#x}, not {len}-byte aligned", describe(inst))));
@@ -999,6 +1028,9 @@ impl Cta<'_> {
         let (space, addr) = Self::resolve(space, addr);
         if space == "global" {
             return Ok(Self::global_range(buffers, addr, len, inst)?.to_vec());
+        }
+        if space == "local" {
+            return Ok(self.local_range(t, addr, len, inst, "reads")?.to_vec());
         }
         let at = addr as usize;
         if at + len > self.shared.len() {
@@ -1015,6 +1047,10 @@ impl Cta<'_> {
         let (space, addr) = Self::resolve(space, addr);
         if space == "global" {
             Self::global_range(buffers, addr, bytes.len(), inst)?.copy_from_slice(bytes);
+            return Ok(());
+        }
+        if space == "local" {
+            self.local_range(t, addr, bytes.len(), inst, "writes")?.copy_from_slice(bytes);
             return Ok(());
         }
         let at = addr as usize;

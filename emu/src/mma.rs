@@ -20,6 +20,8 @@ enum Ty {
     S32,
     E4m3,
     E5m2,
+    S4,
+    U4,
 }
 
 fn ty(name: &str) -> Result<Ty, String> {
@@ -33,6 +35,8 @@ fn ty(name: &str) -> Result<Ty, String> {
         "u8" => Ty::U8,
         "s32" => Ty::S32,
         "e4m3" => Ty::E4m3,
+        "s4" => Ty::S4,
+        "u4" => Ty::U4,
         "e5m2" => Ty::E5m2,
         other => return Err(format!("mma element type .{other} is not emulated")),
     })
@@ -42,6 +46,7 @@ fn bits(t: Ty) -> u32 {
     match t {
         Ty::F16 | Ty::Bf16 => 16,
         Ty::S8 | Ty::U8 | Ty::E4m3 | Ty::E5m2 => 8,
+        Ty::S4 | Ty::U4 => 4,
         Ty::F64 => 64,
         _ => 32,
     }
@@ -63,6 +68,8 @@ fn element(regs: &[u64], i: usize, t: Ty) -> f64 {
         Ty::S8 => f64::from(raw as u8 as i8),
         Ty::U8 => f64::from(raw as u8),
         Ty::S32 => f64::from(raw as u32 as i32),
+        Ty::S4 => f64::from(((raw as u8) << 4) as i8 >> 4),
+        Ty::U4 => f64::from(raw as u8 & 0xf),
         Ty::E4m3 => fp8(raw as u8, 4, 3),
         Ty::E5m2 => fp8(raw as u8, 5, 2),
     }
@@ -107,6 +114,11 @@ fn position(which: char, shape: (usize, usize, usize), a: Ty, lane: usize, i: us
         ('B', (16, 8, 8), Ty::Tf32) => (t + 4 * i, g),
         ('A', (16, 8, 4), Ty::Tf32) => (g + 8 * i, t),
         ('B', (16, 8, 4), Ty::Tf32) => (t, g),
+        // 4-bit integers (9.7.14.5.9 .s4/.u4): eight a register.
+        ('A', (16, 8, 32), Ty::S4 | Ty::U4) => (g + 8 * (i / 8), 8 * t + i % 8),
+        ('B', (16, 8, 32), Ty::S4 | Ty::U4) => (8 * t + i, g),
+        ('A', (16, 8, 64), _) => (g + 8 * ((i / 8) % 2), 8 * t + i % 8 + 32 * (i / 16)),
+        ('B', (16, 8, 64), _) => (8 * t + i % 8 + 32 * (i / 8), g),
         ('A', (16, 8, 16), _) => (g + 8 * (i / 4), 4 * t + i % 4),
         ('B', (16, 8, 16), _) => (4 * t + i, g),
         ('A', (16, 8, 32), _) => (g + 8 * ((i / 4) % 2), 4 * t + i % 4 + 16 * (i / 8)),

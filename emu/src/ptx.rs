@@ -23,6 +23,9 @@ pub struct Kernel {
     pub params: Vec<Param>,
     /// `.shared` variables (kernel-local or module-level), in declaration order.
     pub shared: Vec<SharedVar>,
+    /// `.local` variables (each thread's own; LLVM's `__local_depot`
+    /// stack frame), in declaration order.
+    pub local: Vec<SharedVar>,
     pub registers: usize,
     pub register_names: Vec<String>,
     pub code: Vec<Inst>,
@@ -342,6 +345,7 @@ fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Re
     i += 1;
     let mut regs = Regs { index: HashMap::new(), names: Vec::new() };
     let mut shared: Vec<SharedVar> = module_shared.to_vec();
+    let mut local_vars: Vec<SharedVar> = Vec::new();
     let mut code = Vec::new();
     let mut labels: HashMap<String, usize> = HashMap::new();
     let mut pending_labels: Vec<(usize, String, Vec<usize>)> = Vec::new(); // (code index, label, scopes) fixups
@@ -385,7 +389,8 @@ fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Re
         }
         if l.starts_with(".reg") || l.starts_with(".local") || l.starts_with(".pragma") || l.starts_with(".maxntid") || l.starts_with(".reqntid") {
             if l.starts_with(".local") {
-                return Err(err(n, "local memory (.local) is not supported"));
+                local_vars.push(shared_var(l, n)?);
+                continue;
             }
             if let (Some(scope), Some(map)) = (scopes.last(), locals.last_mut()) {
                 // `.reg .pred p;`: a register of this block only.
@@ -448,5 +453,5 @@ fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Re
             .ok_or_else(|| err(code[at].line, format!("branch to an unknown label '{label}'")))?;
         code[at].operands[0] = Operand::Label(target);
     }
-    Ok((Kernel { name, params, shared, registers: regs.names.len(), register_names: regs.names, code }, i))
+    Ok((Kernel { name, params, shared, local: local_vars, registers: regs.names.len(), register_names: regs.names, code }, i))
 }

@@ -44,7 +44,18 @@ pub fn lower_copy_atom_call<'c, 'a>(
     if n > MAX_ELEMENTS {
         return Err(format!("universal_copy of {n} elements (at most {MAX_ELEMENTS} are unrolled)").into());
     }
-    let bytes = (storage_bits(value) / 8).max(1) as i64;
+    // A sub-byte element is packed (two i4 a byte in CuTe's
+    // subbyte_iterator) but an LLVM GEP over i4 steps a whole byte: copying
+    // element by element would scatter the nibbles (the emulator showed an
+    // si4 MMA fragment filled this way computing the wrong product).
+    let bits = storage_bits(value);
+    if bits % 8 != 0 {
+        return Err(format!(
+            "universal_copy of {value}: {bits}-bit elements are packed several a byte and are not copied element by element; copy the packed bytes in an 8-bit or wider container instead"
+        )
+        .into());
+    }
+    let bytes = (bits / 8).max(1) as i64;
     let align = |v: Value| {
         let parts = composite_parts(v.r#type()).and_then(|p| p.iterator).and_then(composite_parts);
         parts.map(|p| p.alignment as i64).filter(|&a| a > 0).unwrap_or(bytes)
