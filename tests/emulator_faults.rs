@@ -9,13 +9,20 @@ use cute_emu::machine::HazardKind;
 use cute_mlir::{compile::Emit, Compiler};
 use std::path::Path;
 
-fn gemm() -> (Launch, String) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/launch/gemm_sm80.launch.json");
+/// The launch file `examples/launch/{name}.launch.json` over its first CTA
+/// only (faster in debug builds), completed from the compiler's launch
+/// metadata, and the kernel's PTX.
+fn first_cta(name: &str) -> (Launch, String) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("examples/launch/{name}.launch.json"));
     let mut l = launch::parse(&path).unwrap();
-    // One CTA row is enough for the faults (faster in debug builds).
     l.grid = [1, 1, 1];
-    let ptx = Compiler::new().compile_file(&l.source, &l.chip, Emit::Ptx).unwrap();
+    let (ptx, info) = Compiler::new().compile_file_with_launch_info(&l.source, &l.chip, Emit::Ptx).unwrap();
+    l.complete(info.kernels[0].block, info.kernels[0].dynamic_smem as usize).unwrap();
     (l, ptx)
+}
+
+fn gemm() -> (Launch, String) {
+    first_cta("gemm_sm80")
 }
 
 /// `ptx` with the `nth` line containing `find` rewritten by `edit`.
@@ -39,11 +46,15 @@ fn mutate(ptx: &str, find: &str, nth: usize, edit: impl Fn(&str) -> String) -> S
     out.join("\n")
 }
 
-/// Whether C is the product of the (first CTA's 128 x 128) A and B.
-fn correct(o: &Outcome) -> bool {
+/// Whether C's first `rows` x `cols` tile is A * B^T, A being M x `k` and
+/// C M x `n`, both row-major (the launches' shapes).
+fn first_tile_is_product(o: &Outcome, rows: usize, cols: usize, n: usize, k: usize) -> bool {
     let (a, b, c) = (&o.buffers[0], &o.buffers[1], &o.buffers[2]);
-    let (n, k) = (384, 160);
-    (0..128).all(|i| (0..128).all(|j| c.get(i * n + j) == (0..k).map(|kk| a.get(i * k + kk) * b.get(j * k + kk)).sum::<f64>()))
+    (0..rows).all(|i| (0..cols).all(|j| c.get(i * n + j) == (0..k).map(|kk| a.get(i * k + kk) * b.get(j * k + kk)).sum::<f64>()))
+}
+
+fn correct(o: &Outcome) -> bool {
+    first_tile_is_product(o, 128, 128, 384, 160)
 }
 
 fn run(l: &Launch, ptx: &str) -> Outcome {
@@ -149,25 +160,13 @@ $L__BB0_2:
     assert!(deadlock.message.contains("bar.sync") && deadlock.message.contains("32 exited"), "{}", deadlock.message);
 }
 
-fn gemm_sm90() -> (Launch, String) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/launch/gemm_sm90.launch.json");
-    let mut l = launch::parse(&path).unwrap();
-    l.grid = [1, 1, 1];
-    let (ptx, info) = Compiler::new().compile_file_with_launch_info(&l.source, &l.chip, Emit::Ptx).unwrap();
-    l.complete(info.kernels[0].block, info.kernels[0].dynamic_smem as usize).unwrap();
-    (l, ptx)
-}
-
-/// Whether C's first 128 x 128 tile is A * B^T (the sm90 launch's shapes).
 fn correct_sm90(o: &Outcome) -> bool {
-    let (a, b, c) = (&o.buffers[0], &o.buffers[1], &o.buffers[2]);
-    let (n, k) = (384, 320);
-    (0..128).all(|i| (0..128).all(|j| c.get(i * n + j) == (0..k).map(|kk| a.get(i * k + kk) * b.get(j * k + kk)).sum::<f64>()))
+    first_tile_is_product(o, 128, 128, 384, 320)
 }
 
 #[test]
 fn sm90_faults_are_caught() {
-    let (l, ptx) = gemm_sm90();
+    let (l, ptx) = first_cta("gemm_sm90");
     let o = run(&l, &ptx);
     assert!(o.report.hazards.is_empty() && correct_sm90(&o), "{}", launch::summary(&o));
     // The CTA barrier that frees a stage before its refill: without it a TMA
@@ -213,20 +212,13 @@ fn sm90_faults_are_caught() {
     assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong descriptor went unseen");
 }
 
-/// Whether C's first 128 x 256 tile is A * B^T (the sm100 launch's shapes).
 fn correct_sm100(o: &Outcome) -> bool {
-    let (a, b, c) = (&o.buffers[0], &o.buffers[1], &o.buffers[2]);
-    let (n, k) = (512, 320);
-    (0..128).all(|i| (0..256).all(|j| c.get(i * n + j) == (0..k).map(|kk| a.get(i * k + kk) * b.get(j * k + kk)).sum::<f64>()))
+    first_tile_is_product(o, 128, 256, 512, 320)
 }
 
 #[test]
 fn sm100_faults_are_caught() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/launch/gemm_sm100.launch.json");
-    let mut l = launch::parse(&path).unwrap();
-    l.grid = [1, 1, 1];
-    let (ptx, info) = Compiler::new().compile_file_with_launch_info(&l.source, &l.chip, Emit::Ptx).unwrap();
-    l.complete(info.kernels[0].block, info.kernels[0].dynamic_smem as usize).unwrap();
+    let (l, ptx) = first_cta("gemm_sm100");
     assert!(run(&l, &ptx).report.hazards.is_empty());
     // The commit that tells the epilogue the accumulator is complete: without
     // it every thread waits on the "done" mbarrier forever.
