@@ -331,20 +331,95 @@ fn cp_async_of_4_8_and_16_bytes_lands_after_its_wait() {
     }
 }
 
+/// (row, column) of 4-bit value `i` of lane `l`: PTX ISA 9.7.14.5.14, the
+/// .s4/.u4 tables of m16n8k32 and m16n8k64 (eight values a register).
+fn isa4(which: char, k: usize, l: usize, i: usize) -> (usize, usize) {
+    let (g, t) = (l / 4, l % 4);
+    match (which, k) {
+        ('A', 32) => (if i < 8 { g } else { g + 8 }, 8 * t + i % 8),
+        ('B', 32) => (8 * t + i, g),
+        ('A', 64) => (if i < 8 || (16..24).contains(&i) { g } else { g + 8 }, 8 * t + i % 8 + if i >= 16 { 32 } else { 0 }),
+        ('B', 64) => (8 * t + i % 8 + if i >= 8 { 32 } else { 0 }, g),
+        other => panic!("no ISA table for {other:?}"),
+    }
+}
+
 #[test]
-fn sub_byte_element_copies_are_refused_not_scattered() {
-    // An si4 MMA fragment filled by universal_copy<si4> computed the wrong
-    // product in the emulator: an LLVM GEP over i4 steps a whole byte while
-    // CuTe packs two i4 a byte (and the MMA reads them packed). The copy is
-    // now a diagnostic at its op, not a miscompile.
+fn int4_register_mmas_read_packed_nibbles() {
+    // CuTe packs two 4-bit values a byte, the even one in the low nibble
+    // (subbyte_iterator); the lane's A and B values are copied packed into
+    // its fragment, and the MMA must see them packed. Before the packed
+    // addressing, a GEP over i4 stepped a byte per value and the product
+    // was wrong (issue 28).
     let compiler = Compiler::new();
     for k in [32usize, 64] {
-        let case = Case { family: "sm80.mma", shape: (16, 8, k), a: "si4", c: "i32", class: "i4", dtype_a: Dtype::I8, dtype_c: Dtype::I32 };
+        let case = Case { family: "sm80.mma", shape: (16, 8, k), a: "si4", c: "i32", class: "i4", dtype_a: Dtype::U8, dtype_c: Dtype::I32 };
+        let (na, nb, nc) = (16 * k / 32, 8 * k / 32, 4);
         let source = kernel(&case);
-        let e = compiler.compile(&source, "sm_80", Emit::Ptx).expect_err("a sub-byte universal_copy compiled");
-        let e = e.to_string();
-        assert!(e.contains("universal_copy of si4: 4-bit elements are packed several a byte"), "{e}");
-        assert!(e.contains("loc(\"-\":32:5): error: 'cute.copy_atom_call' op cute-to-llvm"), "the diagnostic is not at the copy: {e}");
+        let ptx = compiler.compile(&source, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}\n{source}"));
+        assert!(ptx.contains(&format!("mma.sync.aligned.m16n8k{k}.row.col.s32.s4.s4.s32")), "{ptx}");
+        let packed = |name: &str, count: usize, seed| Arg::Buffer { name: name.into(), dtype: Dtype::U8, shape: vec![32 * count / 2], init: Init::Randint { lo: 0, hi: 255, seed } };
+        let words = |name: &str, seed| Arg::Buffer { name: name.into(), dtype: Dtype::I32, shape: vec![32 * nc], init: Init::Randint { lo: -50, hi: 50, seed } };
+        let l = one_warp("sm_80", vec![packed("A", na, 1), packed("B", nb, 2), words("C", 3), words("D", 4)]);
+        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("16x8x{k} si4: {e}"));
+        assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+        // Value j of a packed buffer: nibble j % 2 of byte j / 2, signed.
+        let nibble = |buf: usize, j: usize| {
+            let byte = o.buffers[buf].get(j / 2) as i64;
+            let v = (byte >> (4 * (j % 2))) & 15;
+            (if v >= 8 { v - 16 } else { v }) as f64
+        };
+        let mut a = vec![vec![f64::NAN; k]; 16];
+        let mut b = vec![vec![f64::NAN; 8]; k];
+        let mut c = vec![vec![f64::NAN; 8]; 16];
+        for lane in 0..32 {
+            for i in 0..na {
+                let (r, col) = isa4('A', k, lane, i);
+                a[r][col] = nibble(0, lane * na + i);
+            }
+            for i in 0..nb {
+                let (r, col) = isa4('B', k, lane, i);
+                b[r][col] = nibble(1, lane * nb + i);
+            }
+            for i in 0..nc {
+                let (r, col) = isa('C', case.shape, "i8", lane, i);
+                c[r][col] = o.buffers[2].get(lane * nc + i);
+            }
+        }
+        assert!(a.iter().flatten().chain(b.iter().flatten()).all(|x| !x.is_nan()), "the tables cover every element");
+        for lane in 0..32 {
+            for i in 0..nc {
+                let (r, col) = isa('C', case.shape, "i8", lane, i);
+                let want = c[r][col] + (0..k).map(|kk| a[r][kk] * b[kk][col]).sum::<f64>();
+                assert_eq!(o.buffers[3].get(lane * nc + i), want, "16x8x{k} si4: lane {lane} value {i} = D[{r}][{col}]");
+            }
+        }
+    }
+}
+
+#[test]
+fn sub_byte_accesses_inside_a_byte_are_diagnostics() {
+    // A byte address cannot point between two packed nibbles, and a store
+    // of one nibble would rewrite its neighbour: each is refused at its op.
+    let compiler = Compiler::new();
+    let kernel = |body: &str| {
+        format!(
+            "module attributes {{gpu.container_module}} {{\ngpu.module @kernels {{\n  gpu.func @k(%p: !cute.ptr<si4, gmem>, %x: si4) kernel {{\n    \
+             %tid = gpu.thread_id x\n    %t = arith.index_cast %tid : index to i32\n    %l = cute.static : !cute.layout<\"32:1\">\n    \
+             %v = cute.make_view %p, %l : !cute.view<!cute.ptr<si4, gmem>, !cute.layout<\"32:1\">>\n    \
+             %c = cute.make_int_tuple(%t) : (i32) -> !cute.coord<\"?\">\n{body}    gpu.return\n  }}\n}}\n}}\n"
+        )
+    };
+    let view = "!cute.view<!cute.ptr<si4, gmem>, !cute.layout<\"32:1\">>";
+    let cases = [
+        (format!("    %y = cute.load %v[%c] : {view}, !cute.coord<\"?\">\n"), "moves by an offset known only to be a multiple of 1, which is not a whole number of bytes"),
+        (format!("    cute.store %x, %v[%c] : {view}, !cute.coord<\"?\">\n"), "cute.store of one si4 (4-bit) element is not lowered"),
+    ];
+    for (body, want) in cases {
+        let source = kernel(&body);
+        let e = compiler.compile(&source, "sm_80", Emit::Ptx).expect_err("a sub-byte access inside a byte compiled").to_string();
+        assert!(e.contains(want), "{e}\n{source}");
+        assert!(e.contains("loc(\"-\":9:"), "the diagnostic is not at the access: {e}");
     }
 }
 

@@ -50,6 +50,20 @@ impl Swizzle {
         Swizzle::new(self.bits, self.base + bytes.trailing_zeros(), self.shift)
     }
 
+    /// The byte form of a swizzle over packed `bits`-bit elements (`bits`
+    /// a power of two below 8): its base drops by log2(8 / bits), so the
+    /// swizzle must not permute within a byte.
+    pub fn in_sub_bytes(&self, bits: u32) -> Result<Swizzle, Cond> {
+        if !bits.is_power_of_two() || bits >= 8 {
+            return Err(format!("a swizzle of packed {bits}-bit elements has no byte form"));
+        }
+        let drop = (8 / bits).trailing_zeros();
+        if self.base < drop {
+            return Err(format!("the swizzle {self} permutes packed {bits}-bit elements within a byte"));
+        }
+        Swizzle::new(self.bits, self.base - drop, self.shift)
+    }
+
     /// The swizzle is a function of the low `period_log2` offset bits only
     /// (higher bits pass through): a base aligned to `2^period_log2` elements
     /// swizzles the same relative to itself as in absolute addresses.
@@ -226,6 +240,22 @@ mod tests {
         for x in 0..2048 {
             assert_eq!(s.apply(s.apply(x).unwrap()).unwrap(), x);
         }
+    }
+
+    #[test]
+    fn packed_sub_byte_swizzles_in_bytes() {
+        // Sw<3,4,3> over packed 4-bit elements (32 a 16-byte unit) is
+        // Sw<3,3,3> over bytes: element e lives in byte e / 2, and the
+        // element swizzle moves e exactly as the byte swizzle moves e / 2.
+        let s = Swizzle::new(3, 4, 3).unwrap();
+        let bytes = s.in_sub_bytes(4).unwrap();
+        assert_eq!(bytes, Swizzle::new(3, 3, 3).unwrap());
+        for e in 0..4096i64 {
+            assert_eq!(s.apply(e).unwrap() / 2, bytes.apply(e / 2).unwrap());
+        }
+        // A swizzle that moves single nibbles has no byte form.
+        assert!(Swizzle::new(2, 0, 3).unwrap().in_sub_bytes(4).is_err());
+        assert!(s.in_sub_bytes(6).is_err());
     }
 
     #[test]

@@ -66,13 +66,32 @@ pub(super) fn gep<'c, 'a>(
     offset: Value<'c, 'a>,
     element: Type<'c>,
 ) -> Result<Value<'c, 'a>, PatternError> {
-    let element = if base.r#type() == melior::dialect::llvm::r#type::pointer(b.context, 6) {
-        if crate::dialect::types::storage_bits(element) != 32 {
+    let bits = crate::dialect::types::storage_bits(element);
+    let (element, offset) = if base.r#type() == melior::dialect::llvm::r#type::pointer(b.context, 6) {
+        if bits != 32 {
             return Err(format!("tensor-memory offsets count 32-bit columns; {element} elements are not 32-bit").into());
         }
-        IntegerType::new(b.context, 8).into()
+        (IntegerType::new(b.context, 8).into(), offset)
+    } else if bits % 8 != 0 {
+        // Sub-byte elements are packed (CuTe's subbyte_iterator: two i4 a
+        // byte, the even element in the low nibble), but a GEP over i4 steps
+        // a whole byte. A pointer here is a byte address, so it may only
+        // move by whole bytes: offset * bits / 8, where the offset is known
+        // to be a multiple of 8 / gcd(bits, 8) elements.
+        let whole = 8 / gcd(u64::from(bits), 8);
+        let known = known_divisor(offset);
+        if known % whole != 0 {
+            let what = constant_of(offset).map_or_else(|| format!("an offset known only to be a multiple of {known}"), |k| format!("{k} elements"));
+            return Err(format!(
+                "a pointer to packed {bits}-bit {element} elements moves by {what}, which is not a whole number of bytes (a multiple of {whole} elements): partition packed sub-byte data in whole bytes"
+            )
+            .into());
+        }
+        let ty = offset.r#type();
+        let scaled = if bits == 1 { offset } else { b.bin("llvm.mul", offset, b.int(ty, i64::from(bits))?)? };
+        (IntegerType::new(b.context, 8).into(), b.bin("llvm.ashr", scaled, b.int(ty, 3)?)?)
     } else {
-        element
+        (element, offset)
     };
     let op = OperationBuilder::new("llvm.getelementptr", b.location)
         .add_operands(&[base, offset])
@@ -307,8 +326,13 @@ pub(super) fn address<'c: 'a, 'a>(
         Some(index) => gep(b, root, index, element)?,
         None => root,
     };
-    let bytes = u64::from(crate::dialect::types::storage_bits(element) / 8);
-    let in_bytes = swizzle.in_bytes(bytes).map_err(|e| format!("swizzled view of {element}: {e}"))?;
+    let bits = crate::dialect::types::storage_bits(element);
+    let in_bytes = if bits % 8 == 0 {
+        swizzle.in_bytes(u64::from(bits / 8))
+    } else {
+        swizzle.in_sub_bytes(bits)
+    }
+    .map_err(|e| format!("swizzled view of {element}: {e}"))?;
     // Shared-memory addresses are 32-bit; others are 64-bit.
     let width = if space == 3 { 32 } else { 64 };
     let int_type: Type = IntegerType::new(b.context, width).into();
@@ -347,6 +371,32 @@ fn operand_of<'c: 'a, 'a>(op: OperationRef<'c, 'a>, i: usize) -> Option<Value<'c
         // SAFETY: an operand of a live op is a live value of the same IR.
         unsafe { Value::from_raw(mlir_sys::mlirOperationGetOperand(op.to_raw(), i as isize)) }
     })
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// A number the integer `v` is known to be a multiple of, from the
+/// lowering's own arithmetic (constants, products, shifts, sums, casts);
+/// 1 when nothing is known, 0 for zero (a multiple of everything).
+fn known_divisor(v: Value) -> u64 {
+    if let Some(k) = constant_of(v) {
+        return k.unsigned_abs();
+    }
+    let Some(op) = defining_op(v) else { return 1 };
+    let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+    let (x, y) = (operand_of(op, 0), operand_of(op, 1));
+    match (name.as_str(), x, y) {
+        ("llvm.mul", Some(x), Some(y)) => known_divisor(x).saturating_mul(known_divisor(y)),
+        ("llvm.shl", Some(x), Some(y)) => match constant_of(y) {
+            Some(s @ 0..=62) => known_divisor(x).saturating_mul(1 << s),
+            _ => known_divisor(x),
+        },
+        ("llvm.add" | "llvm.sub", Some(x), Some(y)) => gcd(known_divisor(x), known_divisor(y)),
+        ("llvm.sext" | "llvm.zext" | "llvm.trunc", Some(x), _) => known_divisor(x),
+        _ => 1,
+    }
 }
 
 /// The integer value of an `llvm.mlir.constant`.
@@ -430,8 +480,18 @@ pub fn lower_store<'c, 'a>(
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let b = Builder::new(context, rewriter, op.location());
-    let address = element_address(&b, op.operand(1)?, op.operand(2)?)?;
     let value = op.operand(0)?;
+    let bits = crate::dialect::types::storage_bits(value.r#type());
+    if bits % 8 != 0 {
+        // A store writes whole bytes: one packed sub-byte element would
+        // clobber its neighbours in the same byte.
+        return Err(format!(
+            "cute.store of one {} ({bits}-bit) element is not lowered: packed sub-byte elements are written in whole bytes (a copy atom over 8 or more bits)",
+            value.r#type()
+        )
+        .into());
+    }
+    let address = element_address(&b, op.operand(1)?, op.operand(2)?)?;
     let storage = storage_type(context, value.r#type());
     let value = if storage == value.r#type() || IntegerType::try_from(value.r#type()).is_ok() {
         value

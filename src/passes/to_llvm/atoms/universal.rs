@@ -45,31 +45,31 @@ pub fn lower_copy_atom_call<'c, 'a>(
         return Err(format!("universal_copy of {n} elements (at most {MAX_ELEMENTS} are unrolled)").into());
     }
     // A sub-byte element is packed (two i4 a byte in CuTe's
-    // subbyte_iterator) but an LLVM GEP over i4 steps a whole byte: copying
-    // element by element would scatter the nibbles (the emulator showed an
-    // si4 MMA fragment filled this way computing the wrong product).
-    let bits = storage_bits(value);
-    if bits % 8 != 0 {
-        return Err(format!(
-            "universal_copy of {value}: {bits}-bit elements are packed several a byte and are not copied element by element; copy the packed bytes in an 8-bit or wider container instead"
-        )
-        .into());
-    }
-    let bytes = (bits / 8).max(1) as i64;
+    // subbyte_iterator): it is moved only in chunks of whole bytes, as
+    // bit-packed vectors (element 0 in the low bits, as CuTe packs them).
+    // One element at a time would rewrite its neighbours (the emulator
+    // showed an si4 MMA fragment filled so computing the wrong product).
+    let bits = i64::from(storage_bits(value));
     let align = |v: Value| {
         let parts = composite_parts(v.r#type()).and_then(|p| p.iterator).and_then(composite_parts);
-        parts.map(|p| p.alignment as i64).filter(|&a| a > 0).unwrap_or(bytes)
+        parts.map(|p| p.alignment as i64).filter(|&a| a > 0).unwrap_or((bits / 8).max(1))
     };
     // The vector width: a power of two dividing n whose runs are contiguous
     // in both views, within both pointers' alignment and at most 128 bits;
     // a swizzle keeps runs of 2^base elements together.
-    let mut limit = (16 / bytes).min(align(src).min(align(dst)) / bytes).max(1);
+    let mut limit = (128 / bits).min(align(src).min(align(dst)) * 8 / bits).max(1);
     for (_, base) in [src_swizzle, dst_swizzle].into_iter().flatten().map(|(s, _)| ((), s.base)) {
         limit = limit.min(1i64 << base.min(62));
     }
     let mut width = 1i64;
     while width * 2 <= limit && n % (width * 2) == 0 && aligned_runs(&src_layout, width * 2) && aligned_runs(&dst_layout, width * 2) {
         width *= 2;
+    }
+    if (width * bits) % 8 != 0 {
+        return Err(format!(
+            "universal_copy of {value}: {bits}-bit elements are packed several a byte and are moved in whole bytes, but these views give contiguous runs of only {width} element(s)"
+        )
+        .into());
     }
     let starts: Vec<i64> = (0..n).step_by(width as usize).collect();
     let (from, to) = (value_addresses(&b, src, &starts)?, value_addresses(&b, dst, &starts)?);
@@ -80,7 +80,9 @@ pub fn lower_copy_atom_call<'c, 'a>(
         Type::parse(context, &format!("vector<{width}x{value}>")).ok_or("cannot build the vector type")?
     };
     let i64_type: Type = IntegerType::new(context, 64).into();
-    let options = || LoadStoreOptions::new().align(Some(IntegerAttribute::new(i64_type, width * bytes)));
+    // A power of two (a chunk of packed 6-bit elements is 3 bytes per 4).
+    let alignment = 1i64 << (width * bits / 8).trailing_zeros();
+    let options = || LoadStoreOptions::new().align(Some(IntegerAttribute::new(i64_type, alignment)));
     for (from, to) in from.into_iter().zip(to) {
         let x = b.insert(llvm::load(context, from, chunk_type, b.location, options()))?;
         rewriter.as_rewriter_base().insert(llvm::store(context, x, to, b.location, options()));
