@@ -93,6 +93,17 @@ fn wgmma_sm90_computes_one_warpgroup_tile() {
 }
 
 #[test]
+fn wgmma_rs_sm90_computes_one_warpgroup_tile_with_a_in_registers() {
+    // Issue 27 item 6: WGMMA with A in registers (`frag_kind = rs`): each
+    // thread loads its A values by the tiled MMA's partition (ALayout_64x16)
+    // straight from global memory; the emulator places them by the PTX
+    // ISA's register-fragment table, so a value in the wrong register or
+    // half gives a wrong C. Its wgmma.fence rule checks the A pins too.
+    let o = run(&example_launch("wgmma_rs_sm90"));
+    check_gemm(&o, 64, 128, 64, |i, kk| i * 64 + kk, |j, kk| j * 64 + kk, |i, j| i * 128 + j);
+}
+
+#[test]
 fn tma_copy_sm90_copies_every_element() {
     let o = run(&example_launch("tma_copy_sm90"));
     assert_eq!(buffer(&o, "in").data, buffer(&o, "out").data);

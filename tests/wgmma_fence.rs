@@ -121,7 +121,14 @@ fn compile(path: &Path) -> String {
 #[test]
 fn no_register_of_a_wgmma_is_written_between_its_fence_and_it() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let kernels = ["examples/wgmma_sm90.mlir", "examples/gemm_sm90.mlir", "examples/conv_fprop_sm90.mlir", "tests/lit/compile/atoms/wgmma-sm90.mlir"];
+    let kernels = [
+        "examples/wgmma_sm90.mlir",
+        "examples/wgmma_rs_sm90.mlir",
+        "examples/gemm_sm90.mlir",
+        "examples/conv_fprop_sm90.mlir",
+        "tests/lit/compile/atoms/wgmma-sm90.mlir",
+        "tests/lit/compile/atoms/wgmma-rs-sm90.mlir",
+    ];
     let mut checked = 0;
     for kernel in kernels {
         let ptx = compile(&root.join(kernel));

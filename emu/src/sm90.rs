@@ -348,6 +348,7 @@ fn descriptor_address(desc: u64, row: u64, k_byte: u64) -> Result<u64, String> {
 
 /// `wgmma.mma_async.sync.aligned.m64nNk16.dtype.atype.btype d, a-desc,
 /// b-desc, scale-d, imm-scale-a, imm-scale-b, imm-trans-a, imm-trans-b`
+/// (or `d, {a0..a3}, b-desc, ...` with A in registers, no trans-a)
 /// for the 128 threads of a warpgroup: D (64 x N) = A (64 x 16) * B^T + D,
 /// thread 32w + l holding, for value i, D[16w + l/4 + 8((i/2)%2)][8(i/4) + 2(l%4) + i%2].
 pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, report: &mut Report) -> Result<(), Stop> {
@@ -377,25 +378,56 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
             _ => 0,
         }
     };
+    // A in registers (`d, a, b-desc, scale-d, imm-scale-a, imm-scale-b,
+    // imm-trans-b`) or through a descriptor (one more immediate, trans-a).
+    let a_regs = match &ops[1] {
+        Operand::Vector(regs) => Some(regs.clone()),
+        _ => None,
+    };
+    let expected = if a_regs.is_some() { 7 } else { 8 };
+    if ops.len() != expected {
+        return Err(bad(format!("{} operands, expected {expected}", ops.len())));
+    }
     let (desc_a, desc_b) = (value(cta, first, &ops[1]), value(cta, first, &ops[2]));
     let scale_d = value(cta, first, &ops[3]) != 0;
     let signed = |v: u64| if v as u32 as i32 == -1 { -1.0 } else { 1.0 };
     let (scale_a, scale_b) = (signed(value(cta, first, &ops[4])), signed(value(cta, first, &ops[5])));
-    if value(cta, first, &ops[6]) != 0 || value(cta, first, &ops[7]) != 0 {
+    if ops[6..].iter().any(|op| value(cta, first, op) != 0) {
         return Err(bad("transposed (MN-major) operands are not emulated".into()));
     }
+    let decode = |bits: u16| if a_ty == "f16" { f64::from(f16::from_bits(bits).to_f32()) } else { f64::from(bf16::from_bits(bits).to_f32()) };
     // A and B through their descriptors, read by the warpgroup's first thread.
     let read_element = |cta: &mut Cta, report: &mut Report, desc: u64, row: u64, kk: u64| -> Result<f64, Stop> {
         let at = descriptor_address(desc, row, kk * 2).map_err(bad)?;
         let bytes = cta.read(first, "shared", at, 2, inst, &mut [], report)?;
         cta.check_async_read(at as usize, 2, inst, report);
-        let bits = u16::from_le_bytes([bytes[0], bytes[1]]);
-        Ok(if a_ty == "f16" { f64::from(f16::from_bits(bits).to_f32()) } else { f64::from(bf16::from_bits(bits).to_f32()) })
+        Ok(decode(u16::from_le_bytes([bytes[0], bytes[1]])))
     };
     let mut a = vec![[0f64; 16]; 64];
-    for (m, row) in a.iter_mut().enumerate() {
-        for kk in 0..16 {
-            row[kk] = scale_a * read_element(cta, report, desc_a, m as u64, kk as u64)?;
+    match &a_regs {
+        // PTX ISA 9.7.15.5.1.1.1 (matrix A of .m64nNk16 in registers):
+        // warp w of the warpgroup holds rows 16w..16w+15; value i of lane l
+        // (register i/2, half i%2, low first) is A[16w + l/4 + 8((i/2)%2)]
+        // [2(l%4) + i%2 + 8(i/4)].
+        Some(regs) => {
+            if regs.len() != 4 {
+                return Err(bad(format!("{} A registers, expected 4", regs.len())));
+            }
+            for (w, t) in lanes.clone().enumerate() {
+                let (warp, l) = (w / 32, w % 32);
+                for i in 0..8 {
+                    let word = cta.threads[t].regs[regs[i / 2]];
+                    let x = decode((word >> (16 * (i % 2))) as u16);
+                    a[16 * warp + l / 4 + 8 * ((i / 2) % 2)][2 * (l % 4) + i % 2 + 8 * (i / 4)] = scale_a * x;
+                }
+            }
+        }
+        None => {
+            for (m, row) in a.iter_mut().enumerate() {
+                for kk in 0..16 {
+                    row[kk] = scale_a * read_element(cta, report, desc_a, m as u64, kk as u64)?;
+                }
+            }
         }
     }
     let mut b = vec![[0f64; 16]; n];

@@ -437,6 +437,17 @@ fn verify_wgmma_on_smem(p: &Mma, a: &Operand, b: &Operand, c: &Operand, d: &Oper
     if d.residency != residency::RMEM {
         return Err(format!("expects memref for operand D, but gets D: {}.", d.ty));
     }
+    if p.frag == FragKind::Rs {
+        // A in registers: each of the 128 threads holds M*K/128 values.
+        let values = i64::from(p.m) * i64::from(p.k) / 128;
+        let size = a.layout().ok().and_then(|l| crate::layout::size(&l).ok()).and_then(|s| s.as_int());
+        if size != Some(values) {
+            return Err(format!(
+                "a warpgroup thread holds {values} values of the {}x{} A tile in registers (frag_kind = rs); operand A is {}",
+                p.m, p.k, a.ty
+            ));
+        }
+    }
     let accumulators = i64::from(p.m) * i64::from(p.n) / 128;
     for (name, op) in [("C", c), ("D", d)] {
         let size = op.layout().ok().and_then(|l| crate::layout::size(&l).ok()).and_then(|s| s.as_int());
@@ -657,6 +668,28 @@ pub fn atom_layouts(atom: &super::Atom) -> Option<crate::layout::mma_partition::
                 c: parse(&format!("((4,8,4),(2,2,{})):((128,1,16),(64,8,512))", n / 8))?,
             })
         }
+        // WGMMA with A in registers (CuTe's SM90 GMMA `_RS` traits): each
+        // warp holds 16 rows of A as an m16n8 MMA does, p = 32 / bits(A)
+        // values a register (ALayout_64x16 for 16-bit A, 64x8 for tf32,
+        // 64x32 for 8-bit); B as in `ss`.
+        super::Atom::Mma(p) if p.family == MmaFamily::Sm90 && p.frag == super::atom::FragKind::Rs && p.m == 64 && p.n % 8 == 0 => {
+            let (m, n, k) = (i64::from(p.m), i64::from(p.n), i64::from(p.k));
+            let bits = crate::dialect::types::storage_bits(p.a);
+            if !matches!(bits, 8 | 16 | 32) || k * i64::from(bits) != 256 {
+                return None;
+            }
+            let per = i64::from(32 / bits);
+            // Value modes (p, row + 8, k + 4p), without a unit mode.
+            let (v_shape, v_stride) =
+                if per == 1 { ("(2,2)".to_string(), "(8,256)".to_string()) } else { (format!("({per},2,2)"), format!("(64,8,{})", 256 * per)) };
+            Some(MmaAtomLayouts {
+                shape_mnk: [m, n, k],
+                threads: 128,
+                a: parse(&format!("((4,8,4),{v_shape}):(({},1,16),{v_stride})", 64 * per))?,
+                b: parse(&format!("(128,({n},{k})):(0,(1,{n}))"))?,
+                c: parse(&format!("((4,8,4),(2,2,{})):((128,1,16),(64,8,512))", n / 8))?,
+            })
+        }
         // UMMA (CuTe's SM100 UMMA traits): one thread issues the whole
         // M x N x K instruction for the CTA, so every mode is the thread's.
         super::Atom::Mma(p) if p.family == MmaFamily::Sm100 && p.frag == super::atom::FragKind::Ss => {
@@ -829,6 +862,43 @@ mod tests {
                 }
                 for v in [0, 17, 64 * 16 - 1] {
                     assert_eq!(at(&atom.a, t, v, 64), (v % 64, v / 64), "A thread {t} value {v}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sm90_rs_a_layouts_are_the_ptx_register_fragments() {
+        // PTX ISA 9.7.15.5.1.1: value i of thread t (warp w = t / 32, lane
+        // l) is A[16w + l/4 + 8 * row_half(i)][col(i)], 32 / bits values a
+        // register; CuTe spells these ALayout_64x16 / 64x8 / 64x32.
+        use crate::layout::{crd2idx, IntTuple};
+        let ctx = context();
+        let cases = [
+            ("f16", 16u32, "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))"),
+            ("tf32", 8, "((4,8,4),(2,2)):((64,1,16),(8,256))"),
+            ("f8E4M3FN", 32, "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))"),
+        ];
+        for (ty, k, cute) in cases {
+            let mut p = wgmma(&ctx, Major::K);
+            p.a = Type::parse(&ctx, ty).unwrap();
+            p.b = p.a;
+            p.k = k;
+            p.frag = FragKind::Rs;
+            let atom = atom_layouts(&super::super::Atom::Mma(p)).unwrap();
+            assert_eq!(atom.a.to_string(), cute, "{ty}");
+            let per = 32 / crate::dialect::types::storage_bits(p.a) as i64;
+            for t in 0..128i64 {
+                let (g, q) = ((t % 32) / 4, t % 4);
+                for i in 0..i64::from(k) / 2 {
+                    // Value i is part i % per of register r = i / per; the
+                    // odd registers hold row g + 8, registers 2 and 3 the
+                    // second half of K.
+                    let r = i / per;
+                    let want_row = 16 * (t / 32) + g + 8 * (r % 2);
+                    let want_col = per * q + i % per + 4 * per * (r / 2);
+                    let idx = crd2idx(&IntTuple::tuple(vec![IntTuple::int(t), IntTuple::int(i)]), &atom.a).unwrap();
+                    assert_eq!((idx % 64, idx / 64), (want_row, want_col), "{ty} thread {t} value {i}");
                 }
             }
         }

@@ -1,9 +1,9 @@
 // The bad cases of tiled MMA partitioning and the execution ops.
 // RUN: %cute-opt %s -split-input-file -verify-diagnostics
 
-// WGMMA with A in registers (rs): its thread-value layouts are not in the
-// registry yet.
-!wg = !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = rs>
+// A structured-sparse MMA stores A compressed: its thread-value layouts are
+// not in the registry (partition its operands by hand).
+!wg = !cute_nvgpu.sm80.sparse_mma<16x8x32, elem_type = (f16, f16, f32)>
 !mma = !cute.tiled_mma<!wg, !cute.layout<"(1,1,1):(0,0,0)">>
 func.func @no_thread_value_layouts(%a: !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(64,16):(16,1)">>, %t: !cute.int_tuple<"?">) {
   %atom = cute.make_atom : !wg

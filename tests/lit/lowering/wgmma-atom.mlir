@@ -51,5 +51,29 @@ gpu.module @kernels {
     %atom = cute_nvgpu.atom.sm90.wgmma %a, %b : !A, !B -> !W
     gpu.return
   }
+
+  // With A in registers (rs) the fragment travels as is: no A descriptor,
+  // and the payload is the inline-PTX wgmma on A's four registers.
+  // STAGE1-LABEL: gpu.func @builder_rs
+  // STAGE1: %[[RDB:.*]] = cute_nvgpu.gmma.descriptor
+  // STAGE1: nvvm.wgmma.fence.aligned
+  // STAGE1: cute_nvgpu.atom %{{.*}}, %[[RDB]], %{{.*}} : !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"8:1">>, i64, vector<64xf32>
+  // PTX-LABEL: .entry builder_rs(
+  // PTX: wgmma.fence.sync.aligned;
+  // PTX: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 0;
+  // PTX: wgmma.commit_group.sync.aligned;
+  gpu.func @builder_rs(%pa: !cute.ptr<f16, gmem>) kernel {
+    %la = cute.static : !cute.layout<"8:1">
+    %ga = cute.make_view %pa, %la : !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"8:1">>
+    %ra = cute.alloc_rmem 8 : !cute.ptr<f16, rmem>
+    %a = cute.make_view %ra, %la : !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"8:1">>
+    %ld = cute.make_atom : !cute_nvgpu.atom.universal_copy<f16>
+    cute.copy_atom_call %ld, %ga, %a : !cute_nvgpu.atom.universal_copy<f16>, !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"8:1">>, !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"8:1">>
+    %pb = cute.alloc_smem 2048 : !cute.ptr<f16, smem, align<1024>>
+    %lb = cute.static : !cute.composed_layout<"S<3,3,3> o 0 o (128,16):(64,1)">
+    %b = cute.make_view %pb, %lb : !B
+    %atom = cute_nvgpu.atom.sm90.wgmma %a, %b : !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"8:1">>, !B -> !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = rs>
+    gpu.return
+  }
 }
 }

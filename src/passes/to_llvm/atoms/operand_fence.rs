@@ -105,8 +105,18 @@ fn users(v: RawValue) -> Vec<RawOp> {
     out
 }
 
-/// The fragments (allocas) a wgmma reads (its accumulator's loads) and
-/// writes (the stores of its results).
+/// A wgmma with A in registers: the `rs` lowering's inline PTX.
+fn is_register_wgmma(op: RawOp) -> bool {
+    if name_of(op) != "llvm.inline_asm" {
+        return false;
+    }
+    // SAFETY: `op` is a live operation; its attribute is only read.
+    let op = unsafe { OperationRef::from_raw(op) };
+    op.attribute("asm_string").ok().and_then(|a| StringAttribute::try_from(a).ok()).is_some_and(|s| s.value().contains("wgmma.mma_async"))
+}
+
+/// The fragments (allocas) a wgmma reads (its accumulator's loads, and an
+/// `rs` wgmma's A registers) and writes (the stores of its results).
 fn fragments(mma: RawOp, out: &mut Vec<RawOp>) {
     let mut add = |alloca: Option<RawOp>| {
         if let Some(a) = alloca {
@@ -115,12 +125,19 @@ fn fragments(mma: RawOp, out: &mut Vec<RawOp>) {
             }
         }
     };
+    let loaded_from = |v: Option<RawValue>| v.and_then(defining_op).filter(|&l| name_of(l) == "llvm.load").and_then(|l| operand(l, 0)).and_then(|p| base_alloca(p, 0));
+    if is_register_wgmma(mma) {
+        // Every register operand (A, the accumulators) loaded from a fragment.
+        // SAFETY: `mma` is live.
+        let n = unsafe { mlir_sys::mlirOperationGetNumOperands(mma) };
+        for i in 0..n {
+            add(loaded_from(operand(mma, i)));
+        }
+    }
     // Reads: the accumulator struct's fields, each loaded from the fragment.
     let mut acc = operand(mma, 0);
     while let Some(op) = acc.and_then(defining_op).filter(|&op| name_of(op) == "llvm.insertvalue") {
-        if let Some(load) = operand(op, 1).and_then(defining_op).filter(|&l| name_of(l) == "llvm.load") {
-            add(operand(load, 0).and_then(|p| base_alloca(p, 0)));
-        }
+        add(loaded_from(operand(op, 1)));
         acc = operand(op, 0);
     }
     // Writes: each extracted result stored into the fragment.
@@ -185,7 +202,7 @@ pub fn pin_wgmma_register_operands(root: OperationRef) -> Result<(), PassError> 
             }
             if !committed {
                 for inner in nested(op) {
-                    if name_of(inner) == MMA {
+                    if name_of(inner) == MMA || is_register_wgmma(inner) {
                         fragments(inner, &mut allocas);
                     }
                 }
@@ -235,13 +252,14 @@ fn pin(alloca: RawOp, anchor: OperationRef, before: bool) -> Result<(), PassErro
         }
         None => (1, storage.clone()),
     };
-    // 16-bit elements travel in pairs, one b32 register each (as the WGMMA
-    // lowering loads them): pinned as pairs, the register the wgmma reads is
-    // the pinned one, not a packing of halves done after the fence.
-    let (count, element) = if matches!(element.as_str(), "f16" | "bf16" | "i16") && count % 2 == 0 {
-        (count / 2, "i32".to_string())
-    } else {
-        (count, element)
+    // 16-bit elements travel in pairs and 8-bit ones (an `rs` wgmma's FP8 or
+    // s8 A) in fours, one b32 register each (as the WGMMA lowering loads
+    // them): pinned so, the register the wgmma reads is the pinned one, not
+    // a packing of parts done after the fence.
+    let (count, element) = match element.as_str() {
+        "f16" | "bf16" | "i16" if count % 2 == 0 => (count / 2, "i32".to_string()),
+        "i8" if count % 4 == 0 => (count / 4, "i32".to_string()),
+        _ => (count, element),
     };
     let Some((constraint, register)) = register_of(context, &element) else { return Ok(()) };
     let element_type = Type::parse(context, &element).ok_or_else(|| PassError::Failed(format!("element type {element}")))?;

@@ -143,12 +143,9 @@ pub fn lower<'c, 'a>(
     if p.family != MmaFamily::Sm90 {
         return Err(PatternError::NoMatch);
     }
-    if p.frag != FragKind::Ss {
-        return Err(format!("sm90.mma {}x{}x{} frag_kind = rs: A in registers is not lowered yet (use ss)", p.m, p.n, p.k).into());
-    }
     let b = Builder::new(context, rewriter, op.location());
     let (d, a, bv, c) = (op.operand(1)?, op.operand(2)?, op.operand(3)?, op.operand(4)?);
-    let desc_a = descriptor(&b, a, p.a_major, "A")?;
+    let desc_a = if p.frag == FragKind::Rs { None } else { Some(descriptor(&b, a, p.a_major, "A")?) };
     let desc_b = descriptor(&b, bv, p.b_major, "B")?;
     // The accumulator: M*N/128 values per thread; 16-bit ones in pairs.
     let values = i64::from(p.m) * i64::from(p.n) / 128;
@@ -178,7 +175,13 @@ pub fn lower<'c, 'a>(
         let at = DenseI64ArrayAttribute::new(context, &[j as i64]);
         acc = b.insert(llvm::insert_value(context, acc, at, *r, b.location))?;
     }
-    let result = mma_async(&b, &p, acc, desc_a, desc_b)?;
+    let result = match desc_a {
+        Some(desc_a) => mma_async(&b, &p, acc, desc_a, desc_b)?,
+        None => {
+            let a_registers = register_a(&b, &p, a)?;
+            mma_async_rs(&b, &p, &registers, &a_registers, desc_b, acc_type)?
+        }
+    };
     for (j, ptr) in value_addresses(&b, d, &starts)?.into_iter().enumerate() {
         let at = DenseI64ArrayAttribute::new(context, &[j as i64]);
         let x = b.insert(llvm::extract_value(context, result, at, register, b.location))?;
@@ -223,6 +226,89 @@ fn mma_async<'c, 'a>(
     )
 }
 
+/// The four 32-bit registers of a thread's A fragment (`rs`): its
+/// M*K/128 values in CuTe's value order (the PTX ISA's a0, a1, ...), each
+/// run of 32 / bits consecutive values one register, low value low.
+fn register_a<'c, 'a>(b: &Builder<'c, '_>, p: &crate::dialect::nvgpu::Mma<'c>, a: Value<'c, 'a>) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let values = i64::from(p.m) * i64::from(p.k) / 128;
+    let per = i64::from(32 / storage_bits(p.a).max(1));
+    if static_size(a, "A")? != values || !matches!(cute_value(a)?, CuteValue::View(5, ..)) {
+        return Err(format!("A (frag_kind = rs) is the thread's {values} values in registers (rmem), got {}", a.r#type()).into());
+    }
+    if !super::aligned_runs(&super::view_layout(a)?, per) {
+        return Err(format!("A: {per} values share a register, but {} splits them", a.r#type()).into());
+    }
+    let i32_type: Type = IntegerType::new(b.context, 32).into();
+    let starts: Vec<i64> = (0..values).step_by(per as usize).collect();
+    value_addresses(b, a, &starts)?
+        .into_iter()
+        .map(|ptr| b.insert(llvm::load(b.context, ptr, i32_type, b.location, LoadStoreOptions::new())))
+        .collect()
+}
+
+/// `wgmma.mma_async` with A in registers, as inline PTX (LLVM 22's
+/// `nvvm.wgmma.mma_async` takes an A descriptor only), the form of CUTLASS's
+/// `SM90_64xNx16_*_RS` atoms: `D = A * B + D` with scale-d one, the
+/// accumulators tied to the results. B's transpose is the immediate of the
+/// 16-bit types; the others have none (K-major only).
+fn mma_async_rs<'c, 'a>(
+    b: &Builder<'c, '_>,
+    p: &crate::dialect::nvgpu::Mma<'c>,
+    accumulators: &[Value<'c, 'a>],
+    a: &[Value<'c, 'a>],
+    desc_b: Value<'c, 'a>,
+    result: Type<'c>,
+) -> Result<Value<'c, 'a>, PatternError> {
+    let context = b.context;
+    let d_type = wgmma_type_d(p.c)?;
+    let (a_type, b_type) = (wgmma_type(p.a)?, wgmma_type(p.b)?);
+    let d_constraint = if d_type == "f32" { "f" } else { "r" };
+    let count = accumulators.len();
+    let list = |from: usize, n: usize| (from..from + n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+    // Operands: $0.. the results, then A's four registers, B's descriptor,
+    // scale-d, then the accumulators tied to the results.
+    let (a_at, b_at, scale_at) = (count, count + a.len(), count + a.len() + 1);
+    let sixteen_bit = matches!(a_type, "f16" | "bf16");
+    let immediates = if sixteen_bit {
+        let trans_b = match p.b_major {
+            Major::K => 0,
+            Major::Mn => 1,
+        };
+        format!(", 1, 1, {trans_b}")
+    } else if a_type == "tf32" || a_type.starts_with('e') {
+        ", 1, 1".to_string()
+    } else {
+        String::new()
+    };
+    let text = format!(
+        "{{\n.reg .pred p;\nsetp.ne.b32 p, ${scale_at}, 0;\nwgmma.mma_async.sync.aligned.m{}n{}k{}.{d_type}.{a_type}.{b_type} {{{}}}, {{{}}}, ${b_at}, p{immediates};\n}}",
+        p.m,
+        p.n,
+        p.k,
+        list(0, count),
+        list(a_at, a.len()),
+    );
+    let constraints: Vec<String> = std::iter::repeat_n(format!("={d_constraint}"), count)
+        .chain(std::iter::repeat_n("r".to_string(), a.len()))
+        .chain(["l".to_string(), "r".to_string()])
+        .chain((0..count).map(|i| i.to_string()))
+        .collect();
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let one = b.int(i32_type, 1)?;
+    let operands: Vec<Value> = a.iter().copied().chain([desc_b, one]).chain(accumulators.iter().copied()).collect();
+    b.insert(
+        OperationBuilder::new("llvm.inline_asm", b.location)
+            .add_operands(&operands)
+            .add_attributes(&[
+                (Identifier::new(context, "asm_string"), melior::ir::attribute::StringAttribute::new(context, &text).into()),
+                (Identifier::new(context, "constraints"), melior::ir::attribute::StringAttribute::new(context, &constraints.join(",")).into()),
+                (Identifier::new(context, "has_side_effects"), melior::ir::Attribute::unit(context)),
+            ])
+            .add_results(&[result])
+            .build()?,
+    )
+}
+
 /// `cute_nvgpu.register.accumulator`: the thread's accumulators, zero.
 pub fn lower_register_accumulator<'c, 'a>(
     context: &'c Context,
@@ -248,9 +334,6 @@ pub fn lower_payload<'c, 'a>(
     if p.family != MmaFamily::Sm90 {
         return Err(PatternError::NoMatch);
     }
-    if p.frag != FragKind::Ss {
-        return Err(format!("sm90.mma {}x{}x{} frag_kind = rs: A in registers is not lowered yet (use ss)", p.m, p.n, p.k).into());
-    }
     let b = Builder::new(context, rewriter, op.location());
     let (desc_a, desc_b, vector) = (op.operand(0)?, op.operand(1)?, op.operand(2)?);
     let (element, count) = crate::dialect::types::vector_parts(vector.r#type()).ok_or("the accumulator is a vector")?;
@@ -262,6 +345,7 @@ pub fn lower_payload<'c, 'a>(
     let acc_type = llvm::r#type::r#struct(context, &vec![register; registers as usize], false);
     let mut acc = b.insert(llvm::undef(acc_type, b.location))?;
     let pair_type = Type::parse(context, &format!("vector<2x{element}>")).ok_or("a pair type")?;
+    let mut xs = Vec::new();
     for j in 0..registers {
         let x = if pairs {
             let mut pair = b.insert(llvm::undef(pair_type, b.location))?;
@@ -277,8 +361,15 @@ pub fn lower_payload<'c, 'a>(
             b.insert(OperationBuilder::new("llvm.extractelement", b.location).add_operands(&[vector, at]).add_results(&[element]).build()?)?
         };
         acc = b.insert(llvm::insert_value(context, acc, DenseI64ArrayAttribute::new(context, &[j]), x, b.location))?;
+        xs.push(x);
     }
-    mma_async(&b, &p, acc, desc_a, desc_b)?;
+    if p.frag == FragKind::Rs {
+        // The rewriter passes an `rs` A fragment as is (a register view).
+        let a_registers = register_a(&b, &p, desc_a)?;
+        mma_async_rs(&b, &p, &xs, &a_registers, desc_b, acc_type)?;
+    } else {
+        mma_async(&b, &p, acc, desc_a, desc_b)?;
+    }
     rewriter.as_rewriter_base().insert(OperationBuilder::new("nvvm.wgmma.commit.group.sync.aligned", b.location).build()?);
     let zero = IntegerAttribute::new(i64_type, 0);
     rewriter.as_rewriter_base().insert(

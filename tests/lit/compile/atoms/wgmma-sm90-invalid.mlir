@@ -100,15 +100,34 @@ gpu.module @kernels {
 // -----
 
 !W = !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = rs>
-!A = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"8:1">>
+!A4 = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"4:1">>
 !B = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (128,16):(64,1)">>
 !C = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"64:1">>
 module attributes {gpu.container_module} {
 gpu.module @kernels {
-  // A in registers (rs) verifies but has no lowering yet: a clean error.
-  gpu.func @rs_form(%a: !A, %b: !B, %c: !C) kernel {
+  // A in registers (rs): each thread holds 64 * 16 / 128 = 8 values.
+  gpu.func @rs_a_size(%a: !A4, %b: !B, %c: !C) kernel {
     %w = cute.make_atom : !W
-    // expected-error @+1 {{sm90.mma 64x128x16 frag_kind = rs: A in registers is not lowered yet (use ss)}}
+    // expected-error @+1 {{a warpgroup thread holds 8 values of the 64x16 A tile in registers (frag_kind = rs); operand A is}}
+    cute.mma_atom_call %w, %c, %a, %b, %c : !W, !C, !A4, !B, !C
+    gpu.return
+  }
+}
+}
+
+// -----
+
+!W = !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = rs>
+!A = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"(2,4):(4,1)">>
+!B = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (128,16):(64,1)">>
+!C = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"64:1">>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  // Two 16-bit A values share a register: a fragment that splits the pair
+  // cannot be one register.
+  gpu.func @rs_split_pairs(%a: !A, %b: !B, %c: !C) kernel {
+    %w = cute.make_atom : !W
+    // expected-error @+1 {{A: 2 values share a register, but !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"(2,4):(4,1)">> splits them}}
     cute.mma_atom_call %w, %c, %a, %b, %c : !W, !C, !A, !B, !C
     gpu.return
   }
