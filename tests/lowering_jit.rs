@@ -1165,3 +1165,41 @@ fn run_time_strides_with_extent_one_modes_follow_the_algebra() {
     }
     assert!(extent_one >= 60 && others >= 30, "only {extent_one} cases with an extent-1 mode and {others} others in {tried} draws");
 }
+
+/// `cute.equal` of two views compares their layouts' shapes and strides
+/// (spec 000's view equality), not their iterators: views over different
+/// pointers with the same run-time layout are equal (issue 27 item 6).
+#[test]
+fn equal_views_compare_layouts_not_pointers() {
+    let source = r#"
+func.func @f(%p: !cute.ptr<f32, generic>, %m1: i32, %ld1: i32, %m2: i32, %ld2: i32) -> i32 {
+  %s1 = cute.make_int_tuple(%m1) : (i32) -> !cute.shape<"(?,8)">
+  %d1 = cute.make_int_tuple(%ld1) : (i32) -> !cute.stride<"(1,?)">
+  %l1 = cute.make_layout_raw %s1, %d1 : (!cute.shape<"(?,8)">, !cute.stride<"(1,?)">) -> !cute.layout<"(?,8):(1,?)">
+  %s2 = cute.make_int_tuple(%m2) : (i32) -> !cute.shape<"(?,8)">
+  %d2 = cute.make_int_tuple(%ld2) : (i32) -> !cute.stride<"(1,?)">
+  %l2 = cute.make_layout_raw %s2, %d2 : (!cute.shape<"(?,8)">, !cute.stride<"(1,?)">) -> !cute.layout<"(?,8):(1,?)">
+  %c = arith.constant 3 : i32
+  %q = cute.add_offset %p, %c : !cute.ptr<f32, generic>, i32
+  %a = cute.make_view %p, %l1 : !cute.view<!cute.ptr<f32, generic>, !cute.layout<"(?,8):(1,?)">>
+  %b = cute.make_view %q, %l2 : !cute.view<!cute.ptr<f32, generic>, !cute.layout<"(?,8):(1,?)">>
+  %e = cute.equal(%a, %b) : (!cute.view<!cute.ptr<f32, generic>, !cute.layout<"(?,8):(1,?)">>, !cute.view<!cute.ptr<f32, generic>, !cute.layout<"(?,8):(1,?)">>) -> i1
+  %r = arith.extui %e : i1 to i32
+  return %r : i32
+}"#;
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, source);
+    type F = extern "C" fn(*const f32, i32, i32, i32, i32) -> i32;
+    let f: F = lookup(&engine, "f");
+    let data = [0f32; 4];
+    let mut rng = Rng(0x9e3779b97f4a7c15);
+    let (mut equal, mut unequal) = (0, 0);
+    for _ in 0..RUNS {
+        let (m1, ld1) = (rng.range(1, 4), rng.range(1, 4));
+        let (m2, ld2) = if rng.range(0, 1) == 0 { (m1, ld1) } else { (rng.range(1, 4), rng.range(1, 4)) };
+        let want = m1 == m2 && ld1 == ld2;
+        assert_eq!(f(data.as_ptr(), m1 as i32, ld1 as i32, m2 as i32, ld2 as i32) == 1, want, "({m1},8):(1,{ld1}) vs ({m2},8):(1,{ld2})");
+        if want { equal += 1 } else { unequal += 1 }
+    }
+    assert!(equal > 0 && unequal > 0, "both outcomes drawn");
+}

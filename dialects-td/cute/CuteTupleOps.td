@@ -59,18 +59,20 @@ def Cute_TupleEqOp : Cute_Op<"tuple_eq", [Pure]> {
 }
 
 def Cute_EqualOp : Cute_Op<"equal", [Pure]> {
-  let summary = "equality of two layouts or two tuples of one kind (sugar)";
+  let summary = "equality of two layouts, two views or two tuples of one kind (sugar)";
   let description = [{
     Structural and value equality (spec 002's sugar; NVIDIA's CuTe IR
-    spelling): `cute-desugar` expands layouts to shape and stride equality
-    joined by `arith.andi`, tuples to `cute.tuple_eq`. Both operands are
-    layouts, or tuples of the same kind.
+    spelling): `cute-desugar` expands layouts and views to shape and stride
+    equality joined by `arith.andi` (spec 000's view equality: a view
+    compares by its layout's shape and stride, not its iterator), tuples to
+    `cute.tuple_eq`. Both operands are layouts, views, or tuples of the
+    same kind.
 
     ```mlir
     %eq = cute.equal(%a, %b) : (!cute.layout<"(?,4):(1,?)">, !cute.layout<"(8,4):(1,8)">) -> i1
     ```
   }];
-  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$lhs, AnyTypeOf<[Cute_LayoutType, Cute_AnyIntTuple]>:$rhs);
+  let arguments = (ins AnyTypeOf<[Cute_LayoutType, Cute_ViewType, Cute_AnyIntTuple]>:$lhs, AnyTypeOf<[Cute_LayoutType, Cute_ViewType, Cute_AnyIntTuple]>:$rhs);
   let results = (outs I1:$result);
   let assemblyFormat = "`(` $lhs `,` $rhs `)` attr-dict `:` functional-type(operands, $result)";
 }

@@ -607,8 +607,8 @@ fn verify_tile_partition(op: OperationRef) -> Result<(), String> {
     Ok(())
 }
 
-/// `cute.equal`: two layouts, or two tuples of one kind (NVIDIA's rule: no
-/// cross-kind comparison).
+/// `cute.equal`: two layouts, two views, or two tuples of one kind (NVIDIA's
+/// rule: no cross-kind comparison; a view has no tuple kind).
 fn verify_equal(op: OperationRef) -> Result<(), String> {
     let kind = |i: usize| -> Result<(Option<SpecKind>, String), String> {
         let t = op.operand(i).map_err(|e| e.to_string())?.r#type();

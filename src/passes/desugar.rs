@@ -253,8 +253,8 @@ fn rewrite_compose<'c, 'a>(
     Ok(vec![insert(rewriter, new.into())?])
 }
 
-/// `cute.equal(%a, %b)` → shape equality `andi` stride equality (spec 002);
-/// tuples → `cute.tuple_eq`.
+/// `cute.equal(%a, %b)` → shape equality `andi` stride equality (spec 002),
+/// of a view's layout for views; tuples → `cute.tuple_eq`.
 fn rewrite_equal<'c, 'a>(
     context: &'c Context,
     op: OperationRef<'c, 'a>,
@@ -269,7 +269,12 @@ fn rewrite_equal<'c, 'a>(
     }
     let mut parts = Vec::new();
     for i in 0..2 {
-        let layout = op.operand(i)?;
+        let mut layout = op.operand(i)?;
+        // A view compares by its layout (spec 000's view equality).
+        if let Some(parts) = crate::dialect::composite_parts(layout.r#type()).filter(|p| p.kind == crate::dialect::Composite::View) {
+            let layout_type = parts.layout.ok_or("a view without a layout type")?;
+            layout = insert(rewriter, ops::cute::get_layout(context, layout_type, layout, location).into())?;
+        }
         let shape = insert(rewriter, ops::cute::get_shape(context, layout, location).into())?;
         let stride = insert(rewriter, ops::cute::get_stride(context, layout, location).into())?;
         parts.push((shape, stride));

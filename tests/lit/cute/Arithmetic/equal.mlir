@@ -25,3 +25,19 @@ func.func @layouts(%a: !cute.layout<"(?,4):(1,?)">, %b: !cute.layout<"(8,4):(1,8
   %e = cute.equal(%a, %b) : (!cute.layout<"(?,4):(1,?)">, !cute.layout<"(8,4):(1,8)">) -> i1
   return %e : i1
 }
+
+// -----
+
+// A view compares by its layout (spec 000's view equality): the layouts'
+// shapes and strides, not the iterators.
+// RT-LABEL: @views
+// CHECK-LABEL: @views
+// CHECK: cute.get_layout
+// CHECK: cute.get_shape
+// CHECK: cute.get_stride
+// CHECK: cute.get_layout
+// CHECK: arith.andi
+func.func @views(%a: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,4):(1,?)">>, %b: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(8,4):(1,8)">>) -> i1 {
+  %e = cute.equal(%a, %b) : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,4):(1,?)">>, !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(8,4):(1,8)">>) -> i1
+  return %e : i1
+}

@@ -22,3 +22,11 @@ func.func @tiles(%a: !cute.tile<"[2:1;_]">) {
   %e = cute.equal(%a, %a) : (!cute.tile<"[2:1;_]">, !cute.tile<"[2:1;_]">) -> i1
   return
 }
+
+// -----
+
+func.func @view_and_layout(%a: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"4:1">>, %b: !cute.layout<"4:1">) {
+  // expected-error @+1 {{compares values of one kind, got !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"4:1">> and !cute.layout<"4:1">}}
+  %e = cute.equal(%a, %b) : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"4:1">>, !cute.layout<"4:1">) -> i1
+  return
+}
