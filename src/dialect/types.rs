@@ -41,6 +41,43 @@ pub fn storage_bits(ty: Type) -> u32 {
     }
 }
 
+/// The element type and rank of a memref type (None for other types).
+pub fn memref_element_and_rank(ty: Type) -> Option<(Type, i64)> {
+    let raw = ty.to_raw();
+    // SAFETY: `raw` is a live type; the calls only inspect it, and the
+    // element type is uniqued in the same context.
+    unsafe {
+        if !sys::mlirTypeIsAMemRef(raw) {
+            return None;
+        }
+        Some((Type::from_raw(sys::mlirShapedTypeGetElementType(raw)), sys::mlirShapedTypeGetRank(raw)))
+    }
+}
+
+/// The NVVM address space of a memref (`#gpu.address_space<...>` or an
+/// integer; none is generic), None when it has another memory space.
+pub fn memref_address_space(ty: Type) -> Option<u32> {
+    let raw = ty.to_raw();
+    // SAFETY: as above.
+    let space = unsafe { sys::mlirMemRefTypeGetMemorySpace(raw) };
+    if space.ptr.is_null() {
+        return Some(0);
+    }
+    match memref_space(ty)? {
+        Some(n) => u32::try_from(n).ok(),
+        None => {
+            // SAFETY: a live attribute of the type.
+            let text = unsafe { melior::ir::Attribute::from_raw(space) }.to_string();
+            match text.as_str() {
+                "#gpu.address_space<global>" => Some(1),
+                "#gpu.address_space<workgroup>" => Some(3),
+                "#gpu.address_space<private>" => Some(5),
+                _ => None,
+            }
+        }
+    }
+}
+
 /// The memory space of a memref as an integer (None: no memory space).
 pub fn memref_space(ty: Type) -> Option<Option<i64>> {
     let raw = ty.to_raw();

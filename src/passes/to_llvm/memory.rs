@@ -40,6 +40,9 @@ pub(super) fn element_type<'c>(ty: Type<'c>) -> Result<Type<'c>, PatternError> {
         return Ok(element);
     }
     let inner = parts.iterator.ok_or_else(|| format!("{ty} has no element type"))?;
+    if let Some((element, _)) = crate::dialect::types::memref_element_and_rank(inner) {
+        return Ok(element);
+    }
     element_type(inner)
 }
 
@@ -147,11 +150,33 @@ pub fn lower_make_view<'c, 'a>(
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let b = Builder::new(context, rewriter, op.location());
     let (ptr, layout) = (op.operand(0)?, op.operand(1)?);
-    let ptr = b.lowered(ptr, &cute_value(ptr)?)?;
+    let ptr = match crate::dialect::types::memref_element_and_rank(ptr.r#type()) {
+        Some((element, rank)) => memref_pointer(&b, ptr, element, rank)?,
+        None => b.lowered(ptr, &cute_value(ptr)?)?,
+    };
     let layout = b.lowered(layout, &cute_value(layout)?)?;
     let result = op.result(0)?.r#type();
     let view = pack_view_struct(&b, &CuteValue::of(result)?.ok_or("not a view")?, ptr, layout)?;
     Ok(vec![b.cast(view, result)?])
+}
+
+/// The address of a memref's first element: its LLVM descriptor's aligned
+/// pointer moved by its offset (the descriptor is what `convert-func-to-llvm`
+/// and `convert-gpu-to-nvvm` make of it; the cast pair reconciles).
+fn memref_pointer<'c, 'a>(b: &Builder<'c, '_>, memref: Value<'c, 'a>, element: Type<'c>, rank: i64) -> Result<Value<'c, 'a>, PatternError> {
+    let space = crate::dialect::types::memref_address_space(memref.r#type())
+        .ok_or_else(|| format!("{}: the memory space has no NVVM address space", memref.r#type()))?;
+    let ptr = llvm::r#type::pointer(b.context, space);
+    let i64_type: Type = IntegerType::new(b.context, 64).into();
+    let mut fields = vec![ptr, ptr, i64_type];
+    if rank > 0 {
+        let array = llvm::r#type::array(i64_type, rank as u32);
+        fields.extend([array, array]);
+    }
+    let descriptor = b.cast(memref, llvm::r#type::r#struct(b.context, &fields, false))?;
+    let aligned = b.extract(descriptor, &[1], ptr)?;
+    let offset = b.extract(descriptor, &[2], i64_type)?;
+    gep(b, aligned, offset, element)
 }
 
 pub fn lower_get_layout<'c, 'a>(
@@ -178,6 +203,10 @@ pub fn lower_get_iter<'c, 'a>(
     let source = op.operand(0)?;
     let source_value = cute_value(source)?;
     let result = op.result(0)?.r#type();
+    if crate::dialect::types::memref_element_and_rank(result).is_some() {
+        // The view keeps only the element address: a memref is not rebuilt.
+        return Err(format!("get_iter of a view over {result} is not lowered: the view's iterator is the memref it was made from; use that value").into());
+    }
     let value = match (&source_value, op.operand_count()) {
         (CuteValue::View(..), 1) => view_ptr(&b, source)?,
         (CuteValue::Ptr(_), 4) => {

@@ -103,19 +103,28 @@ impl CuteValue {
                 Ok(Some(CuteValue::DescIter(space(parts.iterator).ok_or("a descriptor iterator without a pointer")?)))
             }
             Some(parts) if parts.kind == Composite::View => {
-                let iterator = parts.iterator.and_then(composite_parts).ok_or("a view without an iterator")?;
-                if iterator.kind != Composite::Ptr {
-                    return Err(format!("{ty}: views over descriptor iterators have no LLVM form yet"));
-                }
+                let iterator_type = parts.iterator.ok_or("a view without an iterator")?;
+                // A view over a memref is a view over the memref's aligned
+                // pointer plus its offset (`lower_make_view`).
+                let space = if crate::dialect::types::memref_element_and_rank(iterator_type).is_some() {
+                    crate::dialect::types::memref_address_space(iterator_type)
+                        .ok_or_else(|| format!("{ty}: the memref's memory space has no NVVM address space"))?
+                } else {
+                    let iterator = composite_parts(iterator_type).ok_or("a view without an iterator")?;
+                    if iterator.kind != Composite::Ptr {
+                        return Err(format!("{ty}: views over descriptor iterators have no LLVM form yet"));
+                    }
+                    iterator.address_space
+                };
                 let layout = parts.layout.and_then(type_spec).ok_or("a view without a layout")?;
                 match layout {
                     (SpecKind::Layout, text) => {
-                        Ok(Some(CuteValue::View(iterator.address_space, spec::parse_checked_layout(text)?, None)))
+                        Ok(Some(CuteValue::View(space, spec::parse_checked_layout(text)?, None)))
                     }
                     (SpecKind::ComposedLayout, text) => {
                         let composed = spec::parse_checked_composed(text)?;
                         let swizzled = Some((composed.swizzle, composed.offset));
-                        Ok(Some(CuteValue::View(iterator.address_space, composed.layout, swizzled)))
+                        Ok(Some(CuteValue::View(space, composed.layout, swizzled)))
                     }
                     _ => Err(format!("{ty}: views over this layout kind have no LLVM form yet")),
                 }
