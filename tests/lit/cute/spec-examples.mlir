@@ -69,3 +69,79 @@ func.func @spec_002_view(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8
   %w = cute.make_view %iter, %layout : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(8,1)">>
   return
 }
+
+// Spec 002 "make_layout" (before the rewrite): `cute.make_layout(shape = (M,
+// N, K), stride = (s_M, s_N, s_K)) : !cute.layout`. The operands carry their
+// types; the rank notation stands for three run-time leaves per tree.
+// CHECK-LABEL: @spec_002_make_layout_sugar
+func.func @spec_002_make_layout_sugar(%M: i32, %N: i32, %K: i32, %sM: i32, %sN: i32, %sK: i32) {
+  // CHECK: cute.make_layout(shape = (%{{.*}}, %{{.*}}, %{{.*}} : i32, i32, i32), stride = (%{{.*}}, %{{.*}}, %{{.*}} : i32, i32, i32)) : !cute.layout<"(?,?,?):(?,?,?)">
+  %L = cute.make_layout(shape = (%M, %N, %K : i32, i32, i32), stride = (%sM, %sN, %sK : i32, i32, i32)) : !cute.layout<3>
+  return
+}
+
+// Spec 002 "make_shape and make_stride": `cute.make_shape (M, N) : !cute.shape`
+// before, `cute.make_int_tuple %M, %N : !cute.shape` after.
+// CHECK-LABEL: @spec_002_make_shape
+func.func @spec_002_make_shape(%M: i32, %N: i32) {
+  // CHECK: cute.make_shape(%{{.*}}, %{{.*}}) : (i32, i32) -> !cute.shape<"(?,?)">
+  %S = cute.make_shape(%M, %N) : (i32, i32) -> !cute.shape<2>
+  return
+}
+
+// Spec 002 "make_composed_layout -> outer + inner + offset": the sugar
+// `make_composed_layout(outer = %outer, swizzle = swizzle<B, M, S>, offset =
+// (0, 0))` is NVIDIA's `cute.make_composed_layout(%inner, %offset, %outer)`;
+// after the rewrite, `make_swizzle B, M, S`, the offset tuple and
+// `make_composed_layout_raw %outer, %inner, %offset`.
+// CHECK-LABEL: @spec_002_make_composed_layout
+func.func @spec_002_make_composed_layout(%outer: !cute.layout<"(8,64):(64,1)">) {
+  // CHECK: cute.make_swizzle 3, 4, 3 : !cute.swizzle<"S<3,4,3>">
+  %inner = cute.make_swizzle 3, 4, 3 : !cute.swizzle<"S<3,4,3>">
+  // The spec's offset coordinate (0, 0) is the element offset the outer
+  // layout gives it, 0: the composed layout's offset is that scalar.
+  // CHECK: cute.make_int_tuple() : () -> !cute.int_tuple<"0">
+  %offset = cute.make_int_tuple() : () -> !cute.int_tuple<"0">
+  // CHECK: cute.make_composed_layout_raw %{{.*}}, %{{.*}}, %{{.*}} : (!cute.layout<"(8,64):(64,1)">, !cute.swizzle<"S<3,4,3>">, !cute.int_tuple<"0">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
+  %C = cute.make_composed_layout_raw %outer, %inner, %offset : (!cute.layout<"(8,64):(64,1)">, !cute.swizzle<"S<3,4,3>">, !cute.int_tuple<"0">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
+  // CHECK: cute.make_composed_layout(%{{.*}}, %{{.*}}, %{{.*}}) : (!cute.swizzle<"S<3,4,3>">, !cute.int_tuple<"0">, !cute.layout<"(8,64):(64,1)">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
+  %D = cute.make_composed_layout(%inner, %offset, %outer) : (!cute.swizzle<"S<3,4,3>">, !cute.int_tuple<"0">, !cute.layout<"(8,64):(64,1)">) -> !cute.composed_layout<"S<3,4,3> o 0 o (8,64):(64,1)">
+  return
+}
+
+// Spec 002 "equal over views or layouts" (after the rewrite): `cute.get_shape
+// %L1 : !cute.shape` and `cute.tuple_eq %s1, %s2 : i1` name their operand and
+// result types (NVIDIA's `get_shape(%l) : A -> R`).
+// CHECK-LABEL: @spec_002_equal_after
+func.func @spec_002_equal_after(%L1: !cute.layout<"(?,4):(1,?)">, %L2: !cute.layout<"(8,4):(1,8)">) -> i1 {
+  // CHECK: cute.get_shape(%{{.*}}) : !cute.layout<"(?,4):(1,?)"> -> !cute.shape<"(?,4)">
+  %s1 = cute.get_shape(%L1) : !cute.layout<"(?,4):(1,?)"> -> !cute.shape<"(?,4)">
+  %s2 = cute.get_shape(%L2) : !cute.layout<"(8,4):(1,8)"> -> !cute.shape<"(8,4)">
+  // CHECK: cute.get_stride(%{{.*}}) : !cute.layout<"(?,4):(1,?)"> -> !cute.stride<"(1,?)">
+  %t1 = cute.get_stride(%L1) : !cute.layout<"(?,4):(1,?)"> -> !cute.stride<"(1,?)">
+  %t2 = cute.get_stride(%L2) : !cute.layout<"(8,4):(1,8)"> -> !cute.stride<"(1,8)">
+  // CHECK: cute.tuple_eq %{{.*}}, %{{.*}} : !cute.shape<"(?,4)">, !cute.shape<"(8,4)">
+  %seq = cute.tuple_eq %s1, %s2 : !cute.shape<"(?,4)">, !cute.shape<"(8,4)">
+  %teq = cute.tuple_eq %t1, %t2 : !cute.stride<"(1,?)">, !cute.stride<"(1,8)">
+  %r = arith.andi %seq, %teq : i1
+  return %r : i1
+}
+
+// Spec 000 "Hopper WGMMA Contract" / "Blackwell IMMA and S2T Contract":
+// `cute_nvgpu.atom.sm90.wgmma %a_smem, %b_smem, %shape, %elt` and
+// `cute_nvgpu.atom.sm100.imma %a_smem, %b_smem, %shape, %elt`. The shape
+// and element types are the result atom type's parameters (a type, not two
+// more operands); the operands are the A and B views. Their rewrites:
+// tests/lit/lowering/wgmma-atom.mlir, umma-atom.mlir.
+!SA = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,16):(64,1)">>
+!SB = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (128,16):(64,1)">>
+// CHECK-LABEL: @spec_000_atom_builders
+!UA = !cute.view<!cute.ptr<bf16, smem, align<1024>>, !cute.composed_layout<"S<1,3,3> o 0 o (128,16):(16,1)">>
+!UB = !cute.view<!cute.ptr<bf16, smem, align<1024>>, !cute.composed_layout<"S<1,3,3> o 0 o (256,16):(16,1)">>
+func.func @spec_000_atom_builders(%a_smem: !SA, %b_smem: !SB, %ua: !UA, %ub: !UB) {
+  // CHECK: cute_nvgpu.atom.sm90.wgmma %{{.*}}, %{{.*}} : {{.*}} -> !cute_nvgpu.sm90.mma<64x128x16
+  %w = cute_nvgpu.atom.sm90.wgmma %a_smem, %b_smem : !SA, !SB -> !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
+  // CHECK: cute_nvgpu.atom.sm100.imma %{{.*}}, %{{.*}} : {{.*}} -> !cute_nvgpu.sm100.mma<128x256x16
+  %u = cute_nvgpu.atom.sm100.imma %ua, %ub : !UA, !UB -> !cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, k), elem_type = (bf16, bf16, f32), frag_kind = ss>
+  return
+}
