@@ -89,12 +89,17 @@ pub enum Emit {
 /// (the body of `cute-to-nvvm`): desugar, the cute -> LLVM bank, the target
 /// attached to every gpu.module, the GPU -> NVVM conversion inside kernels,
 /// the host-side conversions, and the casts reconciled.
+///
+/// The target attached is [`Chip::nvvm_chip`]: the chip NVVM's op verifiers
+/// judge the module by, which is the chip itself except where LLVM 22's
+/// NVVM dialect lags LLVM's back end.
 pub fn nvvm_passes(chip: Chip) -> String {
     format!(
         "cute-kernels-to-gpu-module,nvvm-attach-target{{chip={} features=+ptx{} O=3}},cute-check-target,cute-desugar,cute-to-llvm,cute-nvgpu-to-nvvm,\
          gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm,convert-nvvm-to-llvm),convert-scf-to-cf,convert-arith-to-llvm,\
          convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,cute-kernel-to-nvvm,reconcile-unrealized-casts",
-        chip.name, chip.ptx
+        chip.nvvm_chip(),
+        chip.ptx
     )
 }
 
@@ -127,6 +132,30 @@ pub fn translation_unit_passes(chip: Chip) -> String {
 }
 
 impl Chip {
+    /// The chip the NVVM dialect checks the module against. LLVM 22's NVVM
+    /// ops accept tcgen05 (tensor memory, UMMA) on sm_100a and sm_101a
+    /// only, while LLVM's NVPTX back end and ptxas take the same
+    /// instructions for sm_100f, sm_103a and sm_103f (the PTX ISA's tcgen05
+    /// targets; NVVM22.md "tcgen05 works on"). SM100 and SM103 are one atom
+    /// surface in the registry, so those modules are lowered as sm_100a and
+    /// their PTX retargeted ([`Chip::retarget`]); the mlir-translate route's
+    /// `llc-22 -mcpu=<chip>` targets the chip itself.
+    pub fn nvvm_chip(&self) -> &'static str {
+        match self.name {
+            "sm_100f" | "sm_103a" | "sm_103f" => "sm_100a",
+            name => name,
+        }
+    }
+
+    /// PTX produced for [`Chip::nvvm_chip`] with its `.target` made this
+    /// chip's (ptxas then checks every instruction against it).
+    pub fn retarget(&self, ptx: String) -> String {
+        if self.nvvm_chip() == self.name {
+            return ptx;
+        }
+        ptx.replace(&format!("\n.target {}", self.nvvm_chip()), &format!("\n.target {}", self.name))
+    }
+
     /// What `llc-22` needs for this chip: the CPU and the PTX ISA version
     /// (NVPTX writes `.version` from the target machine, not from the
     /// functions, so the version is a command-line feature).
@@ -172,6 +201,18 @@ mod tests {
         assert!(!nvvm_pipeline_for_options("chip=sm_90a extract-device-module=false").unwrap().contains("extract"));
         assert!(nvvm_pipeline_for_options("extract-device-module=maybe").unwrap_err().contains("unknown option"));
         assert_eq!(chip("sm_90a").unwrap().llc_args(), "-march=nvptx64 -mcpu=sm_90a -mattr=+ptx84");
+    }
+
+    #[test]
+    fn tcgen05_chips_lower_as_sm_100a_and_keep_their_target() {
+        for name in ["sm_100f", "sm_103a", "sm_103f"] {
+            let c = chip(name).unwrap();
+            assert_eq!(c.nvvm_chip(), "sm_100a");
+            assert_eq!(c.retarget("//\n.version 8.8\n.target sm_100a\n".into()), format!("//\n.version 8.8\n.target {name}\n"));
+        }
+        let a = chip("sm_100a").unwrap();
+        assert_eq!((a.nvvm_chip(), a.retarget("\n.target sm_100a".into())), ("sm_100a", "\n.target sm_100a".to_string()));
+        assert_eq!(chip("sm_90a").unwrap().nvvm_chip(), "sm_90a");
     }
 
     #[test]

@@ -285,7 +285,7 @@ impl Compiler {
                 if objects.is_empty() {
                     return Err(self.fail("the module has no gpu.module kernels to compile"));
                 }
-                Ok(objects.concat())
+                Ok(chip.retarget(objects.concat()))
             }
         }
     }

@@ -8,6 +8,25 @@
 // RUN: %ptxas -arch=sm_100a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: not grep -E '(div|rem)\.' %t.ptx
 // PTXAS: {{^ *}}0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// The other chips with tcgen05 (the PTX ISA's tcgen05 targets): LLVM 22's NVVM
+// dialect refuses tcgen05 on them, so the module is lowered as sm_100a (one
+// atom surface) and its PTX retargeted; ptxas checks it for the chip
+// (compile::Chip::nvvm_chip, issue 27 item 6).
+// RUN: %cute compile %examples/gemm_sm100.mlir --chip sm_100f -o %t.100f.ptx
+// RUN: FileCheck %s --check-prefix=T100F < %t.100f.ptx
+// RUN: %ptxas -arch=sm_100f %t.100f.ptx -o %t.cubin
+// RUN: %cute compile %examples/gemm_sm100.mlir --chip sm_103a -o %t.103a.ptx
+// RUN: FileCheck %s --check-prefix=T103A < %t.103a.ptx
+// RUN: %ptxas -arch=sm_103a %t.103a.ptx -o %t.cubin
+// RUN: %cute compile %examples/gemm_sm100.mlir --chip sm_103f -o %t.103f.ptx
+// RUN: FileCheck %s --check-prefix=T103F < %t.103f.ptx
+// RUN: %ptxas -arch=sm_103f %t.103f.ptx -o %t.cubin
+// T100F: .target sm_100f
+// T100F: tcgen05.mma.cta_group::1.kind::f16
+// T103A: .target sm_103a
+// T103A: tcgen05.mma.cta_group::1.kind::f16
+// T103F: .target sm_103f
+// T103F: tcgen05.mma.cta_group::1.kind::f16
 // CHECK: .extern .shared .align 1024 .b8 __cute_dynamic_smem[];
 // CHECK-LABEL: .entry gemm(
 // CHECK-NEXT: .param .align 64 .b8 gemm_param_0[128],

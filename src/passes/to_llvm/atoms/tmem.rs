@@ -28,10 +28,9 @@ use melior::{
     Context, PatternRewriter,
 };
 
-/// Chips whose tensor memory and tcgen05 ops this build lowers: sm_100a and
-/// sm_100f. sm_103 has them too, but LLVM 22's NVVM dialect refuses its
-/// tcgen05 ops ("is not supported on sm_103a"), so there the ops stay and
-/// the legality check names them.
+/// Chips whose tensor memory and tcgen05 ops this build lowers: sm_100a (and
+/// sm_100f, sm_103a, sm_103f, which the pipeline lowers as sm_100a because
+/// LLVM 22's NVVM dialect refuses their tcgen05 ops: `compile::Chip::nvvm_chip`).
 pub fn has_tensor_memory(chip: &str) -> bool {
     matches!(crate::dialect::nvgpu::tiers::Chip::parse(chip), Some(c) if c.sm == 100 && c.suffix.is_some())
 }
