@@ -195,3 +195,143 @@ fn every_roster_chip_compiles_and_assembles_the_copy_example() {
     }
     let _ = std::fs::remove_dir_all(&scratch);
 }
+
+/// The WGMMA candidates: every N, every element-type pair and accumulator,
+/// both majors of A and B, both fragment kinds (`ss`, `rs`). The registry
+/// refuses most; what it accepts is swept.
+fn wgmma_candidates() -> Vec<String> {
+    let inputs: [(&str, u32); 9] =
+        [("f16", 16), ("bf16", 16), ("tf32", 8), ("f8E4M3FN", 32), ("f8E5M2", 32), ("i8", 32), ("si8", 32), ("ui8", 32), ("f32", 8)];
+    let mut out = Vec::new();
+    for n in (8..=256).step_by(8) {
+        for &(a, k) in &inputs {
+            for &(b, kb) in &inputs {
+                if kb != k {
+                    continue;
+                }
+                for c in ["f16", "f32", "i32", "si32"] {
+                    for (am, bm) in [("k", "k"), ("k", "mn"), ("mn", "k"), ("mn", "mn")] {
+                        for frag in ["ss", "rs"] {
+                            out.push(format!("!cute_nvgpu.sm90.mma<64x{n}x{k}, ab_major = ({am}, {bm}), elem_type = ({a}, {b}, {c}), frag_kind = {frag}>"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A shared-memory operand tile of `rows` x `k` for WGMMA: 128-byte
+/// swizzled rows (CuTe's `Layout_K_SW128_Atom` / `Layout_MN_SW128_Atom`),
+/// K-major or MN-major; None where the MN-major atom (64 elements of 16
+/// bits) does not tile the rows. (layout type, elements to allocate)
+fn wgmma_tile(rows: u32, k: u32, bits: u32, major: &str) -> Option<(String, u32)> {
+    let row = 1024 / bits; // elements in a 128-byte row
+    let swizzle = format!("S<3,{},3>", 4 + 3 - bits.trailing_zeros());
+    if major == "k" {
+        return Some((format!("!cute.composed_layout<\"{swizzle} o 0 o ({rows},{k}):({row},1)\">"), rows * row));
+    }
+    if rows % row != 0 {
+        return None;
+    }
+    let layout = if rows == row { format!("({rows},{k}):(1,{row})") } else { format!("(({row},{}),{k}):((1,{}),{row})", rows / row, row * k) };
+    Some((format!("!cute.composed_layout<\"{swizzle} o 0 o {layout}\">"), rows * k))
+}
+
+/// The parameters of a WGMMA atom's text.
+fn wgmma_parts(atom: &str) -> (u32, u32, [String; 3], [String; 2], bool) {
+    let inside = &atom[atom.find('<').unwrap() + 1..atom.len() - 1];
+    let shape: Vec<u32> = inside.split(',').next().unwrap().split('x').map(|d| d.trim().parse().unwrap()).collect();
+    let between = |from: &str| {
+        let rest = &inside[inside.find(from).unwrap() + from.len()..];
+        rest[..rest.find(')').unwrap()].split(',').map(|s| s.trim().to_string()).collect::<Vec<_>>()
+    };
+    let (t, m) = (between("elem_type = ("), between("ab_major = ("));
+    (shape[1], shape[2], [t[0].clone(), t[1].clone(), t[2].clone()], [m[0].clone(), m[1].clone()], atom.contains("frag_kind = rs"))
+}
+
+/// A kernel calling the WGMMA atom once between fence and wait, storing D;
+/// None where the sweep has no tile for the operand (see [`wgmma_tile`]).
+fn wgmma_kernel(name: &str, atom: &str) -> Option<String> {
+    let (n, k, [a, b, c], [am, bm], rs) = wgmma_parts(atom);
+    let bits = |t: &str| if t.contains("16") { 16 } else if t == "tf32" || t == "f32" { 32 } else { 8 };
+    let (tb, nb) = wgmma_tile(n, k, bits(&b), &bm)?;
+    let vb = format!("!cute.view<!cute.ptr<{b}, smem, align<1024>>, {tb}>");
+    let nc = 64 * n / 128;
+    let vc = format!("!cute.view<!cute.ptr<{c}, rmem>, !cute.layout<\"{nc}:1\">>");
+    let vg = format!("!cute.view<!cute.ptr<{c}, gmem>, !cute.layout<\"{nc}:1\">>");
+    let (a_setup, va) = if rs {
+        let na = 64 * k / 128;
+        let va = format!("!cute.view<!cute.ptr<{a}, rmem>, !cute.layout<\"{na}:1\">>");
+        (format!("    %ra = cute.alloc_rmem {na} : !cute.ptr<{a}, rmem>\n    %la = cute.static : !cute.layout<\"{na}:1\">\n    %a = cute.make_view %ra, %la : {va}\n"), va)
+    } else {
+        let (ta, na) = wgmma_tile(64, k, bits(&a), &am)?;
+        let va = format!("!cute.view<!cute.ptr<{a}, smem, align<1024>>, {ta}>");
+        (format!("    %pa = cute.alloc_smem {na} : !cute.ptr<{a}, smem, align<1024>>\n    %la = cute.static : {ta}\n    %a = cute.make_view %pa, %la : {va}\n"), va)
+    };
+    // A zero-fill where arith has the type (not for si32 accumulators).
+    let fill = match c.as_str() {
+        "f16" | "f32" => format!("    %zero = arith.constant 0.0 : {c}\n    cute.fill %zero, %c : {c}, {vc}\n"),
+        "i32" => format!("    %zero = arith.constant 0 : {c}\n    cute.fill %zero, %c : {c}, {vc}\n"),
+        _ => String::new(),
+    };
+    Some(format!(
+        "  gpu.func @{name}(%pc: !cute.ptr<{c}, gmem>) kernel {{\n{a_setup}    \
+         %pb = cute.alloc_smem {nb} : !cute.ptr<{b}, smem, align<1024>>\n    %lb = cute.static : {tb}\n    %b = cute.make_view %pb, %lb : {vb}\n    \
+         %rc = cute.alloc_rmem {nc} : !cute.ptr<{c}, rmem>\n    %lc = cute.static : !cute.layout<\"{nc}:1\">\n    %c = cute.make_view %rc, %lc : {vc}\n    \
+         {fill}    %atom = cute.make_atom : {atom}\n    nvvm.wgmma.fence.aligned\n    \
+         cute.mma_atom_call %atom, %c, %a, %b, %c : {atom}, {vc}, {va}, {vb}, {vc}\n    nvvm.wgmma.commit.group.sync.aligned\n    \
+         nvvm.wgmma.wait.group.sync.aligned 0\n    %g = cute.make_view %pc, %lc : {vg}\n    %st = cute.make_atom : !cute_nvgpu.atom.universal_copy<{c}>\n    \
+         cute.copy_atom_call %st, %c, %g : !cute_nvgpu.atom.universal_copy<{c}>, {vc}, {vg}\n    gpu.return\n  }}\n"
+    ))
+}
+
+fn kernels_module(kernels: &[String]) -> String {
+    format!("module attributes {{gpu.container_module}} {{\ngpu.module @kernels {{\n{}}}\n}}\n", kernels.concat())
+}
+
+#[test]
+fn every_wgmma_compiles_or_is_refused_on_every_chip() {
+    // Issue 27 item 2, the WGMMA family: every sm90.mma the registry
+    // accepts, one kernel each, grouped in one module per element types,
+    // majors and fragment kind (all 32 N). On sm_90a each module gives PTX
+    // that ptxas assembles; every other chip refuses all of them with a
+    // located diagnostic. A signal fails the test process.
+    let compiler = Compiler::new();
+    let accepted: Vec<String> = wgmma_candidates().into_iter().filter(|atom| compiler.parse(&format!("func.func private @f({atom})")).is_ok()).collect();
+    assert!(accepted.len() >= 32 * 20, "only {} WGMMA atoms verify", accepted.len());
+    let mut groups: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    let mut untiled = 0;
+    for (i, atom) in accepted.iter().enumerate() {
+        let (_, _, types, majors, rs) = wgmma_parts(atom);
+        match wgmma_kernel(&format!("k{i}"), atom) {
+            Some(kernel) => groups.entry(format!("{types:?} {majors:?} rs={rs}")).or_default().push(kernel),
+            None => untiled += 1,
+        }
+    }
+    let scratch = std::env::temp_dir().join(format!("cute-wgmma-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut swept = 0;
+    for (group, kernels) in &groups {
+        let source = kernels_module(kernels);
+        compiler.parse(&source).unwrap_or_else(|e| panic!("the sweep's kernels for {group} do not verify: {e}"));
+        let ptx = compiler.compile(&source, "sm_90a", Emit::Ptx).unwrap_or_else(|e| panic!("{group} on sm_90a: {e}"));
+        let file = scratch.join("w.ptx");
+        std::fs::write(&file, &ptx).unwrap();
+        let out = Command::new(ptxas("sm_90a")).arg("-arch=sm_90a").arg(&file).arg("-o").arg(scratch.join("w.cubin")).output().unwrap();
+        assert!(out.status.success(), "ptxas rejects {group}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(ptx.matches("wgmma.mma_async.sync.aligned").count(), kernels.len(), "{group}: a wgmma per kernel");
+        swept += kernels.len();
+    }
+    // Every other chip: all of them in one module, refused with a location.
+    let all: Vec<String> = groups.values().flatten().cloned().collect();
+    let source = kernels_module(&all);
+    for chip in ROSTER.iter().filter(|c| c.name != "sm_90a") {
+        let e = compiler.compile(&source, chip.name, Emit::Ptx).expect_err(chip.name).to_string();
+        assert!(e.contains("error:") && e.contains("loc("), "{}: a failure without a located diagnostic:\n{}", chip.name, &e[..e.len().min(2000)]);
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    eprintln!("wgmma sweep: {} atoms verify, {swept} compiled and assembled for sm_90a in {} modules, refused on {} chips; {untiled} MN-major tiles narrower than a 128-byte swizzle row not generated", accepted.len(), groups.len(), ROSTER.len() - 1);
+    assert!(swept + untiled == accepted.len());
+}

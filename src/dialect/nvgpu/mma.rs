@@ -143,6 +143,13 @@ fn check_shape(p: &Mma, class: InputClass) -> Result<(), String> {
             }
             let k_ok = p.k == k_want;
             if family == MmaFamily::Sm90 {
+                // PTX ISA 9.7.15.5: the integer wgmma shapes are N = 8, 16,
+                // 24, 32 and the multiples of 16 up to 256 (the atom sweep
+                // found N = 40 accepted here and refused by NVVM).
+                if class == InputClass::I8 {
+                    let ok = k_ok && p.m == 64 && (matches!(p.n, 8 | 24) || (p.n.is_multiple_of(16) && (16..=256).contains(&p.n)));
+                    return if ok { Ok(()) } else { Err(format!("64xNx{k_want} with N in {{8, 24}} or a multiple of 16 in [16, 256]")) };
+                }
                 let ok = k_ok && p.m == 64 && p.n.is_multiple_of(8) && (8..=256).contains(&p.n);
                 return if ok { Ok(()) } else { Err(format!("64xNx{k_want} with N a multiple of 8 in [8, 256]")) };
             }

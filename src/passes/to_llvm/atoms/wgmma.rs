@@ -151,7 +151,8 @@ pub fn lower<'c, 'a>(
     let values = i64::from(p.m) * i64::from(p.n) / 128;
     let c_bits = bits_of(p.c);
     let per = if c_bits == 16 { 2 } else { 1 };
-    let register: Type = if c_bits == 16 { IntegerType::new(context, 32).into() } else { p.c };
+    // Registers hold bits: signed and unsigned accumulators are i32.
+    let register: Type = if c_bits == 16 { IntegerType::new(context, 32).into() } else { super::super::memory::storage_type(context, p.c) };
     for (view, role) in [(c, "C"), (d, "D")] {
         let size = static_size(view, role)?;
         if size != values {

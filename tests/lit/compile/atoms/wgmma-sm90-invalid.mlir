@@ -139,3 +139,10 @@ gpu.module @kernels {
 // N must be a multiple of 8 in [8, 256].
 // expected-error @+1 {{'sm90.mma' has no 64x132x16 shape for f16 inputs; legal: 64xNx16 with N a multiple of 8 in [8, 256]}}
 func.func private @illegal_n(!cute_nvgpu.sm90.mma<64x132x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>)
+
+// -----
+
+// Integer WGMMA has fewer N than the float kinds: 8, 24 and the multiples of
+// 16 (PTX ISA; the atom sweep found N = 40 verifying, then refused by NVVM).
+// expected-error @+1 {{'sm90.mma' has no 64x40x32 shape for i8 inputs; legal: 64xNx32 with N in {8, 24} or a multiple of 16 in [16, 256]}}
+func.func private @integer_n(!cute_nvgpu.sm90.mma<64x40x32, ab_major = (k, k), elem_type = (i8, i8, i32), frag_kind = ss>)
