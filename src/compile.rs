@@ -90,15 +90,16 @@ pub enum Emit {
 /// attached to every gpu.module, the GPU -> NVVM conversion inside kernels,
 /// the host-side conversions, and the casts reconciled.
 ///
-/// The target attached is [`Chip::nvvm_chip`]: the chip NVVM's op verifiers
-/// judge the module by, which is the chip itself except where LLVM 22's
-/// NVVM dialect lags LLVM's back end.
+/// `cute-check-target` checks the atoms against the chip, then sets the
+/// NVVM target to [`Chip::nvvm_chip`]: the chip NVVM's op verifiers judge
+/// the module by, which is the chip itself except where LLVM 22's NVVM
+/// dialect lags LLVM's back end.
 pub fn nvvm_passes(chip: Chip) -> String {
     format!(
         "cute-kernels-to-gpu-module,nvvm-attach-target{{chip={} features=+ptx{} O=3}},cute-check-target,cute-desugar,cute-to-llvm,cute-nvgpu-to-nvvm,\
          gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm,convert-nvvm-to-llvm),convert-scf-to-cf,convert-arith-to-llvm,\
          convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,cute-kernel-to-nvvm,reconcile-unrealized-casts",
-        chip.nvvm_chip(),
+        chip.name,
         chip.ptx
     )
 }

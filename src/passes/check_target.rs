@@ -143,15 +143,27 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
         // The PTX version the module's atoms need (the registry's `min_ptx`),
         // where it is above the chip's own.
         let needed = required_ptx(op);
+        let mut retargeted = text.clone();
         if let Some(current) = ptx_of(&text) {
             if needed > current {
-                let raised = text.replace(&format!("+ptx{current}"), &format!("+ptx{needed}"));
-                match Attribute::parse(context, &raised) {
-                    Some(targets) => op_mut.set_attribute("targets", targets),
-                    None => {
-                        emit_op_error(op, &format!("cute-check-target: cannot raise the target to PTX {needed}: {raised}"));
-                        failed = true;
-                    }
+                retargeted = retargeted.replace(&format!("+ptx{current}"), &format!("+ptx{needed}"));
+            }
+        }
+        // The chip NVVM's op verifiers judge the module by, where LLVM 22's
+        // NVVM dialect lags its back end (`compile::Chip::nvvm_chip`): the
+        // atoms were checked against the chip itself just above, and
+        // `cute_nvgpu.target` keeps it for every later verification.
+        if let Ok(c) = crate::compile::chip(chip) {
+            if c.nvvm_chip() != c.name {
+                retargeted = retargeted.replace(&format!("chip = \"{chip}\""), &format!("chip = \"{}\"", c.nvvm_chip()));
+            }
+        }
+        if retargeted != text {
+            match Attribute::parse(context, &retargeted) {
+                Some(targets) => op_mut.set_attribute("targets", targets),
+                None => {
+                    emit_op_error(op, &format!("cute-check-target: cannot set the target {retargeted}"));
+                    failed = true;
                 }
             }
         }

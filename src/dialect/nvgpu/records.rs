@@ -58,6 +58,10 @@ pub struct AtomRecord {
     pub max_tier: u32,
     /// Needs an `a`/`f` target (WGMMA, tcgen05, SM120 block scale).
     pub arch_specific: bool,
+    /// The only chips of the tier window with the instruction (empty: all
+    /// of them): tcgen05.mma `.kind::i8` exists on sm_100a alone, not on
+    /// the family targets nor SM103 (ptxas: "not supported on .target").
+    pub only_on: &'static [&'static str],
     /// The PTX ISA version (times ten) the atom's instruction needs, where
     /// it is above every chip's own (the roster's, `crate::compile::ROSTER`);
     /// 0: none. `cute-check-target` raises a module's PTX version to it,
@@ -101,6 +105,7 @@ fn base(kind: AtomKind, min_tier: u32, max_tier: u32, arch_specific: bool) -> At
         min_tier,
         max_tier,
         arch_specific,
+        only_on: &[],
         min_ptx: 0,
         a_residency: 0,
         b_residency: 0,
@@ -146,7 +151,19 @@ fn copy(kind: AtomKind, tiers: (u32, u32), arch: bool, (src, dst): (u32, u32), b
 /// The record of a registry type (its interface bits are left empty; see
 /// [`super::atom_record`] for the record of a type).
 pub fn record(atom: &Atom) -> AtomRecord {
-    AtomRecord { min_ptx: min_ptx(atom), ..tier_record(atom) }
+    AtomRecord { min_ptx: min_ptx(atom), only_on: only_on(atom), ..tier_record(atom) }
+}
+
+/// The chips an instance is restricted to within its tier window (the PTX
+/// ISA's target notes; the atom sweep and ptxas found them).
+fn only_on(atom: &Atom) -> &'static [&'static str] {
+    match atom {
+        // tcgen05.mma .kind::i8: sm_100a (and sm_101a, outside the roster).
+        Atom::Mma(p) if matches!(p.family, MmaFamily::Sm100 | MmaFamily::Sm100Sp) && melior::ir::r#type::IntegerType::try_from(p.a).is_ok() => {
+            &["sm_100a"]
+        }
+        _ => &[],
+    }
 }
 
 /// The PTX ISA an instance needs beyond its chips' own version (the PTX ISA

@@ -15,6 +15,11 @@ pub struct Chip {
 }
 
 impl Chip {
+    /// `sm_<N>[a|f]`.
+    pub fn name(&self) -> String {
+        format!("sm_{}{}", self.sm, self.suffix.map(String::from).unwrap_or_default())
+    }
+
     /// Parses `sm_<N>[a|f]`; None if malformed or not in the roster.
     pub fn parse(chip: &str) -> Option<Chip> {
         let rest = chip.strip_prefix("sm_")?;
@@ -49,10 +54,14 @@ pub fn legal_on(record: &AtomRecord, chip: Chip) -> bool {
     (record.min_tier == 0 || chip.sm >= record.min_tier)
         && (record.max_tier == 0 || chip.sm <= record.max_tier)
         && (!record.arch_specific || chip.suffix.is_some())
+        && (record.only_on.is_empty() || record.only_on.contains(&chip.name().as_str()))
 }
 
 /// "sm_80 or later", "sm_90a", "sm_100a, sm_100f, sm_103a or sm_103f".
 pub fn tier_text(record: &AtomRecord) -> String {
+    if let Some((last, rest)) = record.only_on.split_last() {
+        return if rest.is_empty() { last.to_string() } else { format!("{} or {last}", rest.join(", ")) };
+    }
     if !record.arch_specific {
         return if record.max_tier != 0 {
             format!("sm_{} to sm_{}", record.min_tier, record.max_tier)

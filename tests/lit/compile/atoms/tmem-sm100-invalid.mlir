@@ -1,13 +1,11 @@
 // The tensor-memory ops on chips without tensor memory (Hopper, consumer
-// Blackwell; sm_103a, whose tcgen05 LLVM 22's NVVM dialect refuses): no
-// lowering is installed there, and the legality check names the op and the
-// chip (spec 000: the SM100 populator registers nothing).
+// Blackwell): no lowering is installed there, and the legality check names
+// the op and the chip (spec 000: the SM100 populator registers nothing).
+// sm_103a has tensor memory: tests/lit/compile/atoms/umma-sm100.mlir.
 // RUN: not %cute compile %s --chip sm_90a 2>&1 | FileCheck %s --check-prefix=SM90
 // RUN: not %cute compile %s --chip sm_120a 2>&1 | FileCheck %s --check-prefix=SM120
-// RUN: not %cute compile %s --chip sm_103a 2>&1 | FileCheck %s --check-prefix=SM103
 // SM90: error: 'cute_nvgpu.arch.sm100.retrieve_tmem_ptr' op cute-nvgpu-to-nvvm: failed to legalize 'cute_nvgpu.arch.sm100.retrieve_tmem_ptr' for sm_90a
 // SM120: error: 'cute_nvgpu.arch.sm100.retrieve_tmem_ptr' op cute-nvgpu-to-nvvm: failed to legalize 'cute_nvgpu.arch.sm100.retrieve_tmem_ptr' for sm_120a
-// SM103: error: 'cute_nvgpu.arch.sm100.retrieve_tmem_ptr' op cute-nvgpu-to-nvvm: failed to legalize 'cute_nvgpu.arch.sm100.retrieve_tmem_ptr' for sm_103a
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   gpu.func @k() kernel {

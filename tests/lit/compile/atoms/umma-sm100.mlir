@@ -7,9 +7,12 @@
 // RUN: %cute compile %s --chip sm_100a -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin
-// LLVM 22's NVVM dialect has no tcgen05 for sm_103a: the ops are named.
+// sm_103a (lowered as sm_100a for LLVM 22's NVVM dialect, its PTX
+// retargeted: tests/lit/compile/gemm-sm100.mlir) has no tcgen05.mma
+// .kind::i8 (ptxas: "not supported on .target 'sm_103a'"; nor sm_100f,
+// sm_103f): the integer UMMA is refused at its atom, by the registry.
 // RUN: not %cute compile %s --chip sm_103a 2>&1 | FileCheck %s --check-prefix=SM103
-// SM103: error: 'cute_nvgpu.arch.sm100.retrieve_tmem_ptr' op {{.*}}failed to legalize {{.*}} for sm_103a
+// SM103: error: 'cute.make_atom' op '!cute_nvgpu.sm100.mma<128x64x32, ab_major = (k, k), elem_type = (i8, i8, i32), frag_kind = ss>' requires sm_100a, but the target is sm_103a
 
 !Bar = !cute.ptr<i64, smem, align<8>>
 module attributes {gpu.container_module} {
