@@ -335,3 +335,130 @@ fn every_wgmma_compiles_or_is_refused_on_every_chip() {
     eprintln!("wgmma sweep: {} atoms verify, {swept} compiled and assembled for sm_90a in {} modules, refused on {} chips; {untiled} MN-major tiles narrower than a 128-byte swizzle row not generated", accepted.len(), groups.len(), ROSTER.len() - 1);
     assert!(swept + untiled == accepted.len());
 }
+
+/// The dense UMMA candidates (`sm100.mma`, `ss`): M 64 and 128, every N,
+/// every element-type pair and accumulator, both majors of A and B. The
+/// CTA-pair (M = 256), `ts`, sparse and block-scaled forms have lit tests
+/// of their own (`tests/lit/compile/atoms/umma-*.mlir`).
+fn umma_candidates() -> Vec<String> {
+    let inputs: [(&str, u32); 10] = [
+        ("f16", 16),
+        ("bf16", 16),
+        ("tf32", 8),
+        ("f8E4M3FN", 32),
+        ("f8E5M2", 32),
+        ("f6E2M3FN", 32),
+        ("f6E3M2FN", 32),
+        ("f4E2M1FN", 32),
+        ("i8", 32),
+        ("ui8", 32),
+    ];
+    let mut out = Vec::new();
+    for m in [64u32, 128] {
+        for n in (8..=256).step_by(8) {
+            for &(a, k) in &inputs {
+                for &(b, kb) in &inputs {
+                    if kb != k {
+                        continue;
+                    }
+                    for c in ["f16", "f32", "i32"] {
+                        for (am, bm) in [("k", "k"), ("k", "mn"), ("mn", "k"), ("mn", "mn")] {
+                            out.push(format!("!cute_nvgpu.sm100.mma<{m}x{n}x{k}, ab_major = ({am}, {bm}), elem_type = ({a}, {b}, {c}), frag_kind = ss>"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A kernel issuing the UMMA once into a tensor-memory accumulator from the
+/// function's TMEM cache and committing it to an mbarrier.
+fn umma_kernel(name: &str, atom: &str) -> Option<String> {
+    let inside = &atom[atom.find('<').unwrap() + 1..atom.len() - 1];
+    let shape: Vec<u32> = inside.split(',').next().unwrap().split('x').map(|d| d.trim().parse().unwrap()).collect();
+    let (m, n, k) = (shape[0], shape[1], shape[2]);
+    let (_, _, [a, b, c], [am, bm], _) = wgmma_parts(atom);
+    let bits = |t: &str| if t.contains("16") { 16 } else if t == "tf32" { 32 } else { 8 };
+    let (ta, na) = wgmma_tile(m, k, bits(&a), &am)?;
+    let (tb, nb) = wgmma_tile(n, k, bits(&b), &bm)?;
+    let va = format!("!cute.view<!cute.ptr<{a}, smem, align<1024>>, {ta}>");
+    let vb = format!("!cute.view<!cute.ptr<{b}, smem, align<1024>>, {tb}>");
+    let cols = n.next_power_of_two().max(32);
+    let vd = format!("!cute.view<!cute.ptr<{c}, tmem>, !cute.layout<\"({m},{n}):(65536,1)\">>");
+    Some(format!(
+        "  gpu.func @{name}(%first: i1) kernel {{\n    \
+         %pa = cute.alloc_smem {na} : !cute.ptr<{a}, smem, align<1024>>\n    %la = cute.static : {ta}\n    %a = cute.make_view %pa, %la : {va}\n    \
+         %pb = cute.alloc_smem {nb} : !cute.ptr<{b}, smem, align<1024>>\n    %lb = cute.static : {tb}\n    %b = cute.make_view %pb, %lb : {vb}\n    \
+         %h = arith.constant 0 : i32\n    %cols = arith.constant {cols} : i32\n    \
+         %tmem = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %h, %cols : i32 -> !cute.ptr<{c}, tmem>\n    \
+         %ld = cute.static : !cute.layout<\"({m},{n}):(65536,1)\">\n    %d = cute.make_view %tmem, %ld : {vd}\n    \
+         %bar = cute.alloc_smem 1 : !cute.ptr<i64, smem, align<8>>\n    %atom = cute.make_atom : {atom}\n    \
+         cute.mma_atom_call %atom, %d, %a, %b, %d accumulate(%first) : {atom}, {vd}, {va}, {vb}, {vd}\n    \
+         cute_nvgpu.arch.sm100.commit %bar : !cute.ptr<i64, smem, align<8>>\n    gpu.return\n  }}\n"
+    ))
+}
+
+#[test]
+fn every_dense_umma_compiles_or_is_refused_on_every_chip() {
+    // Issue 27 item 2, the tcgen05 family: every dense sm100.mma the
+    // registry accepts, grouped by element types and majors (all M and N),
+    // compiled for sm_100a and assembled by ptxas, and for every other chip
+    // assembled by its ptxas or refused with a located diagnostic.
+    let compiler = Compiler::new();
+    let accepted: Vec<String> = umma_candidates().into_iter().filter(|atom| compiler.parse(&format!("func.func private @f({atom})")).is_ok()).collect();
+    assert!(accepted.len() >= 100, "only {} UMMA atoms verify", accepted.len());
+    let mut groups: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    let (mut untiled, mut unverified) = (0, Vec::new());
+    for (i, atom) in accepted.iter().enumerate() {
+        let (_, _, types, majors, _) = wgmma_parts(atom);
+        let Some(kernel) = umma_kernel(&format!("k{i}"), atom) else {
+            untiled += 1;
+            continue;
+        };
+        // The generator's tiles are CuTe's SW128 atoms in 8- or 16-bit
+        // containers; what the verifier wants another tile for is counted.
+        if compiler.parse(&kernels_module(std::slice::from_ref(&kernel))).is_err() {
+            unverified.push(atom.clone());
+            continue;
+        }
+        groups.entry(format!("{types:?} {majors:?}")).or_default().push(kernel);
+    }
+    let scratch = std::env::temp_dir().join(format!("cute-umma-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let (mut assembled, mut refused) = (0, 0);
+    for chip in ROSTER {
+        for (group, kernels) in &groups {
+            let source = kernels_module(kernels);
+            match compiler.compile(&source, chip.name, Emit::Ptx) {
+                Ok(ptx) => {
+                    let file = scratch.join("u.ptx");
+                    std::fs::write(&file, &ptx).unwrap();
+                    let out = Command::new(ptxas(chip.name)).arg(format!("-arch={}", chip.name)).arg(&file).arg("-o").arg(scratch.join("u.cubin")).output().unwrap();
+                    assert!(out.status.success(), "ptxas rejects {group} on {}: {}", chip.name, String::from_utf8_lossy(&out.stderr));
+                    assert_eq!(ptx.matches("tcgen05.mma.cta_group").count(), kernels.len(), "{group}: a UMMA per kernel");
+                    assembled += kernels.len();
+                }
+                Err(e) => {
+                    let e = e.to_string();
+                    assert!(e.contains("error:") && e.contains("loc("), "{group} on {}: a failure without a located diagnostic:\n{}", chip.name, &e[..e.len().min(2000)]);
+                    assert!(chip.name != "sm_100a", "{group} is refused on sm_100a: {}", &e[..e.len().min(2000)]);
+                    refused += kernels.len();
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    eprintln!(
+        "umma sweep: {} atoms verify, {} kernels in {} modules: {assembled} (kernel, chip) assembled, {refused} refused; {untiled} MN-major tiles not generated, {} need another tile",
+        accepted.len(),
+        groups.values().map(Vec::len).sum::<usize>(),
+        groups.len(),
+        unverified.len()
+    );
+    if std::env::var_os("CUTE_SWEEP_VERBOSE").is_some() {
+        eprintln!("{unverified:#?}");
+    }
+    assert!(unverified.len() * 4 < accepted.len(), "the generator's tiles verify for too few atoms: {unverified:#?}");
+}
