@@ -462,3 +462,150 @@ fn every_dense_umma_compiles_or_is_refused_on_every_chip() {
     }
     assert!(unverified.len() * 4 < accepted.len(), "the generator's tiles verify for too few atoms: {unverified:#?}");
 }
+
+/// The register, shared and tensor-memory copy atoms with their parameters
+/// (the TMA atoms need tensor maps: their lit files cover them), each with
+/// the kernel that calls it: (atom, source view, destination view, setup).
+fn copy_cases() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let view = |t: &str, space: &str, align: u32, layout: &str| {
+        let a = if align > 0 { format!(", align<{align}>") } else { String::new() };
+        format!("!cute.view<!cute.ptr<{t}, {space}{a}>, !cute.layout<\"{layout}\">>")
+    };
+    let call = |atom: &str, src: &str, dst: &str, setup: &str, params: &str| {
+        format!(
+            "module attributes {{gpu.container_module}} {{\ngpu.module @kernels {{\n  gpu.func @k({params}) kernel {{\n{setup}    %atom = cute.make_atom : {atom}\n    \
+             cute.copy_atom_call %atom, %src, %dst : {atom}, {src}, {dst}\n    gpu.return\n  }}\n}}\n}}\n"
+        )
+    };
+    let bits = |t: &str| match t {
+        "f64" | "i64" => 64,
+        "f32" | "i32" | "tf32" => 32,
+        "f16" | "bf16" | "i16" => 16,
+        "si4" | "f4E2M1FN" => 4,
+        _ => 8,
+    };
+    // universal_copy<T>: 16 values global -> registers -> global.
+    for t in ["f16", "bf16", "f32", "f64", "tf32", "i8", "si8", "ui8", "i16", "i32", "i64", "f8E4M3FN", "f8E5M2", "f4E2M1FN", "si4"] {
+        let atom = format!("!cute_nvgpu.atom.universal_copy<{t}>");
+        let (g, r) = (view(t, "gmem", 16, "16:1"), view(t, "rmem", 16, "16:1"));
+        let setup = format!(
+            "    %l = cute.static : !cute.layout<\"16:1\">\n    %src = cute.make_view %p, %l : {g}\n    %rp = cute.alloc_rmem 16 : !cute.ptr<{t}, rmem, align<16>>\n    %dst = cute.make_view %rp, %l : {r}\n"
+        );
+        out.push((atom.clone(), call(&atom, &g, &r, &setup, &format!("%p: !cute.ptr<{t}, gmem, align<16>>"))));
+    }
+    // simt_async_copy<B[, T]>: one cp.async of B bytes, global -> shared.
+    for bytes in [4u32, 8, 16] {
+        for t in [None, Some("f16"), Some("bf16"), Some("f32"), Some("f64"), Some("i8"), Some("i32")] {
+            let e = t.unwrap_or("i8");
+            let n = bytes * 8 / bits(e);
+            if n == 0 {
+                continue;
+            }
+            let atom = match t {
+                Some(t) => format!("!cute_nvgpu.atom.simt_async_copy<{bytes}, {t}>"),
+                None => format!("!cute_nvgpu.atom.simt_async_copy<{bytes}>"),
+            };
+            let (g, s) = (view(e, "gmem", bytes, &format!("{n}:1")), view(e, "smem", 16, &format!("{n}:1")));
+            let setup = format!(
+                "    %l = cute.static : !cute.layout<\"{n}:1\">\n    %src = cute.make_view %p, %l : {g}\n    %sp = cute.alloc_smem {n} : !cute.ptr<{e}, smem, align<16>>\n    %dst = cute.make_view %sp, %l : {s}\n"
+            );
+            out.push((atom.clone(), call(&atom, &g, &s, &setup, &format!("%p: !cute.ptr<{e}, gmem, align<{bytes}>>"))));
+        }
+    }
+    // ldsm / stsm: the lane's shared row of 8 16-bit values, 2N registers.
+    for store in [false, true] {
+        for (count, shape) in [(1, "m8n8"), (2, "m8n8.x2"), (4, "m8n8.x4")] {
+            for trans in ["", ".trans"] {
+                for t in [None, Some("f16"), Some("bf16"), Some("i16")] {
+                    let e = t.unwrap_or("f16");
+                    let name = if store { "stsm" } else { "ldsm" };
+                    let atom = match t {
+                        Some(t) => format!("!cute_nvgpu.atom.{name}<{shape}{trans}, {t}>"),
+                        None => format!("!cute_nvgpu.atom.{name}<{shape}{trans}>"),
+                    };
+                    let v = 2 * count;
+                    let (s, r) = (view(e, "smem", 16, "(8):(1)"), view(e, "rmem", 0, &format!("{v}:1")));
+                    let setup = format!(
+                        "    %ls = cute.static : !cute.layout<\"(8):(1)\">\n    %sp = cute.alloc_smem 8 : !cute.ptr<{e}, smem, align<16>>\n    %sv = cute.make_view %sp, %ls : {s}\n    \
+                         %lr = cute.static : !cute.layout<\"{v}:1\">\n    %rp = cute.alloc_rmem {v} : !cute.ptr<{e}, rmem>\n    %rv = cute.make_view %rp, %lr : {r}\n    \
+                         %src = {}\n    %dst = {}\n",
+                        if store { "builtin.unrealized_conversion_cast %rv : ".to_string() + &r + " to " + &r } else { "builtin.unrealized_conversion_cast %sv : ".to_string() + &s + " to " + &s },
+                        if store { "builtin.unrealized_conversion_cast %sv : ".to_string() + &s + " to " + &s } else { "builtin.unrealized_conversion_cast %rv : ".to_string() + &r + " to " + &r },
+                    );
+                    let (src, dst) = if store { (&r, &s) } else { (&s, &r) };
+                    out.push((atom.clone(), call(&atom, src, dst, &setup, "")));
+                }
+            }
+        }
+    }
+    // tmem_load / tmem_store<T>: 16 columns of the TMEM cache's allocation.
+    for store in [false, true] {
+        for t in ["f32", "i32", "f16", "bf16", "i8"] {
+            let atom = format!("!cute_nvgpu.atom.{}<{t}>", if store { "tmem_store" } else { "tmem_load" });
+            let (tm, r) = (view(t, "tmem", 0, "16:1"), view(t, "rmem", 16, "16:1"));
+            let setup = format!(
+                "    %h = arith.constant 0 : i32\n    %cols = arith.constant 32 : i32\n    %tp = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %h, %cols : i32 -> !cute.ptr<{t}, tmem>\n    \
+                 %l = cute.static : !cute.layout<\"16:1\">\n    %tv = cute.make_view %tp, %l : {tm}\n    %rp = cute.alloc_rmem 16 : !cute.ptr<{t}, rmem, align<16>>\n    %rv = cute.make_view %rp, %l : {r}\n    \
+                 %src = builtin.unrealized_conversion_cast {} \n    %dst = builtin.unrealized_conversion_cast {}\n",
+                if store { format!("%rv : {r} to {r}") } else { format!("%tv : {tm} to {tm}") },
+                if store { format!("%tv : {tm} to {tm}") } else { format!("%rv : {r} to {r}") },
+            );
+            let (src, dst) = if store { (&r, &tm) } else { (&tm, &r) };
+            out.push((atom.clone(), call(&atom, src, dst, &setup, "")));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_copy_atom_compiles_or_is_refused_on_every_chip() {
+    // Issue 27 item 2, the copy families with their parameters: each copy
+    // atom the registry accepts, called once in a kernel, compiled for every
+    // roster chip: PTX its ptxas assembles, or a located diagnostic.
+    let compiler = Compiler::new();
+    let cases: Vec<(String, String)> =
+        copy_cases().into_iter().filter(|(atom, _)| compiler.parse(&format!("func.func private @f({atom})")).is_ok()).collect();
+    assert!(cases.len() >= 60, "only {} copy atoms verify", cases.len());
+    let scratch = std::env::temp_dir().join(format!("cute-copy-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let (mut assembled, mut refused, mut unverified) = (0, 0, Vec::new());
+    let mut compiled_somewhere = std::collections::BTreeSet::new();
+    for (atom, source) in &cases {
+        if let Err(e) = compiler.parse(source) {
+            unverified.push(format!("{atom}: {}", e.to_string().lines().nth(1).unwrap_or_default()));
+            continue;
+        }
+        for chip in ROSTER {
+            match compiler.compile(source, chip.name, Emit::Ptx) {
+                Ok(ptx) => {
+                    let file = scratch.join("c.ptx");
+                    std::fs::write(&file, &ptx).unwrap();
+                    let out = Command::new(ptxas(chip.name)).arg(format!("-arch={}", chip.name)).arg(&file).arg("-o").arg(scratch.join("c.cubin")).output().unwrap();
+                    assert!(out.status.success(), "ptxas rejects {atom} on {}: {}", chip.name, String::from_utf8_lossy(&out.stderr));
+                    assembled += 1;
+                    compiled_somewhere.insert(atom.clone());
+                }
+                Err(e) => {
+                    let e = e.to_string();
+                    assert!(e.contains("error:") && e.contains("loc("), "{atom} on {}: a failure without a located diagnostic:\n{e}", chip.name);
+                    refused += 1;
+                    if std::env::var_os("CUTE_SWEEP_VERBOSE").is_some() {
+                        let last = e.lines().last().unwrap_or_default();
+                        eprintln!("refused {atom} on {}: {}", chip.name, &last[last.find("error:").unwrap_or(0)..]);
+                    }
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    eprintln!(
+        "copy sweep: {} copy atoms verify, {} compiled for some chip; {assembled} (atom, chip) assembled, {refused} refused; kernels that do not verify: {unverified:#?}",
+        cases.len(),
+        compiled_somewhere.len()
+    );
+    assert!(unverified.len() * 5 < cases.len(), "the sweep's kernels verify for too few atoms: {unverified:#?}");
+    for atom in ["!cute_nvgpu.atom.universal_copy<f16>", "!cute_nvgpu.atom.simt_async_copy<16, f16>", "!cute_nvgpu.atom.ldsm<m8n8.x4, f16>", "!cute_nvgpu.atom.tmem_load<f32>"] {
+        assert!(compiled_somewhere.contains(atom), "{atom} compiled for no chip");
+    }
+}
