@@ -254,6 +254,9 @@ pub fn verify_operands(atom: &Atom, atom_text: &str, ops: &[Operand], tiled: boo
         }
         Atom::MatrixCopy { store: false, num, .. } => check_matrix_copy(*num, true, src, dst, atom_text),
         Atom::MatrixCopy { store: true, num, .. } => check_matrix_copy(*num, false, dst, src, atom_text),
+        Atom::TmemCopy { op: super::TmemCopy::S2t, element } if src.residency == residency::SMEM && dst.residency == residency::TMEM => {
+            check_s2t_tile(bits_of(*element), src, dst, atom_text)
+        }
         Atom::TmemCopy { element, .. } => check_tmem_columns(bits_of(*element), src, dst, atom_text),
         _ => Ok(()),
     }
@@ -301,6 +304,32 @@ pub fn check_tmem_columns(bits: u32, src: &Operand, dst: &Operand, name: &str) -
                 ));
             }
         }
+    }
+    Ok(())
+}
+
+/// The S2T copy of a shared tile (`tcgen05.cp`, one thread for the CTA):
+/// the tensor-memory side is the tile's footprint, its rows in TMEM lanes
+/// (lane stride 65536, the TMEM address's lane field) and each row's
+/// elements packed in consecutive 32-bit columns: `(rows, n):(65536, 1)`
+/// for a `(rows, n)` shared tile.
+fn check_s2t_tile(bits: u32, src: &Operand, dst: &Operand, name: &str) -> Result<(), String> {
+    let extents = |l: &Layout| -> Option<(i64, i64)> {
+        let tile = super::mma::gmma_tile(l);
+        let e = |m: usize| tile.mode(m).and_then(|x| layout::size(&x).ok()).and_then(|s| s.as_int());
+        (tile.rank() == 2).then(|| Some((e(0)?, e(1)?))).flatten()
+    };
+    let (Some((rows, n)), dst_layout) = (extents(&src.layout()?), dst.layout()?) else {
+        return Err(format!("'{name}' copies a static (rows, row) shared tile, got {}", src.layout_text));
+    };
+    let want = layout::parse_layout(&format!("({rows},{n}):(65536,1)")).map_err(|e| e.to_string())?;
+    let same = layout::coalesce(&dst_layout).ok() == layout::coalesce(&want).ok();
+    if !same || (n * i64::from(bits)) % 32 != 0 {
+        return Err(format!(
+            "'{name}' writes the {rows}x{n} shared tile into {rows} TMEM lanes of {} 32-bit columns: the destination is ({rows},{n}):(65536,1), got {}",
+            n * i64::from(bits) / 32,
+            dst.layout_text
+        ));
     }
     Ok(())
 }

@@ -14,7 +14,7 @@
 //! elsewhere the patterns decline and the legality check names the op and
 //! the chip (the spec's populator that registers nothing).
 
-use super::super::values::Builder;
+use super::super::values::{Builder, CuteValue};
 use super::{attribute, pointer};
 use crate::passes::rewrite::{PassError, PatternError};
 use melior::{
@@ -370,7 +370,7 @@ pub fn lower_copy<'c, 'a>(
                 .into())
         }
         TmemCopy::Load | TmemCopy::Store => {}
-        _ => return Err(PatternError::NoMatch),
+        TmemCopy::S2t => return lower_s2t_call(context, op, rewriter),
     }
     if crate::dialect::types::storage_bits(element) != 32 {
         return Err(format!("tensor-memory copies of {element} (not 32-bit) are not lowered yet").into());
@@ -449,6 +449,50 @@ pub fn lower_copy<'c, 'a>(
     Ok(Vec::new())
 }
 
+/// The tcgen05.cp shape of a shared S2T source tile: its (rows, row bits),
+/// 128x256b or 128x128b (whole 8-row core matrices of a canonical UMMA
+/// layout; 4x256b and the warp-broadcast shapes take a hand-built
+/// descriptor: `arch.copy.SM100.copy_s2t`).
+fn s2t_shape(src: Value, what: &str) -> Result<String, PatternError> {
+    let layout = super::view_layout(src)?;
+    let tile = crate::dialect::nvgpu::mma::gmma_tile(&layout);
+    let element = super::super::memory::element_type(src.r#type())?;
+    let bits = i64::from(crate::dialect::types::storage_bits(element));
+    let extent = |m: usize| tile.mode(m).and_then(|x| crate::layout::size(&x).ok()).and_then(|s| s.as_int());
+    let (rows, row_bits) = match (tile.rank(), extent(0), extent(1)) {
+        (2, Some(r), Some(c)) => (r, c * bits),
+        _ => return Err(format!("tcgen05.cp copies a (rows, row) tile, got {layout}").into()),
+    };
+    let shape = format!("{rows}x{row_bits}b");
+    if !["128x256b", "128x128b"].contains(&shape.as_str()) {
+        return Err(format!(
+            "{what} copies a 128x256b or 128x128b tile, got {shape} ({layout}); the 4x256b copy and the warp-broadcast 64x128b and 32x128b copies take a descriptor built by hand: arch.copy.SM100.copy_s2t"
+        )
+        .into());
+    }
+    Ok(shape)
+}
+
+/// `cute.copy_atom_call` of `atom.s2t_copy` (CuTe's `SM100_UTCCP_*` atoms
+/// called with `copy`): the shared tile's `tcgen05.cp` into the tensor-memory
+/// view, issued by the calling thread. Its completion is the kernel's, as
+/// for an UMMA call: a `tcgen05.commit` to an mbarrier
+/// (`cute_nvgpu.arch.sm100.commit`). The packaged form with the commit and
+/// the CTA-pair partition is `cute_nvgpu.cp_async.s2t`.
+fn lower_s2t_call<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder::new(context, rewriter, op.location());
+    let (src, dst) = (op.operand(1)?, op.operand(2)?);
+    if !matches!(super::super::memory::cute_value(src)?, CuteValue::View(3, ..)) || !matches!(super::super::memory::cute_value(dst)?, CuteValue::View(6, ..)) {
+        return Err(format!("atom.s2t_copy copies a shared view into a tensor-memory view, got {} -> {}", src.r#type(), dst.r#type()).into());
+    }
+    let shape = s2t_shape(src, "atom.s2t_copy")?;
+    let desc = super::wgmma::matrix_descriptor(&b, src, crate::dialect::nvgpu::atom::Major::K, "the S2T source", true)?;
+    let tmem = super::super::memory::view_ptr(&b, dst)?;
+    let [cp, _commit] = super::tcgen05::copy_and_commit(&b, tmem, desc, tmem, &shape, "none", 1)?;
+    rewriter.as_rewriter_base().insert(cp);
+    Ok(Vec::new())
+}
+
 /// `cute_nvgpu.cp_async.s2t` (spec 000's packaged S2T copy): one
 /// `tcgen05.cp` of the shared tile (its UMMA matrix descriptor, from
 /// `layout::gmma::make_umma_desc`, K-major) into tensor memory, issued where
@@ -469,22 +513,7 @@ pub fn lower_cp_async_s2t<'c, 'a>(
     let b = Builder::new(context, rewriter, op.location());
     let (src, dst, mbar, partition) = (op.operand(0)?, op.operand(1)?, op.operand(2)?, op.operand(3)?);
     let cta_group = crate::dialect::nvgpu::tcgen05::cta_group(op);
-    let layout = super::view_layout(src)?;
-    let tile = crate::dialect::nvgpu::mma::gmma_tile(&layout);
-    let element = super::super::memory::element_type(src.r#type())?;
-    let bits = i64::from(crate::dialect::types::storage_bits(element));
-    let extent = |m: usize| tile.mode(m).and_then(|x| crate::layout::size(&x).ok()).and_then(|s| s.as_int());
-    let (rows, row_bits) = match (tile.rank(), extent(0), extent(1)) {
-        (2, Some(r), Some(c)) => (r, c * bits),
-        _ => return Err(format!("tcgen05.cp copies a (rows, row) tile, got {layout}").into()),
-    };
-    let shape = format!("{rows}x{row_bits}b");
-    if !["128x256b", "128x128b"].contains(&shape.as_str()) {
-        return Err(format!(
-            "cp_async.s2t copies a 128x256b or 128x128b tile, got {shape} ({layout}); the 4x256b copy and the warp-broadcast 64x128b and 32x128b copies take a descriptor built by hand: arch.copy.SM100.copy_s2t"
-        )
-        .into());
-    }
+    let shape = s2t_shape(src, "cp_async.s2t")?;
     let desc = super::wgmma::matrix_descriptor(&b, src, crate::dialect::nvgpu::atom::Major::K, "the S2T source", true)?;
     let tmem = pointer(&b, dst)?;
     let bar = pointer(&b, mbar)?;

@@ -49,3 +49,15 @@ gpu.module @kernels {
   }
 }
 }
+
+// -----
+
+// The atom called on views: the TMEM side is the tile's footprint, its rows
+// in lanes and each row's 16 bytes in 4 columns.
+!Narrow = !cute.view<!cute.ptr<i8, smem, align<1024>>, !cute.layout<"(128,16):(16,1)">>
+func.func @footprint(%s: !Narrow, %t: !cute.view<!cute.ptr<i8, tmem>, !cute.layout<"2048:1">>) {
+  %atom = cute.make_atom : !cute_nvgpu.atom.s2t_copy<i8>
+  // expected-error @+1 {{'!cute_nvgpu.atom.s2t_copy<i8>' writes the 128x16 shared tile into 128 TMEM lanes of 4 32-bit columns: the destination is (128,16):(65536,1), got 2048:1}}
+  cute.copy_atom_call %atom, %s, %t : !cute_nvgpu.atom.s2t_copy<i8>, !Narrow, !cute.view<!cute.ptr<i8, tmem>, !cute.layout<"2048:1">>
+  return
+}
