@@ -82,6 +82,12 @@ pub fn declared_block(op: &melior::ir::OperationRef) -> Option<[u32; 3]> {
     attr("known_block_size").or_else(|| attr("gpu.known_block_size")).or_else(|| attr("nvvm.reqntid")).and_then(|t| dims(&t))
 }
 
+/// A kernel's declared cluster shape (`nvvm.cluster_dim`, PTX
+/// `.reqnctapercluster`).
+pub fn declared_cluster(op: &melior::ir::OperationRef) -> Option<[u32; 3]> {
+    op.attribute("nvvm.cluster_dim").ok().and_then(|a| dims(&a.to_string()))
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct LaunchInfo {
     pub chip: String,
@@ -155,9 +161,8 @@ pub fn kernels(module: &Module) -> Vec<KernelInfo> {
                         .collect()
                 })
                 .unwrap_or_default();
-            let attr = |n: &str| op.attribute(n).ok().map(|a| a.to_string());
             let block = declared_block(&op);
-            let cluster = attr("nvvm.cluster_dim").and_then(|t| dims(&t));
+            let cluster = declared_cluster(&op);
             let threads = required_threads(op);
             out.push(KernelInfo { name: symbol, params, dynamic_smem: 0, block, cluster, threads });
         }

@@ -106,7 +106,61 @@ fn check_block_shapes(root: OperationRef) -> bool {
     ok
 }
 
+/// Issue 34: a kernel that issues for a CTA pair (`cta_group::2`: the
+/// M = 256 UMMA, a paired S2T copy or TMEM op) or multicasts a TMA load must
+/// declare its cluster (`nvvm.cluster_dim`, PTX `.reqnctapercluster`), one
+/// of an even size for a pair and of more than one CTA for a multicast:
+/// launched otherwise, the instructions address CTAs that do not exist.
+fn check_cluster_shapes(root: OperationRef) -> bool {
+    let kernels = super::rewrite::collect_ops(root, |op| {
+        let name = op.name();
+        let name = name.as_string_ref().as_str().unwrap_or("");
+        (name == "gpu.func" && op.has_attribute("gpu.kernel")) || (matches!(name, "gpu.func" | "func.func") && op.has_attribute("cute.kernel"))
+    });
+    let mut ok = true;
+    for raw in kernels {
+        // SAFETY: collected from the live IR; nothing is erased.
+        let kernel = unsafe { OperationRef::from_raw(raw) };
+        let cluster = crate::launch_info::declared_cluster(&kernel);
+        let size: u32 = cluster.map_or(1, |c| c.iter().product());
+        let mut needs: Option<(OperationRef, bool)> = None;
+        for inner in super::rewrite::collect_ops(kernel, |_| true) {
+            // SAFETY: as above.
+            let inner = unsafe { OperationRef::from_raw(inner) };
+            let pair = crate::passes::to_llvm::atoms::tmem::tcgen05_cta_group(inner) == Some(2);
+            let copies = matches!(inner.name().as_string_ref().as_str(), Ok("cute.copy_atom_call" | "cute.copy" | "cute_nvgpu.tma.copy"));
+            let multicast = copies
+                && inner.operand(0).ok().and_then(|a| {
+                    let ty = melior::ir::ValueLike::r#type(&a);
+                    crate::dialect::nvgpu::Atom::of(crate::dialect::composite_parts(ty).and_then(|p| p.atom).unwrap_or(ty))
+                })
+                    .is_some_and(|a| matches!(a, crate::dialect::nvgpu::Atom::Tma { tma, .. } if tma.mode == crate::dialect::nvgpu::atom::TmaMode::Multicast));
+            let bad = (pair && size % 2 != 0) || (multicast && size < 2);
+            if bad && needs.is_none() {
+                needs = Some((inner, pair));
+            }
+        }
+        if let Some((op, pair)) = needs {
+            let declared = match cluster {
+                Some(c) => format!("its kernel declares the cluster {c:?} ({size} CTAs)"),
+                None => "its kernel declares no cluster (nvvm.cluster_dim)".to_string(),
+            };
+            let message = if pair {
+                format!("issues for a CTA pair (cta_group::2), but {declared}: declare an even cluster, e.g. nvvm.cluster_dim = array<i32: 2, 1, 1>")
+            } else {
+                format!("multicasts a TMA load to the CTAs of its cluster, but {declared}: declare the cluster it multicasts to (nvvm.cluster_dim)")
+            };
+            emit_op_error(op, &message);
+            ok = false;
+        }
+    }
+    ok
+}
+
 pub fn run(root: OperationRef) -> Result<(), PassError> {
+    if !check_cluster_shapes(root) {
+        return Err(PassError::Reported);
+    }
     if !check_block_shapes(root) {
         return Err(PassError::Reported);
     }

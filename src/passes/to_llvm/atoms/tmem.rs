@@ -110,7 +110,7 @@ pub fn lower_retrievals(context: &Context, root: OperationRef) -> Result<(), Pas
 /// The CTA group (1 or 2) of an op that issues tcgen05 instructions: its
 /// `cta_group` attribute, or for a UMMA atom call its atom's (M = 256 is a
 /// CTA pair); None for other ops.
-fn tcgen05_cta_group(op: OperationRef) -> Option<i64> {
+pub(crate) fn tcgen05_cta_group(op: OperationRef) -> Option<i64> {
     let name = op.name().as_string_ref().as_str().ok()?.to_string();
     match name.as_str() {
         "cute_nvgpu.cp_async.s2t" | "cute_nvgpu.arch.copy.SM100.copy_s2t" => Some(crate::dialect::nvgpu::tcgen05::cta_group(op)),

@@ -109,7 +109,7 @@ gpu.module @kernels {
   // CHECK: tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.b64
   // CHECK: tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64
   // CHECK: tcgen05.relinquish_alloc_permit.cta_group::2.sync.aligned;
-  gpu.func @pair_ops(%t: !cute.ptr<i8, tmem>, %desc: i64, %bar: !cute.ptr<i64, smem, align<8>>, %mask: i16) kernel {
+  gpu.func @pair_ops(%t: !cute.ptr<i8, tmem>, %desc: i64, %bar: !cute.ptr<i64, smem, align<8>>, %mask: i16) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     cute_nvgpu.arch.sm100.shift %t {cta_group = 2 : i32} : !cute.ptr<i8, tmem>
     cute_nvgpu.arch.copy.SM100.copy_s2t %t, %desc, %bar {cta_group = 2 : i32} : !cute.ptr<i8, tmem>, i64, !cute.ptr<i64, smem, align<8>>
     cute_nvgpu.arch.sm100.commit_multicast %bar, %mask {cta_group = 2 : i32} : !cute.ptr<i64, smem, align<8>>

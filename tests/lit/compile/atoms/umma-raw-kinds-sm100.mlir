@@ -65,7 +65,7 @@ gpu.module @kernels {
 
   // The CTA-pair forms, in a kernel of their own (one CTA group per kernel).
   gpu.func @pair_kinds(%d: !cute.ptr<f32, tmem>, %ad: i64, %bd: i64, %idesc: i32, %acc: i1,
-                    %meta: !cute.ptr<i32, tmem>, %sfa: !cute.ptr<f8E4M3FN, tmem>, %sfb: !cute.ptr<f8E4M3FN, tmem>) kernel {
+                    %meta: !cute.ptr<i32, tmem>, %sfa: !cute.ptr<f8E4M3FN, tmem>, %sfb: !cute.ptr<f8E4M3FN, tmem>) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc {kind = "f16", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
     cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc metadata(%meta : !cute.ptr<i32, tmem>) {kind = "f16", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
     cute_nvgpu.arch.sm100.mma %d, %ad, %bd, %idesc, %acc {kind = "tf32", cta_group = 2 : i32} : !cute.ptr<f32, tmem>, i64
