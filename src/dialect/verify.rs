@@ -320,6 +320,20 @@ fn verify_get_leaves(op: OperationRef) -> Result<(), String> {
     if op.result_count() != leaves.len() {
         return Err(format!("expects {} result(s), one per leaf of {operand}, but got {}", leaves.len(), op.result_count()));
     }
+    // Each result holds its leaf (issue 35: a static 2^32 read as i32, or a
+    // 64-bit run-time leaf, was truncated silently). `index` is 64-bit.
+    for (i, (result, leaf)) in op.results().zip(&leaves).enumerate() {
+        let ty = result.r#type();
+        let width = if ty.is_index() { 64 } else { melior::ir::r#type::IntegerType::try_from(ty).map(|t| t.width()).unwrap_or(64) };
+        let fits = match leaf {
+            Leaf::Int(v) => width >= 64 || (i128::from(*v) >= -(1i128 << (width - 1)) && i128::from(*v) < (1i128 << (width - 1))),
+            Leaf::Dyn(d) => !d.wide || width >= 64,
+            _ => true,
+        };
+        if !fits {
+            return Err(format!("result #{i} is {ty}, which cannot hold leaf {i} ({leaf}) of {operand}: use i64"));
+        }
+    }
     Ok(())
 }
 

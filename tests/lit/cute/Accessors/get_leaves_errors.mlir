@@ -32,3 +32,21 @@ func.func @typed_uses(%s: !cute.shape<"(4,8)">) {
   %a, %b, %c = cute.get_leaves(%s) : !cute.shape<"(4,8)">
   return
 }
+
+// -----
+
+// A result must hold its leaf (issue 35): 2^32 does not fit i32, a 64-bit
+// run-time leaf does not fit i32 either; i64 and index hold both.
+func.func @static_leaf_too_wide(%t: !cute.int_tuple<"(4294967296,8)">) {
+  // expected-error @+1 {{result #0 is i32, which cannot hold leaf 0 (4294967296) of !cute.int_tuple<"(4294967296,8)">: use i64}}
+  %a, %b = cute.get_leaves %t : !cute.int_tuple<"(4294967296,8)"> -> i32, i32
+  return
+}
+
+// -----
+
+func.func @wide_leaf_in_i32(%t: !cute.int_tuple<"(?{i64},8)">) {
+  // expected-error @+1 {{result #0 is i32, which cannot hold leaf 0 (?{i64}) of !cute.int_tuple<"(?{i64},8)">: use i64}}
+  %a, %b = cute.get_leaves %t : !cute.int_tuple<"(?{i64},8)"> -> i32, i32
+  return
+}
