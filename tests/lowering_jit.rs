@@ -1236,3 +1236,25 @@ func.func @f(%m: memref<?xf32>, %i: i32, %j: i32) -> f32 {
         assert_eq!(data[at], before + 1.0, "the store went elsewhere: offset {offset}, ({i},{j})");
     }
 }
+
+/// A run-time index into a layout whose static cosize is beyond i32 is
+/// computed in 64 bits (issue 35): crd2idx over `(65536,65536):(1,65536)`
+/// is `?{i64}`, exact at the far corner, where 32-bit arithmetic wrapped.
+#[test]
+fn indices_into_layouts_beyond_i32_are_64_bit() {
+    let source = r#"
+func.func @f(%i: i32, %j: i32) -> i64 {
+  %l = cute.static : !cute.layout<"(65536,65536):(1,65536)">
+  %c = cute.make_int_tuple(%i, %j) : (i32, i32) -> !cute.coord<"(?,?)">
+  %x = cute.crd2idx(%c, %l) : (!cute.coord<"(?,?)">, !cute.layout<"(65536,65536):(1,65536)">) -> !cute.int_tuple<"?{i64}">
+  %v = cute.get_leaves %x : !cute.int_tuple<"?{i64}"> -> i64
+  return %v : i64
+}"#;
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, source);
+    type F = extern "C" fn(i32, i32) -> i64;
+    let f: F = lookup(&engine, "f");
+    for (i, j) in [(0i64, 0i64), (65535, 32767), (1, 32768), (65535, 65535), (12345, 40000)] {
+        assert_eq!(f(i as i32, j as i32), i + j * 65536, "({i},{j})");
+    }
+}

@@ -113,8 +113,31 @@ fn crd2idx_tuple_impl(coord: &IntTuple, l: &Layout) -> Result<IntTuple, Cond> {
             "integer stride {d} cannot be added to the scaled-basis strides"
         )),
         (true, None) => Ok(bases.finish()),
-        (false, int) => Ok(IntTuple::Leaf(int.map_or(Leaf::Int(0), |(_, s)| s))),
+        (false, int) => {
+            let index = int.map_or(Leaf::Int(0), |(_, s)| s);
+            // A run-time index into a layout whose static cosize is beyond
+            // i32 needs 64 bits, whatever the coordinates' width (issue 35:
+            // `(65536,65536):(1,65536)` at a run-time `(i, j)` wrapped in
+            // 32-bit arithmetic).
+            Ok(IntTuple::Leaf(match index {
+                Leaf::Dyn(d) if !d.wide && static_cosize_beyond_i32(l) => Leaf::Dyn(DynInt { wide: true, ..d }),
+                other => other,
+            }))
+        }
     }
+}
+
+/// The layout is static and reaches an offset beyond `i32::MAX`.
+fn static_cosize_beyond_i32(l: &Layout) -> bool {
+    let (shape, stride) = (l.shape().leaves(), l.stride().leaves());
+    let mut last: i128 = 0;
+    for (s, d) in shape.iter().zip(&stride) {
+        match (s, d) {
+            (Leaf::Int(s), Leaf::Int(d)) => last += i128::from((*s - 1).max(0)) * i128::from(d.unsigned_abs()),
+            _ => return false,
+        }
+    }
+    last >= i128::from(i32::MAX)
 }
 
 /// Calls `f(c, d)` for every stride leaf `d` and its coordinate `c` (a
