@@ -4,7 +4,7 @@
 //! allocated, filled, passed and read back exactly as the emulator's are, so
 //! the two outputs compare element by element.
 
-use crate::launch::{self, Arg, Launch, Outcome, Output};
+use crate::launch::{self, Arg, Dtype, Launch, Outcome, Output};
 use crate::machine::Report;
 use libloading::{Library, Symbol};
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
@@ -23,6 +23,59 @@ struct Driver {
 
 /// `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES` (cuda.h).
 const MAX_DYNAMIC_SHARED: c_int = 8;
+
+/// `CUtensorMap`: 128 opaque bytes, 64-byte aligned (cuda.h).
+#[repr(C, align(64))]
+struct CuTensorMap([u8; 128]);
+
+/// The arguments of `cuTensorMapEncodeTiled` for a tensor-map launch
+/// argument over a row-major buffer of `shape` (cuda.h's enums): the same
+/// dims, byte strides, box and swizzle the emulator's own map holds
+/// (`launch::prepare`), innermost dimension first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TiledEncoding {
+    /// `CUtensorMapDataType`.
+    pub data_type: u32,
+    pub dims: Vec<u64>,
+    /// Byte strides of dims 1.. (dim 0 is contiguous).
+    pub strides: Vec<u64>,
+    pub boxes: Vec<u32>,
+    /// `CUtensorMapSwizzle`: none, 32B, 64B, 128B.
+    pub swizzle: u32,
+}
+
+pub fn tiled_encoding(dtype: Dtype, shape: &[usize], boxes: &[u32], swizzle: u32) -> Result<TiledEncoding, String> {
+    let data_type = match dtype {
+        Dtype::U8 | Dtype::I8 | Dtype::E4m3 | Dtype::E5m2 => 0,
+        Dtype::I16 => 1,
+        Dtype::U32 => 2,
+        Dtype::I32 => 3,
+        Dtype::U64 => 4,
+        Dtype::I64 => 5,
+        Dtype::F16 => 6,
+        Dtype::F32 => 7,
+        Dtype::F64 => 8,
+        Dtype::Bf16 => 9,
+    };
+    let swizzle = match swizzle {
+        0 => 0,
+        32 => 1,
+        64 => 2,
+        128 => 3,
+        other => return Err(format!("--gpu: a tensor map swizzles 0, 32, 64 or 128 bytes, got {other}")),
+    };
+    let dims: Vec<u64> = shape.iter().rev().map(|&d| d as u64).collect();
+    if dims.is_empty() || dims.len() > 5 || boxes.len() != dims.len() {
+        return Err(format!("--gpu: a tiled tensor map has rank 1 to 5 and a box per dimension, got shape {shape:?} and box {boxes:?}"));
+    }
+    let mut strides = Vec::new();
+    let mut stride = dtype.bytes() as u64;
+    for d in &dims[..dims.len() - 1] {
+        stride *= d;
+        strides.push(stride);
+    }
+    Ok(TiledEncoding { data_type, dims, strides, boxes: boxes.to_vec(), swizzle })
+}
 
 impl Driver {
     fn open() -> Result<Driver, String> {
@@ -114,8 +167,29 @@ pub fn execute(launch: &Launch, ptx: &str) -> Result<Outcome, String> {
                     params.push(ptr.to_le_bytes().to_vec());
                 }
                 Arg::Scalar { dtype, value } => params.push(dtype.encode(*value)),
-                Arg::TensorMap { .. } => {
-                    return Err("--gpu: tensor-map arguments need cuTensorMapEncodeTiled, not wired yet (issue 30)".into())
+                Arg::TensorMap { dtype, shape, boxes, swizzle, .. } => {
+                    // The tensor in device memory, and its map by value
+                    // (the kernel's grid-constant parameter).
+                    let data = &buffers[next].data;
+                    next += 1;
+                    let mut ptr: DevicePtr = 0;
+                    driver.check("cuMemAlloc", alloc(&mut ptr, data.len().max(1)))?;
+                    driver.check("cuMemcpyHtoD", to_device(ptr, data.as_ptr().cast(), data.len()))?;
+                    device_buffers.push(ptr);
+                    let e = tiled_encoding(*dtype, shape, boxes, *swizzle)?;
+                    // CUDA 12's entry point, looked up only for kernels that take a map.
+                    #[allow(clippy::type_complexity)]
+                    let encode_tiled = driver.symbol::<
+                        unsafe extern "C" fn(*mut CuTensorMap, c_uint, c_uint, *mut c_void, *const u64, *const u64, *const u32, *const u32, c_uint, c_uint, c_uint, c_uint) -> CuResult,
+                    >("cuTensorMapEncodeTiled")?;
+                    let ones = vec![1u32; e.dims.len()];
+                    let mut map = CuTensorMap([0; 128]);
+                    // Interleave none, L2 promotion 128B, OOB fill zeros.
+                    driver.check(
+                        "cuTensorMapEncodeTiled",
+                        encode_tiled(&mut map, e.data_type, e.dims.len() as c_uint, ptr as *mut c_void, e.dims.as_ptr(), e.strides.as_ptr(), e.boxes.as_ptr(), ones.as_ptr(), 0, e.swizzle, 2, 0),
+                    )?;
+                    params.push(map.0.to_vec());
                 }
             }
         }
@@ -139,5 +213,22 @@ pub fn execute(launch: &Launch, ptx: &str) -> Result<Outcome, String> {
             let _ = free(ptr);
         }
         Ok(Outcome { report: Report::default(), buffers: outputs, seconds })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tensor_maps_encode_as_the_emulator_lays_them_out() {
+        // A 256 x 320 f16 row-major tensor, a 64 x 64 box, 128-byte swizzle:
+        // dims innermost first, byte strides of the outer dims.
+        let e = tiled_encoding(Dtype::F16, &[256, 320], &[64, 64], 128).unwrap();
+        assert_eq!(e, TiledEncoding { data_type: 6, dims: vec![320, 256], strides: vec![640], boxes: vec![64, 64], swizzle: 3 });
+        let e = tiled_encoding(Dtype::F32, &[2, 3, 4], &[4, 3, 1], 0).unwrap();
+        assert_eq!((e.dims, e.strides, e.swizzle), (vec![4, 3, 2], vec![16, 48], 0));
+        assert!(tiled_encoding(Dtype::F16, &[8], &[8], 16).unwrap_err().contains("swizzles 0, 32, 64 or 128"));
+        assert!(tiled_encoding(Dtype::F16, &[8, 8], &[8], 0).unwrap_err().contains("a box per dimension"));
     }
 }
