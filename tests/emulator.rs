@@ -244,4 +244,14 @@ fn cute_run_takes_the_launch_metadata_and_refuses_contradictions() {
     let (code, _, stderr) = cute_run("meta-smem", gemm, &[]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("launch field 'dynamic_smem': 196672 bytes, but kernel 'gemm' lays out 196680 bytes"), "{stderr}");
+    // A tensor map other than the parameter's type declares: box, swizzle.
+    let sm90 = std::fs::read_to_string(example_launch("gemm_sm90")).unwrap().replace("../gemm_sm90.mlir", "@EXAMPLES@/gemm_sm90.mlir");
+    let wrong_box = sm90.replacen(r#""box": [64, 128]"#, r#""box": [64, 64]"#, 1);
+    let (code, _, stderr) = cute_run("meta-box", &wrong_box, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("launch field 'args[0]' (tensor map A): box [64,64], but parameter 0 of 'gemm' is a map with box [64,128]"), "{stderr}");
+    let wrong_swizzle = sm90.replacen(r#""swizzle": 128"#, r#""swizzle": 64"#, 1);
+    let (code, _, stderr) = cute_run("meta-swizzle", &wrong_swizzle, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("launch field 'args[0]' (tensor map A): swizzle 64, but parameter 0 of 'gemm' is a map with swizzle 128"), "{stderr}");
 }

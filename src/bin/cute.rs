@@ -289,6 +289,25 @@ fn run(cli: Cli) -> Result<(), String> {
     Ok(())
 }
 
+/// A tensor-map argument must be the map its parameter's type declares:
+/// its box and swizzle (issue 34; a wrong one silently moves other data).
+fn check_tensor_maps(launch: &cute_emu::launch::Launch, kernel: &cute_mlir::launch_info::KernelInfo) -> Result<(), String> {
+    for (i, (arg, param)) in launch.args.iter().zip(&kernel.params).enumerate() {
+        let (cute_emu::launch::Arg::TensorMap { name, boxes, swizzle, .. }, cute_mlir::launch_info::Param::TensorMap { fields, .. }) = (arg, param) else {
+            continue;
+        };
+        let field = |k: &str| fields.iter().find(|(key, _)| key == k).map(|(_, v)| v.replace(' ', ""));
+        let given_box = format!("[{}]", boxes.iter().map(u32::to_string).collect::<Vec<_>>().join(","));
+        if let Some(want) = field("box").filter(|want| *want != given_box) {
+            return Err(format!("launch field 'args[{i}]' (tensor map {name}): box {given_box}, but parameter {i} of '{}' is a map with box {want}", kernel.name));
+        }
+        if let Some(want) = field("swizzle").filter(|want| *want != swizzle.to_string()) {
+            return Err(format!("launch field 'args[{i}]' (tensor map {name}): swizzle {swizzle}, but parameter {i} of '{}' is a map with swizzle {want}", kernel.name));
+        }
+    }
+    Ok(())
+}
+
 /// `cute run`: 0 when the kernel ran with no hazard, 1 for a hazard,
 /// deadlock or fault, 2 for a bad launch file or input.
 fn run_launch(launch: &std::path::Path, out: Option<&std::path::Path>, gpu: bool) -> ExitCode {
@@ -317,6 +336,9 @@ fn run_launch(launch: &std::path::Path, out: Option<&std::path::Path>, gpu: bool
             // launch metadata; what contradicts it is refused.
             if let Some(kernel) = info.kernels.iter().find(|k| k.name == launch.kernel) {
                 if let Err(e) = launch.complete(kernel.block, kernel.dynamic_smem as usize) {
+                    return bad(e);
+                }
+                if let Err(e) = check_tensor_maps(&launch, kernel) {
                     return bad(e);
                 }
             }
