@@ -138,17 +138,21 @@ fn dims(text: &str) -> Option<[u32; 3]> {
     (!v.is_empty() && v.len() <= 3).then(|| [v[0], *v.get(1).unwrap_or(&1), *v.get(2).unwrap_or(&1)])
 }
 
+/// A kernel entry: a `gpu.func` marked `kernel`, or a `gpu.func` /
+/// `func.func` marked `cute.kernel` (spec 002's top-level form).
+pub fn is_kernel(op: &melior::ir::OperationRef) -> bool {
+    let name = op.name();
+    let name = name.as_string_ref().as_str().unwrap_or("");
+    (name == "gpu.func" && op.has_attribute("gpu.kernel")) || (matches!(name, "gpu.func" | "func.func") && op.has_attribute("cute.kernel"))
+}
+
 /// The kernels of `module` (cute IR, before lowering): names, parameters,
 /// declared block and cluster shapes. Dynamic shared memory comes later
 /// ([`record_dynamic_smem`]).
 pub fn kernels(module: &Module) -> Vec<KernelInfo> {
     let mut out = Vec::new();
     module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        let name = op.name();
-        let name = name.as_string_ref().as_str().unwrap_or("");
-        let is_kernel = (name == "gpu.func" && op.has_attribute("gpu.kernel"))
-            || (matches!(name, "gpu.func" | "func.func") && op.has_attribute("cute.kernel"));
-        if is_kernel {
+        if is_kernel(&op) {
             let symbol = op.attribute("sym_name").map(|a| a.to_string().trim_matches('"').to_string()).unwrap_or_default();
             let params = op
                 .region(0)

@@ -153,29 +153,29 @@ pub fn execute(launch: &Launch, ptx: &str) -> Result<Outcome, String> {
             driver.check("cuFuncSetAttribute", set_attribute(function, MAX_DYNAMIC_SHARED, dynamic_smem as c_int))?;
         }
         let mut device_buffers = Vec::new();
+        // A launch buffer (or a tensor map's tensor) in device memory.
+        let upload = |data: &[u8], device_buffers: &mut Vec<DevicePtr>| -> Result<DevicePtr, String> {
+            let mut ptr: DevicePtr = 0;
+            driver.check("cuMemAlloc", alloc(&mut ptr, data.len().max(1)))?;
+            device_buffers.push(ptr);
+            driver.check("cuMemcpyHtoD", to_device(ptr, data.as_ptr().cast(), data.len()))?;
+            Ok(ptr)
+        };
         let mut params: Vec<Vec<u8>> = Vec::new();
         let mut next = 0;
         for arg in &launch.args {
             match arg {
                 Arg::Buffer { .. } => {
-                    let data = &buffers[next].data;
+                    let ptr = upload(&buffers[next].data, &mut device_buffers)?;
                     next += 1;
-                    let mut ptr: DevicePtr = 0;
-                    driver.check("cuMemAlloc", alloc(&mut ptr, data.len().max(1)))?;
-                    driver.check("cuMemcpyHtoD", to_device(ptr, data.as_ptr().cast(), data.len()))?;
-                    device_buffers.push(ptr);
                     params.push(ptr.to_le_bytes().to_vec());
                 }
                 Arg::Scalar { dtype, value } => params.push(dtype.encode(*value)),
                 Arg::TensorMap { dtype, shape, boxes, swizzle, .. } => {
                     // The tensor in device memory, and its map by value
                     // (the kernel's grid-constant parameter).
-                    let data = &buffers[next].data;
+                    let ptr = upload(&buffers[next].data, &mut device_buffers)?;
                     next += 1;
-                    let mut ptr: DevicePtr = 0;
-                    driver.check("cuMemAlloc", alloc(&mut ptr, data.len().max(1)))?;
-                    driver.check("cuMemcpyHtoD", to_device(ptr, data.as_ptr().cast(), data.len()))?;
-                    device_buffers.push(ptr);
                     let e = tiled_encoding(*dtype, shape, boxes, *swizzle)?;
                     // CUDA 12's entry point, looked up only for kernels that take a map.
                     #[allow(clippy::type_complexity)]

@@ -85,11 +85,7 @@ fn required_ptx(module: OperationRef) -> u32 {
 /// Issue 34: a kernel that declares its block shape must give its tiled
 /// MMAs and tiled copies the threads they partition over.
 fn check_block_shapes(root: OperationRef) -> bool {
-    let kernels = super::rewrite::collect_ops(root, |op| {
-        let name = op.name();
-        let name = name.as_string_ref().as_str().unwrap_or("");
-        (name == "gpu.func" && op.has_attribute("gpu.kernel")) || (matches!(name, "gpu.func" | "func.func") && op.has_attribute("cute.kernel"))
-    });
+    let kernels = super::rewrite::collect_ops(root, crate::launch_info::is_kernel);
     let mut ok = true;
     for raw in kernels {
         // SAFETY: collected from the live IR; nothing is erased.
@@ -112,11 +108,7 @@ fn check_block_shapes(root: OperationRef) -> bool {
 /// of an even size for a pair and of more than one CTA for a multicast:
 /// launched otherwise, the instructions address CTAs that do not exist.
 fn check_cluster_shapes(root: OperationRef) -> bool {
-    let kernels = super::rewrite::collect_ops(root, |op| {
-        let name = op.name();
-        let name = name.as_string_ref().as_str().unwrap_or("");
-        (name == "gpu.func" && op.has_attribute("gpu.kernel")) || (matches!(name, "gpu.func" | "func.func") && op.has_attribute("cute.kernel"))
-    });
+    let kernels = super::rewrite::collect_ops(root, crate::launch_info::is_kernel);
     let mut ok = true;
     for raw in kernels {
         // SAFETY: collected from the live IR; nothing is erased.
