@@ -605,7 +605,7 @@ fn every_copy_atom_compiles_or_is_refused_on_every_chip() {
         compiled_somewhere.len()
     );
     assert!(unverified.len() * 5 < cases.len(), "the sweep's kernels verify for too few atoms: {unverified:#?}");
-    for atom in ["!cute_nvgpu.atom.universal_copy<f16>", "!cute_nvgpu.atom.simt_async_copy<16, f16>", "!cute_nvgpu.atom.ldsm<m8n8.x4, f16>", "!cute_nvgpu.atom.tmem_load<f32>"] {
+    for atom in ["!cute_nvgpu.atom.universal_copy<f16>", "!cute_nvgpu.atom.simt_async_copy<16, f16>", "!cute_nvgpu.atom.ldsm<m8n8.x4, f16>", "!cute_nvgpu.atom.tmem_load<f32>", "!cute_nvgpu.atom.tmem_load<f16>", "!cute_nvgpu.atom.tmem_store<bf16>", "!cute_nvgpu.atom.tmem_load<i8>"] {
         assert!(compiled_somewhere.contains(atom), "{atom} compiled for no chip");
     }
 }

@@ -470,3 +470,116 @@ fn local_memory_is_each_threads_own() {
     let o = launch::execute(&l, &past).unwrap_or_else(|e| panic!("{e}"));
     assert!(o.report.hazards.iter().any(|h| h.kind == cute_emu::machine::HazardKind::OutOfBounds && h.message.contains("local bytes 16..20 of a 16-byte frame")), "{}", launch::summary(&o));
 }
+
+/// A one-warp sm_100a kernel that moves packed `t` values (`n` a lane, 8
+/// words) through tensor memory both ways: words W -> `tmem_store<i32>` ->
+/// `tmem_load<t>` -> out V; values U -> `tmem_store<t>` -> `tmem_load<i32>`
+/// -> out X. Each direction has its own TMEM allocation (handles 0 and 1).
+fn tmem_packed_kernel(t: &str, n: usize) -> String {
+    let word_rows = "(8,32):(1,8)";
+    let rows = format!("({n},32):(1,{n})");
+    format!(
+        r#"module attributes {{gpu.container_module}} {{
+gpu.module @kernels {{
+  gpu.func @k(%pw: !cute.ptr<i32, gmem, align<16>>, %pv: !cute.ptr<{t}, gmem, align<16>>, %pu: !cute.ptr<{t}, gmem, align<16>>, %px: !cute.ptr<i32, gmem, align<16>>) kernel {{
+    %tid = gpu.thread_id x
+    %ti = arith.index_cast %tid : index to i32
+    %lane = cute.make_int_tuple(%ti) : (i32) -> !cute.coord<"(_,?)">
+    %lw = cute.static : !cute.layout<"{word_rows}">
+    %lt = cute.static : !cute.layout<"{rows}">
+    %l8 = cute.static : !cute.layout<"8:1">
+    %ln = cute.static : !cute.layout<"{n}:1">
+    %cw = cute.make_atom : !cute_nvgpu.atom.universal_copy<i32>
+    %ct = cute.make_atom : !cute_nvgpu.atom.universal_copy<{t}>
+    %h0 = arith.constant 0 : i32
+    %h1 = arith.constant 1 : i32
+    %cols = arith.constant 32 : i32
+    // words -> tensor memory -> packed values
+    %w = cute.make_view %pw, %lw : !cute.view<!cute.ptr<i32, gmem, align<16>>, !cute.layout<"{word_rows}">>
+    %wrow = cute.slice(%w, %lane) : !cute.view<!cute.ptr<i32, gmem, align<16>>, !cute.layout<"{word_rows}">>, !cute.coord<"(_,?)">
+    %rwp = cute.alloc_rmem 8 : !cute.ptr<i32, rmem, align<16>>
+    %rw = cute.make_view %rwp, %l8 : !cute.view<!cute.ptr<i32, rmem, align<16>>, !cute.layout<"8:1">>
+    cute.copy_atom_call %cw, %wrow, %rw : !cute_nvgpu.atom.universal_copy<i32>, !cute.view<!cute.ptr<i32, gmem, align<16>>, !cute.layout<"(8):(1)">>, !cute.view<!cute.ptr<i32, rmem, align<16>>, !cute.layout<"8:1">>
+    %tw = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %h0, %cols : i32 -> !cute.ptr<i32, tmem>
+    %tww = cute.make_view %tw, %l8 : !cute.view<!cute.ptr<i32, tmem>, !cute.layout<"8:1">>
+    %st = cute.make_atom : !cute_nvgpu.atom.tmem_store<i32>
+    cute.copy_atom_call %st, %rw, %tww : !cute_nvgpu.atom.tmem_store<i32>, !cute.view<!cute.ptr<i32, rmem, align<16>>, !cute.layout<"8:1">>, !cute.view<!cute.ptr<i32, tmem>, !cute.layout<"8:1">>
+    %tt = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %h0, %cols : i32 -> !cute.ptr<{t}, tmem>
+    %ttv = cute.make_view %tt, %ln : !cute.view<!cute.ptr<{t}, tmem>, !cute.layout<"{n}:1">>
+    %rtp = cute.alloc_rmem {n} : !cute.ptr<{t}, rmem, align<16>>
+    %rt = cute.make_view %rtp, %ln : !cute.view<!cute.ptr<{t}, rmem, align<16>>, !cute.layout<"{n}:1">>
+    %ld = cute.make_atom : !cute_nvgpu.atom.tmem_load<{t}>
+    cute.copy_atom_call %ld, %ttv, %rt : !cute_nvgpu.atom.tmem_load<{t}>, !cute.view<!cute.ptr<{t}, tmem>, !cute.layout<"{n}:1">>, !cute.view<!cute.ptr<{t}, rmem, align<16>>, !cute.layout<"{n}:1">>
+    %v = cute.make_view %pv, %lt : !cute.view<!cute.ptr<{t}, gmem, align<16>>, !cute.layout<"{rows}">>
+    %vrow = cute.slice(%v, %lane) : !cute.view<!cute.ptr<{t}, gmem, align<16>>, !cute.layout<"{rows}">>, !cute.coord<"(_,?)">
+    cute.copy_atom_call %ct, %rt, %vrow : !cute_nvgpu.atom.universal_copy<{t}>, !cute.view<!cute.ptr<{t}, rmem, align<16>>, !cute.layout<"{n}:1">>, !cute.view<!cute.ptr<{t}, gmem, align<16>>, !cute.layout<"({n}):(1)">>
+    // packed values -> tensor memory -> words
+    %u = cute.make_view %pu, %lt : !cute.view<!cute.ptr<{t}, gmem, align<16>>, !cute.layout<"{rows}">>
+    %urow = cute.slice(%u, %lane) : !cute.view<!cute.ptr<{t}, gmem, align<16>>, !cute.layout<"{rows}">>, !cute.coord<"(_,?)">
+    %rup = cute.alloc_rmem {n} : !cute.ptr<{t}, rmem, align<16>>
+    %ru = cute.make_view %rup, %ln : !cute.view<!cute.ptr<{t}, rmem, align<16>>, !cute.layout<"{n}:1">>
+    cute.copy_atom_call %ct, %urow, %ru : !cute_nvgpu.atom.universal_copy<{t}>, !cute.view<!cute.ptr<{t}, gmem, align<16>>, !cute.layout<"({n}):(1)">>, !cute.view<!cute.ptr<{t}, rmem, align<16>>, !cute.layout<"{n}:1">>
+    %tu = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %h1, %cols : i32 -> !cute.ptr<{t}, tmem>
+    %tuv = cute.make_view %tu, %ln : !cute.view<!cute.ptr<{t}, tmem>, !cute.layout<"{n}:1">>
+    %stt = cute.make_atom : !cute_nvgpu.atom.tmem_store<{t}>
+    cute.copy_atom_call %stt, %ru, %tuv : !cute_nvgpu.atom.tmem_store<{t}>, !cute.view<!cute.ptr<{t}, rmem, align<16>>, !cute.layout<"{n}:1">>, !cute.view<!cute.ptr<{t}, tmem>, !cute.layout<"{n}:1">>
+    %tx = cute_nvgpu.arch.sm100.retrieve_tmem_ptr %h1, %cols : i32 -> !cute.ptr<i32, tmem>
+    %txv = cute.make_view %tx, %l8 : !cute.view<!cute.ptr<i32, tmem>, !cute.layout<"8:1">>
+    %rxp = cute.alloc_rmem 8 : !cute.ptr<i32, rmem, align<16>>
+    %rx = cute.make_view %rxp, %l8 : !cute.view<!cute.ptr<i32, rmem, align<16>>, !cute.layout<"8:1">>
+    %ldw = cute.make_atom : !cute_nvgpu.atom.tmem_load<i32>
+    cute.copy_atom_call %ldw, %txv, %rx : !cute_nvgpu.atom.tmem_load<i32>, !cute.view<!cute.ptr<i32, tmem>, !cute.layout<"8:1">>, !cute.view<!cute.ptr<i32, rmem, align<16>>, !cute.layout<"8:1">>
+    %x = cute.make_view %px, %lw : !cute.view<!cute.ptr<i32, gmem, align<16>>, !cute.layout<"{word_rows}">>
+    %xrow = cute.slice(%x, %lane) : !cute.view<!cute.ptr<i32, gmem, align<16>>, !cute.layout<"{word_rows}">>, !cute.coord<"(_,?)">
+    cute.copy_atom_call %cw, %rx, %xrow : !cute_nvgpu.atom.universal_copy<i32>, !cute.view<!cute.ptr<i32, rmem, align<16>>, !cute.layout<"8:1">>, !cute.view<!cute.ptr<i32, gmem, align<16>>, !cute.layout<"(8):(1)">>
+    gpu.return
+  }}
+}}
+}}
+"#
+    )
+}
+
+#[test]
+fn tensor_memory_holds_16_and_8_bit_values_packed_in_columns() {
+    // Issue 27 item 6: tmem_load / tmem_store of 16- and 8-bit elements move
+    // whole 32-bit columns (tcgen05.ld/st 32x32b), value i of a lane in bits
+    // i * bits.. of its column i * bits / 32 (PTX ISA 9.7.16.2.3.1.1: lane l
+    // of the warp reads its TMEM lane's columns into r0, r1, ...). Checked
+    // both ways against the words, so a lowering that unpacked one value a
+    // column, or swapped halves, gives other words.
+    let compiler = Compiler::new();
+    for (t, dtype, n) in [("f16", Dtype::F16, 16usize), ("bf16", Dtype::Bf16, 16), ("i8", Dtype::I8, 32)] {
+        let bits = 256 / n;
+        let source = tmem_packed_kernel(t, n);
+        let ptx = compiler.compile(&source, "sm_100a", Emit::Ptx).unwrap_or_else(|e| panic!("{t}: {e}"));
+        assert!(ptx.contains("tcgen05.st.sync.aligned.32x32b.x8.b32") && ptx.contains("tcgen05.ld.sync.aligned.32x32b.x8.b32"), "{t}:\n{ptx}");
+        // Small integers, exact in every type: value e of lane l.
+        let value = |l: usize, e: usize| ((l * 7 + e * 3) % 100) as f64;
+        let pattern = |x: f64| -> u32 {
+            match t {
+                "f16" => u32::from(half::f16::from_f64(x).to_bits()),
+                "bf16" => u32::from(half::bf16::from_f64(x).to_bits()),
+                _ => (x as i8) as u8 as u32,
+            }
+        };
+        // The words that hold the values packed, low value in the low bits.
+        let word = |l: usize, j: usize| -> u32 { (0..32 / bits).map(|k| pattern(value(l, j * (32 / bits) + k)) << (k * bits)).fold(0, |a, b| a | b) };
+        let words: Vec<f64> = (0..32).flat_map(|l| (0..8).map(move |j| word(l, j) as i32 as f64)).collect();
+        let values: Vec<f64> = (0..32).flat_map(|l| (0..n).map(move |e| value(l, e))).collect();
+        let l = one_warp("sm_100a", vec![
+            Arg::Buffer { name: "W".into(), dtype: Dtype::I32, shape: vec![32, 8], init: Init::Values(words.clone()) },
+            Arg::Buffer { name: "V".into(), dtype, shape: vec![32, n], init: Init::Zeros },
+            Arg::Buffer { name: "U".into(), dtype, shape: vec![32, n], init: Init::Values(values.clone()) },
+            Arg::Buffer { name: "X".into(), dtype: Dtype::I32, shape: vec![32, 8], init: Init::Zeros },
+        ]);
+        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{t}: {e}"));
+        assert!(o.report.hazards.is_empty(), "{t}: {}", launch::summary(&o));
+        for i in 0..32 * n {
+            assert_eq!(o.buffers[1].get(i), values[i], "{t}: words -> values, lane {} value {}", i / n, i % n);
+        }
+        for i in 0..32 * 8 {
+            assert_eq!(o.buffers[3].get(i), words[i], "{t}: values -> words, lane {} word {}", i / 8, i % 8);
+        }
+    }
+}

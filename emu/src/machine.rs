@@ -691,8 +691,23 @@ impl Cta<'_> {
         let unsupported = || Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst)));
         match parts[0] {
             "mov" => {
-                let v = mask(val(self, 1)?, width);
-                self.set(t, &ops[0], v, inst)?;
+                let v = if let Operand::Vector(parts) = &ops[1] {
+                    // Packing (PTX ISA 9.7.9.10): {lo, .., hi} into one value.
+                    let piece = width / parts.len() as u32;
+                    parts.iter().enumerate().fold(0, |acc, (i, r)| acc | (mask(self.threads[t].regs[*r], piece) << (piece * i as u32)))
+                } else {
+                    mask(val(self, 1)?, width)
+                };
+                if let Operand::Vector(parts) = &ops[0] {
+                    // Unpacking (PTX ISA 9.7.9.10): {lo, .., hi} take equal
+                    // slices of the source, the first the low bits.
+                    let piece = width / parts.len() as u32;
+                    for (i, r) in parts.iter().enumerate() {
+                        self.threads[t].regs[*r] = mask(v >> (piece * i as u32), piece);
+                    }
+                } else {
+                    self.set(t, &ops[0], v, inst)?;
+                }
             }
             "add" | "sub" | "min" | "max" | "div" | "rem" | "mul" | "mad" | "fma" => {
                 let (a, b) = (val(self, 1)?, val(self, 2)?);
@@ -767,6 +782,23 @@ impl Cta<'_> {
                     _ => a ^ b,
                 };
                 self.set(t, &ops[0], mask(r, width), inst)?;
+            }
+            "prmt" => {
+                // PTX ISA 9.7.8.7, the default mode: bytes 0..3 of a and
+                // 4..7 of b; result byte i is the byte that nibble i of c
+                // selects (its bit 3 replicates the byte's sign instead).
+                if parts.len() != 2 || parts[1] != "b32" {
+                    return Err(unsupported());
+                }
+                let bytes = mask(val(self, 1)?, 32) | (mask(val(self, 2)?, 32) << 32);
+                let c = val(self, 3)?;
+                let r = (0..4).fold(0u64, |acc, i| {
+                    let selector = (c >> (4 * i)) & 0xf;
+                    let byte = (bytes >> (8 * (selector & 7))) & 0xff;
+                    let byte = if selector & 8 != 0 { if byte & 0x80 != 0 { 0xff } else { 0 } } else { byte };
+                    acc | (byte << (8 * i))
+                });
+                self.set(t, &ops[0], r, inst)?;
             }
             "not" => {
                 let a = val(self, 1)?;

@@ -99,7 +99,7 @@ impl std::fmt::Display for PtxError {
 /// The opcodes the emulator executes (the first part of the opcode).
 pub const SUPPORTED: &[&str] = &[
     "mov", "ld", "st", "add", "sub", "mul", "mad", "min", "max", "and", "or", "xor", "not", "shl", "shr", "neg", "abs",
-    "div", "rem", "fma", "selp", "setp", "cvt", "cvta", "bfe", "bra", "ret", "exit", "bar", "barrier", "cp", "ldmatrix",
+    "div", "rem", "fma", "selp", "setp", "cvt", "cvta", "bfe", "prmt", "bra", "ret", "exit", "bar", "barrier", "cp", "ldmatrix",
     "mma", "mbarrier", "fence", "prefetch", "wgmma", "tcgen05",
 ];
 
@@ -208,6 +208,10 @@ fn operand(text: &str, regs: &mut Regs, line: usize, locals: &[HashMap<String, S
                     Ok(regs.get(&scoped))
                 } else if r.starts_with('%') {
                     Ok(regs.get(r))
+                } else if r == "_" {
+                    // The sink (PTX ISA 9.7.9.10 mov unpacking `{_, %r}`):
+                    // a register of its own that nothing reads.
+                    Ok(regs.get("_"))
                 } else {
                     Err(err(line, format!("vector element '{r}' is not a register")))
                 }

@@ -15,7 +15,8 @@
 //!   the thread's earlier tcgen05 operations are done (here: at once).
 //! - `tcgen05.ld.sync.aligned.32x32b.xN` (a warp collective): lane l of warp
 //!   w reads tensor-memory lane (address lane) + l, N columns from the
-//!   address column, one register each; `wait::ld` orders only.
+//!   address column, one register each; `tcgen05.st.sync.aligned.32x32b.xN`
+//!   writes them the same way; `wait::ld` / `wait::st` order only.
 
 use crate::machine::{describe, Config, Cta, HazardKind, Report, Stop};
 use crate::ptx::{Inst, Operand};
@@ -78,7 +79,7 @@ pub(crate) fn is_collective(inst: &Inst) -> bool {
     matches!(inst.opcode.get(1).map(String::as_str), Some("alloc" | "dealloc" | "relinquish_alloc_permit" | "ld" | "st"))
 }
 
-/// The warp collectives: alloc, dealloc, relinquish_alloc_permit, ld.
+/// The warp collectives: alloc, dealloc, relinquish_alloc_permit, ld, st.
 pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, report: &mut Report) -> Result<(), Stop> {
     let first = lanes.start;
     let dummy = Config { grid: [1; 3], block: [1; 3], dynamic_smem: 0, params: Vec::new(), instruction_limit: 0 };
@@ -109,23 +110,31 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
             Ok(())
         }
         "relinquish_alloc_permit" => Ok(()),
-        "ld" => {
+        "ld" | "st" => {
+            let load = inst.opcode[1] == "ld";
             let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
-            if !parts.contains(&"32x32b") {
-                return Err(bad(inst, "tcgen05.ld is emulated for the 32x32b shape".into()));
+            if !parts.contains(&"32x32b") || parts.iter().any(|p| p.contains("pack::")) {
+                return Err(bad(inst, "tcgen05.ld/st are emulated for the 32x32b shape without (un)packing".into()));
             }
-            let Operand::Vector(dst) = &inst.operands[0] else { return Err(bad(inst, "the destination is a vector".into())) };
+            // ld: {regs}, [taddr]; st: [taddr], {regs}.
+            let (registers, address) = if load { (&inst.operands[0], &inst.operands[1]) } else { (&inst.operands[1], &inst.operands[0]) };
+            let Operand::Vector(dst) = registers else { return Err(bad(inst, "the registers are a vector".into())) };
             if cta.tmem.is_empty() {
                 return Err(Stop(HazardKind::OutOfBounds, format!("{}: no tensor memory is allocated", describe(inst))));
             }
             for (l, t) in lanes.clone().enumerate() {
-                let addr = cta.address(t, &inst.operands[1], &dummy, inst)? as u32;
+                let addr = cta.address(t, address, &dummy, inst)? as u32;
                 let (lane, column) = ((addr >> 16) as usize + l, (addr & 0xffff) as usize);
                 if lane >= LANES || column + dst.len() > COLUMNS {
                     return Err(Stop(HazardKind::OutOfBounds, format!("{}: lane {lane}, columns {column}.. are outside tensor memory", describe(inst))));
                 }
                 for (r, reg) in dst.iter().enumerate() {
-                    cta.threads[t].regs[*reg] = u64::from(cta.tmem[lane * COLUMNS + column + r]);
+                    let cell = lane * COLUMNS + column + r;
+                    if load {
+                        cta.threads[t].regs[*reg] = u64::from(cta.tmem[cell]);
+                    } else {
+                        cta.tmem[cell] = cta.threads[t].regs[*reg] as u32;
+                    }
                 }
             }
             Ok(())

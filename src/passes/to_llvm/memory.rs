@@ -62,7 +62,10 @@ pub(super) fn storage_type<'c>(context: &'c Context, element: Type<'c>) -> Type<
 
 /// `base + offset` elements of `element`. Tensor memory (address space 6)
 /// is addressed in 32-bit columns, not bytes (a TMEM address is lane << 16
-/// | column): an offset there counts columns of 32-bit elements.
+/// | column): an offset there counts columns of 32-bit elements, and 16- or
+/// 8-bit elements are packed two or four a column (the layout tcgen05.cp
+/// writes and a `ts` UMMA reads A in), so they move by offset * bits / 32
+/// columns, an offset known to be a whole number of columns.
 pub(super) fn gep<'c, 'a>(
     b: &Builder<'c, '_>,
     base: Value<'c, 'a>,
@@ -71,10 +74,25 @@ pub(super) fn gep<'c, 'a>(
 ) -> Result<Value<'c, 'a>, PatternError> {
     let bits = crate::dialect::types::storage_bits(element);
     let (element, offset) = if base.r#type() == melior::dialect::llvm::r#type::pointer(b.context, 6) {
-        if bits != 32 {
-            return Err(format!("tensor-memory offsets count 32-bit columns; {element} elements are not 32-bit").into());
+        if !matches!(bits, 8 | 16 | 32) {
+            return Err(format!("tensor-memory offsets count 32-bit columns; {element} elements are not 8, 16 or 32 bits").into());
         }
-        (IntegerType::new(b.context, 8).into(), offset)
+        let per_column = u64::from(32 / bits);
+        if per_column == 1 {
+            (IntegerType::new(b.context, 8).into(), offset)
+        } else {
+            let known = known_divisor(offset);
+            if known % per_column != 0 {
+                let what = constant_of(offset).map_or_else(|| format!("an offset known only to be a multiple of {known}"), |k| format!("{k} elements"));
+                return Err(format!(
+                    "a tensor-memory pointer to {bits}-bit {element} elements (packed {per_column} a 32-bit column) moves by {what}, which is not a whole number of columns"
+                )
+                .into());
+            }
+            let ty = offset.r#type();
+            let shift = b.int(ty, per_column.trailing_zeros().into())?;
+            (IntegerType::new(b.context, 8).into(), b.bin("llvm.ashr", offset, shift)?)
+        }
     } else if bits % 8 != 0 {
         // Sub-byte elements are packed (CuTe's subbyte_iterator: two i4 a
         // byte, the even element in the low nibble), but a GEP over i4 steps

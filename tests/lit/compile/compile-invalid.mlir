@@ -4,7 +4,7 @@
 // RUN: not %cute compile %s --chip sm_90a 2>&1 | FileCheck %s --check-prefix=OP
 // The "op with no lowering" case on the chip the op is for (issue 37: it had
 // become a wrong-chip case when copy_s2t gained its lowering; then the S2T
-// copy_atom_call gained one, issue 27 item 6).
+// copy_atom_call gained one, and the 16-bit TMEM load it used next, issue 27 item 6).
 // RUN: not %cute compile %S/Inputs/no-lowering-sm100.mlir --chip sm_100a 2>&1 | FileCheck %s --check-prefix=NOLOWERING
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_42})' 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{arch=sm_80})' 2>&1 | FileCheck %s --check-prefix=OPTION
@@ -14,7 +14,7 @@
 // OPTION: cute-to-nvvm: unknown option 'arch=sm_80' (expected chip=<sm_XX> or extract-device-module=true|false)
 // NOOPTION: cute-lower-to-llvm takes no options, got 'chip=sm_80'
 
-// NOLOWERING: no-lowering-sm100.mlir":13:7): error: 'cute.copy_atom_call' op cute-nvgpu-to-nvvm: tensor-memory copies of f16 (not 32-bit) are not lowered yet
+// NOLOWERING: no-lowering-sm100.mlir":13:7): error: 'cute.copy_atom_call' op cute-nvgpu-to-nvvm: atom.s2t_copy copies a 128x256b or 128x128b tile, got 4x256b ((4,32):(32,1)); the 4x256b copy and the warp-broadcast 64x128b and 32x128b copies take a descriptor built by hand: arch.copy.SM100.copy_s2t
 
 // OP: error: 'cute_nvgpu.arch.copy.SM100.copy_s2t' op cute-nvgpu-to-nvvm: failed to legalize 'cute_nvgpu.arch.copy.SM100.copy_s2t' for sm_90a
 

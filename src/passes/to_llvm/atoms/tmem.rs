@@ -5,7 +5,7 @@
 //! | op | lowers to |
 //! |---|---|
 //! | `arch.sm100.retrieve_tmem_ptr %handle, %cols` | first retrieval of `%handle` in a function: warp 0 `tcgen05.alloc` into a shared slot + `relinquish_alloc_permit`, `tcgen05.fence` / CTA barrier / fence, every thread loads the address; later retrievals reuse it; before each return: barrier, warp 0 `tcgen05.dealloc` |
-//! | `cute.copy_atom_call` of `atom.tmem_load` / `atom.tmem_store` (32-bit) | `nvvm.tcgen05.ld` / `st` 32x32b of the TMEM view's columns, wait, the register fragment's values |
+//! | `cute.copy_atom_call` of `atom.tmem_load` / `atom.tmem_store` | `nvvm.tcgen05.ld` / `st` 32x32b of the TMEM view's columns (16- and 8-bit values packed two or four a column), wait, the register fragment's values |
 //! | `cute_nvgpu.cp_async.s2t` (S2T atom, packaged) | the issuing CTA's `tcgen05.cp` of the tile's descriptor + commit |
 //!
 //! The ops that map onto one tcgen05 instruction are in [`super::tcgen05`].
@@ -372,10 +372,12 @@ pub fn lower_copy<'c, 'a>(
         TmemCopy::Load | TmemCopy::Store => {}
         TmemCopy::S2t => return lower_s2t_call(context, op, rewriter),
     }
-    if crate::dialect::types::storage_bits(element) != 32 {
-        return Err(format!("tensor-memory copies of {element} (not 32-bit) are not lowered yet").into());
-    }
     let b = Builder::new(context, rewriter, op.location());
+    match crate::dialect::types::storage_bits(element) {
+        32 => {}
+        bits @ (8 | 16) => return lower_packed_copy(&b, rewriter, kind == TmemCopy::Load, op, element, bits),
+        bits => return Err(format!("tensor-memory copies move 8-, 16- or 32-bit elements, not {bits}-bit {element}").into()),
+    }
     let load = kind == TmemCopy::Load;
     let (src, dst) = (op.operand(1)?, op.operand(2)?);
     let (tmem_view, registers_view) = if load { (src, dst) } else { (dst, src) };
@@ -445,6 +447,70 @@ pub fn lower_copy<'c, 'a>(
         }
         rewriter.as_rewriter_base().insert(OperationBuilder::new("nvvm.tcgen05.st", b.location).add_operands(&[tmem, words]).add_attributes(&[shape]).build()?);
         super::tcgen05::wait(&b, rewriter, "store")?;
+    }
+    Ok(Vec::new())
+}
+
+/// A `tmem_load` / `tmem_store` of 16- or 8-bit elements. Tensor memory
+/// holds them packed, two or four a 32-bit column, low element in the low
+/// bits (the layout `tcgen05.cp` writes and a `ts` UMMA reads A in; the
+/// verifier counts the view's columns so): the TMEM view's n elements are
+/// n * bits / 32 columns, moved by one `tcgen05.ld` / `st` 32x32b as whole
+/// words, and register value `i` is the word's bits `i * bits ..`. CuTe's
+/// `SM100_TMEM_LOAD_32dp32b*x` on 16-bit data; the `_16b` atoms (one 16-bit
+/// value a column, `.pack::16b`) are not modelled (docs/nvgpu-decisions.md).
+fn lower_packed_copy<'c, 'a>(
+    b: &Builder<'c, '_>,
+    rewriter: &PatternRewriter,
+    load: bool,
+    op: OperationRef<'c, 'a>,
+    element: Type<'c>,
+    bits: u32,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let context = b.context;
+    let (src, dst) = (op.operand(1)?, op.operand(2)?);
+    let (tmem_view, registers_view) = if load { (src, dst) } else { (dst, src) };
+    let layout = super::view_layout(tmem_view)?;
+    let elements = crate::layout::table(&layout).map_err(|e| format!("the TMEM view {layout}: {e}"))?;
+    let n = elements.len() as i64;
+    let per_column = i64::from(32 / bits);
+    // Packed values are addressed by their place in the words: the view
+    // must be the run 0..n in order (a permuted run would need a shuffle
+    // across packed halves, which no instruction does).
+    if elements.iter().enumerate().any(|(i, &e)| e != i as i64) || n % per_column != 0 {
+        return Err(format!(
+            "a tensor-memory copy of {bits}-bit {element} moves whole 32-bit columns of {per_column} packed values in order: the TMEM view {layout} is not 0..n with n a multiple of {per_column}"
+        )
+        .into());
+    }
+    let words = n / per_column;
+    crate::dialect::nvgpu::tcgen05::repetitions(crate::dialect::nvgpu::tcgen05::LDST_SHAPES[0], words)?;
+    let raw = super::tcgen05::register_type(context, words)?;
+    let storage = super::super::memory::storage_type(context, element);
+    let packed = Type::parse(context, &format!("vector<{n}x{storage}>")).ok_or("a packed vector type")?;
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    let tmem = super::super::memory::view_ptr(b, tmem_view)?;
+    let addresses = super::value_addresses(b, registers_view, &(0..n).collect::<Vec<_>>())?;
+    let shape = (Identifier::new(context, "shape"), attribute(b, "#nvvm.tcgen05_ldst_shape<shape_32x32b>")?);
+    if load {
+        let loaded = b.insert(OperationBuilder::new("nvvm.tcgen05.ld", b.location).add_operands(&[tmem]).add_attributes(&[shape]).add_results(&[raw]).build()?)?;
+        let loaded = super::tcgen05::wait_load(b, loaded, words)?;
+        let values = b.insert(OperationBuilder::new("llvm.bitcast", b.location).add_operands(&[loaded]).add_results(&[packed]).build()?)?;
+        for (i, address) in addresses.into_iter().enumerate() {
+            let at = b.int(i64_type, i as i64)?;
+            let value = b.insert(OperationBuilder::new("llvm.extractelement", b.location).add_operands(&[values, at]).add_results(&[storage]).build()?)?;
+            rewriter.as_rewriter_base().insert(melior::dialect::llvm::store(context, value, address, b.location, Default::default()));
+        }
+    } else {
+        let mut values = b.insert(melior::dialect::llvm::undef(packed, b.location))?;
+        for (i, address) in addresses.into_iter().enumerate() {
+            let value = b.insert(melior::dialect::llvm::load(context, address, storage, b.location, Default::default()))?;
+            let at = b.int(i64_type, i as i64)?;
+            values = b.insert(OperationBuilder::new("llvm.insertelement", b.location).add_operands(&[values, value, at]).add_results(&[packed]).build()?)?;
+        }
+        let words = b.insert(OperationBuilder::new("llvm.bitcast", b.location).add_operands(&[values]).add_results(&[raw]).build()?)?;
+        rewriter.as_rewriter_base().insert(OperationBuilder::new("nvvm.tcgen05.st", b.location).add_operands(&[tmem, words]).add_attributes(&[shape]).build()?);
+        super::tcgen05::wait(b, rewriter, "store")?;
     }
     Ok(Vec::new())
 }

@@ -29,3 +29,22 @@ gpu.module @kernels {
   }
 }
 }
+
+// -----
+
+// 16-bit values are packed two a 32-bit column: a view that starts inside
+// a column (row 1 of (2,4):(1,3) starts at value 3) has no TMEM address.
+!T = !cute.view<!cute.ptr<f16, tmem>, !cute.layout<"(2,4):(1,3)">>
+!R = !cute.view<!cute.ptr<f16, rmem, align<4>>, !cute.layout<"2:1">>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  gpu.func @half_column(%t: !T, %r: !R) kernel {
+    %a = cute.make_atom : !cute_nvgpu.atom.tmem_load<f16>
+    %row = cute.make_coord() : () -> !cute.coord<"(_,1)">
+    // expected-error @+1 {{a tensor-memory pointer to 16-bit f16 elements (packed 2 a 32-bit column) moves by 3 elements, which is not a whole number of columns}}
+    %s = cute.slice(%t, %row) : !T, !cute.coord<"(_,1)">
+    cute.copy_atom_call %a, %s, %r : !cute_nvgpu.atom.tmem_load<f16>, !cute.view<!cute.ptr<f16, tmem>, !cute.layout<"(2):(1)">>, !R
+    gpu.return
+  }
+}
+}
