@@ -1,0 +1,69 @@
+//! Issue 29: the restructuring of the pipeline changes no output. Every
+//! example is compiled for every roster chip; each (example, chip) gives
+//! PTX, pinned by its FNV-1a digest in `tests/ptx-digests.txt`, or a
+//! refusal, pinned as `refused`. A change of the generated code (meant or
+//! not) shows here by example and chip; `CUTE_BLESS_DIGESTS=1 cargo test
+//! --test ptx_digests` rewrites the file after a meant change, so the diff
+//! of the file is the list of kernels whose PTX changed.
+
+use cute_mlir::{
+    compile::{Emit, ROSTER},
+    Compiler,
+};
+use std::path::Path;
+
+/// FNV-1a, 64 bits: stable across Rust releases (std's hasher is not).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+fn digests() -> String {
+    let compiler = Compiler::new();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut examples: Vec<_> = std::fs::read_dir(root.join("examples"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+        .collect();
+    examples.sort();
+    let mut out = String::from("# example chip digest (tests/ptx_digests.rs; CUTE_BLESS_DIGESTS=1 rewrites)\n");
+    for example in &examples {
+        let source = std::fs::read_to_string(example).unwrap();
+        let name = example.file_name().unwrap().to_string_lossy();
+        for chip in ROSTER {
+            // The PTX without its header comment (it names no input).
+            let digest = match compiler.compile(&source, chip.name, Emit::Ptx) {
+                Ok(ptx) => format!("{:016x}", fnv1a(ptx.as_bytes())),
+                Err(_) => "refused".to_string(),
+            };
+            out.push_str(&format!("{name} {} {digest}\n", chip.name));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_example_compiles_to_the_pinned_ptx_on_every_chip() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ptx-digests.txt");
+    let now = digests();
+    if std::env::var_os("CUTE_BLESS_DIGESTS").is_some() {
+        std::fs::write(&file, &now).unwrap();
+        return;
+    }
+    let pinned = std::fs::read_to_string(&file).unwrap_or_default();
+    let changed: Vec<String> = now
+        .lines()
+        .filter(|l| !pinned.lines().any(|p| p == *l))
+        .map(|l| {
+            let key: Vec<&str> = l.split(' ').take(2).collect();
+            let before = pinned.lines().find(|p| p.split(' ').take(2).eq(key.iter().copied())).unwrap_or("(none)");
+            format!("{l}   (pinned: {before})")
+        })
+        .collect();
+    assert!(
+        changed.is_empty() && now.lines().count() == pinned.lines().count(),
+        "the PTX of {} (example, chip) pairs differs from tests/ptx-digests.txt; if meant, rerun with CUTE_BLESS_DIGESTS=1:\n{}",
+        changed.len(),
+        changed.join("\n")
+    );
+}
