@@ -24,6 +24,7 @@ pub mod launch_info;
 pub mod layout;
 pub mod passes;
 pub mod pipeline;
+pub mod target;
 pub mod tooling;
 mod plugin;
 

@@ -223,7 +223,7 @@ impl Compiler {
     }
 
     /// Compiles cute IR with `gpu.module` kernels for `chip` (a name of
-    /// [`compile::ROSTER`]): PTX assembly, or the NVVM-dialect module.
+    /// [`crate::target::ROSTER`]): PTX assembly, or the NVVM-dialect module.
     pub fn compile(&self, source: &str, chip: &str, emit: Emit) -> Result<String, Error> {
         let chip = compile::chip(chip).map_err(|e| self.fail(e))?;
         let mut module = self.parse(source)?;
@@ -253,12 +253,12 @@ impl Compiler {
         Ok((text, info))
     }
 
-    fn compile_module(&self, module: &mut Module, chip: compile::Chip, emit: Emit) -> Result<String, Error> {
+    fn compile_module(&self, module: &mut Module, chip: crate::target::Chip, emit: Emit) -> Result<String, Error> {
         self.compile_module_with(module, chip, emit, |_| {})
     }
 
     /// The NVVM stage, `at_nvvm` on its result, then the serialization.
-    fn compile_module_with(&self, module: &mut Module, chip: compile::Chip, emit: Emit, at_nvvm: impl FnOnce(&Module)) -> Result<String, Error> {
+    fn compile_module_with(&self, module: &mut Module, chip: crate::target::Chip, emit: Emit, at_nvvm: impl FnOnce(&Module)) -> Result<String, Error> {
         register_all_llvm_translations(&self.context);
         self.run_pipeline(module, &compile::pipeline(chip, Emit::Nvvm))?;
         at_nvvm(module);

@@ -47,6 +47,15 @@ bool cute_cpp_composite_parts(MlirType type, CuteCompositeParts *parts);
 /// other types (and for a null type).
 bool cute_nvgpu_cpp_atom(MlirType type, CuteNvgpuAtom *atom);
 
+/// The chip and features of an `#nvvm.target` attribute (NVVMTargetAttr's
+/// own accessors, so no pass reads the chip from attribute text); false for
+/// any other attribute.
+bool cute_cpp_nvvm_target(MlirAttribute attr, MlirStringRef *chip, MlirStringRef *features);
+
+/// The `#nvvm.target` `attr` with its chip and features replaced, every
+/// other parameter kept; a null attribute if `attr` is not one.
+MlirAttribute cute_cpp_nvvm_target_with(MlirAttribute attr, MlirStringRef chip, MlirStringRef features);
+
 #ifdef __cplusplus
 }
 #endif

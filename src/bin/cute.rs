@@ -51,7 +51,7 @@ enum Command {
         /// Input .mlir file (`-` for standard input).
         input: PathBuf,
         /// Target chip: sm_70 ... sm_121f (every SM of the roster, with its
-        /// `a` / `f` variants; `cute_mlir::compile::ROSTER`).
+        /// `a` / `f` variants; `cute_mlir::target::ROSTER`).
         #[arg(long)]
         chip: String,
         /// Output file (standard output when absent).

@@ -8,7 +8,7 @@
 
 use super::rewrite::PassError;
 use crate::ffi::emit_op_error;
-use melior::ir::{attribute::Attribute, operation::{OperationLike, OperationMutLike}, OperationRef};
+use melior::ir::{attribute::{Attribute, AttributeLike}, operation::{OperationLike, OperationMutLike}, OperationRef};
 
 pub const EXAMPLE_BEFORE: &str = r#"
 module attributes {gpu.container_module} {
@@ -24,28 +24,44 @@ module attributes {gpu.container_module} {
 }"#;
 
 /// The chip of the gpu.module enclosing `op` (its `#nvvm.target`), if any.
-pub fn enclosing_chip(op: OperationRef) -> Option<String> {
+pub fn enclosing_chip(op: OperationRef) -> Option<crate::target::Chip> {
     let mut current = op.parent_operation();
     while let Some(parent) = current {
         if parent.name().as_string_ref().as_str() == Ok("gpu.module") {
-            let targets = parent.attribute("targets").ok()?.to_string();
-            return chip_of(&targets).map(str::to_string);
+            return module_chip(parent).and_then(|t| crate::target::Chip::parse(&t.chip));
         }
         current = parent.parent_operation();
     }
     None
 }
 
-/// The `chip` of an `#nvvm.target<...>` attribute's text.
-fn chip_of(target: &str) -> Option<&str> {
-    let rest = &target[target.find("chip = \"")? + 8..];
-    Some(&rest[..rest.find('"')?])
+/// A gpu.module's `#nvvm.target` as NVVMTargetAttr holds it
+/// (`cute_cpp_nvvm_target`): the attribute, its chip and its features.
+struct NvvmTarget<'c> {
+    attribute: Attribute<'c>,
+    chip: String,
+    features: String,
 }
 
-/// The `+ptxNN` of an `#nvvm.target<...>`'s features.
-fn ptx_of(targets: &str) -> Option<u32> {
-    let rest = &targets[targets.find("+ptx")? + 4..];
-    rest[..rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len())].parse().ok()
+impl NvvmTarget<'_> {
+    /// The `NN` of the `+ptxNN` feature.
+    fn ptx(&self) -> Option<u32> {
+        self.features.split(',').find_map(|f| f.strip_prefix("+ptx")).and_then(|v| v.parse().ok())
+    }
+}
+
+fn module_chip<'c>(module: OperationRef<'c, '_>) -> Option<NvvmTarget<'c>> {
+    let targets = melior::ir::attribute::ArrayAttribute::try_from(module.attribute("targets").ok()?).ok()?;
+    let attribute = targets.element(0).ok()?;
+    let empty = || mlir_sys::MlirStringRef { data: std::ptr::null(), length: 0 };
+    let (mut chip, mut features) = (empty(), empty());
+    // SAFETY: a live attribute; the strings are owned by the uniqued attribute.
+    if !unsafe { crate::ffi::abi::cute_cpp_nvvm_target(attribute.to_raw(), &mut chip, &mut features) } {
+        return None;
+    }
+    // SAFETY: as above; both live as long as the context.
+    let (chip, features) = unsafe { (melior::StringRef::from_raw(chip), melior::StringRef::from_raw(features)) };
+    Some(NvvmTarget { attribute, chip: chip.as_str().ok()?.to_string(), features: features.as_str().ok()?.to_string() })
 }
 
 /// The highest PTX version an atom type used in `module` needs (the
@@ -161,9 +177,8 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
     for raw in modules {
         // SAFETY: collected from the live IR; nothing is erased here.
         let op = unsafe { OperationRef::from_raw(raw) };
-        let Ok(targets) = op.attribute("targets") else { continue };
-        let text = targets.to_string();
-        let Some(chip) = chip_of(&text) else { continue };
+        let Some(nvvm) = module_chip(op) else { continue };
+        let chip = nvvm.chip.clone();
         let borrowed = crate::handle::BorrowedContext::of(&op);
         let context = borrowed.get();
         let wanted = format!("#cute_nvgpu.target<\"{chip}\">");
@@ -189,29 +204,34 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
         // The PTX version the module's atoms need (the registry's `min_ptx`),
         // where it is above the chip's own.
         let needed = required_ptx(op);
-        let mut retargeted = text.clone();
-        if let Some(current) = ptx_of(&text) {
-            if needed > current {
-                retargeted = retargeted.replace(&format!("+ptx{current}"), &format!("+ptx{needed}"));
-            }
-        }
+        let current_ptx = nvvm.ptx();
+        let ptx = current_ptx.map(|current| current.max(needed));
         // The chip NVVM's op verifiers judge the module by, where LLVM 22's
-        // NVVM dialect lags its back end (`compile::Chip::nvvm_chip`): the
+        // NVVM dialect lags its back end (`target::Chip::nvvm_chip`): the
         // atoms were checked against the chip itself just above, and
         // `cute_nvgpu.target` keeps it for every later verification.
-        if let Ok(c) = crate::compile::chip(chip) {
-            if c.nvvm_chip() != c.name {
-                retargeted = retargeted.replace(&format!("chip = \"{chip}\""), &format!("chip = \"{}\"", c.nvvm_chip()));
-            }
-        }
-        if retargeted != text {
-            match Attribute::parse(context, &retargeted) {
-                Some(targets) => op_mut.set_attribute("targets", targets),
-                None => {
-                    emit_op_error(op, &format!("cute-check-target: cannot set the target {retargeted}"));
-                    failed = true;
-                }
-            }
+        let nvvm_chip = crate::target::Chip::parse(&chip).map_or(chip.as_str(), |c| c.nvvm_chip());
+        if ptx != current_ptx || nvvm_chip != chip {
+            let features: Vec<String> = nvvm
+                .features
+                .split(',')
+                .filter(|f| !f.is_empty())
+                .map(|f| match (f.strip_prefix("+ptx"), ptx) {
+                    (Some(_), Some(v)) => format!("+ptx{v}"),
+                    _ => f.to_string(),
+                })
+                .collect();
+            let features = features.join(",");
+            // SAFETY: a live #nvvm.target (module_chip read it); the copy
+            // is uniqued in the same context; the strings outlive the call.
+            let retargeted = unsafe {
+                Attribute::from_raw(crate::ffi::abi::cute_cpp_nvvm_target_with(
+                    nvvm.attribute.to_raw(),
+                    melior::StringRef::new(nvvm_chip).to_raw(),
+                    melior::StringRef::new(&features).to_raw(),
+                ))
+            };
+            op_mut.set_attribute("targets", melior::ir::attribute::ArrayAttribute::new(context, &[retargeted]).into());
         }
     }
     if failed {

@@ -63,7 +63,7 @@ pub struct AtomRecord {
     /// the family targets nor SM103 (ptxas: "not supported on .target").
     pub only_on: &'static [&'static str],
     /// The PTX ISA version (times ten) the atom's instruction needs, where
-    /// it is above every chip's own (the roster's, `crate::compile::ROSTER`);
+    /// it is above every chip's own (the roster's, `crate::target::ROSTER`);
     /// 0: none. `cute-check-target` raises a module's PTX version to it,
     /// the tier fields above gate the chip: one table for both.
     pub min_ptx: u32,

@@ -28,16 +28,15 @@ use melior::{
     Context, PatternRewriter,
 };
 
-/// Chips whose tensor memory and tcgen05 ops this build lowers: sm_100a (and
-/// sm_100f, sm_103a, sm_103f, which the pipeline lowers as sm_100a because
-/// LLVM 22's NVVM dialect refuses their tcgen05 ops: `compile::Chip::nvvm_chip`).
+/// Chips whose tensor memory and tcgen05 ops this build lowers
+/// ([`crate::target::Chip::has_tensor_memory`]).
 pub fn has_tensor_memory(chip: &str) -> bool {
-    matches!(crate::dialect::nvgpu::tiers::Chip::parse(chip), Some(c) if c.sm == 100 && c.suffix.is_some())
+    crate::target::Chip::parse(chip).is_some_and(|c| c.has_tensor_memory())
 }
 
 /// The op is in a gpu.module for a chip with tensor memory.
 pub(super) fn on_tensor_memory_chip(op: OperationRef) -> bool {
-    crate::passes::check_target::enclosing_chip(op).is_some_and(|c| has_tensor_memory(&c))
+    crate::passes::check_target::enclosing_chip(op).is_some_and(|c| c.has_tensor_memory())
 }
 
 

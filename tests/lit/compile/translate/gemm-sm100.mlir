@@ -10,7 +10,7 @@
 // RUN: llc-22 -march=nvptx64 -mcpu=sm_100a -mattr=+ptx88 %t.ll -o %t.ptx
 // RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin
 // sm_103a: the same route, llc and ptxas for the chip itself (the NVVM
-// stage checks tcgen05 as sm_100a: compile::Chip::nvvm_chip).
+// stage checks tcgen05 as sm_100a: target::Chip::nvvm_chip).
 // RUN: %cute-opt --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_103a extract-device-module=true})' %examples/gemm_sm100.mlir | mlir-translate-22 --mlir-to-llvmir | llc-22 -march=nvptx64 -mcpu=sm_103a -mattr=+ptx88 -o %t.103a.ptx
 // RUN: %ptxas -arch=sm_103a %t.103a.ptx -o %t.cubin
 // RUN: %cute compile %examples/gemm_sm100.mlir --chip sm_100a -o %t.cute.ptx
