@@ -33,7 +33,7 @@ pub enum Emit {
 /// dialect lags LLVM's back end.
 pub fn nvvm_passes(chip: Chip) -> String {
     format!(
-        "cute-kernels-to-gpu-module,nvvm-attach-target{{chip={} features=+ptx{} O=3}},cute-check-target,cute-desugar,cute-to-llvm,cute-nvgpu-to-nvvm,\
+        "cute-kernels-to-gpu-module,nvvm-attach-target{{chip={} features=+ptx{} O=3}},cute-check-target,cute-desugar,cute-nvgpu-expand-atoms,cute-to-llvm,cute-nvgpu-to-nvvm,\
          gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm,convert-nvvm-to-llvm),convert-scf-to-cf,convert-arith-to-llvm,\
          convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,cute-kernel-to-nvvm,reconcile-unrealized-casts",
         chip.name,

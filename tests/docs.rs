@@ -54,3 +54,34 @@ fn pass_examples_are_real_runs() {
         assert_eq!(out.trim(), after.trim(), "the example of {} is stale", info.argument);
     }
 }
+
+#[test]
+fn every_file_a_document_names_exists() {
+    // Issue 29: the tree was restructured; a document that names a file
+    // which moved or went away is caught here, not by a reader.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut documents: Vec<PathBuf> = fs::read_dir(root.join("docs")).unwrap().map(|e| e.unwrap().path()).collect();
+    documents.push(root.join("README.md"));
+    let prefixes = ["src/", "tests/", "emu/", "examples/", "dialects-td/", "scripts/", "benches/"];
+    let extensions = [".rs", ".mlir", ".td", ".cpp", ".h", ".json", ".md", ".py", ".sh"];
+    let mut missing = Vec::new();
+    for doc in documents.iter().filter(|p| p.extension().is_some_and(|e| e == "md")) {
+        let text = fs::read_to_string(doc).unwrap();
+        for (start, _) in text.match_indices(|c: char| c.is_ascii_lowercase()) {
+            // A path starts a word: after a non-path character.
+            if start > 0 && text[..start].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric() || "_./-".contains(c)) {
+                continue;
+            }
+            let rest = &text[start..];
+            if !prefixes.iter().any(|p| rest.starts_with(p)) {
+                continue;
+            }
+            let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || "_./-".contains(c))).unwrap_or(rest.len());
+            let path = rest[..end].trim_end_matches('.');
+            if extensions.iter().any(|e| path.ends_with(e)) && !root.join(path).exists() {
+                missing.push(format!("{}: {path}", doc.file_name().unwrap().to_string_lossy()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "documents name files that do not exist:\n{}", missing.join("\n"));
+}

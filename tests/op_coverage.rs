@@ -70,7 +70,7 @@ fn every_lowering_pattern_has_a_lit_test() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut tests = String::new();
     lit_text(&root.join("tests/lit/lowering"), &mut tests);
-    let missing: Vec<_> = cute_mlir::passes::to_llvm::PATTERNS
+    let missing: Vec<_> = cute_mlir::passes::conversion::cute_to_llvm::PATTERNS
         .iter()
         .map(|p| p.root)
         .filter(|m| ![" ", "(", "<"].iter().any(|next| tests.contains(&format!("{m}{next}"))))
@@ -87,7 +87,7 @@ fn every_sm_tier_pattern_has_a_lit_test() {
     let mut tests = String::new();
     lit_text(&root.join("tests/lit/lowering"), &mut tests);
     lit_text(&root.join("tests/lit/compile"), &mut tests);
-    let missing: Vec<_> = cute_mlir::passes::to_llvm::NVGPU_PATTERNS
+    let missing: Vec<_> = cute_mlir::passes::conversion::nvgpu_to_nvvm::NVGPU_PATTERNS
         .iter()
         .map(|p| p.root)
         .filter(|m| ![" ", "(", "<"].iter().any(|next| tests.contains(&format!("{m}{next}"))))

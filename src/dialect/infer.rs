@@ -481,7 +481,7 @@ fn layout_at(mnemonic: &str, l: Layout, path: &[usize]) -> Result<Layout, String
 }
 
 /// A layout or an int-tuple, for the mode-path queries shared with the
-/// lowering (`passes::to_llvm::algebra`).
+/// lowering (`passes::conversion::cute_to_llvm::algebra`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Part {
     Layout(Layout),

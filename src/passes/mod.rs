@@ -2,12 +2,18 @@
 //! pass registry, so the same pass runs from `mlir-opt-22 --load-pass-plugin`,
 //! from [`crate::pipeline`] and from `cute opt`.
 //!
+//! The folders are the stages: [`transforms`] (cute → cute), then
+//! [`conversion`] (cute → LLVM/NVVM: the target-neutral
+//! [`conversion::cute_to_llvm`], the SM-tier [`conversion::nvgpu_to_nvvm`]
+//! by chip family, and the kernel-path passes around them).
+//!
 //! | pass | file | what it does |
 //! |---|---|---|
 //! | `cute-desugar` | [`desugar`] | spec 002 sugar → primitive cute ops |
+//! | `cute-nvgpu-expand-atoms` | [`atom_builders`] | spec 000's WGMMA / IMMA atom rewriters: builder → descriptors or TMEM accumulator, fence or mbarrier, payload |
 //! | `cute-fold-static` | [`fold_static`] | fully static cute values → `cute.static`, static comparisons → constants (NVIDIA's pass name) |
-//! | `cute-to-llvm` | [`to_llvm`] | spec 000's pattern bank: cute values → LLVM structs, run-time algebra → arith |
-//! | `cute-nvgpu-to-nvvm` | [`to_llvm::run_nvgpu`] | SM-tier atom calls and ops (cp.async, ldmatrix/stmatrix, mma.sync, WGMMA, TMA, mbarriers, TMEM, UMMA) → NVVM |
+//! | `cute-to-llvm` | [`cute_to_llvm`] | spec 000's pattern bank: cute values → LLVM structs, run-time algebra → arith |
+//! | `cute-nvgpu-to-nvvm` | [`nvgpu_to_nvvm`] | SM-tier atom calls and ops (cp.async, ldmatrix/stmatrix, mma.sync, WGMMA, TMA, mbarriers, TMEM, UMMA) → NVVM |
 //! | `cute-check-target` | [`check_target`] | tier rule of every atom against the `gpu.module`'s chip (first step of `cute-to-nvvm`) |
 //! | `cute-kernel-to-nvvm` | [`kernel_abi`] | spec 002 kernel ABI: `cute.kernel` → `nvvm.kernel`, grid-constant arguments by value |
 //! | `cute-kernels-to-gpu-module` | [`device_module`] | spec 002's top-level `cute.kernel` functions → one `gpu.module` (first step of `cute-to-nvvm`) |
@@ -15,21 +21,21 @@
 //! | `cute-test-panic-guard` | [`testing`] | test-only: panics, proving the panic guard |
 //! | `cute-test-break-ir` | [`testing`] | test-only: leaves invalid IR, proving the verifier runs between passes |
 //!
-//! Pipelines: `cute-lower-to-llvm` ([`to_llvm::LOWER_TO_LLVM`]): desugar,
+//! Pipelines: `cute-lower-to-llvm` ([`cute_to_llvm::LOWER_TO_LLVM`]): desugar,
 //! to-llvm, the upstream conversions and `reconcile-unrealized-casts`.
 //!
 //! [`rewrite`] is the toolkit every pass shares (patterns, phases, typed
 //! errors). `docs/Passes.md` is generated from [`PASSES`]'s descriptions
 //! and examples ([`render_docs`]; `tests/docs.rs` keeps it fresh).
 
-pub mod check_target;
-pub mod desugar;
-pub mod device_module;
-pub mod fold_static;
-pub mod kernel_abi;
+pub mod conversion;
 pub mod rewrite;
 pub mod testing;
-pub mod to_llvm;
+pub mod transforms;
+
+use conversion::{check_target, cute_to_llvm, device_module, kernel_abi, nvgpu_to_nvvm};
+use nvgpu_to_nvvm::atom_builders;
+use transforms::{desugar, fold_static};
 
 use crate::ffi::{abi, emit_error, guard};
 use melior::dialect::DialectHandle;
@@ -74,6 +80,7 @@ static FOLD_ID: PassId = PassId(6);
 static OUTLINE_ID: PassId = PassId(7);
 static EXTRACT_ID: PassId = PassId(8);
 static BREAK_ID: PassId = PassId(9);
+static EXPAND_ID: PassId = PassId(10);
 
 /// Every pass of the project; the index is the id passed through C++.
 pub static PASSES: &[PassInfo] = &[
@@ -84,8 +91,7 @@ pub static PASSES: &[PassInfo] = &[
         example: (desugar::EXAMPLE_BEFORE, desugar::EXAMPLE_AFTER),
         id: &DESUGAR_ID,
         body: desugar::run,
-        // cute.print's loop and printf, cute.equal's conjunction, the WGMMA
-        // atom rewriter's descriptors, accumulator, fence and payload.
+        // cute.print's loop and printf, cute.equal's conjunction.
         dependent_dialects: || {
             vec![
                 crate::dialect::cute_handle(),
@@ -95,6 +101,17 @@ pub static PASSES: &[PassInfo] = &[
                 crate::dialect::cute_nvgpu_handle(),
                 crate::dialect::nvvm_handle(),
             ]
+        },
+    },
+    PassInfo {
+        argument: "cute-nvgpu-expand-atoms",
+        name: "CuteNvgpuExpandAtoms",
+        description: "Spec 000's SM atom rewriters: a WGMMA or IMMA atom builder becomes its descriptors or tensor-memory accumulator, the fence or mbarrier, and the atom payload cute-nvgpu-to-nvvm lowers",
+        example: (atom_builders::EXAMPLE_BEFORE, atom_builders::EXAMPLE_AFTER),
+        id: &EXPAND_ID,
+        body: atom_builders::run,
+        dependent_dialects: || {
+            vec![crate::dialect::cute_handle(), DialectHandle::arith(), crate::dialect::cute_nvgpu_handle(), crate::dialect::nvvm_handle()]
         },
     },
     PassInfo {
@@ -110,18 +127,18 @@ pub static PASSES: &[PassInfo] = &[
         argument: "cute-to-llvm",
         name: "CuteToLLVM",
         description: "Lower cute values and layout algebra to LLVM structs and arith (spec 000 pattern bank)",
-        example: (to_llvm::EXAMPLE_BEFORE, to_llvm::EXAMPLE_AFTER),
+        example: (cute_to_llvm::EXAMPLE_BEFORE, cute_to_llvm::EXAMPLE_AFTER),
         id: &TO_LLVM_ID,
-        body: to_llvm::run,
+        body: cute_to_llvm::run,
         dependent_dialects: || vec![DialectHandle::llvm(), DialectHandle::arith()],
     },
     PassInfo {
         argument: "cute-nvgpu-to-nvvm",
         name: "CuteNvgpuToNvvm",
         description: "Lower the SM-tier atom calls and ops (cp.async, ldmatrix/stmatrix, mma.sync, WGMMA, TMA, mbarriers, tensor memory with the per-function TMEM cache, UMMA) to NVVM, after cute-to-llvm (one pattern per atom kind)",
-        example: (to_llvm::NVGPU_EXAMPLE_BEFORE, to_llvm::NVGPU_EXAMPLE_AFTER),
+        example: (nvgpu_to_nvvm::NVGPU_EXAMPLE_BEFORE, nvgpu_to_nvvm::NVGPU_EXAMPLE_AFTER),
         id: &NVGPU_ID,
-        body: to_llvm::run_nvgpu,
+        body: nvgpu_to_nvvm::run,
         // scf: the TMEM cache's warp-0 allocation and deallocation branches.
         dependent_dialects: || vec![DialectHandle::llvm(), crate::dialect::nvvm_handle(), DialectHandle::scf()],
     },
@@ -257,14 +274,14 @@ pub static PIPELINES: &[Pipeline] = &[
     },
 ];
 
-/// `cute-lower-to-llvm`: [`to_llvm::LOWER_TO_LLVM`]; it takes no options.
+/// `cute-lower-to-llvm`: [`cute_to_llvm::LOWER_TO_LLVM`]; it takes no options.
 extern "C" fn build_lower_to_llvm_pipeline(
     options: mlir_sys::MlirStringRef,
     write: mlir_sys::MlirStringCallback,
     user_data: *mut std::ffi::c_void,
 ) -> bool {
     build_pipeline(options, write, user_data, |options| match options.trim() {
-        "" => Ok(to_llvm::LOWER_TO_LLVM.to_string()),
+        "" => Ok(cute_to_llvm::LOWER_TO_LLVM.to_string()),
         other => Err(format!("cute-lower-to-llvm takes no options, got '{other}'")),
     })
 }

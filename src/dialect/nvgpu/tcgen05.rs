@@ -3,7 +3,7 @@
 //! further tcgen05 ops; the choice is in docs/nvgpu-decisions.md "The ten
 //! tcgen05 ops"): the PTX facts of their shapes, kinds and CTA groups, read
 //! by their verifiers here and by their lowering
-//! (`passes::to_llvm::atoms::tcgen05`), so both agree by construction.
+//! (`passes::conversion::nvgpu_to_nvvm::sm100::tcgen05`), so both agree by construction.
 
 use super::ops_verify::{is_ptr_in, operand, result, SMEM, TMEM};
 use crate::dialect::types::{bits_of, vector_parts};

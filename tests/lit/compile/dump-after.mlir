@@ -12,6 +12,7 @@
 
 // ALL: IR Dump After cute-kernels-to-gpu-module
 // ALL: IR Dump After cute-desugar
+// ALL: IR Dump After cute-nvgpu-expand-atoms
 // ALL: IR Dump After cute-to-llvm
 // ALL: IR Dump After cute-nvgpu-to-nvvm
 // ALL: IR Dump After convert-gpu-to-nvvm on builtin_module_no-symbol-name/gpu_module_kernels

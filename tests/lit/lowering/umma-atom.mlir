@@ -1,11 +1,12 @@
 // The Blackwell IMMA atom rewriter of spec 000, in its two stages:
-// 1. cute-desugar: `cute_nvgpu.atom.sm100.imma %a, %b` -> the tensor-memory
+// 1. cute-nvgpu-expand-atoms (after cute-desugar, which leaves it):
+//    `cute_nvgpu.atom.sm100.imma %a, %b` -> the tensor-memory
 //    accumulator (retrieve_tmem_ptr of the function's handle 0, 256 f32
 //    columns for N = 256), an mbarrier of one arrival, the payload.
 // 2. cute-nvgpu-to-nvvm: the TMEM cache allocates the columns; the mbarrier
 //    is a shared global, initialized and fenced; the payload is one
 //    tcgen05.mma (D = A * B) and a tcgen05.commit to the mbarrier.
-// RUN: %cute-opt %s --pass-pipeline='builtin.module(cute-desugar)' | FileCheck %s --check-prefix=STAGE1
+// RUN: %cute-opt %s --pass-pipeline='builtin.module(cute-desugar,cute-nvgpu-expand-atoms)' | FileCheck %s --check-prefix=STAGE1
 // RUN: %cute compile %s --chip sm_100a -o %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin

@@ -29,12 +29,12 @@ use melior::{
     Context, PatternRewriter,
 };
 
-pub(super) fn cute_value(v: Value) -> Result<CuteValue, PatternError> {
+pub(in crate::passes::conversion) fn cute_value(v: Value) -> Result<CuteValue, PatternError> {
     Ok(CuteValue::of(v.r#type())?.ok_or_else(|| format!("{} is not a cute value", v.r#type()))?)
 }
 
 /// The element type of a pointer, descriptor iterator or view type.
-pub(super) fn element_type<'c>(ty: Type<'c>) -> Result<Type<'c>, PatternError> {
+pub(in crate::passes::conversion) fn element_type<'c>(ty: Type<'c>) -> Result<Type<'c>, PatternError> {
     let parts = composite_parts(ty).ok_or_else(|| format!("{ty} has no element type"))?;
     if let Some(element) = parts.element {
         return Ok(element);
@@ -49,7 +49,7 @@ pub(super) fn element_type<'c>(ty: Type<'c>) -> Result<Type<'c>, PatternError> {
 /// The LLVM type memory holds `element` as: itself when LLVM has it, else
 /// the integer of its width (FP8/FP6/FP4 and other MLIR-only floats, which
 /// LLVM cannot translate, and signed/unsigned integers: memory holds bits).
-pub(super) fn storage_type<'c>(context: &'c Context, element: Type<'c>) -> Type<'c> {
+pub(in crate::passes::conversion) fn storage_type<'c>(context: &'c Context, element: Type<'c>) -> Type<'c> {
     // SAFETY: inspects a live type.
     let signless = IntegerType::try_from(element).is_ok() && unsafe { mlir_sys::mlirIntegerTypeIsSignless(melior::ir::TypeLike::to_raw(&element)) };
     let native = ["f16", "bf16", "f32", "f64"].contains(&element.to_string().as_str()) || signless;
@@ -66,7 +66,7 @@ pub(super) fn storage_type<'c>(context: &'c Context, element: Type<'c>) -> Type<
 /// 8-bit elements are packed two or four a column (the layout tcgen05.cp
 /// writes and a `ts` UMMA reads A in), so they move by offset * bits / 32
 /// columns, an offset known to be a whole number of columns.
-pub(super) fn gep<'c, 'a>(
+pub(in crate::passes::conversion) fn gep<'c, 'a>(
     b: &Builder<'c, '_>,
     base: Value<'c, 'a>,
     offset: Value<'c, 'a>,
@@ -155,7 +155,7 @@ fn pack_view_struct<'c, 'a>(
 }
 
 /// The pointer field of the cute view `view`.
-pub(super) fn view_ptr<'c, 'a>(b: &Builder<'c, '_>, view: Value<'c, 'a>) -> Result<Value<'c, 'a>, PatternError> {
+pub(in crate::passes::conversion) fn view_ptr<'c, 'a>(b: &Builder<'c, '_>, view: Value<'c, 'a>) -> Result<Value<'c, 'a>, PatternError> {
     let value = cute_value(view)?;
     let CuteValue::View(space, ..) = value else { return Err(format!("{} is not a view", view.r#type()).into()) };
     b.extract(b.lowered(view, &value)?, &[0], llvm::r#type::pointer(b.context, space))
@@ -327,7 +327,7 @@ fn element_address<'c: 'a, 'a>(
 /// the pointer linearly and keep the swizzle, and `make_view` requires the
 /// base aligned to the swizzle's period, where this is the composed
 /// layout's own function.
-pub(super) fn address<'c: 'a, 'a>(
+pub(in crate::passes::conversion) fn address<'c: 'a, 'a>(
     b: &Builder<'c, '_>,
     view: Value<'c, 'a>,
     offset: Value<'c, 'a>,

@@ -6,8 +6,8 @@
 //! business, as in CuTe: `nvvm.cp.async.commit.group` and
 //! `nvvm.cp.async.wait.group N` (`cp_async_fence` / `cp_async_wait<N>`).
 
-use super::super::values::Builder;
-use super::{aligned_runs, attribute, call_atom, check_swizzle_keeps, static_size, value_addresses, view_layout};
+use crate::passes::conversion::cute_to_llvm::values::Builder;
+use super::super::{aligned_runs, attribute, call_atom, check_swizzle_keeps, static_size, value_addresses, view_layout};
 use crate::dialect::{nvgpu::Atom, types::storage_bits};
 use crate::passes::rewrite::PatternError;
 use melior::{

@@ -8,14 +8,14 @@
 //! | `cute.copy_atom_call` of `atom.tmem_load` / `atom.tmem_store` | `nvvm.tcgen05.ld` / `st` 32x32b of the TMEM view's columns (16- and 8-bit values packed two or four a column), wait, the register fragment's values |
 //! | `cute_nvgpu.cp_async.s2t` (S2T atom, packaged) | the issuing CTA's `tcgen05.cp` of the tile's descriptor + commit |
 //!
-//! The ops that map onto one tcgen05 instruction are in [`super::tcgen05`].
+//! The ops that map onto one tcgen05 instruction are in [`super::super::tcgen05`].
 //!
 //! All of it only where the chip has tensor memory ([`has_tensor_memory`]);
 //! elsewhere the patterns decline and the legality check names the op and
 //! the chip (the spec's populator that registers nothing).
 
-use super::super::values::{Builder, CuteValue};
-use super::{attribute, pointer};
+use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
+use super::super::{attribute, pointer};
 use crate::passes::rewrite::{PassError, PatternError};
 use melior::{
     ir::{
@@ -35,7 +35,7 @@ pub fn has_tensor_memory(chip: &str) -> bool {
 }
 
 /// The op is in a gpu.module for a chip with tensor memory.
-pub(super) fn on_tensor_memory_chip(op: OperationRef) -> bool {
+pub(in crate::passes::conversion) fn on_tensor_memory_chip(op: OperationRef) -> bool {
     crate::passes::check_target::enclosing_chip(op).is_some_and(|c| c.has_tensor_memory())
 }
 
@@ -114,7 +114,7 @@ pub(crate) fn tcgen05_cta_group(op: OperationRef) -> Option<i64> {
     match name.as_str() {
         "cute_nvgpu.cp_async.s2t" | "cute_nvgpu.arch.copy.SM100.copy_s2t" => Some(crate::dialect::nvgpu::tcgen05::cta_group(op)),
         n if n.starts_with("cute_nvgpu.arch.sm100.") && op.has_attribute("cta_group") => Some(crate::dialect::nvgpu::tcgen05::cta_group(op)),
-        "cute.mma_atom_call" | "cute.gemm" => match super::call_atom(op).ok()?? {
+        "cute.mma_atom_call" | "cute.gemm" => match super::super::call_atom(op).ok()?? {
             crate::dialect::nvgpu::Atom::Mma(p) if p.family.is_umma() => Some(crate::dialect::nvgpu::mma::umma_cta_group(&p)),
             _ => None,
         },
@@ -194,13 +194,13 @@ fn allocate<'c, 'a>(
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let location = function.location();
     let entry = entry_block(function)?;
-    let body = super::super::storage::enclosing_body(function, &["gpu.module"], "a gpu.module").map_err(|_| "retrieve_tmem_ptr outside a gpu.module")?;
+    let body = crate::passes::conversion::cute_to_llvm::storage::enclosing_body(function, &["gpu.module"], "a gpu.module").map_err(|_| "retrieve_tmem_ptr outside a gpu.module")?;
     let i32_type: Type = IntegerType::new(context, 32).into();
     // A fresh shared slot per handle for the address tcgen05.alloc writes.
     let mut names = Vec::new();
     for _ in handles {
-        let name = super::super::storage::fresh_name(&body, "__cute_tmem_slot_");
-        body.insert_operation(0, super::super::storage::shared_global(context, location, &name, i32_type, "internal", 4));
+        let name = crate::passes::conversion::cute_to_llvm::storage::fresh_name(&body, "__cute_tmem_slot_");
+        body.insert_operation(0, crate::passes::conversion::cute_to_llvm::storage::shared_global(context, location, &name, i32_type, "internal", 4));
         names.push(name);
     }
     let mut declarations = String::new();
@@ -351,7 +351,7 @@ pub fn lower_copy<'c, 'a>(
     rewriter: &PatternRewriter,
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     use crate::dialect::nvgpu::{Atom, TmemCopy};
-    let Some(Atom::TmemCopy { op: kind, element }) = super::call_atom(op)? else { return Err(PatternError::NoMatch) };
+    let Some(Atom::TmemCopy { op: kind, element }) = super::super::call_atom(op)? else { return Err(PatternError::NoMatch) };
     if !on_tensor_memory_chip(op) {
         return Err(PatternError::NoMatch);
     }
@@ -380,30 +380,30 @@ pub fn lower_copy<'c, 'a>(
     let load = kind == TmemCopy::Load;
     let (src, dst) = (op.operand(1)?, op.operand(2)?);
     let (tmem_view, registers_view) = if load { (src, dst) } else { (dst, src) };
-    let layout = super::view_layout(tmem_view)?;
+    let layout = super::super::view_layout(tmem_view)?;
     let columns = crate::layout::table(&layout).map_err(|e| format!("the TMEM view {layout}: {e}"))?;
     let n = columns.len() as i64;
     // 32x32b: one 32-bit register per column.
     crate::dialect::nvgpu::tcgen05::repetitions(crate::dialect::nvgpu::tcgen05::LDST_SHAPES[0], n)?;
-    let raw = super::tcgen05::register_type(context, n)?;
-    let tmem = super::super::memory::view_ptr(&b, tmem_view)?;
-    let addresses = super::value_addresses(&b, registers_view, &(0..n).collect::<Vec<_>>())?;
+    let raw = super::super::tcgen05::register_type(context, n)?;
+    let tmem = crate::passes::conversion::cute_to_llvm::memory::view_ptr(&b, tmem_view)?;
+    let addresses = super::super::value_addresses(&b, registers_view, &(0..n).collect::<Vec<_>>())?;
     let i32_type: Type = IntegerType::new(context, 32).into();
     let i64_type: Type = IntegerType::new(context, 64).into();
     let shape = (Identifier::new(context, "shape"), attribute(&b, "#nvvm.tcgen05_ldst_shape<shape_32x32b>")?);
-    let storage = super::super::memory::storage_type(context, element);
+    let storage = crate::passes::conversion::cute_to_llvm::memory::storage_type(context, element);
     // Runs of 4 values contiguous on both sides move as one 128-bit vector,
     // the width the register fragment's other accesses use (so LLVM keeps
     // the fragment in registers).
     let identity = columns.iter().enumerate().all(|(i, &c)| c == i as i64);
-    let by_four = identity && n % 4 == 0 && super::aligned_runs(&super::view_layout(registers_view)?, 4);
+    let by_four = identity && n % 4 == 0 && super::super::aligned_runs(&super::super::view_layout(registers_view)?, 4);
     if load && by_four {
         let loaded = b.insert(OperationBuilder::new("nvvm.tcgen05.ld", b.location).add_operands(&[tmem]).add_attributes(&[shape]).add_results(&[raw]).build()?)?;
-        let loaded = super::tcgen05::wait_load(&b, loaded, n)?;
+        let loaded = super::super::tcgen05::wait_load(&b, loaded, n)?;
         let quad_i32 = Type::parse(context, "vector<4xi32>").ok_or("vector")?;
         let quad = Type::parse(context, &format!("vector<4x{storage}>")).ok_or("vector")?;
         let starts: Vec<i64> = (0..n).step_by(4).collect();
-        let quads = super::value_addresses(&b, registers_view, &starts)?;
+        let quads = super::super::value_addresses(&b, registers_view, &starts)?;
         for (q, address) in quads.into_iter().enumerate() {
             let q = q as i32;
             let part = b.insert(
@@ -421,7 +421,7 @@ pub fn lower_copy<'c, 'a>(
         }
     } else if load {
         let loaded = b.insert(OperationBuilder::new("nvvm.tcgen05.ld", b.location).add_operands(&[tmem]).add_attributes(&[shape]).add_results(&[raw]).build()?)?;
-        let loaded = super::tcgen05::wait_load(&b, loaded, n)?;
+        let loaded = super::super::tcgen05::wait_load(&b, loaded, n)?;
         for (i, address) in addresses.into_iter().enumerate() {
             let word = if n == 1 {
                 loaded
@@ -445,7 +445,7 @@ pub fn lower_copy<'c, 'a>(
             };
         }
         rewriter.as_rewriter_base().insert(OperationBuilder::new("nvvm.tcgen05.st", b.location).add_operands(&[tmem, words]).add_attributes(&[shape]).build()?);
-        super::tcgen05::wait(&b, rewriter, "store")?;
+        super::super::tcgen05::wait(&b, rewriter, "store")?;
     }
     Ok(Vec::new())
 }
@@ -469,7 +469,7 @@ fn lower_packed_copy<'c, 'a>(
     let context = b.context;
     let (src, dst) = (op.operand(1)?, op.operand(2)?);
     let (tmem_view, registers_view) = if load { (src, dst) } else { (dst, src) };
-    let layout = super::view_layout(tmem_view)?;
+    let layout = super::super::view_layout(tmem_view)?;
     let elements = crate::layout::table(&layout).map_err(|e| format!("the TMEM view {layout}: {e}"))?;
     let n = elements.len() as i64;
     let per_column = i64::from(32 / bits);
@@ -484,16 +484,16 @@ fn lower_packed_copy<'c, 'a>(
     }
     let words = n / per_column;
     crate::dialect::nvgpu::tcgen05::repetitions(crate::dialect::nvgpu::tcgen05::LDST_SHAPES[0], words)?;
-    let raw = super::tcgen05::register_type(context, words)?;
-    let storage = super::super::memory::storage_type(context, element);
+    let raw = super::super::tcgen05::register_type(context, words)?;
+    let storage = crate::passes::conversion::cute_to_llvm::memory::storage_type(context, element);
     let packed = Type::parse(context, &format!("vector<{n}x{storage}>")).ok_or("a packed vector type")?;
     let i64_type: Type = IntegerType::new(context, 64).into();
-    let tmem = super::super::memory::view_ptr(b, tmem_view)?;
-    let addresses = super::value_addresses(b, registers_view, &(0..n).collect::<Vec<_>>())?;
+    let tmem = crate::passes::conversion::cute_to_llvm::memory::view_ptr(b, tmem_view)?;
+    let addresses = super::super::value_addresses(b, registers_view, &(0..n).collect::<Vec<_>>())?;
     let shape = (Identifier::new(context, "shape"), attribute(b, "#nvvm.tcgen05_ldst_shape<shape_32x32b>")?);
     if load {
         let loaded = b.insert(OperationBuilder::new("nvvm.tcgen05.ld", b.location).add_operands(&[tmem]).add_attributes(&[shape]).add_results(&[raw]).build()?)?;
-        let loaded = super::tcgen05::wait_load(b, loaded, words)?;
+        let loaded = super::super::tcgen05::wait_load(b, loaded, words)?;
         let values = b.insert(OperationBuilder::new("llvm.bitcast", b.location).add_operands(&[loaded]).add_results(&[packed]).build()?)?;
         for (i, address) in addresses.into_iter().enumerate() {
             let at = b.int(i64_type, i as i64)?;
@@ -509,7 +509,7 @@ fn lower_packed_copy<'c, 'a>(
         }
         let words = b.insert(OperationBuilder::new("llvm.bitcast", b.location).add_operands(&[values]).add_results(&[raw]).build()?)?;
         rewriter.as_rewriter_base().insert(OperationBuilder::new("nvvm.tcgen05.st", b.location).add_operands(&[tmem, words]).add_attributes(&[shape]).build()?);
-        super::tcgen05::wait(b, rewriter, "store")?;
+        super::super::tcgen05::wait(b, rewriter, "store")?;
     }
     Ok(Vec::new())
 }
@@ -519,9 +519,9 @@ fn lower_packed_copy<'c, 'a>(
 /// layout; 4x256b and the warp-broadcast shapes take a hand-built
 /// descriptor: `arch.copy.SM100.copy_s2t`).
 fn s2t_shape(src: Value, what: &str) -> Result<String, PatternError> {
-    let layout = super::view_layout(src)?;
+    let layout = super::super::view_layout(src)?;
     let tile = crate::dialect::nvgpu::mma::gmma_tile(&layout);
-    let element = super::super::memory::element_type(src.r#type())?;
+    let element = crate::passes::conversion::cute_to_llvm::memory::element_type(src.r#type())?;
     let bits = i64::from(crate::dialect::types::storage_bits(element));
     let extent = |m: usize| tile.mode(m).and_then(|x| crate::layout::size(&x).ok()).and_then(|s| s.as_int());
     let (rows, row_bits) = match (tile.rank(), extent(0), extent(1)) {
@@ -547,13 +547,13 @@ fn s2t_shape(src: Value, what: &str) -> Result<String, PatternError> {
 fn lower_s2t_call<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let b = Builder::new(context, rewriter, op.location());
     let (src, dst) = (op.operand(1)?, op.operand(2)?);
-    if !matches!(super::super::memory::cute_value(src)?, CuteValue::View(3, ..)) || !matches!(super::super::memory::cute_value(dst)?, CuteValue::View(6, ..)) {
+    if !matches!(crate::passes::conversion::cute_to_llvm::memory::cute_value(src)?, CuteValue::View(3, ..)) || !matches!(crate::passes::conversion::cute_to_llvm::memory::cute_value(dst)?, CuteValue::View(6, ..)) {
         return Err(format!("atom.s2t_copy copies a shared view into a tensor-memory view, got {} -> {}", src.r#type(), dst.r#type()).into());
     }
     let shape = s2t_shape(src, "atom.s2t_copy")?;
-    let desc = super::wgmma::matrix_descriptor(&b, src, crate::dialect::nvgpu::atom::Major::K, "the S2T source", true)?;
-    let tmem = super::super::memory::view_ptr(&b, dst)?;
-    let [cp, _commit] = super::tcgen05::copy_and_commit(&b, tmem, desc, tmem, &shape, "none", 1)?;
+    let desc = super::super::wgmma::matrix_descriptor(&b, src, crate::dialect::nvgpu::atom::Major::K, "the S2T source", true)?;
+    let tmem = crate::passes::conversion::cute_to_llvm::memory::view_ptr(&b, dst)?;
+    let [cp, _commit] = super::super::tcgen05::copy_and_commit(&b, tmem, desc, tmem, &shape, "none", 1)?;
     rewriter.as_rewriter_base().insert(cp);
     Ok(Vec::new())
 }
@@ -579,7 +579,7 @@ pub fn lower_cp_async_s2t<'c, 'a>(
     let (src, dst, mbar, partition) = (op.operand(0)?, op.operand(1)?, op.operand(2)?, op.operand(3)?);
     let cta_group = crate::dialect::nvgpu::tcgen05::cta_group(op);
     let shape = s2t_shape(src, "cp_async.s2t")?;
-    let desc = super::wgmma::matrix_descriptor(&b, src, crate::dialect::nvgpu::atom::Major::K, "the S2T source", true)?;
+    let desc = super::super::wgmma::matrix_descriptor(&b, src, crate::dialect::nvgpu::atom::Major::K, "the S2T source", true)?;
     let tmem = pointer(&b, dst)?;
     let bar = pointer(&b, mbar)?;
     let id = |n: &str| Identifier::new(context, n);
@@ -602,7 +602,7 @@ pub fn lower_cp_async_s2t<'c, 'a>(
     )?;
     let region = melior::ir::Region::new();
     let block = melior::ir::Block::new(&[]);
-    for o in super::tcgen05::copy_and_commit(&b, tmem, desc, bar, &shape, "none", cta_group)? {
+    for o in super::super::tcgen05::copy_and_commit(&b, tmem, desc, bar, &shape, "none", cta_group)? {
         block.append_operation(o);
     }
     block.append_operation(OperationBuilder::new("scf.yield", b.location).build()?);

@@ -7,7 +7,7 @@
 //! ops' inference), so this folds exactly what the algebra decides
 //! statically; run-time values are untouched.
 
-use super::rewrite::{collect_ops, PassError};
+use crate::passes::rewrite::{collect_ops, PassError};
 use crate::dialect::{spec, type_spec};
 use melior::ir::{
     attribute::IntegerAttribute,

@@ -8,9 +8,9 @@
 //! `accumulate` flag (true without one). Completion is the kernel's:
 //! `cute_nvgpu.arch.sm100.commit %mbar` (CuTe's `umma_arrive`).
 
-use super::super::memory::{cute_value, view_ptr};
-use super::super::values::{Builder, CuteValue};
-use super::{attribute, call_atom};
+use crate::passes::conversion::cute_to_llvm::memory::{cute_value, view_ptr};
+use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
+use super::super::{attribute, call_atom};
 use crate::dialect::nvgpu::{
     atom::{FragKind, Major, MmaFamily},
     umma, Atom,
@@ -34,12 +34,12 @@ pub fn lower<'c, 'a>(
     if !p.family.is_umma() {
         return Err(PatternError::NoMatch);
     }
-    if !super::tmem::on_tensor_memory_chip(op) {
+    if !super::super::tmem::on_tensor_memory_chip(op) {
         return Err(PatternError::NoMatch);
     }
     let b = Builder::new(context, rewriter, op.location());
     let (d, a, bv) = (op.operand(1)?, op.operand(2)?, op.operand(3)?);
-    let segments = super::segments(op)?;
+    let segments = super::super::segments(op)?;
     // The sparsity metadata (segment 5) and the A and B scale factors
     // (segment 6), in tensor memory: their addresses.
     let tmem_address = |v: Value<'c, 'a>, what: &str| -> Result<Value<'c, 'a>, PatternError> {
@@ -96,9 +96,9 @@ fn issue<'c, 'a>(
         }
         view_ptr(b, a)?
     } else {
-        super::wgmma::matrix_descriptor(b, a, p.a_major, "A", true)?
+        super::super::wgmma::matrix_descriptor(b, a, p.a_major, "A", true)?
     };
-    let desc_b = super::wgmma::matrix_descriptor(b, bv, p.b_major, "B", true)?;
+    let desc_b = super::super::wgmma::matrix_descriptor(b, bv, p.b_major, "B", true)?;
     let name = |t: Type| t.to_string();
     let (a_name, b_name, c_name) = (name(p.a), name(p.b), name(p.c));
     let sparse = matches!(p.family, MmaFamily::Sm100Sp | MmaFamily::Sm100BsSp);
@@ -136,7 +136,7 @@ fn issue<'c, 'a>(
     };
     let i32_type: Type = IntegerType::new(context, 32).into();
     let idesc = b.int(i32_type, i64::from(word))?;
-    let mma = super::tcgen05::MmaIssue {
+    let mma = super::super::tcgen05::MmaIssue {
         d: tmem,
         a: desc_a,
         b: desc_b,
@@ -148,7 +148,7 @@ fn issue<'c, 'a>(
         block_scale: block_scale.to_string(),
         cta_group: crate::dialect::nvgpu::mma::umma_cta_group(p),
     };
-    super::tcgen05::emit_mma(b, rewriter, &mma)
+    super::super::tcgen05::emit_mma(b, rewriter, &mma)
 }
 
 /// The UMMA payload `cute_nvgpu.atom %a, %b, %tmem, %mbar` of the IMMA atom
@@ -163,7 +163,7 @@ pub fn lower_payload<'c, 'a>(
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let atom_type = op.result(0)?.r#type();
     let Some(Atom::Mma(p)) = Atom::of(atom_type) else { return Err(PatternError::NoMatch) };
-    if p.family != MmaFamily::Sm100 || !super::tmem::on_tensor_memory_chip(op) {
+    if p.family != MmaFamily::Sm100 || !super::super::tmem::on_tensor_memory_chip(op) {
         return Err(PatternError::NoMatch);
     }
     let b = Builder::new(context, rewriter, op.location());
@@ -173,8 +173,8 @@ pub fn lower_payload<'c, 'a>(
     if p.family != MmaFamily::Sm100 {
         return Err(format!("the IMMA payload issues dense UMMAs; {} takes its metadata or scale factors through cute.mma_atom_call", atom_type).into());
     }
-    issue(&b, rewriter, &p, a, bv, super::pointer(&b, tmem)?, overwrite, None, None)?;
-    let bar = super::pointer(&b, mbar)?;
+    issue(&b, rewriter, &p, a, bv, super::super::pointer(&b, tmem)?, overwrite, None, None)?;
+    let bar = super::super::pointer(&b, mbar)?;
     rewriter.as_rewriter_base().insert(
         OperationBuilder::new("nvvm.tcgen05.commit", b.location)
             .add_operands(&[bar])
@@ -196,14 +196,14 @@ pub fn lower_mbarrier_allocations<'c>(context: &'c Context, root: OperationRef<'
         // SAFETY: collected from the live IR; each is erased once, here.
         let op = unsafe { OperationRef::from_raw(raw) };
         let fail = |e: String| super::super::failed_nvgpu(op, format!("mbarrier.init: {e}"));
-        let body = super::super::storage::enclosing_body(op, &["gpu.module", "builtin.module"], "a module")?;
-        let name = super::super::storage::fresh_name(&body, "__cute_mbarrier_");
+        let body = crate::passes::conversion::cute_to_llvm::storage::enclosing_body(op, &["gpu.module", "builtin.module"], "a module")?;
+        let name = crate::passes::conversion::cute_to_llvm::storage::fresh_name(&body, "__cute_mbarrier_");
         let i64_type: Type = IntegerType::new(context, 64).into();
         let location = op.location();
-        body.insert_operation(0, super::super::storage::shared_global(context, location, &name, i64_type, "internal", 8));
+        body.insert_operation(0, crate::passes::conversion::cute_to_llvm::storage::shared_global(context, location, &name, i64_type, "internal", 8));
         let block = op.block().ok_or_else(|| fail("outside a block".into()))?;
         let build = |builder: OperationBuilder<'c>| builder.build().map_err(|e| fail(e.to_string()));
-        let address = block.insert_operation_before(op, super::super::storage::shared_address(context, location, &name));
+        let address = block.insert_operation_before(op, crate::passes::conversion::cute_to_llvm::storage::shared_address(context, location, &name));
         let address: Value = address.result(0).map_err(|e| fail(e.to_string()))?.into();
         let ticks = op.operand(0).map_err(|e| fail(e.to_string()))?;
         block.insert_operation_before(op, build(OperationBuilder::new("nvvm.mbarrier.init", location).add_operands(&[address, ticks]))?);

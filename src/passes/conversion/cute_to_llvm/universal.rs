@@ -6,9 +6,9 @@
 //! `AutoVectorizingCopy`), else element by element. Element offsets come from
 //! the views' layouts through the Rust algebra (`derive`).
 
-use super::super::memory::{cute_value, element_type, storage_type};
-use super::super::values::{Builder, CuteValue};
-use super::{call_atom, aligned_runs, value_addresses};
+use super::memory::{cute_value, element_type, storage_type};
+use super::values::{Builder, CuteValue};
+use super::atom_operands::{call_atom, aligned_runs, value_addresses};
 use crate::dialect::{composite_parts, nvgpu::Atom, types::storage_bits};
 use crate::layout;
 use crate::passes::rewrite::PatternError;

@@ -5,9 +5,9 @@
 //! two per 32-bit register in value order. `.trans` changes what lands in
 //! the registers, not the addressing.
 
-use super::super::memory::cute_value;
-use super::super::values::{Builder, CuteValue};
-use super::{aligned_runs, attribute, call_atom, check_swizzle_keeps, static_size, value_addresses, view_layout};
+use crate::passes::conversion::cute_to_llvm::memory::cute_value;
+use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
+use super::super::{aligned_runs, attribute, call_atom, check_swizzle_keeps, static_size, value_addresses, view_layout};
 use crate::dialect::nvgpu::Atom;
 use crate::passes::rewrite::PatternError;
 use melior::{

@@ -11,9 +11,9 @@
 //! written since, `nvvm.wgmma.commit.group.sync.aligned` and
 //! `nvvm.wgmma.wait.group.sync.aligned N` after them.
 
-use super::super::memory::{cute_value, element_type, gep, view_ptr};
-use super::super::values::{Builder, CuteValue};
-use super::{attribute, call_atom, static_size, value_addresses};
+use crate::passes::conversion::cute_to_llvm::memory::{cute_value, element_type, gep, view_ptr};
+use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
+use super::super::{attribute, call_atom, static_size, value_addresses};
 use crate::dialect::nvgpu::{
     atom::{FragKind, Major, MmaFamily},
     Atom,
@@ -33,7 +33,7 @@ use melior::{
 };
 
 /// The GMMA descriptor word of a shared-memory operand view.
-pub(in crate::passes::to_llvm) fn descriptor<'c, 'a>(
+pub(in crate::passes::conversion) fn descriptor<'c, 'a>(
     b: &Builder<'c, '_>,
     view: Value<'c, 'a>,
     major: Major,
@@ -45,7 +45,7 @@ pub(in crate::passes::to_llvm) fn descriptor<'c, 'a>(
 /// The GMMA (SM90) or UMMA (SM100, `umma`) descriptor word of a
 /// shared-memory operand view: the constant fields from the Rust algebra,
 /// ORed with the view's start address.
-pub(in crate::passes::to_llvm) fn matrix_descriptor<'c, 'a>(
+pub(in crate::passes::conversion) fn matrix_descriptor<'c, 'a>(
     b: &Builder<'c, '_>,
     view: Value<'c, 'a>,
     major: Major,
@@ -152,7 +152,7 @@ pub fn lower<'c, 'a>(
     let c_bits = bits_of(p.c);
     let per = if c_bits == 16 { 2 } else { 1 };
     // Registers hold bits: signed and unsigned accumulators are i32.
-    let register: Type = if c_bits == 16 { IntegerType::new(context, 32).into() } else { super::super::memory::storage_type(context, p.c) };
+    let register: Type = if c_bits == 16 { IntegerType::new(context, 32).into() } else { crate::passes::conversion::cute_to_llvm::memory::storage_type(context, p.c) };
     for (view, role) in [(c, "C"), (d, "D")] {
         let size = static_size(view, role)?;
         if size != values {
@@ -161,7 +161,7 @@ pub fn lower<'c, 'a>(
         if !matches!(cute_value(view)?, CuteValue::View(5, ..)) {
             return Err(format!("{role} must be a register fragment (rmem), got {}", view.r#type()).into());
         }
-        if per > 1 && !super::aligned_runs(&super::view_layout(view)?, per) {
+        if per > 1 && !super::super::aligned_runs(&super::super::view_layout(view)?, per) {
             return Err(format!("{role}: pairs of 16-bit accumulators share a register, but {} splits them", view.r#type()).into());
         }
     }
@@ -236,7 +236,7 @@ fn register_a<'c, 'a>(b: &Builder<'c, '_>, p: &crate::dialect::nvgpu::Mma<'c>, a
     if static_size(a, "A")? != values || !matches!(cute_value(a)?, CuteValue::View(5, ..)) {
         return Err(format!("A (frag_kind = rs) is the thread's {values} values in registers (rmem), got {}", a.r#type()).into());
     }
-    if !super::aligned_runs(&super::view_layout(a)?, per) {
+    if !super::super::aligned_runs(&super::super::view_layout(a)?, per) {
         return Err(format!("A: {per} values share a register, but {} splits them", a.r#type()).into());
     }
     let i32_type: Type = IntegerType::new(b.context, 32).into();

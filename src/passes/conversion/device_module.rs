@@ -19,7 +19,7 @@
 //!   is the LLVM and NVVM dialects only, ready for stock
 //!   `mlir-translate-22 --mlir-to-llvmir | llc-22 -march=nvptx64 -mcpu=<chip>`.
 
-use super::rewrite::PassError;
+use crate::passes::rewrite::PassError;
 use crate::ffi::emit_op_error;
 use melior::ir::{
     attribute::{Attribute, StringAttribute},
@@ -223,7 +223,7 @@ pub fn extract(module: OperationRef) -> Result<(), PassError> {
     // The cute attributes that remain are launch facts for the host side
     // (`cute.dynamic_smem_bytes`, issue 34's metadata); the translation unit
     // is the LLVM and NVVM dialects only.
-    for raw in super::rewrite::collect_ops(module, |op| op.attributes().any(|(name, _)| is_cute_attribute(name.as_string_ref().as_str().unwrap_or("")))) {
+    for raw in crate::passes::rewrite::collect_ops(module, |op| op.attributes().any(|(name, _)| is_cute_attribute(name.as_string_ref().as_str().unwrap_or("")))) {
         // SAFETY: collected from the live IR; removing attributes keeps it valid.
         let mut op = unsafe { melior::ir::operation::OperationRefMut::from_raw(raw) };
         let names: Vec<String> = op

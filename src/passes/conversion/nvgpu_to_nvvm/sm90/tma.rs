@@ -16,9 +16,9 @@
 //! shared-memory offsets come from `layout::tma::boxes`; the shared address
 //! is the unswizzled one (the TMA unit swizzles, as the descriptor says).
 
-use super::super::memory::{cute_value, element_type, gep, view_ptr};
-use super::super::values::{Builder, CuteValue};
-use super::{attribute, pointer, segments};
+use crate::passes::conversion::cute_to_llvm::memory::{cute_value, element_type, gep, view_ptr};
+use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
+use super::super::{attribute, pointer, segments};
 use crate::dialect::nvgpu::{
     atom::{TmaDirection, TmaMode},
     Atom,

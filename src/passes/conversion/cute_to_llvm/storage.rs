@@ -137,7 +137,7 @@ fn request<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<Request
 /// into a module body: the one builder of the `alloc_smem` arrays, the
 /// dynamic shared array, the TMEM address slots and the IMMA rewriter's
 /// mbarriers.
-pub(super) fn shared_global<'c>(
+pub(in crate::passes::conversion) fn shared_global<'c>(
     context: &'c Context,
     location: melior::ir::Location<'c>,
     name: &str,
@@ -161,7 +161,7 @@ pub(super) fn shared_global<'c>(
 }
 
 /// `llvm.mlir.addressof @name` of a shared global (`!llvm.ptr<3>`).
-pub(super) fn shared_address<'c>(context: &'c Context, location: melior::ir::Location<'c>, name: &str) -> melior::ir::Operation<'c> {
+pub(in crate::passes::conversion) fn shared_address<'c>(context: &'c Context, location: melior::ir::Location<'c>, name: &str) -> melior::ir::Operation<'c> {
     OperationBuilder::new("llvm.mlir.addressof", location)
         .add_attributes(&[(
             Identifier::new(context, "global_name"),
@@ -173,7 +173,7 @@ pub(super) fn shared_address<'c>(context: &'c Context, location: melior::ir::Loc
 }
 
 /// True if the module body defines the symbol `name`.
-pub(super) fn defines(body: &melior::ir::BlockRef, name: &str) -> bool {
+pub(in crate::passes::conversion) fn defines(body: &melior::ir::BlockRef, name: &str) -> bool {
     let mut next = body.first_operation();
     while let Some(o) = next {
         if o.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).is_some_and(|n| n.value() == name) {
@@ -185,12 +185,12 @@ pub(super) fn defines(body: &melior::ir::BlockRef, name: &str) -> bool {
 }
 
 /// The first `<prefix><k>` the module body does not define yet.
-pub(super) fn fresh_name(body: &melior::ir::BlockRef, prefix: &str) -> String {
+pub(in crate::passes::conversion) fn fresh_name(body: &melior::ir::BlockRef, prefix: &str) -> String {
     (0..).map(|k| format!("{prefix}{k}")).find(|name| !defines(body, name)).expect("a free name")
 }
 
 /// The first block of the nearest enclosing op named one of `names`.
-pub(super) fn enclosing_body<'c, 'a>(
+pub(in crate::passes::conversion) fn enclosing_body<'c, 'a>(
     op: OperationRef<'c, 'a>,
     names: &[&str],
     what: &str,

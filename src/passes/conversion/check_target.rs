@@ -6,7 +6,7 @@
 //! backend ("Cannot select"). A module already targeting another chip is
 //! an error.
 
-use super::rewrite::PassError;
+use crate::passes::rewrite::PassError;
 use crate::ffi::emit_op_error;
 use melior::ir::{attribute::{Attribute, AttributeLike}, operation::{OperationLike, OperationMutLike}, OperationRef};
 
@@ -59,9 +59,17 @@ fn module_chip<'c>(module: OperationRef<'c, '_>) -> Option<NvvmTarget<'c>> {
     if !unsafe { crate::ffi::abi::cute_cpp_nvvm_target(attribute.to_raw(), &mut chip, &mut features) } {
         return None;
     }
-    // SAFETY: as above; both live as long as the context.
-    let (chip, features) = unsafe { (melior::StringRef::from_raw(chip), melior::StringRef::from_raw(features)) };
-    Some(NvvmTarget { attribute, chip: chip.as_str().ok()?.to_string(), features: features.as_str().ok()?.to_string() })
+    // The bytes as they are (melior's StringRef reads past an empty one).
+    let text = |s: mlir_sys::MlirStringRef| -> Option<String> {
+        if s.length == 0 {
+            return Some(String::new());
+        }
+        // SAFETY: C++ handed a pointer and length into the uniqued
+        // attribute's storage, alive as long as the context.
+        let bytes = unsafe { std::slice::from_raw_parts(s.data.cast::<u8>(), s.length) };
+        std::str::from_utf8(bytes).ok().map(str::to_string)
+    };
+    Some(NvvmTarget { attribute, chip: text(chip)?, features: text(features)? })
 }
 
 /// The highest PTX version an atom type used in `module` needs (the
@@ -101,7 +109,7 @@ fn required_ptx(module: OperationRef) -> u32 {
 /// Issue 34: a kernel that declares its block shape must give its tiled
 /// MMAs and tiled copies the threads they partition over.
 fn check_block_shapes(root: OperationRef) -> bool {
-    let kernels = super::rewrite::collect_ops(root, crate::launch_info::is_kernel);
+    let kernels = crate::passes::rewrite::collect_ops(root, crate::launch_info::is_kernel);
     let mut ok = true;
     for raw in kernels {
         // SAFETY: collected from the live IR; nothing is erased.
@@ -124,7 +132,7 @@ fn check_block_shapes(root: OperationRef) -> bool {
 /// of an even size for a pair and of more than one CTA for a multicast:
 /// launched otherwise, the instructions address CTAs that do not exist.
 fn check_cluster_shapes(root: OperationRef) -> bool {
-    let kernels = super::rewrite::collect_ops(root, crate::launch_info::is_kernel);
+    let kernels = crate::passes::rewrite::collect_ops(root, crate::launch_info::is_kernel);
     let mut ok = true;
     for raw in kernels {
         // SAFETY: collected from the live IR; nothing is erased.
@@ -132,10 +140,10 @@ fn check_cluster_shapes(root: OperationRef) -> bool {
         let cluster = crate::launch_info::declared_cluster(&kernel);
         let size: u32 = cluster.map_or(1, |c| c.iter().product());
         let mut needs: Option<(OperationRef, bool)> = None;
-        for inner in super::rewrite::collect_ops(kernel, |_| true) {
+        for inner in crate::passes::rewrite::collect_ops(kernel, |_| true) {
             // SAFETY: as above.
             let inner = unsafe { OperationRef::from_raw(inner) };
-            let pair = crate::passes::to_llvm::atoms::tmem::tcgen05_cta_group(inner) == Some(2);
+            let pair = super::nvgpu_to_nvvm::tmem::tcgen05_cta_group(inner) == Some(2);
             let copies = matches!(inner.name().as_string_ref().as_str(), Ok("cute.copy_atom_call" | "cute.copy" | "cute_nvgpu.tma.copy"));
             let multicast = copies
                 && inner.operand(0).ok().and_then(|a| {
@@ -172,7 +180,7 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
     if !check_block_shapes(root) {
         return Err(PassError::Reported);
     }
-    let modules = super::rewrite::collect_ops(root, |op| op.name().as_string_ref().as_str() == Ok("gpu.module"));
+    let modules = crate::passes::rewrite::collect_ops(root, |op| op.name().as_string_ref().as_str() == Ok("gpu.module"));
     let mut failed = false;
     for raw in modules {
         // SAFETY: collected from the live IR; nothing is erased here.

@@ -17,9 +17,9 @@
 //! Every pattern declines off a tensor-memory chip, so the legality check
 //! names the op and the chip there.
 
-use super::super::values::Builder;
-use super::tmem::on_tensor_memory_chip;
-use super::{attribute, pointer};
+use crate::passes::conversion::cute_to_llvm::values::Builder;
+use super::super::tmem::on_tensor_memory_chip;
+use super::super::{attribute, pointer};
 use crate::dialect::nvgpu::tcgen05::{self as facts, string_attr};
 use crate::passes::rewrite::PatternError;
 use melior::{
@@ -45,7 +45,7 @@ fn tmem_chip(op: OperationRef) -> Result<(), PatternError> {
 }
 
 /// The 32-bit register type of `registers` registers (`i32` for one).
-pub(super) fn register_type(context: &Context, registers: i64) -> Result<Type<'_>, PatternError> {
+pub(in crate::passes::conversion) fn register_type(context: &Context, registers: i64) -> Result<Type<'_>, PatternError> {
     if registers == 1 {
         Ok(IntegerType::new(context, 32).into())
     } else {
@@ -53,7 +53,7 @@ pub(super) fn register_type(context: &Context, registers: i64) -> Result<Type<'_
     }
 }
 
-pub(super) fn wait(b: &Builder, rewriter: &PatternRewriter, kind: &str) -> Result<(), PatternError> {
+pub(in crate::passes::conversion) fn wait(b: &Builder, rewriter: &PatternRewriter, kind: &str) -> Result<(), PatternError> {
     rewriter.as_rewriter_base().insert(
         OperationBuilder::new("nvvm.tcgen05.wait", b.location)
             .add_attributes(&[(Identifier::new(b.context, "kind"), attribute(b, &format!("#nvvm.tcgen05_wait<{kind}>"))?)])
@@ -69,7 +69,7 @@ pub(super) fn wait(b: &Builder, rewriter: &PatternRewriter, kind: &str) -> Resul
 /// (the `mov.b64` packing of an `add.f32x2`, say) between the load and
 /// the wait, where the registers are not yet valid: spec 003's "keep the
 /// retire op alive across any consumer that reads the accumulator".
-pub(super) fn wait_load<'c, 'a>(b: &Builder<'c, '_>, loaded: Value<'c, 'a>, registers: i64) -> Result<Value<'c, 'a>, PatternError> {
+pub(in crate::passes::conversion) fn wait_load<'c, 'a>(b: &Builder<'c, '_>, loaded: Value<'c, 'a>, registers: i64) -> Result<Value<'c, 'a>, PatternError> {
     let context = b.context;
     let i32_type: Type = IntegerType::new(context, 32).into();
     let i64_type: Type = IntegerType::new(context, 64).into();
@@ -229,7 +229,7 @@ pub fn lower_one_to_one<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, 
 /// One `tcgen05.cp` of a shared-memory matrix (its 64-bit descriptor)
 /// into tensor memory, with the CTA group's commit to the mbarrier; the
 /// caller places it (for a CTA pair, on the issuing CTA only).
-pub(super) fn copy_and_commit<'c>(
+pub(in crate::passes::conversion) fn copy_and_commit<'c>(
     b: &Builder<'c, '_>,
     tmem: Value<'c, '_>,
     desc: Value<'c, '_>,
@@ -274,7 +274,7 @@ pub fn lower_copy_s2t<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, re
 
 /// One UMMA instruction: the operands of `tcgen05.mma` and the variant
 /// its extras select.
-pub(super) struct MmaIssue<'c, 'a> {
+pub(in crate::passes::conversion) struct MmaIssue<'c, 'a> {
     pub d: Value<'c, 'a>,
     pub a: Value<'c, 'a>,
     pub b: Value<'c, 'a>,
@@ -289,7 +289,7 @@ pub(super) struct MmaIssue<'c, 'a> {
 
 /// `nvvm.tcgen05.mma` (dense), `.sp` (with metadata), `.block_scale`
 /// (with scales) or `.sp.block_scale`.
-pub(super) fn emit_mma(b: &Builder, rewriter: &PatternRewriter, m: &MmaIssue) -> Result<(), PatternError> {
+pub(in crate::passes::conversion) fn emit_mma(b: &Builder, rewriter: &PatternRewriter, m: &MmaIssue) -> Result<(), PatternError> {
     let context = b.context;
     let id = |n: &str| Identifier::new(context, n);
     let scaled = facts::is_block_scaled_kind(&m.kind).ok_or_else(|| format!("tcgen05.mma has no kind '{}'", m.kind))?;
@@ -330,7 +330,7 @@ pub(super) fn emit_mma(b: &Builder, rewriter: &PatternRewriter, m: &MmaIssue) ->
 pub fn lower_mma<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     tmem_chip(op)?;
     let b = Builder::new(context, rewriter, op.location());
-    let segments = super::segments(op)?;
+    let segments = super::super::segments(op)?;
     let a = op.operand(1)?;
     let a = if a.r#type().to_string() == "i64" { a } else { pointer(&b, a)? };
     let metadata = if segments.get(5) == Some(&1) { Some(pointer(&b, op.operand(5)?)?) } else { None };

@@ -18,7 +18,7 @@
 //! empty type. A kernel entry cannot lose one (the host passes it), so an
 //! atom kernel parameter is refused.
 
-use super::rewrite::PassError;
+use crate::passes::rewrite::PassError;
 use crate::ffi::emit_op_error;
 use melior::ir::{
     attribute::{Attribute, DictionaryAttribute, IntegerAttribute, TypeAttribute},
@@ -45,14 +45,14 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
     drop_empty_parameters(root)?;
     // The atoms are lowered: the chip gate has done its work, and nothing
     // of cute_nvgpu may reach stock mlir-opt / mlir-translate (issue 27).
-    for raw in super::rewrite::collect_ops(root, |op| op.has_attribute("cute_nvgpu.target")) {
+    for raw in crate::passes::rewrite::collect_ops(root, |op| op.has_attribute("cute_nvgpu.target")) {
         // SAFETY: collected from the live IR; removing an attribute keeps it valid.
         let _ = unsafe { melior::ir::operation::OperationRefMut::from_raw(raw) }.remove_attribute("cute_nvgpu.target");
     }
     // A declared block shape (known_block_size, which convert-gpu-to-nvvm
     // turns into nvvm.maxntid) is what the launch must use: `.reqntid`, so
     // the driver refuses another (issue 34; PTX takes one of the two).
-    for raw in super::rewrite::collect_ops(root, |op| op.name().as_string_ref().as_str() == Ok("llvm.func") && op.has_attribute("nvvm.maxntid")) {
+    for raw in crate::passes::rewrite::collect_ops(root, |op| op.name().as_string_ref().as_str() == Ok("llvm.func") && op.has_attribute("nvvm.maxntid")) {
         // SAFETY: collected from the live IR; attribute edits keep it valid.
         let mut op_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(raw) };
         if let Ok(maxntid) = op_mut.attribute("nvvm.maxntid") {
@@ -60,7 +60,7 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
             op_mut.set_attribute("nvvm.reqntid", maxntid);
         }
     }
-    let kernels = super::rewrite::collect_ops(root, |op| {
+    let kernels = crate::passes::rewrite::collect_ops(root, |op| {
         op.name().as_string_ref().as_str() == Ok("llvm.func") && op.has_attribute("cute.kernel")
     });
     for raw in kernels {
@@ -184,7 +184,7 @@ fn is_empty_struct(t: mlir_sys::MlirType) -> bool {
 /// Removes the empty-struct parameters of every device `llvm.func` (one in a
 /// `gpu.module`) and the matching operands of its calls.
 fn drop_empty_parameters(root: OperationRef) -> Result<(), PassError> {
-    let functions = super::rewrite::collect_ops(root, |op| {
+    let functions = crate::passes::rewrite::collect_ops(root, |op| {
         op.name().as_string_ref().as_str() == Ok("llvm.func")
             && op.parent_operation().is_some_and(|p| p.name().as_string_ref().as_str() == Ok("gpu.module"))
     });
@@ -247,7 +247,7 @@ fn drop_empty_parameters(root: OperationRef) -> Result<(), PassError> {
         let symbol = op.attribute("sym_name").map(|a| a.to_string()).unwrap_or_default();
         let symbol = symbol.trim_matches('"').to_string();
         let module = op.parent_operation().ok_or_else(|| fail("a function outside its module".into()))?;
-        let calls = super::rewrite::collect_ops(module, |c| {
+        let calls = crate::passes::rewrite::collect_ops(module, |c| {
             c.name().as_string_ref().as_str() == Ok("llvm.call")
                 && c.attribute("callee").is_ok_and(|a| a.to_string().trim_start_matches('@') == symbol)
         });

@@ -10,7 +10,8 @@
 //! | [`algebra`] | every algebra op through one generic lowering |
 //! | [`memory`] | pointers, views, descriptor iterators, load/store, partitions |
 //! | [`storage`] | `alloc_smem` (a module-level shared-memory global), `alloc_rmem` (a register fragment) |
-//! | [`atoms`] | atom calls, one pattern per atom kind (universal, cp.async, ldmatrix/stmatrix, mma.sync) |
+//! | [`universal`] | calls of the target-neutral atoms: `universal_copy` (vectorized `llvm.load`/`llvm.store`), `universal_fma` (`llvm.intr.fma`) |
+//! | [`atom_operands`] | what every atom-call pattern reads (also `cute-nvgpu-to-nvvm`'s) |
 //!
 //! The C API has no dialect conversion, so the pass is Rust patterns with
 //! `builtin.unrealized_conversion_cast` bridges: a lowered op's result is
@@ -21,14 +22,16 @@
 //! removes them.
 
 pub mod algebra;
-pub mod atoms;
+pub mod atom_operands;
 pub mod memory;
 pub mod signatures;
 pub mod storage;
 pub mod tuples;
+pub mod universal;
 pub mod values;
 
-use super::rewrite::{apply_phases, PassError, Pattern, PatternError};
+use super::{check_legal_except, erase_dead_values};
+use crate::passes::rewrite::{apply_phases, PassError, Pattern, PatternError};
 use crate::handle::BorrowedContext;
 use melior::{
     ir::{operation::OperationLike, OperationRef, Value, ValueLike},
@@ -37,7 +40,7 @@ use melior::{
 
 /// The composite pipeline `cute-lower-to-llvm` runs (ARCHITECTURE.md
 /// "Lowering decisions"; issue 10's pipeline).
-pub const LOWER_TO_LLVM: &str = "cute-desugar,cute-to-llvm,cute-nvgpu-to-nvvm,convert-scf-to-cf,convert-arith-to-llvm,\
+pub const LOWER_TO_LLVM: &str = "cute-desugar,cute-nvgpu-expand-atoms,cute-to-llvm,cute-nvgpu-to-nvvm,convert-scf-to-cf,convert-arith-to-llvm,\
 convert-index-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,reconcile-unrealized-casts";
 
 /// `docs/Passes.md`'s example (tests/docs.rs runs it).
@@ -124,12 +127,12 @@ via_algebra!(lower_group_modes, algebra::group_modes);
 via_algebra!(lower_complement, algebra::complement);
 via_algebra!(lower_dice, algebra::dice);
 
-const CAST: &str = "builtin.unrealized_conversion_cast";
+pub(crate) const CAST: &str = "builtin.unrealized_conversion_cast";
 /// Every op a pattern of the bank may create (checked to be registered before
 /// the pass runs): LLVM ops and constants (as spec 000's walks: `llvm.mul`,
 /// `llvm.extractvalue`, `llvm.mlir.constant`, ...), `arith.index_cast` for
 /// `index` leaves, and the casts that bridge cute values.
-const EMITTED: &[&str] = &[
+pub(crate) const EMITTED: &[&str] = &[
     CAST,
     "llvm.mlir.undef",
     "llvm.mlir.constant",
@@ -159,50 +162,6 @@ const EMITTED: &[&str] = &[
     "llvm.intr.ctlz",
     "llvm.intr.fma",
     "arith.index_cast",
-];
-
-/// What the SM-tier atom patterns create besides [`EMITTED`]'s ops: the
-/// NVVM instructions (the nvvm dialect must be loaded where they run, as in
-/// `cute-to-nvvm`; elsewhere the pattern set reports it missing).
-const ATOM_OPS: &[&str] = &[
-    "nvvm.cp.async.shared.global",
-    "nvvm.ldmatrix",
-    "nvvm.stmatrix",
-    "nvvm.mma.sync",
-    "nvvm.mma.sp.sync",
-    "nvvm.wgmma.mma_async",
-    "nvvm.cp.async.bulk.tensor.shared.cluster.global",
-    "nvvm.cp.async.bulk.tensor.global.shared.cta",
-    "nvvm.cp.async.bulk.tensor.reduce",
-    "nvvm.cp.async.bulk.tensor.prefetch",
-    "nvvm.prefetch",
-    "nvvm.mbarrier.init",
-    "nvvm.mbarrier.arrive",
-    "nvvm.mbarrier.arrive.expect_tx",
-    "nvvm.mbarrier.try_wait.parity",
-    "nvvm.tcgen05.alloc",
-    "nvvm.tcgen05.dealloc",
-    "nvvm.tcgen05.ld",
-    "nvvm.tcgen05.st",
-    "nvvm.tcgen05.wait",
-    "nvvm.tcgen05.commit",
-    "nvvm.tcgen05.mma",
-    "nvvm.tcgen05.cp",
-    "nvvm.mbarrier.init",
-    "nvvm.fence.mbarrier.init",
-    "nvvm.read.ptx.sreg.cluster.ctarank",
-    "llvm.icmp",
-    "scf.if",
-    "scf.yield",
-    "llvm.addrspacecast",
-    "nvvm.wgmma.commit.group.sync.aligned",
-    "nvvm.wgmma.wait.group.sync.aligned",
-    "llvm.mlir.zero",
-    "llvm.extractelement",
-    "llvm.insertelement",
-    "llvm.bitcast",
-    "llvm.shufflevector",
-    "llvm.inline_asm",
 ];
 
 /// The bank: one flat list, no branch on target (spec 000).
@@ -265,8 +224,8 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.make_tiled_copy_C", rewrite: tuples::lower_atom, generated: EMITTED },
     // Calls of the target-neutral atoms (the SM-tier atoms are
     // `cute-nvgpu-to-nvvm`'s, NVGPU_PATTERNS).
-    Pattern { root: "cute.copy_atom_call", rewrite: atoms::universal::lower_copy_atom_call, generated: EMITTED },
-    Pattern { root: "cute.mma_atom_call", rewrite: atoms::universal::lower_mma_atom_call, generated: EMITTED },
+    Pattern { root: "cute.copy_atom_call", rewrite: universal::lower_copy_atom_call, generated: EMITTED },
+    Pattern { root: "cute.mma_atom_call", rewrite: universal::lower_mma_atom_call, generated: EMITTED },
     Pattern { root: "cute.make_view", rewrite: memory::lower_make_view, generated: EMITTED },
     Pattern { root: "cute.get_layout", rewrite: memory::lower_get_layout, generated: EMITTED },
     Pattern { root: "cute.get_iter", rewrite: memory::lower_get_iter, generated: EMITTED },
@@ -287,64 +246,6 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.tiled.mma.partition_B", rewrite: memory::lower_tiled_mma_partition, generated: EMITTED },
     Pattern { root: "cute.tiled.mma.partition_C", rewrite: memory::lower_tiled_mma_partition, generated: EMITTED },
 ];
-
-/// `cute-nvgpu-to-nvvm`'s bank: the SM-tier atom calls, one pattern per
-/// atom kind, each declining the others (spec 000: independent patterns).
-pub static NVGPU_PATTERNS: &[Pattern] = &[
-    Pattern { root: "cute.copy_atom_call", rewrite: atoms::cp_async::lower, generated: ATOM_OPS },
-    Pattern { root: "cute.copy_atom_call", rewrite: atoms::matrix_copy::lower, generated: ATOM_OPS },
-    Pattern { root: "cute.mma_atom_call", rewrite: atoms::mma_sync::lower, generated: ATOM_OPS },
-    Pattern { root: "cute.mma_atom_call", rewrite: atoms::wgmma::lower, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.gmma.descriptor", rewrite: atoms::wgmma::lower_descriptor_op, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.register.accumulator", rewrite: atoms::wgmma::lower_register_accumulator, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.atom", rewrite: atoms::wgmma::lower_payload, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.atom", rewrite: atoms::umma::lower_payload, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.tma.copy", rewrite: atoms::tma::lower_copy, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.tma.prefetch", rewrite: atoms::tma::lower_prefetch, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.mbarrier.init", rewrite: atoms::tma::lower_mbarrier_init, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.mbarrier.arrive", rewrite: atoms::tma::lower_mbarrier_arrive, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.mbarrier.wait", rewrite: atoms::tma::lower_mbarrier_wait, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.tmem_alloc", rewrite: atoms::tcgen05::lower_one_to_one, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.tmem_dealloc", rewrite: atoms::tcgen05::lower_one_to_one, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.relinquish_alloc_permit", rewrite: atoms::tcgen05::lower_one_to_one, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.shift", rewrite: atoms::tcgen05::lower_one_to_one, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.commit", rewrite: atoms::tcgen05::lower_one_to_one, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.commit_multicast", rewrite: atoms::tcgen05::lower_one_to_one, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.tmem_load", rewrite: atoms::tcgen05::lower_load, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.load_b8x256", rewrite: atoms::tcgen05::lower_load, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.tmem_store", rewrite: atoms::tcgen05::lower_store, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.store_b8x256", rewrite: atoms::tcgen05::lower_store, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.wait", rewrite: atoms::tcgen05::lower_wait_or_fence, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.fence", rewrite: atoms::tcgen05::lower_wait_or_fence, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.copy.SM100.copy_s2t", rewrite: atoms::tcgen05::lower_copy_s2t, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.arch.sm100.mma", rewrite: atoms::tcgen05::lower_mma, generated: ATOM_OPS },
-    Pattern { root: "cute.copy_atom_call", rewrite: atoms::tmem::lower_copy, generated: ATOM_OPS },
-    Pattern { root: "cute_nvgpu.cp_async.s2t", rewrite: atoms::tmem::lower_cp_async_s2t, generated: ATOM_OPS },
-    Pattern { root: "cute.mma_atom_call", rewrite: atoms::umma::lower, generated: ATOM_OPS },
-];
-
-/// `docs/Passes.md`'s example of `cute-nvgpu-to-nvvm` (tests/docs.rs runs it).
-pub const NVGPU_EXAMPLE_BEFORE: &str = r#"
-!g = !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"8:1">>
-!s = !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"8:1">>
-func.func @stage(%a: !cute_nvgpu.atom.simt_async_copy<16, f16>, %g: !g, %s: !s) {
-  cute.copy_atom_call %a, %g, %s : !cute_nvgpu.atom.simt_async_copy<16, f16>, !g, !s
-  return
-}"#;
-pub const NVGPU_EXAMPLE_AFTER: &str = r#"
-module {
-  func.func @stage(%arg0: !cute_nvgpu.atom.simt_async_copy<16, f16>, %arg1: !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"8:1">>, %arg2: !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"8:1">>) {
-    %0 = llvm.mlir.constant(0 : i32) : i32
-    %1 = builtin.unrealized_conversion_cast %arg1 : !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"8:1">> to !llvm.struct<(ptr<1>, struct<(i32, i32)>)>
-    %2 = llvm.extractvalue %1[0] : !llvm.struct<(ptr<1>, struct<(i32, i32)>)> 
-    %3 = llvm.getelementptr %2[%0] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
-    %4 = builtin.unrealized_conversion_cast %arg2 : !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"8:1">> to !llvm.struct<(ptr<3>, struct<(i32, i32)>)>
-    %5 = llvm.extractvalue %4[0] : !llvm.struct<(ptr<3>, struct<(i32, i32)>)> 
-    %6 = llvm.getelementptr %5[%0] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
-    nvvm.cp.async.shared.global %6, %3, 16, cache =  cg : !llvm.ptr<3>, !llvm.ptr<1>
-    return
-  }
-}"#;
 
 /// Atom calls `cute-to-llvm` leaves to `cute-nvgpu-to-nvvm`: those of the
 /// SM-tier atoms (spec 002: the target-neutral conversion does not choose
@@ -374,24 +275,6 @@ fn is_sm_atom_call(op: OperationRef) -> bool {
     )
 }
 
-/// `cute-nvgpu-to-nvvm`: the SM-tier atom calls to NVVM (after
-/// `cute-to-llvm`, whose casts they read through).
-pub fn run_nvgpu(root: OperationRef) -> Result<(), PassError> {
-    {
-        let borrowed = crate::handle::BorrowedContext::of(&root);
-        atoms::tmem::check_cta_groups(root)?;
-        atoms::tmem::lower_retrievals(borrowed.get(), root)?;
-        atoms::umma::lower_mbarrier_allocations(borrowed.get(), root)?;
-    }
-    apply_phases(root, "cute-nvgpu-to-nvvm", &[NVGPU_PATTERNS])?;
-    check_legal_except(root, "cute-nvgpu-to-nvvm", |_| false)?;
-    atoms::operand_fence::pin_wgmma_register_operands(root)?;
-    erase_dead_values(root);
-    if !root.verify() {
-        return Err(failed(root, "internal error: the lowered IR does not verify (diagnostics above)".into()));
-    }
-    Ok(())
-}
 
 pub fn run(root: OperationRef) -> Result<(), PassError> {
     let context = BorrowedContext::of(&root);
@@ -409,94 +292,9 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
     Ok(())
 }
 
-/// The side-effect-free ops the patterns create; once their results are
-/// unused (a struct repacked by a producer and read through by every
-/// consumer, a cast whose users all looked through it) they are erased, so
-/// the upstream conversions do not convert dead code.
-const PURE: &[&str] = &[
-    CAST,
-    "llvm.mlir.undef",
-    "llvm.mlir.constant",
-    "llvm.insertvalue",
-    "llvm.extractvalue",
-    "llvm.add",
-    "llvm.sub",
-    "llvm.mul",
-    "llvm.shl",
-    "llvm.lshr",
-    "llvm.and",
-    "llvm.xor",
-    "llvm.zext",
-    "llvm.sext",
-    "llvm.trunc",
-    "llvm.icmp",
-    "llvm.select",
-    "arith.constant",
-    "arith.index_cast",
-];
-
-fn erase_dead_values(root: OperationRef) {
-    let ops = super::rewrite::collect_ops(root, |op| PURE.contains(&op.name().as_string_ref().as_str().unwrap_or("")));
-    // Users come after their operands' producers: erasing in reverse order
-    // frees whole dead chains in one sweep.
-    for raw in ops.into_iter().rev() {
-        // SAFETY: `raw` was collected from the live IR and only ops of this
-        // list, later in it (already visited), have been erased.
-        let unused = unsafe {
-            (0..mlir_sys::mlirOperationGetNumResults(raw))
-                .all(|i| mlir_sys::mlirValueGetFirstUse(mlir_sys::mlirOperationGetResult(raw, i)).ptr.is_null())
-        };
-        if unused {
-            // SAFETY: the op has no uses left and nothing refers to it.
-            unsafe { mlir_sys::mlirOperationDestroy(raw) };
-        }
-    }
-}
-
 /// Reports `message` on `op` (outside a pattern: the steps before the bank).
 fn failed(op: OperationRef, message: String) -> PassError {
     crate::ffi::emit_op_error(op, &format!("cute-to-llvm: {message}"));
     PassError::Reported
 }
 
-/// A failure of `cute-nvgpu-to-nvvm`'s steps before its patterns (the TMEM
-/// cache, the mbarrier globals, the CTA-group check).
-fn failed_nvgpu(op: OperationRef, message: String) -> PassError {
-    crate::ffi::emit_op_error(op, &format!("cute-nvgpu-to-nvvm: {message}"));
-    PassError::Reported
-}
-
-/// No cute op may survive but the ones `allowed` leaves to a later pass.
-fn check_legal_except(root: OperationRef, pass: &str, allowed: fn(OperationRef) -> bool) -> Result<(), PassError> {
-    let mut failed = false;
-    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
-        if (name.starts_with("cute.") || name.starts_with("cute_nvgpu.")) && !allowed(op) {
-            let types: Vec<String> = op
-                .operands()
-                .map(|v| v.r#type().to_string())
-                .chain(op.results().map(|r| r.r#type().to_string()))
-                .collect();
-            let hint = if PATTERNS.iter().chain(NVGPU_PATTERNS).any(|p| p.root == name) {
-                String::new()
-            } else if crate::passes::desugar::rewrites(&name) {
-                " (sugar: run cute-desugar first)".to_string()
-            } else {
-                " (no lowering for this op yet)".to_string()
-            };
-            // Inside a kernel module, name the chip it is compiled for.
-            let chip = crate::passes::check_target::enclosing_chip(op).map(|c| format!(" for {c}")).unwrap_or_default();
-            crate::ffi::emit_op_error(
-                op,
-                &format!("{pass}: failed to legalize '{name}'{chip} with types ({}){hint}", types.join(", ")),
-            );
-            failed = true;
-        }
-        melior::ir::operation::WalkResult::Advance
-    });
-    if failed {
-        Err(PassError::Reported)
-    } else {
-        Ok(())
-    }
-}

@@ -10,9 +10,9 @@
 //! `llvm.inline_asm` of the PTX instruction (NVVM22.md §7.2's escape hatch,
 //! without the `nvvm.inline_ptx` detour).
 
-use super::super::memory::cute_value;
-use super::super::values::{Builder, CuteValue};
-use super::{aligned_runs, attribute, call_atom, static_size, value_addresses, view_layout};
+use crate::passes::conversion::cute_to_llvm::memory::cute_value;
+use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
+use super::super::{aligned_runs, attribute, call_atom, static_size, value_addresses, view_layout};
 use crate::dialect::nvgpu::{atom::MmaFamily, Atom, Mma};
 use crate::dialect::types::bits_of;
 use crate::passes::rewrite::PatternError;
@@ -215,7 +215,7 @@ fn block_scaled<'c, 'a>(
     let i32_type: Type = IntegerType::new(context, 32).into();
     let i16_type: Type = IntegerType::new(context, 16).into();
     let zero = b.int(i16_type, 0)?;
-    let segments = super::segments(op)?;
+    let segments = super::super::segments(op)?;
     let first = 5 + segments.get(5).copied().unwrap_or(0);
     let mut operands: Vec<Value> = registers.iter().flat_map(|r| r.iter().copied()).collect();
     for (i, role) in ["A", "B"].iter().enumerate() {
