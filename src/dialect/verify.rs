@@ -9,7 +9,7 @@ use melior::ir::{
 };
 
 /// How an op is verified: by a Rust verifier, or by its ODS constraints
-/// and result-type inference alone (`infer.rs`, which runs the algebra).
+/// and result-type inference alone (`infer/`, which runs the algebra).
 #[derive(Clone, Copy)]
 pub enum Verifier {
     Rust(fn(OperationRef) -> Result<(), String>),
