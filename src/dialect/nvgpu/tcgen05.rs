@@ -59,12 +59,6 @@ pub const CP_SHAPES: &[(&str, &[&str])] = &[
     ("32x128b", &["warpx4"]),
 ];
 
-/// `(rows, row bits)` of a `tcgen05.cp` shape.
-pub fn cp_rows(shape: &str) -> Option<(i64, i64)> {
-    let (rows, bits) = shape.split_once('x')?;
-    Some((rows.parse().ok()?, bits.strip_suffix('b')?.parse().ok()?))
-}
-
 pub fn check_cp_shape(shape: &str, multicast: &str) -> Result<(), String> {
     let Some((_, casts)) = CP_SHAPES.iter().find(|(s, _)| *s == shape) else {
         let names: Vec<&str> = CP_SHAPES.iter().map(|(s, _)| *s).collect();

@@ -34,7 +34,7 @@ use melior::{
 };
 
 /// An algebra function over the op's operands (seeded) and attributes.
-pub type Compute = fn(&[CuteValue], OperationRef) -> Result<CuteValue, String>;
+pub type Compute = fn(&[CuteValue], OperationRef) -> Result<CuteValue, PatternError>;
 
 /// Lowers `op` (one cute result) through `compute`.
 pub fn lower<'c, 'a>(
@@ -60,7 +60,7 @@ pub fn lower<'c, 'a>(
 pub fn derive<'c, 'a>(
     b: &Builder<'c, '_>,
     operands: &[Value<'c, 'a>],
-    compute: impl FnOnce(&[CuteValue]) -> Result<Vec<CuteValue>, String>,
+    compute: impl FnOnce(&[CuteValue]) -> Result<Vec<CuteValue>, PatternError>,
     declared: &[Option<CuteValue>],
 ) -> Result<Vec<Vec<Value<'c, 'a>>>, PatternError> {
     let mut recording = Recording::start();
@@ -313,26 +313,26 @@ impl<'c, 'a> Materializer<'_, 'c, '_, 'a> {
 
 // The algebra functions of the ops: each is the call inference makes.
 
-fn layout_at(operands: &[CuteValue], i: usize) -> Result<&Layout, String> {
+fn layout_at(operands: &[CuteValue], i: usize) -> Result<&Layout, PatternError> {
     match operands.get(i) {
         Some(CuteValue::Layout(l)) => Ok(l),
-        _ => Err(format!("operand #{i} must be a layout")),
+        _ => Err(format!("operand #{i} must be a layout").into()),
     }
 }
 
-fn tuple_at(operands: &[CuteValue], i: usize) -> Result<(SpecKind, &IntTuple), String> {
+fn tuple_at(operands: &[CuteValue], i: usize) -> Result<(SpecKind, &IntTuple), PatternError> {
     match operands.get(i) {
         Some(CuteValue::Tuple(kind, t)) => Ok((*kind, t)),
-        _ => Err(format!("operand #{i} must be an int-tuple")),
+        _ => Err(format!("operand #{i} must be an int-tuple").into()),
     }
 }
 
-fn tiler_at(operands: &[CuteValue], i: usize) -> Result<Tiler, String> {
+fn tiler_at(operands: &[CuteValue], i: usize) -> Result<Tiler, PatternError> {
     match operands.get(i) {
         Some(CuteValue::Layout(l)) => Ok(Tiler::Layout(l.clone())),
         Some(CuteValue::Tuple(SpecKind::Shape, t)) => Ok(Tiler::Shape(t.clone())),
         Some(CuteValue::Tile(t)) => Ok(t.clone()),
-        _ => Err(format!("operand #{i} must be a layout or a shape (by-mode tiles lower once their types are static)")),
+        _ => Err(format!("operand #{i} must be a layout or a shape (by-mode tiles lower once their types are static)").into()),
     }
 }
 
@@ -341,48 +341,48 @@ fn err(e: impl ToString) -> String {
 }
 
 /// `make_layout_raw(shape, stride)`.
-pub fn make_layout(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn make_layout(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     let (_, shape) = tuple_at(operands, 0)?;
     let (_, stride) = tuple_at(operands, 1)?;
     Ok(CuteValue::Layout(Layout::from_parts(shape.clone(), stride.clone())))
 }
 
-pub fn get_shape(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn get_shape(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     Ok(CuteValue::Tuple(SpecKind::Shape, layout_at(operands, 0)?.shape().clone()))
 }
 
-pub fn get_stride(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn get_stride(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     Ok(CuteValue::Tuple(SpecKind::Stride, layout_at(operands, 0)?.stride().clone()))
 }
 
 /// The operand itself (derefine and the kind conversions change the type only).
-pub fn identity(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
-    operands.first().cloned().ok_or_else(|| "expects an operand".to_string())
+pub fn identity(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
+    operands.first().cloned().ok_or_else(|| "expects an operand".into())
 }
 
-fn tiling(operands: &[CuteValue], kind: Tiling) -> Result<CuteValue, String> {
+fn tiling(operands: &[CuteValue], kind: Tiling) -> Result<CuteValue, PatternError> {
     Ok(CuteValue::Layout(tile(kind, layout_at(operands, 0)?, &tiler_at(operands, 1)?).map_err(err)?))
 }
 
-pub fn composition(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn composition(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     tiling(operands, Tiling::Composition)
 }
-pub fn logical_divide(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn logical_divide(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     tiling(operands, Tiling::LogicalDivide)
 }
-pub fn zipped_divide(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn zipped_divide(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     tiling(operands, Tiling::ZippedDivide)
 }
-pub fn tiled_divide(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn tiled_divide(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     tiling(operands, Tiling::TiledDivide)
 }
-pub fn flat_divide(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn flat_divide(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     tiling(operands, Tiling::FlatDivide)
 }
 
 /// `crd2idx(coord, layout)` (and NVIDIA's `layout_eval`): CuTe's inner
 /// product of the coordinate with the strides.
-pub fn crd2idx(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn crd2idx(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     let (_, coord) = tuple_at(operands, 0)?;
     // A shape stands for its compact column-major layout.
     let compact;
@@ -397,25 +397,25 @@ pub fn crd2idx(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, Str
     Ok(CuteValue::Tuple(SpecKind::IntTuple, index))
 }
 
-fn arith_op(operands: &[CuteValue], op: TupleOp) -> Result<CuteValue, String> {
+fn arith_op(operands: &[CuteValue], op: TupleOp) -> Result<CuteValue, PatternError> {
     let (kind, a) = tuple_at(operands, 0)?;
     let (_, b) = tuple_at(operands, 1)?;
     Ok(CuteValue::Tuple(kind, tuple_arith(op, a, b).map_err(err)?))
 }
 
-pub fn tuple_add(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn tuple_add(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     arith_op(operands, TupleOp::Add)
 }
-pub fn tuple_sub(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn tuple_sub(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     arith_op(operands, TupleOp::Sub)
 }
-pub fn tuple_mul(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn tuple_mul(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     arith_op(operands, TupleOp::Mul)
 }
-pub fn tuple_div(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn tuple_div(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     arith_op(operands, TupleOp::Div)
 }
-pub fn tuple_mod(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn tuple_mod(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     arith_op(operands, TupleOp::Mod)
 }
 
@@ -432,7 +432,7 @@ fn mode_path(op: OperationRef) -> Result<Vec<usize>, String> {
         .collect()
 }
 
-fn part(value: &CuteValue) -> Result<Part, String> {
+fn part(value: &CuteValue) -> Result<Part, PatternError> {
     match value {
         CuteValue::Layout(l) => Ok(Part::Layout(l.clone())),
         CuteValue::Tuple(_, t) => Ok(Part::Tuple(t.clone())),
@@ -442,13 +442,13 @@ fn part(value: &CuteValue) -> Result<Part, String> {
 }
 
 /// `size<path>` of a layout or tuple (inference's `size_at`).
-pub fn size(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, String> {
+pub fn size(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, PatternError> {
     let value = operands.first().ok_or("expects an operand")?;
     Ok(CuteValue::Tuple(SpecKind::IntTuple, size_at("size", part(value)?, &mode_path(op)?)?))
 }
 
 /// `get<path>` / `select<modes>` (inference's `get_or_select`).
-pub fn get_or_select_op(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, String> {
+pub fn get_or_select_op(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, PatternError> {
     let value = operands.first().ok_or("expects an operand")?;
     let mnemonic = if op.name().as_string_ref().as_str() == Ok("cute.select") { "select" } else { "get" };
     Ok(match (get_or_select(mnemonic, part(value)?, &mode_path(op)?)?, value) {
@@ -459,7 +459,7 @@ pub fn get_or_select_op(operands: &[CuteValue], op: OperationRef) -> Result<Cute
     })
 }
 
-pub fn ceil_div(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn ceil_div(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     let (kind, a) = tuple_at(operands, 0)?;
     if let Some(CuteValue::Tile(tile)) = operands.get(1) {
         return Ok(CuteValue::Tuple(kind, crate::dialect::infer::ceil_div_by_tile(a, tile)?));
@@ -468,7 +468,7 @@ pub fn ceil_div(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, St
     Ok(CuteValue::Tuple(kind, layout::ceil_div(a, b).map_err(err)?))
 }
 
-pub fn shape_div(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, String> {
+pub fn shape_div(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, PatternError> {
     let (_, a) = tuple_at(operands, 0)?;
     let (_, b) = tuple_at(operands, 1)?;
     let mode = match op.attribute("mode").ok().map(|a| a.to_string()) {
@@ -480,24 +480,24 @@ pub fn shape_div(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, 
     Ok(CuteValue::Tuple(SpecKind::Shape, layout::shape_div(a, b, mode).map_err(err)?))
 }
 
-fn slice_or_dice(operands: &[CuteValue], keep: bool) -> Result<CuteValue, String> {
+fn slice_or_dice(operands: &[CuteValue], keep: bool) -> Result<CuteValue, PatternError> {
     let (_, coord) = tuple_at(operands, 1)?;
     Ok(CuteValue::Layout(slice_layout(coord, layout_at(operands, 0)?, keep).map_err(err)?))
 }
 
 /// `slice(layout, coord)`: the modes where the coordinate is `_`.
-pub fn slice(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn slice(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     slice_or_dice(operands, true)
 }
 
 /// `dice(layout, coord)`: the modes where it is not.
-pub fn dice(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn dice(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     slice_or_dice(operands, false)
 }
 
 /// `coalesce(layout)` (and by profile): modes merge only where the algebra
 /// proves it; a run-time stride keeps its mode.
-pub fn coalesce(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn coalesce(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     let l = layout_at(operands, 0)?;
     let r = match operands.get(1) {
         Some(CuteValue::Tuple(_, profile)) => layout::coalesce_profile(l, profile),
@@ -506,44 +506,44 @@ pub fn coalesce(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, St
     Ok(CuteValue::Layout(r.map_err(err)?))
 }
 
-pub fn filter_zeros(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn filter_zeros(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     Ok(CuteValue::Layout(layout::filter_zeros(layout_at(operands, 0)?)))
 }
 
-pub fn filter(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn filter(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     Ok(CuteValue::Layout(layout::filter(layout_at(operands, 0)?).map_err(err)?))
 }
 
-pub fn group_modes(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, String> {
-    let attr = |name: &str| -> Result<usize, String> {
+pub fn group_modes(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, PatternError> {
+    let attr = |name: &str| -> Result<usize, PatternError> {
         let a = op.attribute(name).map_err(|_| format!("expects an integer attribute '{name}'"))?;
         let v = melior::ir::attribute::IntegerAttribute::try_from(a).map_err(|_| format!("'{name}' is not an integer"))?.value();
-        usize::try_from(v).map_err(|_| format!("'{name}' must be non-negative"))
+        usize::try_from(v).map_err(|_| format!("'{name}' must be non-negative").into())
     };
     Ok(CuteValue::Layout(layout::group_modes(layout_at(operands, 0)?, attr("begin")?, attr("end")?).map_err(err)?))
 }
 
-pub fn complement(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn complement(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     let (_, cotarget) = tuple_at(operands, 1)?;
     Ok(CuteValue::Layout(layout::complement(layout_at(operands, 0)?, cotarget).map_err(err)?))
 }
 
 /// `idx2crd(index, shape)`: CuTe's col-major coordinate of an index.
-pub fn idx2crd(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn idx2crd(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     let (_, index) = tuple_at(operands, 0)?;
     let (_, shape) = tuple_at(operands, 1)?;
     Ok(CuteValue::Tuple(SpecKind::Coord, layout::idx2crd_tuple(index, shape).map_err(err)?))
 }
 
-fn layout_result(r: Result<Layout, layout::LayoutError>) -> Result<CuteValue, String> {
+fn layout_result(r: Result<Layout, layout::LayoutError>) -> Result<CuteValue, PatternError> {
     Ok(CuteValue::Layout(r.map_err(err)?))
 }
 
-pub fn cosize(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, String> {
+pub fn cosize(operands: &[CuteValue], op: OperationRef) -> Result<CuteValue, PatternError> {
     Ok(CuteValue::Tuple(SpecKind::IntTuple, cosize_at("cosize", layout_at(operands, 0)?.clone(), &mode_path(op)?)?))
 }
 
-pub fn flatten(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn flatten(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     match operands.first() {
         Some(CuteValue::Layout(l)) => Ok(CuteValue::Layout(layout::flatten(l))),
         Some(CuteValue::Tuple(kind, t)) => Ok(CuteValue::Tuple(*kind, t.flatten())),
@@ -552,12 +552,12 @@ pub fn flatten(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, Str
 }
 
 /// `tuple_product` keeps the operand's kind (a shape's product is a shape).
-pub fn tuple_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn tuple_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     let (kind, t) = tuple_at(operands, 0)?;
     Ok(CuteValue::Tuple(kind, layout::size_of(t).map_err(err)?))
 }
 
-pub fn tuple_product_each(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn tuple_product_each(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     let (kind, t) = tuple_at(operands, 0)?;
     let each = match t {
         IntTuple::Tuple(modes) => IntTuple::Tuple(modes.iter().map(layout::size_of).collect::<Result<_, _>>().map_err(err)?),
@@ -566,15 +566,15 @@ pub fn tuple_product_each(operands: &[CuteValue], _: OperationRef) -> Result<Cut
     Ok(CuteValue::Tuple(kind, each))
 }
 
-pub fn right_inverse(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn right_inverse(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     layout_result(layout::right_inverse(layout_at(operands, 0)?))
 }
 
-pub fn left_inverse(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn left_inverse(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     layout_result(layout::left_inverse(layout_at(operands, 0)?))
 }
 
-pub fn logical_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn logical_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     let a = layout_at(operands, 0)?;
     layout_result(match tiler_at(operands, 1)? {
         Tiler::Layout(b) => layout::logical_product(a, &b),
@@ -582,22 +582,22 @@ pub fn logical_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteVa
     })
 }
 
-pub fn zipped_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn zipped_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     layout_result(layout::zipped_product(layout_at(operands, 0)?, &tiler_at(operands, 1)?))
 }
 
-pub fn tiled_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn tiled_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     layout_result(layout::tiled_product(layout_at(operands, 0)?, &tiler_at(operands, 1)?))
 }
 
-pub fn flat_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn flat_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     layout_result(layout::flat_product(layout_at(operands, 0)?, &tiler_at(operands, 1)?))
 }
 
-pub fn blocked_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn blocked_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     layout_result(layout::blocked_product(layout_at(operands, 0)?, layout_at(operands, 1)?))
 }
 
-pub fn raked_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, String> {
+pub fn raked_product(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     layout_result(layout::raked_product(layout_at(operands, 0)?, layout_at(operands, 1)?))
 }

@@ -79,3 +79,20 @@ gpu.module @kernels {
   }
 }
 }
+
+// -----
+
+// The IMMA payload (spec 000's rewriter output) issues dense UMMAs: a
+// block-scaled atom's scale factors come through cute.mma_atom_call.
+!A = !cute.view<!cute.ptr<f8E4M3FN, smem, align<1024>>, !cute.composed_layout<"S<3,4,3> o 0 o (128,32):(32,1)">>
+!B = !cute.view<!cute.ptr<f8E4M3FN, smem, align<1024>>, !cute.composed_layout<"S<3,4,3> o 0 o (128,32):(32,1)">>
+!BS = !cute_nvgpu.sm100.mma_bs<128x128x32, ab_major = (k, k), elem_type = (f8E4M3FN, f8E4M3FN, f32), frag_kind = ss, sf_type = f8E8M0FNU, sf_vec = 32>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  gpu.func @scaled_payload(%a: !A, %b: !B, %t: !cute.ptr<f32, tmem>, %m: !cute.ptr<i64, smem, align<8>>) kernel {
+    // expected-error @+1 {{the IMMA payload issues dense UMMAs; !cute_nvgpu.sm100.mma_bs<128x128x32, ab_major = (k, k), elem_type = (f8E4M3FN, f8E4M3FN, f32), frag_kind = ss, sf_type = f8E8M0FNU, sf_vec = 32> takes its metadata or scale factors through cute.mma_atom_call}}
+    %atom = cute_nvgpu.atom %a, %b, %t, %m : !A, !B, !cute.ptr<f32, tmem>, !cute.ptr<i64, smem, align<8>> -> !BS
+    gpu.return
+  }
+}
+}

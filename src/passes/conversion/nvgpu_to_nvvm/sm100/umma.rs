@@ -163,16 +163,17 @@ pub fn lower_payload<'c, 'a>(
 ) -> Result<Vec<Value<'c, 'a>>, PatternError> {
     let atom_type = op.result(0)?.r#type();
     let Some(Atom::Mma(p)) = Atom::of(atom_type) else { return Err(PatternError::NoMatch) };
-    if p.family != MmaFamily::Sm100 || !super::super::tmem::on_tensor_memory_chip(op) {
+    let umma = matches!(p.family, MmaFamily::Sm100 | MmaFamily::Sm100Sp | MmaFamily::Sm100Bs | MmaFamily::Sm100BsSp);
+    if !umma || !super::super::tmem::on_tensor_memory_chip(op) {
         return Err(PatternError::NoMatch);
+    }
+    if p.family != MmaFamily::Sm100 {
+        return Err(format!("the IMMA payload issues dense UMMAs; {atom_type} takes its metadata or scale factors through cute.mma_atom_call").into());
     }
     let b = Builder::new(context, rewriter, op.location());
     let (a, bv, tmem, mbar) = (op.operand(0)?, op.operand(1)?, op.operand(2)?, op.operand(3)?);
     let i1: Type = IntegerType::new(context, 1).into();
     let overwrite = b.int(i1, 0)?;
-    if p.family != MmaFamily::Sm100 {
-        return Err(format!("the IMMA payload issues dense UMMAs; {} takes its metadata or scale factors through cute.mma_atom_call", atom_type).into());
-    }
     issue(&b, rewriter, &p, a, bv, super::super::pointer(&b, tmem)?, overwrite, None, None)?;
     let bar = super::super::pointer(&b, mbar)?;
     rewriter.as_rewriter_base().insert(
