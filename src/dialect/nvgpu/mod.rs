@@ -20,6 +20,7 @@
 pub mod atom;
 pub mod copy;
 pub mod mma;
+pub mod mma_layouts;
 pub mod operands;
 pub mod ops_verify;
 pub mod records;

@@ -1,0 +1,263 @@
+//! The unrolling sugar: `cute.make_fragment_like`, `cute.fill`,
+//! `cute.copy` and `cute.gemm` become one primitive op (`cute.store`,
+//! `cute.copy_atom_call`, `cute.mma_atom_call`) per instance, at static
+//! coordinates, at most [`MAX_INSTANCES`] of them.
+
+use super::*;
+
+/// Largest number of atom instances (or stores) one copy, gemm or fill
+/// unrolls into.
+const MAX_INSTANCES: i64 = 4096;
+
+/// Refuses an unrolling of `n` `what` beyond [`MAX_INSTANCES`].
+fn check_unroll(op: &str, n: i64, what: &str) -> Result<(), PatternError> {
+    if n > MAX_INSTANCES {
+        return Err(format!("{op} of {n} {what} (at most {MAX_INSTANCES} are unrolled)").into());
+    }
+    Ok(())
+}
+
+/// The slices `view(_, r...)` of a partitioned view `(V, rest...)`, one per
+/// requested rest coordinate, as `cute.local_tile` by `[V:1;1:1;...]`
+/// (memoized: one slice op per coordinate).
+struct Slicer<'c, 'a, 'r> {
+    context: &'c Context,
+    rewriter: &'r PatternRewriter,
+    location: Location<'c>,
+    view: Value<'c, 'a>,
+    rank: usize,
+    /// Values per atom instance (the tile of mode 0) and instances in mode 0.
+    values: i64,
+    pub chunks: i64,
+    tile: Option<Value<'c, 'a>>,
+    cache: std::collections::HashMap<Vec<i64>, Value<'c, 'a>>,
+}
+
+impl<'c, 'a, 'r> Slicer<'c, 'a, 'r> {
+    fn new(context: &'c Context, rewriter: &'r PatternRewriter, location: Location<'c>, view: Value<'c, 'a>) -> Result<Self, PatternError> {
+        Self::chunked(context, rewriter, location, view, None)
+    }
+
+    /// A slicer whose instances hold `per_instance` values of mode 0 each
+    /// (CuTe's `((atom_values, rest_values), rest...)` after retile).
+    fn chunked(
+        context: &'c Context,
+        rewriter: &'r PatternRewriter,
+        location: Location<'c>,
+        view: Value<'c, 'a>,
+        per_instance: Option<i64>,
+    ) -> Result<Self, PatternError> {
+        let layout = crate::dialect::verify::view_layout_of(view.r#type())?;
+        let rank = if layout.shape().is_leaf() { 1 } else { layout.rank() };
+        let first = if rank == 1 { layout.clone() } else { layout.modes()[0].clone() };
+        let all = crate::layout::size(&first).ok().and_then(|s| s.as_int()).ok_or_else(|| format!("{layout} has a run-time value mode"))?;
+        let values = per_instance.filter(|&v| v > 0 && all % v == 0).unwrap_or(all);
+        Ok(Slicer { context, rewriter, location, view, rank, values, chunks: all / values, tile: None, cache: Default::default() })
+    }
+
+    /// The slice at `rest`, whose first entry is the instance within mode 0.
+    fn at(&mut self, rest: &[i64]) -> Result<Value<'c, 'a>, PatternError> {
+        if self.rank == 1 && self.chunks == 1 {
+            return Ok(self.view);
+        }
+        if let Some(v) = self.cache.get(rest) {
+            return Ok(*v);
+        }
+        let tile = match self.tile {
+            Some(t) => t,
+            None => {
+                let spec = if self.rank == 1 {
+                    format!("{}:1", self.values)
+                } else {
+                    format!("[{}:1{}]", self.values, ";1:1".repeat(self.rank - 1))
+                };
+                let ty = make_type(self.context, SpecKind::Tile, &spec)?;
+                let t = insert(self.rewriter, ops::cute::r#static(self.context, ty, self.location).into())?;
+                self.tile = Some(t);
+                t
+            }
+        };
+        let coords: Vec<String> = rest.iter().map(i64::to_string).collect();
+        let text = if coords.len() == 1 { coords[0].clone() } else { format!("({})", coords.join(",")) };
+        let ty = make_type(self.context, SpecKind::Coord, &text)?;
+        let coord = insert(self.rewriter, ops::cute::r#static(self.context, ty, self.location).into())?;
+        let slice = insert(self.rewriter, ops::cute::local_tile(self.context, self.view, tile, coord, self.location).into())?;
+        self.cache.insert(rest.to_vec(), slice);
+        Ok(slice)
+    }
+}
+
+/// The atom of a tiled copy or tiled MMA type; the type itself otherwise.
+fn inner_atom_type(ty: Type<'_>) -> Type<'_> {
+    composite_parts(ty)
+        .filter(|p| matches!(p.kind, Composite::TiledCopy | Composite::TiledMma))
+        .and_then(|p| p.atom)
+        .unwrap_or(ty)
+}
+
+/// The atom an unrolled copy or gemm calls: a tiled copy's or tiled MMA's
+/// own atom (built here with its bundle, when it takes no parameters), so
+/// each call is verified as one atom instance, with the atom's own operand
+/// contracts (a tiled call skips them: its views may span many instances).
+fn instance_atom<'c, 'a>(
+    context: &'c Context,
+    rewriter: &PatternRewriter,
+    location: Location<'c>,
+    atom: Value<'c, 'a>,
+) -> Result<Value<'c, 'a>, PatternError> {
+    let inner = inner_atom_type(atom.r#type());
+    if inner == atom.r#type() {
+        return Ok(atom);
+    }
+    let Some(text) = atoms::bundle(inner) else { return Ok(atom) };
+    let Some(bundle) = melior::ir::Attribute::parse(context, &text) else { return Ok(atom) };
+    let make = melior::ir::operation::OperationBuilder::new("cute.make_atom", location)
+        .add_results(&[inner])
+        .add_attributes(&[(melior::ir::Identifier::new(context, ATOM_BUNDLE), bundle)])
+        .build()?;
+    if !make.verify() {
+        // An atom bound to run-time parameters (TMA): keep the tiled call.
+        return Ok(atom);
+    }
+    insert(rewriter, make)
+}
+
+/// Every coordinate of a static shape, column-major (CuTe's order).
+fn coordinates(shape: &[i64]) -> Vec<Vec<i64>> {
+    let total: i64 = shape.iter().product();
+    (0..total)
+        .map(|mut i| {
+            shape
+                .iter()
+                .map(|&n| {
+                    let c = i % n;
+                    i /= n;
+                    c
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `cute.make_fragment_like %v` → register storage and a view of it.
+pub(super) fn rewrite_make_fragment_like<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let view = result_type(op)?;
+    let parts = composite_parts(view).ok_or("the result is not a view")?;
+    let (Some(ptr), Some(layout)) = (parts.iterator, parts.layout) else { return Err("the result is not a view".into()) };
+    let layout_value = crate::dialect::verify::view_layout_of(view)?;
+    let n = crate::layout::cosize(&layout_value).ok().and_then(|s| s.as_int()).ok_or("a fragment of run-time size")?;
+    let location = op.location();
+    let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    let storage = melior::ir::operation::OperationBuilder::new("cute.alloc_rmem", location)
+        .add_attributes(&[(melior::ir::Identifier::new(context, "elements"), IntegerAttribute::new(i64_type, n).into())])
+        .add_results(&[ptr])
+        .build()?;
+    let storage = insert(rewriter, storage)?;
+    let l = insert(rewriter, ops::cute::r#static(context, layout, location).into())?;
+    Ok(vec![insert(rewriter, ops::cute::make_view(context, view, storage, l, location).into())?])
+}
+
+/// `cute.fill %x, %view` → one `cute.store` per element.
+pub(super) fn rewrite_fill<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let (value, view) = (op.operand(0)?, op.operand(1)?);
+    let layout = crate::dialect::verify::view_layout_of(view.r#type())?;
+    let n = crate::layout::size(&layout).ok().and_then(|s| s.as_int()).ok_or("fill of a run-time size")?;
+    check_unroll("fill", n, "elements")?;
+    let location = op.location();
+    for i in 0..n {
+        let coord = make_type(context, SpecKind::Coord, &i.to_string())?;
+        let c = insert(rewriter, ops::cute::r#static(context, coord, location).into())?;
+        rewriter.as_rewriter_base().insert(ops::cute::store(context, value, view, c, location).into());
+    }
+    Ok(Vec::new())
+}
+
+/// `cute.copy %atom, %src, %dst` → one atom call per rest coordinate.
+pub(super) fn rewrite_copy<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let (atom, src, dst) = (op.operand(0)?, op.operand(1)?, op.operand(2)?);
+    let rest = crate::dialect::verify::rest_shape(src.r#type(), "the source")?;
+    let location = op.location();
+    // A matrix copy's instance holds a fixed number of values per side; a
+    // (retiled) mode 0 may hold several instances.
+    let counts = crate::dialect::nvgpu::Atom::of(inner_atom_type(atom.r#type()))
+        .and_then(|a| crate::dialect::nvgpu::copy::instance_values(&a));
+    let (src_values, dst_values) = (counts.map(|c| c.0), counts.map(|c| c.1));
+    let mut s = Slicer::chunked(context, rewriter, location, src, src_values)?;
+    let mut d = Slicer::chunked(context, rewriter, location, dst, dst_values)?;
+    if s.chunks != d.chunks {
+        return Err(format!("the source holds {} atom instances per rest coordinate and the destination {}", s.chunks, d.chunks).into());
+    }
+    let mut shape = vec![s.chunks];
+    shape.extend(&rest);
+    check_unroll("copy", shape.iter().product(), "atom instances")?;
+    let atom = instance_atom(context, rewriter, location, atom)?;
+    for r in coordinates(&shape) {
+        let (from, to) = (s.at(&r)?, d.at(&r)?);
+        rewriter.as_rewriter_base().insert(ops::cute::copy_atom_call(context, atom, from, to, location).into());
+    }
+    Ok(Vec::new())
+}
+
+/// `cute.gemm %mma, %d, %a, %b, %c` → one MMA atom call per (m, n, k).
+pub(super) fn rewrite_gemm<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let operands: Vec<Value> = op.operands().collect();
+    let (atom, d, a, b, c, accumulate) = match operands[..] {
+        [atom, d, a, b, c] => (atom, d, a, b, c, None),
+        [atom, d, a, b, c, flag] => (atom, d, a, b, c, Some(flag)),
+        _ => return Err("cute.gemm takes an atom, four views and an optional accumulate flag".into()),
+    };
+    let shape = crate::dialect::verify::rest_shape(c.r#type(), "C")?;
+    let k_blocks = crate::dialect::verify::rest_shape(a.r#type(), "A")?.get(1).copied().unwrap_or(1);
+    let (m_blocks, n_blocks) = (shape.first().copied().unwrap_or(1), shape.get(1).copied().unwrap_or(1));
+    check_unroll("gemm", m_blocks * n_blocks * k_blocks, "atom instances")?;
+    let location = op.location();
+    let mut slicers = [d, a, b, c].map(|v| Slicer::new(context, rewriter, location, v)).into_iter().collect::<Result<Vec<_>, _>>()?;
+    let atom = instance_atom(context, rewriter, location, atom)?;
+    // The first k-block accumulates as asked, the later ones always do.
+    let always = match accumulate {
+        Some(_) if k_blocks > 1 => {
+            let i1 = melior::ir::r#type::IntegerType::new(context, 1).into();
+            Some(insert(rewriter, melior::dialect::arith::constant(context, IntegerAttribute::new(i1, 1).into(), location))?)
+        }
+        _ => None,
+    };
+    for k in 0..k_blocks {
+        for m in 0..m_blocks {
+            for n in 0..n_blocks {
+                let dv = slicers[0].at(&[0, m, n])?;
+                let av = slicers[1].at(&[0, m, k])?;
+                let bv = slicers[2].at(&[0, n, k])?;
+                let cv = slicers[3].at(&[0, m, n])?;
+                let flag = if k == 0 { accumulate } else { always };
+                let mut operands = vec![atom, dv, av, bv, cv];
+                operands.extend(flag);
+                let call = melior::ir::operation::OperationBuilder::new("cute.mma_atom_call", location)
+                    .add_operands(&operands)
+                    .add_attributes(&[(
+                        melior::ir::Identifier::new(context, "operandSegmentSizes"),
+                        melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[1, 1, 1, 1, 1, 0, 0, i32::from(flag.is_some())])
+                            .into(),
+                    )])
+                    .build()?;
+                rewriter.as_rewriter_base().insert(call);
+            }
+        }
+    }
+    Ok(Vec::new())
+}
