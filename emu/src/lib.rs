@@ -5,8 +5,11 @@
 //! keeps it so).
 //!
 //! - [`ptx`]: the parser of the supported subset;
-//! - [`machine`]: grid, CTAs, warps, registers, memory spaces, barriers,
-//!   warp collectives, `cp.async` groups, vector-clock race detection;
+//! - [`machine`]: grid, CTAs, warps, registers, barriers, the schedule,
+//!   vector clocks and the WGMMA register rule;
+//! - [`alu`]: one thread's arithmetic, logic, conversions and branches;
+//! - [`memory`]: the state spaces with their bounds and race checks,
+//!   `cp.async` groups, `ldmatrix`;
 //! - [`mma`]: `mma.sync` from the ISA's fragment tables;
 //! - [`sm90`]: mbarriers, TMA tensor copies, WGMMA;
 //! - [`sm100`]: tensor memory and tcgen05 (alloc, mma, commit, ld);
@@ -14,9 +17,11 @@
 //! - [`gpu`]: the same launch on a GPU (`cute run --gpu`, the CUDA driver
 //!   loaded at run time).
 
+pub mod alu;
 pub mod gpu;
 pub mod launch;
 pub mod machine;
+pub mod memory;
 pub mod mma;
 pub mod ptx;
 pub mod sm100;

@@ -1,0 +1,387 @@
+//! Memory (PTX ISA 5 "State Spaces", 9.7.9): loads and stores of the
+//! global, shared, local and parameter spaces with their bounds, alignment
+//! and race checks (the shadow state of every shared byte), `cp.async` and
+//! its groups, and the warp collectives (`ldmatrix`).
+
+use crate::alu::{bits, sext};
+use crate::machine::*;
+use crate::ptx::{Inst, Operand};
+
+impl Cta<'_> {
+    pub(crate) fn space<'a>(parts: &[&'a str]) -> &'a str {
+        parts
+            .iter()
+            .copied()
+            .find_map(|p| match p {
+                "global" | "param" | "local" | "const" => Some(p),
+                _ if p.starts_with("shared") => Some("shared"),
+                _ => None,
+            })
+            .unwrap_or("generic")
+    }
+
+    pub(crate) fn load(&mut self, t: usize, inst: &Inst, parts: &[&str], ty: &str, config: &Config, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
+        let width = bits(ty).unwrap_or(32) as usize / 8;
+        let space = Self::space(parts);
+        let dsts: Vec<usize> = match &inst.operands[0] {
+            Operand::Reg(r) => vec![*r],
+            Operand::Vector(v) => v.clone(),
+            _ => return Err(Stop(HazardKind::Unsupported, format!("bad destination in {}", describe(inst)))),
+        };
+        let total = width * dsts.len();
+        let bytes = if space == "param" {
+            let Operand::Address(base, offset) = &inst.operands[1] else { unreachable!("ld.param reads an address") };
+            let Operand::Symbol(name) = base.as_ref() else {
+                return Err(Stop(HazardKind::Unsupported, format!("ld.param through a register: {}", describe(inst))));
+            };
+            let i = self.kernel.params.iter().position(|p| &p.name == name).ok_or_else(|| Stop(HazardKind::Unsupported, format!("unknown parameter {name}")))?;
+            let p = &config.params[i];
+            let at = *offset as usize;
+            p.get(at..at + total).map(<[u8]>::to_vec).ok_or_else(|| Stop(HazardKind::OutOfBounds, format!("{} reads past parameter {name} ({} bytes)", describe(inst), p.len())))?
+        } else {
+            let addr = self.address(t, &inst.operands[1], config, inst)?;
+            self.read(t, space, addr, total, inst, buffers, report)?
+        };
+        for (k, r) in dsts.iter().enumerate() {
+            let mut v = 0u64;
+            for (j, b) in bytes[k * width..(k + 1) * width].iter().enumerate() {
+                v |= u64::from(*b) << (8 * j);
+            }
+            // ld.s8 / ld.s16 sign-extend into the register.
+            if ty.starts_with('s') {
+                v = sext(v, (width * 8) as u32) as u64;
+            }
+            self.threads[t].regs[*r] = v;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn store(&mut self, t: usize, inst: &Inst, parts: &[&str], ty: &str, config: &Config, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
+        let width = bits(ty).unwrap_or(32) as usize / 8;
+        let space = Self::space(parts);
+        let addr = self.address(t, &inst.operands[0], config, inst)?;
+        let values: Vec<u64> = match &inst.operands[1] {
+            Operand::Vector(v) => v.iter().map(|r| self.threads[t].regs[*r]).collect(),
+            other => vec![self.value(t, other, config, inst)?],
+        };
+        let mut bytes = Vec::with_capacity(width * values.len());
+        for v in values {
+            bytes.extend_from_slice(&v.to_le_bytes()[..width]);
+        }
+        self.write(t, space, addr, &bytes, inst, buffers, report)
+    }
+
+    /// Resolves a generic address to its state space.
+    pub(crate) fn resolve(space: &str, addr: u64) -> (&'static str, u64) {
+        match space {
+            "shared" => ("shared", addr),
+            "global" => ("global", addr),
+            "local" => ("local", addr),
+            _ if (LOCAL_WINDOW..LOCAL_WINDOW + (1 << 32)).contains(&addr) => ("local", addr - LOCAL_WINDOW),
+            _ if (SHARED_WINDOW..SHARED_WINDOW + (1 << 32)).contains(&addr) => ("shared", addr - SHARED_WINDOW),
+            _ => ("global", addr),
+        }
+    }
+
+    pub(crate) fn global_range<'b>(buffers: &'b mut [Buffer], addr: u64, len: usize, inst: &Inst) -> Result<&'b mut [u8], Stop> {
+        let hit = buffers.iter().position(|b| addr >= b.base && addr + len as u64 <= b.base + b.data.len() as u64);
+        if let Some(i) = hit {
+            let b = &mut buffers[i];
+            let at = (addr - b.base) as usize;
+            return Ok(&mut b.data[at..at + len]);
+        }
+        let near = buffers.iter().find(|b| addr >= b.base && addr < b.base + (1 << 32)).map(|b| {
+            format!(" ({} bytes past the start of buffer {} of {} bytes)", addr - b.base, b.name, b.data.len())
+        });
+        Err(Stop(HazardKind::OutOfBounds, format!("{} accesses global address {addr:#x}, {len} bytes, outside every buffer{}", describe(inst), near.unwrap_or_default())))
+    }
+
+    pub(crate) fn local_range(&mut self, t: usize, addr: u64, len: usize, inst: &Inst, verb: &str) -> Result<&mut [u8], Stop> {
+        let local = &mut self.threads[t].local;
+        let size = local.len();
+        let at = addr as usize;
+        match at.checked_add(len) {
+            Some(end) if end <= size => Ok(&mut local[at..end]),
+            _ => Err(Stop(HazardKind::OutOfBounds, format!("{} {verb} local bytes {at}..{} of a {size}-byte frame", describe(inst), at.saturating_add(len)))),
+        }
+    }
+
+    pub(crate) fn check_alignment(addr: u64, len: usize, inst: &Inst) -> Result<(), Stop> {
+        if len.is_power_of_two() && addr % len as u64 != 0 {
+            return Err(Stop(HazardKind::Misaligned, format!("{} accesses {len} bytes at {addr:#x}, not {len}-byte aligned", describe(inst))));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn read(&mut self, t: usize, space: &str, addr: u64, len: usize, inst: &Inst, buffers: &mut [Buffer], report: &mut Report) -> Result<Vec<u8>, Stop> {
+        Self::check_alignment(addr, len, inst)?;
+        let (space, addr) = Self::resolve(space, addr);
+        if space == "global" {
+            return Ok(Self::global_range(buffers, addr, len, inst)?.to_vec());
+        }
+        if space == "local" {
+            return Ok(self.local_range(t, addr, len, inst, "reads")?.to_vec());
+        }
+        let at = addr as usize;
+        if at + len > self.shared.len() {
+            return Err(Stop(HazardKind::OutOfBounds, format!("{} reads shared bytes {at}..{} of a {}-byte allocation", describe(inst), at + len, self.shared.len())));
+        }
+        for a in at..at + len {
+            self.check_read(t, a, inst, report);
+        }
+        Ok(self.shared[at..at + len].to_vec())
+    }
+
+    pub(crate) fn write(&mut self, t: usize, space: &str, addr: u64, bytes: &[u8], inst: &Inst, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
+        Self::check_alignment(addr, bytes.len(), inst)?;
+        let (space, addr) = Self::resolve(space, addr);
+        if space == "global" {
+            Self::global_range(buffers, addr, bytes.len(), inst)?.copy_from_slice(bytes);
+            return Ok(());
+        }
+        if space == "local" {
+            self.local_range(t, addr, bytes.len(), inst, "writes")?.copy_from_slice(bytes);
+            return Ok(());
+        }
+        let at = addr as usize;
+        if at + bytes.len() > self.shared.len() {
+            return Err(Stop(HazardKind::OutOfBounds, format!("{} writes shared bytes {at}..{} of a {}-byte allocation", describe(inst), at + bytes.len(), self.shared.len())));
+        }
+        let pc = self.threads[t].pc as u32;
+        for (k, b) in bytes.iter().enumerate() {
+            self.check_write(t, at + k, pc, report);
+            self.shared[at + k] = *b;
+        }
+        Ok(())
+    }
+
+    /// A read by the asynchronous proxy (a TMA store's source, a WGMMA or
+    /// UMMA operand): a byte the generic proxy wrote needs a
+    /// fence.proxy.async by its writer after the write (PTX ISA 8.6 "Proxies").
+    pub(crate) fn check_async_read(&mut self, at: usize, len: usize, inst: &Inst, report: &mut Report) {
+        for a in at..(at + len).min(self.shadow.len()) {
+            let s = &self.shadow[a];
+            if let (Some((writer, epoch)), Some(w)) = (s.generic, s.write) {
+                if self.threads.get(writer as usize).is_some_and(|th| th.proxy_epoch == epoch) {
+                    let code = &self.kernel.code;
+                    report.hazard(HazardKind::ProxyFence, (w.pc as usize, self.kernel.code.iter().position(|i| std::ptr::eq(i, inst)).unwrap_or(0)), || {
+                        format!(
+                            "shared byte {a:#x} is written by thread {writer} with {} (the generic proxy) and read by the async proxy with {} with no fence.proxy.async after the write",
+                            describe(&code[w.pc as usize]),
+                            describe(inst)
+                        )
+                    });
+                }
+            }
+        }
+    }
+
+    pub(crate) fn check_read(&mut self, t: usize, a: usize, inst: &Inst, report: &mut Report) {
+        let clock = &self.threads[t].clock;
+        let pc = self.threads[t].pc as u32;
+        let s = &mut self.shadow[a];
+        if let Some((writer, wpc)) = s.pending {
+            let code = &self.kernel.code;
+            report.hazard(HazardKind::AsyncReadBeforeWait, (pc as usize, wpc as usize), || {
+                format!(
+                    "thread {t} reads shared byte {a:#x} with {} while the cp.async of thread {writer} that writes it, {}, has not been waited for",
+                    describe(inst),
+                    describe(&code[wpc as usize])
+                )
+            });
+        }
+        if let Some(w) = s.write {
+            if w.thread as usize != t && w.clock > clock[w.thread as usize] {
+                let code = &self.kernel.code;
+                report.hazard(HazardKind::SharedRace, (w.pc as usize, pc as usize), || {
+                    format!(
+                        "race on shared byte {a:#x}: thread {} writes it with {}, thread {t} reads it with {}, with no barrier between (thread {} is the TMA unit: no wait on its mbarrier)",
+                        w.thread,
+                        describe(&code[w.pc as usize]),
+                        describe(inst),
+                        self.threads.len()
+                    )
+                });
+            }
+        } else if !s.init && report.warnings.len() < 16 {
+            let message = format!("uninitialized read of shared byte {a:#x} by thread {t}: {}", describe(inst));
+            if !report.warnings.iter().any(|w| w.ends_with(&describe(inst))) {
+                report.warnings.push(message);
+            }
+        }
+        let access = Access { thread: t as u32, clock: clock[t], pc };
+        match s.reads.iter_mut().find(|r| r.thread == t as u32) {
+            Some(r) => *r = access,
+            None => s.reads.push(access),
+        }
+    }
+
+    pub(crate) fn check_write(&mut self, t: usize, a: usize, pc: u32, report: &mut Report) {
+        // Thread n is the asynchronous proxy (a TMA load's writes).
+        let clock = if t == self.threads.len() { &self.async_clock } else { &self.threads[t].clock };
+        let s = &mut self.shadow[a];
+        let code = &self.kernel.code;
+        if let Some(w) = s.write {
+            if w.thread as usize != t && w.clock > clock[w.thread as usize] {
+                report.hazard(HazardKind::SharedRace, (w.pc as usize, pc as usize), || {
+                    format!(
+                        "race on shared byte {a:#x}: threads {} and {t} both write it, with {} and {}, with no barrier between",
+                        w.thread,
+                        describe(&code[w.pc as usize]),
+                        describe(&code[pc as usize])
+                    )
+                });
+            }
+        }
+        for r in &s.reads {
+            if r.thread as usize != t && r.clock > clock[r.thread as usize] {
+                report.hazard(HazardKind::SharedRace, (r.pc as usize, pc as usize), || {
+                    format!(
+                        "race on shared byte {a:#x}: thread {} reads it with {}, thread {t} writes it with {}, with no barrier between",
+                        r.thread,
+                        describe(&code[r.pc as usize]),
+                        describe(&code[pc as usize])
+                    )
+                });
+            }
+        }
+        s.write = Some(Access { thread: t as u32, clock: clock[t], pc });
+        s.reads.clear();
+        s.init = true;
+        s.generic = self.threads.get(t).map(|th| (t as u32, th.proxy_epoch));
+    }
+
+    /// `cp.async.{ca,cg}.shared.global [dst], [src], size{, src-size}`,
+    /// `cp.async.commit_group`, `cp.async.wait_group N`, `cp.async.wait_all`
+    /// (PTX ISA 9.7.9.25): the source is read at issue, the destination
+    /// written only by the wait that completes the copy's group.
+    pub(crate) fn cp_async(&mut self, t: usize, inst: &Inst, parts: &[&str], config: &Config, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
+        let pc = self.threads[t].pc as u32;
+        match parts.get(2).copied() {
+            Some("commit_group") => {
+                let open = std::mem::take(&mut self.threads[t].open);
+                self.threads[t].groups.push(open);
+            }
+            Some("wait_group") | Some("wait_all") => {
+                let keep = if parts[2] == "wait_all" { 0 } else { self.value(t, &inst.operands[0], config, inst)? as usize };
+                if parts[2] == "wait_all" {
+                    // wait_all also commits the open group (PTX ISA: equivalent to commit_group; wait_group 0).
+                    let open = std::mem::take(&mut self.threads[t].open);
+                    self.threads[t].groups.push(open);
+                }
+                let n = self.threads[t].groups.len();
+                let done: Vec<Vec<Copy>> = self.threads[t].groups.drain(..n.saturating_sub(keep)).collect();
+                self.threads[t].clock[t] += 1;
+                for group in done {
+                    for copy in group {
+                        for (k, b) in copy.bytes.iter().enumerate() {
+                            let a = copy.dst + k;
+                            self.shadow[a].pending = None;
+                            self.check_write(t, a, copy.pc, report);
+                            self.shared[a] = *b;
+                        }
+                    }
+                }
+            }
+            Some("ca") | Some("cg") => {
+                let size = self.value(t, &inst.operands[2], config, inst)? as usize;
+                let src_size = match inst.operands.get(3) {
+                    Some(s) => self.value(t, s, config, inst)? as usize,
+                    None => size,
+                };
+                if !matches!(size, 4 | 8 | 16) || (parts[2] == "cg" && size != 16) {
+                    return Err(Stop(HazardKind::Unsupported, format!("{}: cp.async copies 4, 8 or 16 bytes (.cg: 16)", describe(inst))));
+                }
+                let dst = self.address(t, &inst.operands[0], config, inst)?;
+                let src = self.address(t, &inst.operands[1], config, inst)?;
+                Self::check_alignment(dst, size, inst)?;
+                Self::check_alignment(src, size, inst)?;
+                let mut bytes = vec![0u8; size];
+                if src_size > 0 {
+                    bytes[..src_size.min(size)].copy_from_slice(Self::global_range(buffers, src, src_size.min(size), inst)?);
+                }
+                let at = dst as usize;
+                if at + size > self.shared.len() {
+                    return Err(Stop(HazardKind::OutOfBounds, format!("{} writes shared bytes {at}..{} of a {}-byte allocation", describe(inst), at + size, self.shared.len())));
+                }
+                for a in at..at + size {
+                    self.shadow[a].pending = Some((t as u32, pc));
+                }
+                self.threads[t].open.push(Copy { dst: at, bytes, pc });
+            }
+            _ => return Err(Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst)))),
+        }
+        Ok(())
+    }
+
+    /// A warp-collective instruction, executed for every lane at once.
+    pub(crate) fn collective(&mut self, lanes: std::ops::Range<usize>, pc: usize, report: &mut Report) -> Result<(), Stop> {
+        let kernel = self.kernel;
+        let inst = &kernel.code[pc];
+        match inst.opcode[0].as_str() {
+            "ldmatrix" => self.ldmatrix(lanes, inst, report),
+            "wgmma" => crate::sm90::wgmma(self, lanes, inst, report),
+            "tcgen05" => crate::sm100::collective(self, lanes, inst, report),
+            "mma" => {
+                let mut regs: Vec<&mut Vec<u64>> = self.threads[lanes].iter_mut().map(|t| &mut t.regs).collect();
+                crate::mma::execute(inst, &mut regs).map_err(|m| Stop(HazardKind::Unsupported, format!("{}: {m}", describe(inst))))
+            }
+            _ => Err(Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst)))),
+        }
+    }
+
+    /// `ldmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}.shared.b16` (PTX ISA
+    /// 9.7.14.5.15): lanes 8m..8m+7 give the row addresses of matrix m (16
+    /// bytes each); lane l receives, for matrix m, row l/4 elements
+    /// 2(l%4) and 2(l%4)+1 (low half first), or with .trans the elements
+    /// (2(l%4), l/4) and (2(l%4)+1, l/4).
+    pub(crate) fn ldmatrix(&mut self, lanes: std::ops::Range<usize>, inst: &Inst, report: &mut Report) -> Result<(), Stop> {
+        let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
+        let count: usize = match parts.iter().find(|p| p.starts_with('x')) {
+            Some(&"x1") => 1,
+            Some(&"x2") => 2,
+            Some(&"x4") => 4,
+            _ => return Err(Stop(HazardKind::Unsupported, format!("{}: ldmatrix .x1, .x2 or .x4", describe(inst)))),
+        };
+        if !parts.contains(&"m8n8") || !parts.contains(&"b16") {
+            return Err(Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset (m8n8 .b16)", describe(inst))));
+        }
+        let trans = parts.contains(&"trans");
+        let Operand::Vector(dsts) = &inst.operands[0] else {
+            return Err(Stop(HazardKind::Unsupported, format!("{}: the destination is a vector", describe(inst))));
+        };
+        if dsts.len() != count || lanes.len() != WARP {
+            return Err(Stop(HazardKind::Unsupported, format!("{}: {} registers for .x{count} in a warp of {}", describe(inst), dsts.len(), lanes.len())));
+        }
+        let base = lanes.start;
+        // rows[m][r]: the 8 elements of row r of matrix m.
+        let mut rows = vec![[[0u16; 8]; 8]; count];
+        let dummy = Config { grid: [1; 3], block: [1; 3], dynamic_smem: 0, params: Vec::new(), instruction_limit: 0 };
+        for m in 0..count {
+            for r in 0..8 {
+                let lane = base + 8 * m + r;
+                let addr = self.address(lane, &inst.operands[1], &dummy, inst)?;
+                let (space, addr) = Self::resolve("shared", addr);
+                debug_assert_eq!(space, "shared");
+                if addr % 16 != 0 {
+                    return Err(Stop(HazardKind::Misaligned, format!("{}: lane {} gives row address {addr:#x}, not 16-byte aligned", describe(inst), 8 * m + r)));
+                }
+                let bytes = self.read(lane, "shared", addr, 16, inst, &mut [], report)?;
+                for e in 0..8 {
+                    rows[m][r][e] = u16::from_le_bytes([bytes[2 * e], bytes[2 * e + 1]]);
+                }
+            }
+        }
+        for l in 0..WARP {
+            for (m, rows) in rows.iter().enumerate() {
+                let (lo, hi) = if trans {
+                    (rows[2 * (l % 4)][l / 4], rows[2 * (l % 4) + 1][l / 4])
+                } else {
+                    (rows[l / 4][2 * (l % 4)], rows[l / 4][2 * (l % 4) + 1])
+                };
+                self.threads[base + l].regs[dsts[m]] = u64::from(lo) | (u64::from(hi) << 16);
+            }
+        }
+        Ok(())
+    }
+}
