@@ -210,6 +210,25 @@ fn sm90_faults_are_caught() {
     // A WGMMA descriptor off by one 16-byte unit.
     let o = run(&l, &mutate(&ptx, "4611686293305360384", 0, |line| line.replace("4611686293305360384", "4611686293305360385")));
     assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong descriptor went unseen");
+    // ... with the wrong stride byte offset (512 bytes for 1024) ...
+    let descriptor = "4611686293305360384";
+    let o = run(&l, &mutate(&ptx, descriptor, 0, |line| line.replace(descriptor, &(4611686293305360384u64 - (32u64 << 32)).to_string())));
+    assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong SBO went unseen");
+    // ... and with no swizzle where the tiles are 128-byte swizzled.
+    let o = run(&l, &mutate(&ptx, descriptor, 0, |line| line.replace(descriptor, &(4611686293305360384u64 - (1u64 << 62)).to_string())));
+    assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong swizzle mode went unseen");
+    // No wgmma.wait_group: the epilogue reads accumulators still in flight.
+    let o = run(&l, &mutate(&ptx, "wgmma.wait_group.sync.aligned", 0, |_| String::new()));
+    let rule = o.report.hazards.iter().find(|h| h.kind == HazardKind::WgmmaRegister).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(rule.message.contains("before wgmma.wait_group"), "{}", rule.message);
+    // The consumer's wait on the wrong parity of a stage's "full" barrier: it
+    // passes before the TMA loads land (or waits for a phase that never comes).
+    let o = run(&l, &mutate(&ptx, "bfe.u32 \t%r27, %r28, 2, 1;", 0, |line| format!("{line}\n\txor.b32 \t%r27, %r27, 1;")));
+    assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong parity went unseen");
+    // A stage's mbarrier never initialized: the producer's expect_tx
+    // arrives on nothing.
+    let o = run(&l, &mutate(&ptx, "mbarrier.init.shared.b64 \t[__cute_dynamic_smem+196608]", 0, |_| String::new()));
+    assert!(o.report.hazards.iter().any(|h| h.message.contains("which no mbarrier.init set up")), "{}", launch::summary(&o));
 }
 
 fn correct_sm100(o: &Outcome) -> bool {
@@ -234,4 +253,45 @@ fn sm100_faults_are_caught() {
     let mut small = l.clone();
     small.dynamic_smem = Some(196608);
     assert!(kinds(&run(&small, &ptx)).contains(&HazardKind::OutOfBounds));
+    // tcgen05.ld results used before tcgen05.wait::ld (what LLVM's scheduler
+    // once did): the epilogue's stores read the loaded registers unwaited.
+    let o = run(&l, &mutate(&ptx, "tcgen05.wait::ld", 0, |_| String::new()));
+    let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::TmemRegister).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(h.message.contains("tcgen05.ld") && h.message.contains("st.global") && h.message.contains("before tcgen05.wait::ld"), "{}", h.message);
+    // A UMMA descriptor with the wrong stride byte offset (512 bytes for 1024).
+    let descriptor = "4611756662049538048";
+    let o = run(&l, &mutate(&ptx, descriptor, 0, |line| line.replace(descriptor, &(4611756662049538048u64 - (32u64 << 32)).to_string())));
+    assert!(!o.report.hazards.is_empty() || !correct_sm100(&o), "a wrong SBO went unseen");
+    // ... and with no swizzle where the tiles are 128-byte swizzled.
+    let o = run(&l, &mutate(&ptx, descriptor, 0, |line| line.replace(descriptor, &(4611756662049538048u64 - (2u64 << 61)).to_string())));
+    assert!(!o.report.hazards.is_empty() || !correct_sm100(&o), "a wrong swizzle mode went unseen");
+    // A wrong M field in the instruction descriptor (M = 64 for 128).
+    let o = run(&l, &mutate(&ptx, "mov.b32 \t%r25, 138413200;", 0, |line| line.replace("138413200", &(138413200u32 - (4 << 24)).to_string())));
+    assert!(!o.report.hazards.is_empty() || !correct_sm100(&o), "a wrong M went unseen");
+    // Too many expect_tx bytes on a stage's "full" barrier: its phase never
+    // completes, a deadlock.
+    let o = run(&l, &mutate(&ptx, "mov.b32 \t%r13, 49152;", 0, |line| line.replace("49152", "65536")));
+    assert!(kinds(&o).contains(&HazardKind::Deadlock), "{}", launch::summary(&o));
+    // The accumulator's commit to the wrong barrier (a stage's "empty" one
+    // instead of "done"): the epilogue waits forever.
+    let o = run(&l, &mutate(&ptx, "[__cute_dynamic_smem+196672];", 0, |line| line.replace("196672", "196640")));
+    assert!(kinds(&o).contains(&HazardKind::Deadlock), "{}", launch::summary(&o));
+    // The epilogue's wait on the wrong parity: it passes at once (the phase
+    // before the current one counts as complete) and reads the accumulator
+    // before the MMAs finished.
+    let o = run(&l, &mutate(&ptx, "mbarrier.try_wait.parity.shared.b64 P1, [%r29], 0,", 0, |line| line.replace("[%r29], 0,", "[%r29], 1,")));
+    assert!(!o.report.hazards.is_empty() || !correct_sm100(&o), "a wrong parity went unseen");
+    // An allocation that is not a power of two of at least 32 columns.
+    let o = run(&l, &mutate(&ptx, "mov.b32 \t%r8, 256;", 0, |line| line.replace("256", "96")));
+    assert!(o.report.hazards.iter().any(|h| h.message.contains("tcgen05.alloc of 96 columns")), "{}", launch::summary(&o));
+    // A double free.
+    let o = run(&l, &mutate(&ptx, "tcgen05.dealloc", 0, |line| format!("{line}\n{line}")));
+    assert!(o.report.hazards.iter().any(|h| h.message.contains("frees 256 columns of tensor memory, 0 are allocated")), "{}", launch::summary(&o));
+    // An epilogue that reads past its allocation (64 columns a step for 32).
+    let o = run(&l, &mutate(&ptx, "add.s32 \t%r70, %r70, 32;", 0, |line| line.replace(", 32;", ", 64;")));
+    assert!(o.report.hazards.iter().any(|h| h.message.contains("outside the 256 allocated columns")), "{}", launch::summary(&o));
+    // An mbarrier the kernel never initialized (the "done" barrier's init
+    // removed): the commit arrives on nothing.
+    let o = run(&l, &mutate(&ptx, "mbarrier.init.shared.b64 \t[__cute_dynamic_smem+196672]", 0, |_| String::new()));
+    assert!(o.report.hazards.iter().any(|h| h.message.contains("which no mbarrier.init set up")), "{}", launch::summary(&o));
 }

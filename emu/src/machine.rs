@@ -61,6 +61,8 @@ pub enum HazardKind {
     WgmmaRegister,
     /// Generic-proxy data read by the async proxy without fence.proxy.async.
     ProxyFence,
+    /// A register of tcgen05.ld used before tcgen05.wait::ld.
+    TmemRegister,
     Unsupported,
 }
 
@@ -149,6 +151,9 @@ pub(crate) struct Thread {
     pub(crate) in_flight: Vec<(usize, u32)>,
     /// fence.proxy.async executed so far.
     pub(crate) proxy_epoch: u32,
+    /// Destination registers of tcgen05.ld not yet waited for
+    /// (tcgen05.wait::ld), with the load's pc.
+    pub(crate) tmem_pending: Vec<(usize, u32)>,
     /// The thread's `.local` memory (private: no other thread can reach it,
     /// so it needs no race shadow).
     pub(crate) local: Vec<u8>,
@@ -258,6 +263,7 @@ impl<'k> Cta<'k> {
                     written: if tracks_wgmma { vec![(0, 0); kernel.registers] } else { Vec::new() },
                     in_flight: Vec::new(),
                     proxy_epoch: 0,
+                    tmem_pending: Vec::new(),
                     local: vec![0; local_bytes as usize],
                 }
             })
@@ -474,6 +480,9 @@ impl<'k> Cta<'k> {
             if !self.threads[t].written.is_empty() {
                 self.wgmma_register_rule(t, inst, report);
             }
+            if !self.threads[t].tmem_pending.is_empty() || inst.opcode[0] == "tcgen05" {
+                self.tmem_register_rule(t, inst, report);
+            }
             match inst.opcode[0].as_str() {
                 "bra" => {
                     let Operand::Label(target) = inst.operands[0] else { unreachable!("parsed as a label") };
@@ -524,6 +533,49 @@ impl<'k> Cta<'k> {
 }
 
 impl Cta<'_> {
+    /// The tcgen05.ld register rule (PTX ISA 9.7.16.8.3 tcgen05.wait): the
+    /// destination registers of a tcgen05.ld hold their values only after
+    /// the thread's tcgen05.wait::ld; any instruction touching one before is
+    /// a hazard (LLVM's scheduler once moved a use of them above the wait).
+    pub(crate) fn tmem_register_rule(&mut self, t: usize, inst: &Inst, report: &mut Report) {
+        let pc = self.threads[t].pc as u32;
+        let sub = inst.opcode.get(1).map(String::as_str).unwrap_or("");
+        if inst.opcode[0] == "tcgen05" && sub == "wait::ld" {
+            self.threads[t].tmem_pending.clear();
+            return;
+        }
+        for o in &inst.operands {
+            let regs: Vec<usize> = match o {
+                Operand::Reg(r) => vec![*r],
+                Operand::Vector(v) => v.clone(),
+                Operand::Address(b, _) => match b.as_ref() {
+                    Operand::Reg(r) => vec![*r],
+                    _ => Vec::new(),
+                },
+                _ => Vec::new(),
+            };
+            for r in regs {
+                if let Some(&(_, by)) = self.threads[t].tmem_pending.iter().find(|(f, by)| *f == r && *by != pc) {
+                    let (code, names) = (&self.kernel.code, &self.kernel.register_names);
+                    report.hazard(HazardKind::TmemRegister, (by as usize, pc as usize), || {
+                        format!(
+                            "thread {t}: register {} of {} is used by {} before tcgen05.wait::ld",
+                            names[r],
+                            describe(&code[by as usize]),
+                            describe(inst)
+                        )
+                    });
+                }
+            }
+        }
+        if inst.opcode[0] == "tcgen05" && sub == "ld" {
+            if let Some(Operand::Vector(d)) = inst.operands.first() {
+                let pending = d.iter().map(|r| (*r, pc));
+                self.threads[t].tmem_pending.extend(pending);
+            }
+        }
+    }
+
     /// PTX ISA 9.7.15.6.1 (wgmma.fence): a register a wgmma.mma_async uses
     /// must not be written between the warpgroup's last wgmma.fence and the
     /// wgmma (accumulators chained by wgmmas excepted), and a register an

@@ -125,8 +125,11 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
             for (l, t) in lanes.clone().enumerate() {
                 let addr = cta.address(t, address, &dummy, inst)? as u32;
                 let (lane, column) = ((addr >> 16) as usize + l, (addr & 0xffff) as usize);
-                if lane >= LANES || column + dst.len() > COLUMNS {
-                    return Err(Stop(HazardKind::OutOfBounds, format!("{}: lane {lane}, columns {column}.. are outside tensor memory", describe(inst))));
+                if lane >= LANES || column + dst.len() > cta.tmem_columns {
+                    return Err(Stop(
+                        HazardKind::OutOfBounds,
+                        format!("{}: lane {lane}, columns {column}..{} are outside the {} allocated columns of tensor memory", describe(inst), column + dst.len(), cta.tmem_columns),
+                    ));
                 }
                 for (r, reg) in dst.iter().enumerate() {
                     let cell = lane * COLUMNS + column + r;
