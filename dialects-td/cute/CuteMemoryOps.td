@@ -237,6 +237,38 @@ def Cute_StoreOp : Cute_Op<"store", [MemoryEffects<[MemWrite]>,
   let assemblyFormat = "$value `,` $view `[` $coord `]` attr-dict `:` qualified(type($view)) `,` qualified(type($coord))";
 }
 
+def Cute_LoadVecOp : Cute_Op<"load_vec", [MemoryEffects<[MemRead]>]> {
+  let summary = "every element of a static view as one vector (the CuTe DSL's `tensor.load()`)";
+  let description = [{
+    Element `i` of the vector is the view's element at index `i` of its
+    shape (colexicographic, CuTe's order), so an elementwise epilogue works
+    on a register fragment as a whole (NVIDIA's `cute.memref.load_vec`).
+    The view's size is static; the vector has that many of its elements.
+
+    ```mlir
+    %v = cute.load_vec %frag : !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(2,2):(1,2)">> -> vector<4xf32>
+    ```
+  }];
+  let arguments = (ins Cute_View:$view);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+  let assemblyFormat = "$view attr-dict `:` qualified(type($view)) `->` type($result)";
+}
+
+def Cute_StoreVecOp : Cute_Op<"store_vec", [MemoryEffects<[MemWrite]>]> {
+  let summary = "store a vector into every element of a static view (the CuTe DSL's `tensor.store(v)`)";
+  let description = [{
+    The inverse of `cute.load_vec`: element `i` of the vector goes to the
+    view's element at index `i` of its shape (NVIDIA's
+    `cute.memref.store_vec`).
+
+    ```mlir
+    cute.store_vec %v, %frag : vector<4xbf16>, !cute.view<!cute.ptr<bf16, rmem>, !cute.layout<"(2,2):(1,2)">>
+    ```
+  }];
+  let arguments = (ins AnyVectorOfNonZeroRank:$value, Cute_View:$view);
+  let assemblyFormat = "$value `,` $view attr-dict `:` type($value) `,` qualified(type($view))";
+}
+
 def Cute_MakeFragmentLikeOp : Cute_InferredOp<"make_fragment_like", [MemoryEffects<[MemAlloc]>]> {
   let summary = "a register fragment shaped like a view (CuTe make_fragment_like)";
   let description = [{

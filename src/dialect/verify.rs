@@ -55,6 +55,7 @@ pub fn verifier(name: &str) -> Option<Verifier> {
         "cute.get_iter" => verify_get_iter,
         "cute.recast" => verify_recast,
         "cute.load" | "cute.store" => verify_access,
+        "cute.load_vec" | "cute.store_vec" => verify_vector_access,
         "cute.make_tiled_copy" => verify_make_tiled_copy,
         "cute.tile_partition" => verify_tile_partition,
         "cute.alloc_smem" => verify_alloc_smem,
@@ -452,6 +453,31 @@ fn verify_access(op: OperationRef) -> Result<(), String> {
     }
     if !coord.weakly_congruent(shape) {
         return Err(format!("coordinate {coord} is not weakly congruent to the shape {shape}"));
+    }
+    Ok(())
+}
+
+/// `cute.load_vec` / `cute.store_vec`: a view of static size N (not in
+/// tensor memory, of whole-byte elements) and a vector of N of its
+/// elements.
+fn verify_vector_access(op: OperationRef) -> Result<(), String> {
+    let load = op.name().as_string_ref().as_str() == Ok("cute.load_vec");
+    let (view, vector) = if load { (operand_type(op, 0)?, op.result(0).map_err(|e| e.to_string())?.r#type()) } else { (operand_type(op, 1)?, operand_type(op, 0)?) };
+    refuse_tmem(view)?;
+    let layout = view_layout(view)?;
+    let size = crate::layout::size(&layout).ok().and_then(|s| s.as_int()).ok_or_else(|| format!("the view's size {} is not static", layout.shape()))?;
+    // The view's element: its pointer's, or its memref's.
+    let iterator = composite_parts(view).and_then(|p| p.iterator).ok_or_else(|| format!("{view} has no iterator"))?;
+    let element = composite_parts(iterator)
+        .and_then(|p| p.element)
+        .or_else(|| super::types::memref_element_and_rank(iterator).map(|(e, _)| e))
+        .ok_or_else(|| format!("{view} has no element type"))?;
+    if super::types::storage_bits(element) % 8 != 0 {
+        return Err(format!("{element} elements are packed below a byte; move them with a copy atom"));
+    }
+    let expected = format!("vector<{size}x{element}>");
+    if vector.to_string() != expected {
+        return Err(format!("the view holds {size} {element} elements: expected {expected}, got {vector}"));
     }
     Ok(())
 }

@@ -238,3 +238,43 @@ func.func @print_tmem(%v: !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"4:1">>)
   cute.print(%v) : !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"4:1">>
   return
 }
+
+// -----
+
+func.func @load_vec_wrong_length(%f: !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(2,2):(1,2)">>) {
+  // expected-error @+1 {{the view holds 4 f32 elements: expected vector<4xf32>, got vector<8xf32>}}
+  %v = cute.load_vec %f : !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(2,2):(1,2)">> -> vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @store_vec_wrong_element(%v: vector<4xf16>, %f: !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(2,2):(1,2)">>) {
+  // expected-error @+1 {{the view holds 4 f32 elements: expected vector<4xf32>, got vector<4xf16>}}
+  cute.store_vec %v, %f : vector<4xf16>, !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(2,2):(1,2)">>
+  return
+}
+
+// -----
+
+func.func @load_vec_dynamic(%f: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,2):(1,?)">>) {
+  // expected-error @+1 {{the view's size (?,2) is not static}}
+  %v = cute.load_vec %f : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,2):(1,?)">> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @load_vec_tmem(%f: !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"4:1">>) {
+  // expected-error @+1 {{tmem}}
+  %v = cute.load_vec %f : !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"4:1">> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @load_vec_packed(%f: !cute.view<!cute.ptr<f4E2M1FN, rmem>, !cute.layout<"4:1">>) {
+  // expected-error @+1 {{f4E2M1FN elements are packed below a byte; move them with a copy atom}}
+  %v = cute.load_vec %f : !cute.view<!cute.ptr<f4E2M1FN, rmem>, !cute.layout<"4:1">> -> vector<4xf4E2M1FN>
+  return
+}

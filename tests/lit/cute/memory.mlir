@@ -121,3 +121,15 @@ func.func @register_fragment() -> !cute.ptr<f32, rmem> {
   %f = cute.alloc_rmem 4 : !cute.ptr<f32, rmem>
   return %f : !cute.ptr<f32, rmem>
 }
+
+// A whole register fragment as one vector and back (the CuTe DSL's
+// `tensor.load()` / `tensor.store(v)`).
+// CHECK-LABEL: @fragment_vectors
+// CHECK: %[[V:.*]] = cute.load_vec %{{.*}} : !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"(2,(2,2)):(1,(2,4))">> -> vector<8xf32>
+// CHECK: cute.store_vec %{{.*}}, %{{.*}} : vector<8xbf16>, !cute.view<!cute.ptr<bf16, rmem, align<16>>, !cute.layout<"(2,(2,2)):(1,(2,4))">>
+func.func @fragment_vectors(%f: !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"(2,(2,2)):(1,(2,4))">>, %g: !cute.view<!cute.ptr<bf16, rmem, align<16>>, !cute.layout<"(2,(2,2)):(1,(2,4))">>) {
+  %v = cute.load_vec %f : !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"(2,(2,2)):(1,(2,4))">> -> vector<8xf32>
+  %h = arith.truncf %v : vector<8xf32> to vector<8xbf16>
+  cute.store_vec %h, %g : vector<8xbf16>, !cute.view<!cute.ptr<bf16, rmem, align<16>>, !cute.layout<"(2,(2,2)):(1,(2,4))">>
+  return
+}

@@ -177,3 +177,27 @@ func.func @second() -> !cute.ptr<f32, smem> {
   %s = cute.alloc_smem 8 : !cute.ptr<f32, smem>
   return %s : !cute.ptr<f32, smem>
 }
+
+// load_vec / store_vec: value i of the vector is the view's element i in
+// the order of its shape, at the offset the layout gives it: (2,2):(2,1)
+// puts values 0, 1, 2, 3 at offsets 0, 2, 1, 3.
+// CHECK-LABEL: func @fragment_vectors
+// CHECK: %[[O1:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK: %[[O2:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK: %[[A1:.*]] = llvm.getelementptr %arg0[%[[O1]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+// CHECK: %[[A2:.*]] = llvm.getelementptr %arg0[%[[O2]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+// CHECK: llvm.load
+// CHECK: llvm.insertelement
+// CHECK: %[[X1:.*]] = llvm.load %[[A1]] : !llvm.ptr<1> -> f32
+// CHECK: llvm.insertelement %[[X1]], %{{.*}}[%{{.*}} : i64] : vector<4xf32>
+// CHECK: %[[T:.*]] = arith.truncf %{{.*}} : vector<4xf32> to vector<4xbf16>
+// CHECK-COUNT-4: llvm.extractelement %[[T]]
+func.func @fragment_vectors(%p: !cute.ptr<f32, gmem>, %q: !cute.ptr<bf16, gmem>) {
+  %l = cute.static : !cute.layout<"(2,2):(2,1)">
+  %f = cute.make_view %p, %l : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(2,2):(2,1)">>
+  %g = cute.make_view %q, %l : !cute.view<!cute.ptr<bf16, gmem>, !cute.layout<"(2,2):(2,1)">>
+  %v = cute.load_vec %f : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(2,2):(2,1)">> -> vector<4xf32>
+  %h = arith.truncf %v : vector<4xf32> to vector<4xbf16>
+  cute.store_vec %h, %g : vector<4xbf16>, !cute.view<!cute.ptr<bf16, gmem>, !cute.layout<"(2,2):(2,1)">>
+  return
+}

@@ -550,6 +550,62 @@ pub fn lower_store<'c, 'a>(
     Ok(Vec::new())
 }
 
+/// `cute.load_vec`: every element of a static view, in the order of its
+/// shape, as one vector (element `i` read where the layout maps `i`).
+pub fn lower_load_vec<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder::new(context, rewriter, op.location());
+    let view = op.operand(0)?;
+    let vector = op.result(0)?.r#type();
+    let element = element_type(view.r#type())?;
+    let storage = storage_type(context, element);
+    let (_, n) = crate::dialect::types::vector_parts(vector).ok_or("the result is a vector")?;
+    let addresses = super::atom_operands::value_addresses(&b, view, &(0..n).collect::<Vec<_>>())?;
+    let packed = Type::parse(context, &format!("vector<{n}x{storage}>")).ok_or("a vector of the storage type")?;
+    let index: Type = IntegerType::new(context, 64).into();
+    let mut out = b.insert(llvm::undef(packed, b.location))?;
+    for (i, address) in addresses.into_iter().enumerate() {
+        let value = b.insert(llvm::load(context, address, storage, b.location, Default::default()))?;
+        let at = b.int(index, i as i64)?;
+        out = b.insert(OperationBuilder::new("llvm.insertelement", b.location).add_operands(&[out, value, at]).add_results(&[packed]).build()?)?;
+    }
+    if packed != vector {
+        // MLIR-only floats (FP8, ...) are held as integers of their width.
+        out = b.insert(OperationBuilder::new("arith.bitcast", b.location).add_operands(&[out]).add_results(&[vector]).build()?)?;
+    }
+    Ok(vec![out])
+}
+
+/// `cute.store_vec`: the inverse of [`lower_load_vec`].
+pub fn lower_store_vec<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    rewriter: &PatternRewriter,
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let b = Builder::new(context, rewriter, op.location());
+    let (value, view) = (op.operand(0)?, op.operand(1)?);
+    let element = element_type(view.r#type())?;
+    let storage = storage_type(context, element);
+    let (_, n) = crate::dialect::types::vector_parts(value.r#type()).ok_or("the value is a vector")?;
+    let packed = Type::parse(context, &format!("vector<{n}x{storage}>")).ok_or("a vector of the storage type")?;
+    let value = if packed != value.r#type() {
+        b.insert(OperationBuilder::new("arith.bitcast", b.location).add_operands(&[value]).add_results(&[packed]).build()?)?
+    } else {
+        value
+    };
+    let addresses = super::atom_operands::value_addresses(&b, view, &(0..n).collect::<Vec<_>>())?;
+    let index: Type = IntegerType::new(context, 64).into();
+    for (i, address) in addresses.into_iter().enumerate() {
+        let at = b.int(index, i as i64)?;
+        let x = b.insert(OperationBuilder::new("llvm.extractelement", b.location).add_operands(&[value, at]).add_results(&[storage]).build()?)?;
+        rewriter.as_rewriter_base().insert(llvm::store(context, x, address, b.location, Default::default()));
+    }
+    Ok(Vec::new())
+}
+
 /// `local_tile` / `local_partition` of a layout or a view; a view's pointer
 /// moves by the partition's offset.
 pub fn lower_local_partition<'c, 'a>(

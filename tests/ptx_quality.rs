@@ -1,0 +1,76 @@
+//! Issue 31's code-quality bar, on every example kernel for its chip: no
+//! integer division or remainder inside a loop (the main loops' index math
+//! is shifts and masks, or FastDivmod), and no register spills (ptxas -v).
+
+use cute_mlir::{compile::Emit, Compiler};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The chip an example is written for, from its name (`gemm_sm90` ->
+/// `sm_90a`); None for the target-neutral ones.
+fn chip_of(name: &str) -> Option<&'static str> {
+    [("_sm80", "sm_80"), ("_sm90", "sm_90a"), ("_sm100", "sm_100a"), ("_sm120", "sm_120a")]
+        .into_iter()
+        .find(|(suffix, _)| name.ends_with(suffix))
+        .map(|(_, chip)| chip)
+}
+
+/// Integer `div` / `rem` instructions inside a loop of `ptx`: the lines
+/// between a label and a later branch back to it.
+fn divisions_in_loops(ptx: &str) -> Vec<String> {
+    let lines: Vec<&str> = ptx.lines().collect();
+    let label_at = |name: &str| lines.iter().position(|l| l.trim_end().strip_suffix(':') == Some(name));
+    let mut found = Vec::new();
+    for (j, line) in lines.iter().enumerate() {
+        let Some(target) = line.split_whitespace().skip_while(|w| !w.starts_with("bra")).nth(1) else { continue };
+        let target = target.trim_end_matches(';');
+        let Some(start) = label_at(target) else { continue };
+        if start >= j {
+            continue;
+        }
+        for body in &lines[start..j] {
+            // The opcode: the first word that is not a guard (`@%p1`).
+            let op = body.split_whitespace().find(|w| !w.starts_with('@')).unwrap_or("");
+            let integer = [".s16", ".u16", ".s32", ".u32", ".s64", ".u64"].iter().any(|t| op.ends_with(t));
+            if (op.starts_with("div.") || op.starts_with("rem.")) && integer {
+                found.push(body.trim().to_string());
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_loop_detector_finds_a_division_in_a_loop() {
+    let ptx = "\tmov.u32 \t%r1, 0;\n$L__BB0_1:\n\tdiv.u32 \t%r2, %r1, %r3;\n\t@%p1 bra \t$L__BB0_1;\n\trem.s32 \t%r4, %r1, 3;\n";
+    assert_eq!(divisions_in_loops(ptx), ["div.u32 \t%r2, %r1, %r3;"]);
+    assert!(divisions_in_loops("\tdiv.u32 \t%r2, %r1, %r3;\n$L__BB0_1:\n\tdiv.rn.f32 \t%f1, %f2, %f3;\n\tbra.uni \t$L__BB0_1;\n").is_empty());
+}
+
+#[test]
+fn every_example_kernel_has_no_division_in_loops_and_no_spills() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let compiler = Compiler::new();
+    let scratch = std::env::temp_dir().join(format!("cute-ptx-quality-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let mut checked = Vec::new();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(root.join("examples")).unwrap().map(|e| e.unwrap().path()).collect();
+    entries.sort();
+    for path in entries.iter().filter(|p| p.extension().is_some_and(|e| e == "mlir")) {
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let Some(chip) = chip_of(&name) else { continue };
+        let ptx = compiler.compile_file(path, chip, Emit::Ptx).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let divisions = divisions_in_loops(&ptx);
+        assert!(divisions.is_empty(), "{name} ({chip}): integer division inside a loop: {divisions:?}");
+        let file = scratch.join(format!("{name}.ptx"));
+        std::fs::write(&file, &ptx).unwrap();
+        let out = Command::new(root.join(".venv/bin/ptxas")).arg(format!("-arch={chip}")).arg("-v").arg(&file).arg("-o").arg(scratch.join("k.cubin")).output().unwrap();
+        let log = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(out.status.success(), "{name}: ptxas failed: {log}");
+        let spills: Vec<&str> = log.lines().filter(|l| l.contains("spill") && !l.contains("0 bytes spill stores, 0 bytes spill loads")).collect();
+        assert!(log.contains("0 bytes spill stores") && spills.is_empty(), "{name} ({chip}) spills: {spills:?}\n{log}");
+        checked.push(name);
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert!(checked.len() >= 10, "only {} examples checked: {checked:?}", checked.len());
+}
