@@ -265,6 +265,18 @@ impl Cta<'_> {
                 // cvt{.rnd}.dtype.atype (PTX ISA 9.7.9.21).
                 let types: Vec<&str> = parts.iter().copied().filter(|p| is_type(p)).collect();
                 let (dst, src) = (types[0], types[1]);
+                if matches!(dst, "f16x2" | "bf16x2") && src == "f32" {
+                    // cvt.rn.{f16x2,bf16x2}.f32 d, a, b: a converted into the
+                    // upper half of d, b into the lower (round to nearest even).
+                    if !parts.contains(&"rn") || ops.len() != 3 {
+                        return Err(unsupported());
+                    }
+                    let half = if dst == "f16x2" { "f16" } else { "bf16" };
+                    let (a, b) = (float_of(val(self, 1)?, "f32"), float_of(val(self, 2)?, "f32"));
+                    let r = (bits_of_float(a, half) << 16) | bits_of_float(b, half);
+                    self.set(t, &ops[0], r, inst)?;
+                    return Ok(());
+                }
                 let a = val(self, 1)?;
                 let (db, sb) = (bits(dst).unwrap_or(32), bits(src).unwrap_or(32));
                 let r = match (dst.starts_with('f'), src.starts_with('f')) {
