@@ -1258,3 +1258,41 @@ func.func @f(%i: i32, %j: i32) -> i64 {
         assert_eq!(f(i as i32, j as i32), i + j * 65536, "({i},{j})");
     }
 }
+
+#[test]
+fn load_vec_and_store_vec_follow_the_layouts() {
+    // cute.load_vec / store_vec (issue 31): value i of the vector is the
+    // view's element at index i of its shape, at the offset the Rust
+    // algebra's layout gives; arithmetic on the vector, then a store through
+    // a second layout. Checked against `layout::table` for each layout.
+    let compiler = Compiler::new();
+    for (source_layout, dest_layout) in
+        [("((2,3),2):((6,1),3)", "12:1"), ("(4,3):(3,1)", "(2,6):(6,1)"), ("(2,(2,3)):(1,(6,2))", "((3,2),2):((1,6),3)")]
+    {
+        let n = layout::size(&layout::parse_layout(source_layout).unwrap()).unwrap().as_int().unwrap();
+        let source = format!(
+            r#"func.func @f(%s: !cute.ptr<f32, generic>, %d: !cute.ptr<f32, generic>) {{
+  %ls = cute.static : !cute.layout<"{source_layout}">
+  %ld = cute.static : !cute.layout<"{dest_layout}">
+  %vs = cute.make_view %s, %ls : !cute.view<!cute.ptr<f32, generic>, !cute.layout<"{source_layout}">>
+  %vd = cute.make_view %d, %ld : !cute.view<!cute.ptr<f32, generic>, !cute.layout<"{dest_layout}">>
+  %x = cute.load_vec %vs : !cute.view<!cute.ptr<f32, generic>, !cute.layout<"{source_layout}">> -> vector<{n}xf32>
+  %two = arith.constant dense<2.0> : vector<{n}xf32>
+  %y = arith.mulf %x, %two : vector<{n}xf32>
+  cute.store_vec %y, %vd : vector<{n}xf32>, !cute.view<!cute.ptr<f32, generic>, !cute.layout<"{dest_layout}">>
+  return
+}}"#
+        );
+        let engine = jit(&compiler, &source);
+        type F = extern "C" fn(*const f32, *mut f32);
+        let f: F = lookup(&engine, "f");
+        let src: Vec<f32> = (0..32).map(|i| i as f32 + 0.25).collect();
+        let mut dst = vec![-1f32; 32];
+        f(src.as_ptr(), dst.as_mut_ptr());
+        let from = layout::table(&layout::parse_layout(source_layout).unwrap()).unwrap();
+        let to = layout::table(&layout::parse_layout(dest_layout).unwrap()).unwrap();
+        for i in 0..n as usize {
+            assert_eq!(dst[to[i] as usize], 2.0 * src[from[i] as usize], "{source_layout} -> {dest_layout}: value {i}");
+        }
+    }
+}
