@@ -564,7 +564,7 @@ pub fn lower_load_vec<'c, 'a>(
     let storage = storage_type(context, element);
     let (_, n) = crate::dialect::types::vector_parts(vector).ok_or("the result is a vector")?;
     let addresses = super::atom_operands::value_addresses(&b, view, &(0..n).collect::<Vec<_>>())?;
-    let packed = Type::parse(context, &format!("vector<{n}x{storage}>")).ok_or("a vector of the storage type")?;
+    let packed = super::values::vector_type(storage, n);
     let index: Type = IntegerType::new(context, 64).into();
     let mut out = b.insert(llvm::undef(packed, b.location))?;
     for (i, address) in addresses.into_iter().enumerate() {
@@ -590,7 +590,7 @@ pub fn lower_store_vec<'c, 'a>(
     let element = element_type(view.r#type())?;
     let storage = storage_type(context, element);
     let (_, n) = crate::dialect::types::vector_parts(value.r#type()).ok_or("the value is a vector")?;
-    let packed = Type::parse(context, &format!("vector<{n}x{storage}>")).ok_or("a vector of the storage type")?;
+    let packed = super::values::vector_type(storage, n);
     let value = if packed != value.r#type() {
         b.insert(OperationBuilder::new("arith.bitcast", b.location).add_operands(&[value]).add_results(&[packed]).build()?)?
     } else {

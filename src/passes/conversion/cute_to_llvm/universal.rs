@@ -77,7 +77,7 @@ pub fn lower_copy_atom_call<'c, 'a>(
     let chunk_type: Type = if width == 1 {
         value
     } else {
-        Type::parse(context, &format!("vector<{width}x{value}>")).ok_or("cannot build the vector type")?
+        super::values::vector_type(value, width as i64)
     };
     let i64_type: Type = IntegerType::new(context, 64).into();
     // A power of two (a chunk of packed 6-bit elements is 3 bytes per 4).

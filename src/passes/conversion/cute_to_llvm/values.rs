@@ -226,6 +226,17 @@ fn wide(l: &Leaf) -> bool {
     }
 }
 
+/// `vector<n x element>`, built with MLIR's VectorType (not parsed from
+/// text).
+pub fn vector_type(element: Type<'_>, n: i64) -> Type<'_> {
+    use melior::ir::TypeLike;
+    let shape = [n.max(1)];
+    // SAFETY: the shape is read during the call; the element type is live,
+    // and the vector type is uniqued in its context (melior 0.27 has no
+    // VectorType wrapper).
+    unsafe { Type::from_raw(mlir_sys::mlirVectorTypeGet(1, shape.as_ptr(), element.to_raw())) }
+}
+
 /// `i32`, or `i64` for a wide leaf.
 pub fn leaf_type<'c>(context: &'c Context, l: &Leaf) -> Type<'c> {
     IntegerType::new(context, if wide(l) { 64 } else { 32 }).into()

@@ -86,7 +86,7 @@ fn rewrite_wgmma_builder<'c, 'a>(
     let a_part = if p.frag == FragKind::Rs { a } else { descriptor(a)? };
     let b_part = descriptor(b)?;
     let accumulators = i64::from(p.m) * i64::from(p.n) / 128;
-    let vector = Type::parse(context, &format!("vector<{accumulators}x{}>", p.c)).ok_or("the accumulator vector type")?;
+    let vector = crate::passes::conversion::cute_to_llvm::values::vector_type(p.c, accumulators);
     let acc = insert(
         rewriter,
         OperationBuilder::new("cute_nvgpu.register.accumulator", location)

@@ -49,7 +49,7 @@ pub(in crate::passes::conversion) fn register_type(context: &Context, registers:
     if registers == 1 {
         Ok(IntegerType::new(context, 32).into())
     } else {
-        Type::parse(context, &format!("vector<{registers}xi32>")).ok_or_else(|| "a register vector".into())
+        Ok(crate::passes::conversion::cute_to_llvm::values::vector_type(IntegerType::new(context, 32).into(), registers))
     }
 }
 

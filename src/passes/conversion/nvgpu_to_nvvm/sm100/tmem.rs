@@ -400,8 +400,8 @@ pub fn lower_copy<'c, 'a>(
     if load && by_four {
         let loaded = b.insert(OperationBuilder::new("nvvm.tcgen05.ld", b.location).add_operands(&[tmem]).add_attributes(&[shape]).add_results(&[raw]).build()?)?;
         let loaded = super::super::tcgen05::wait_load(&b, loaded, n)?;
-        let quad_i32 = Type::parse(context, "vector<4xi32>").ok_or("vector")?;
-        let quad = Type::parse(context, &format!("vector<4x{storage}>")).ok_or("vector")?;
+        let quad_i32 = crate::passes::conversion::cute_to_llvm::values::vector_type(i32_type, 4);
+        let quad = crate::passes::conversion::cute_to_llvm::values::vector_type(storage, 4);
         let starts: Vec<i64> = (0..n).step_by(4).collect();
         let quads = super::super::value_addresses(&b, registers_view, &starts)?;
         for (q, address) in quads.into_iter().enumerate() {
@@ -486,7 +486,7 @@ fn lower_packed_copy<'c, 'a>(
     crate::dialect::nvgpu::tcgen05::repetitions(crate::dialect::nvgpu::tcgen05::LDST_SHAPES[0], words)?;
     let raw = super::super::tcgen05::register_type(context, words)?;
     let storage = crate::passes::conversion::cute_to_llvm::memory::storage_type(context, element);
-    let packed = Type::parse(context, &format!("vector<{n}x{storage}>")).ok_or("a packed vector type")?;
+    let packed = crate::passes::conversion::cute_to_llvm::values::vector_type(storage, n);
     let i64_type: Type = IntegerType::new(context, 64).into();
     let tmem = crate::passes::conversion::cute_to_llvm::memory::view_ptr(b, tmem_view)?;
     let addresses = super::super::value_addresses(b, registers_view, &(0..n).collect::<Vec<_>>())?;

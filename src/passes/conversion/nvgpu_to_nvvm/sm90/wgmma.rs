@@ -345,7 +345,7 @@ pub fn lower_payload<'c, 'a>(
     let (register, registers) = if pairs { (i32_type, count / 2) } else { (element, count) };
     let acc_type = llvm::r#type::r#struct(context, &vec![register; registers as usize], false);
     let mut acc = b.insert(llvm::undef(acc_type, b.location))?;
-    let pair_type = Type::parse(context, &format!("vector<2x{element}>")).ok_or("a pair type")?;
+    let pair_type = crate::passes::conversion::cute_to_llvm::values::vector_type(element, 2);
     let mut xs = Vec::new();
     for j in 0..registers {
         let x = if pairs {
