@@ -63,6 +63,30 @@ fn gemm_sm80_computes_a_times_b_transposed() {
 }
 
 #[test]
+fn a_launch_may_run_a_chosen_subset_of_ctas() {
+    // Issue 35 item 4: `"ctas"` runs only the CTAs named (here the last of
+    // the 2 x 3 grid and the first), so the far corner of a grid too large
+    // to emulate whole can be checked. Their tiles of C are exact; every
+    // other tile is untouched.
+    let mut l = launch::parse(&example_launch("gemm_sm80")).unwrap();
+    l.ctas = Some(vec![[1, 2, 0], [0, 0, 0]]);
+    let (ptx, info) = Compiler::new().compile_file_with_launch_info(&l.source, &l.chip, Emit::Ptx).unwrap();
+    let kernel = info.kernels.iter().find(|k| k.name == l.kernel).unwrap();
+    l.complete(kernel.block, kernel.dynamic_smem as usize).unwrap();
+    let o = launch::execute(&l, &ptx).unwrap();
+    assert!(o.report.hazards.is_empty() && o.report.ctas == 2, "{}", launch::summary(&o));
+    let (m, n, k) = (256, 384, 160);
+    let (a, b, c) = (buffer(&o, "A"), buffer(&o, "B"), buffer(&o, "C"));
+    for i in 0..m {
+        for j in 0..n {
+            let ran = (i / 128, j / 128) == (1, 2) || (i / 128, j / 128) == (0, 0);
+            let want = if ran { (0..k).map(|kk| a.get(i * k + kk) * b.get(j * k + kk)).sum() } else { 0.0 };
+            assert_eq!(c.get(i * n + j), want, "C[{i}][{j}] (CTA ran: {ran})");
+        }
+    }
+}
+
+#[test]
 fn gemm_epilogue_sm80_computes_the_fused_epilogue_in_bf16() {
     // Issue 31: the users' epilogue on the accumulator fragment (cute.load_vec
     // / store_vec, f32 arithmetic on vectors, bf16 conversion):
@@ -207,6 +231,7 @@ fn bad_launch_files_name_the_field() {
         ("npy-dtype", COPY.replace(r#""dtype": "f32", "shape": [8, 32], "init""#, r#""dtype": "i32", "shape": [8, 32], "init""#), vec![("src.npy", &npy)], "holds <f4, the launch's dtype needs <i4"),
         ("chip", COPY.replace("sm_80", "sm_42"), vec![("src.npy", &npy)], "launch field 'chip': unsupported chip 'sm_42'"),
         ("unreadable-npy", COPY.to_string(), vec![("src.npy", b"not a numpy file")], "src.npy is not a .npy file: magic not found"),
+        ("cta-outside", COPY.replace(r#""args""#, r#""ctas": [[0], [1, 0, 0]], "args""#), vec![("src.npy", &npy)], "launch field 'ctas[1]': [1, 0, 0] is outside the grid [1, 1, 1]"),
         ("unknown-dtype", COPY.replace(r#""dtype": "f32", "shape": [8, 32]}"#, r#""dtype": "f8", "shape": [8, 32]}"#), vec![("src.npy", &npy)], "launch field 'args[1]': unknown dtype 'f8'"),
     ];
     for (name, json, files, want) in cases {

@@ -20,6 +20,7 @@ fn one_warp(chip: &str, args: Vec<Arg>) -> Launch {
         grid: [1, 1, 1],
         block: Some([32, 1, 1]),
         dynamic_smem: Some(0),
+        ctas: None,
         args,
     }
 }

@@ -113,6 +113,9 @@ impl Driver {
 
 /// Runs `launch` on GPU 0 with the kernel of `ptx`.
 pub fn execute(launch: &Launch, ptx: &str) -> Result<Outcome, String> {
+    if launch.ctas.is_some() {
+        return Err("launch field 'ctas': running a subset of the grid is the emulator's alone (a GPU runs the whole grid)".into());
+    }
     let driver = Driver::open()?;
     let init = driver.symbol::<unsafe extern "C" fn(c_uint) -> CuResult>("cuInit")?;
     let device_get = driver.symbol::<unsafe extern "C" fn(*mut Device, c_int) -> CuResult>("cuDeviceGet")?;

@@ -159,6 +159,9 @@ pub struct Launch {
     pub block: Option<[u32; 3]>,
     pub dynamic_smem: Option<usize>,
     pub args: Vec<Arg>,
+    /// Only these CTAs run (`"ctas": [[x, y, z], ...]`, each inside the
+    /// grid); None: the whole grid. The emulator's alone (`--gpu` refuses it).
+    pub ctas: Option<Vec<[u32; 3]>>,
 }
 
 impl Launch {
@@ -255,6 +258,26 @@ pub fn parse(path: &Path) -> Result<Launch, String> {
         None => None,
         Some(v) => Some(v.as_u64().ok_or("launch field 'dynamic_smem': expected a byte count")? as usize),
     };
+    let ctas = match json.get("ctas") {
+        None => None,
+        Some(v) => {
+            let list = v.as_array().ok_or("launch field 'ctas': expected a list of [x, y, z] CTA indices")?;
+            let mut ctas = Vec::new();
+            for (i, c) in list.iter().enumerate() {
+                let at = |what: &str| format!("launch field 'ctas[{i}]': {what}");
+                let parts = c.as_array().filter(|p| (1..=3).contains(&p.len())).ok_or_else(|| at("expected [x, y, z]"))?;
+                let mut id = [0u32; 3];
+                for (d, x) in parts.iter().enumerate() {
+                    id[d] = x.as_u64().and_then(|x| u32::try_from(x).ok()).ok_or_else(|| at(&format!("expected a CTA index, got {x}")))?;
+                }
+                if (0..3).any(|d| id[d] >= grid[d]) {
+                    return Err(format!("launch field 'ctas[{i}]': {id:?} is outside the grid {grid:?}"));
+                }
+                ctas.push(id);
+            }
+            Some(ctas)
+        }
+    };
     let list = field("args")?.as_array().ok_or("launch field 'args': expected a list")?;
     let mut args = Vec::new();
     for (i, a) in list.iter().enumerate() {
@@ -289,7 +312,7 @@ pub fn parse(path: &Path) -> Result<Launch, String> {
             return Err(at("expected {\"buffer\": ...} or a scalar such as {\"i32\": 256}"));
         }
     }
-    Ok(Launch { dir, source, chip, kernel, grid, block, dynamic_smem, args })
+    Ok(Launch { dir, source, chip, kernel, grid, block, dynamic_smem, args, ctas })
 }
 
 /// A buffer after the launch.
@@ -463,7 +486,7 @@ pub fn execute(launch: &Launch, ptx_text: &str) -> Result<Outcome, String> {
         .map(|(i, o)| Buffer { name: o.name.clone(), base: GLOBAL_BASE * (i as u64 + 1), data: o.data.clone() })
         .collect();
     let block = launch.block.ok_or("launch field 'block' is missing (and the kernel declares no block shape)")?;
-    let config = Config { grid: launch.grid, block, dynamic_smem: launch.dynamic_smem.unwrap_or(0), params: prepared.params, instruction_limit: 20_000_000_000 };
+    let config = Config { grid: launch.grid, block, dynamic_smem: launch.dynamic_smem.unwrap_or(0), params: prepared.params, instruction_limit: 20_000_000_000, ctas: launch.ctas.clone() };
     let start = std::time::Instant::now();
     let report = machine::run(kernel, &config, &mut buffers);
     let seconds = start.elapsed().as_secs_f64();

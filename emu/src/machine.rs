@@ -47,6 +47,9 @@ pub struct Config {
     pub params: Vec<Vec<u8>>,
     /// Stop after this many instructions (a kernel that never ends).
     pub instruction_limit: u64,
+    /// Run only these CTAs of the grid (None: all of them), e.g. the last
+    /// one of a grid too large to emulate whole (issue 35).
+    pub ctas: Option<Vec<[u32; 3]>>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -193,20 +196,24 @@ pub fn run(kernel: &Kernel, config: &Config, buffers: &mut [Buffer]) -> Report {
     let mut report = Report::default();
     let [gx, gy, gz] = config.grid;
     let threads_per_cta = (config.block[0] * config.block[1] * config.block[2]) as usize;
-    for z in 0..gz {
-        for y in 0..gy {
-            for x in 0..gx {
-                report.ctas += 1;
-                report.warps += threads_per_cta.div_ceil(WARP);
-                let mut cta = Cta::new(kernel, [x, y, z], config);
-                cta.run(config, buffers, &mut report);
-                if report.instructions > config.instruction_limit {
-                    report.hazard(HazardKind::Deadlock, (0, 0), || {
-                        format!("stopped after {} instructions (a kernel that does not end?)", config.instruction_limit)
-                    });
-                    return report;
-                }
-            }
+    let every: Vec<[u32; 3]>;
+    let ctas = match &config.ctas {
+        Some(chosen) => chosen.as_slice(),
+        None => {
+            every = (0..gz).flat_map(|z| (0..gy).flat_map(move |y| (0..gx).map(move |x| [x, y, z]))).collect();
+            every.as_slice()
+        }
+    };
+    for &id in ctas {
+        report.ctas += 1;
+        report.warps += threads_per_cta.div_ceil(WARP);
+        let mut cta = Cta::new(kernel, id, config);
+        cta.run(config, buffers, &mut report);
+        if report.instructions > config.instruction_limit {
+            report.hazard(HazardKind::Deadlock, (0, 0), || {
+                format!("stopped after {} instructions (a kernel that does not end?)", config.instruction_limit)
+            });
+            return report;
         }
     }
     report
