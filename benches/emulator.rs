@@ -30,22 +30,7 @@ fn main() {
         l.args[3] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: m as f64 };
         l.args[4] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: n as f64 };
         l.args[5] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: k as f64 };
-        let outcome = launch::execute(&l, &ptx).unwrap();
-        assert!(outcome.report.hazards.is_empty(), "{}", launch::summary(&outcome));
-        // The host reference: C = A * B^T, as the test checks it.
-        let (a, b) = (&outcome.buffers[0], &outcome.buffers[1]);
-        let av: Vec<f64> = (0..m * k).map(|i| a.get(i)).collect();
-        let bv: Vec<f64> = (0..n * k).map(|i| b.get(i)).collect();
-        let start = Instant::now();
-        let mut c = vec![0f64; m * n];
-        for i in 0..m {
-            for j in 0..n {
-                c[i * n + j] = (0..k).map(|kk| av[i * k + kk] * bv[j * k + kk]).sum();
-            }
-        }
-        let host = start.elapsed().as_secs_f64();
-        assert!((0..m * n).all(|i| outcome.buffers[2].get(i) == c[i]), "the emulated GEMM differs from the host's");
-        report("gemm_sm80", (m, n, k), &outcome, host);
+        check_and_report("gemm_sm80", (m, n, k), &launch::execute(&l, &ptx).unwrap());
     }
     // The TMA GEMMs: A (M x K) and B (N x K) as tensor maps, C row-major;
     // grid: 128-row CTA tiles in x, the kernel's N tile in y.
@@ -66,25 +51,27 @@ fn main() {
         for (i, v) in scalars.into_iter().enumerate() {
             l.args[3 + i] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: v as f64 };
         }
-        let outcome = launch::execute(&l, &ptx).unwrap();
-        assert!(outcome.report.hazards.is_empty(), "{name}: {}", launch::summary(&outcome));
-        let (a, b) = (&outcome.buffers[0], &outcome.buffers[1]);
-        let av: Vec<f64> = (0..m * k).map(|i| a.get(i)).collect();
-        let bv: Vec<f64> = (0..n * k).map(|i| b.get(i)).collect();
-        let start = Instant::now();
-        let mut c = vec![0f64; m * n];
-        for i in 0..m {
-            for j in 0..n {
-                c[i * n + j] = (0..k).map(|kk| av[i * k + kk] * bv[j * k + kk]).sum();
-            }
-        }
-        let host = start.elapsed().as_secs_f64();
-        assert!((0..m * n).all(|i| outcome.buffers[2].get(i) == c[i]), "{name}: the emulated GEMM differs from the host's");
-        report(name, (m, n, k), &outcome, host);
+        check_and_report(name, (m, n, k), &launch::execute(&l, &ptx).unwrap());
     }
 }
 
-fn report(name: &str, (m, n, k): (usize, usize, usize), outcome: &launch::Outcome, host: f64) {
+/// Checks a GEMM outcome (A: M x K, B: N x K, C: M x N, buffers 0, 1, 2)
+/// against the host triple loop, C = A * B^T as the tests check it, timing
+/// that loop as the reference, and prints both.
+fn check_and_report(name: &str, (m, n, k): (usize, usize, usize), outcome: &launch::Outcome) {
+    assert!(outcome.report.hazards.is_empty(), "{name}: {}", launch::summary(outcome));
+    let (a, b) = (&outcome.buffers[0], &outcome.buffers[1]);
+    let av: Vec<f64> = (0..m * k).map(|i| a.get(i)).collect();
+    let bv: Vec<f64> = (0..n * k).map(|i| b.get(i)).collect();
+    let start = Instant::now();
+    let mut c = vec![0f64; m * n];
+    for i in 0..m {
+        for j in 0..n {
+            c[i * n + j] = (0..k).map(|kk| av[i * k + kk] * bv[j * k + kk]).sum();
+        }
+    }
+    let host = start.elapsed().as_secs_f64();
+    assert!((0..m * n).all(|i| outcome.buffers[2].get(i) == c[i]), "{name}: the emulated GEMM differs from the host's");
     println!(
         "{name} {m}x{n}x{k}: {} instructions in {:.3} s ({:.1} M instructions/s); host reference {:.4} s; emulator / host = {:.0}",
         outcome.report.instructions,

@@ -2,7 +2,7 @@
 //! launch files beside the examples, and give exactly what a host
 //! reference computes (small integers: every sum is exact).
 
-use cute_emu::launch::{self, Outcome};
+use cute_emu::launch::{self, Launch, Outcome};
 use cute_mlir::{compile::Emit, Compiler};
 use std::path::{Path, PathBuf};
 
@@ -10,13 +10,19 @@ fn example_launch(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/launch").join(format!("{name}.launch.json"))
 }
 
-/// Parses, compiles and runs a launch file; no hazard may be reported.
-fn run(path: &Path) -> Outcome {
+/// Parses a launch file and compiles its kernel; the launch metadata
+/// completes the launch, as `cute run` does.
+fn prepare(path: &Path) -> (Launch, String) {
     let mut l = launch::parse(path).unwrap_or_else(|e| panic!("{e}"));
     let (ptx, info) = Compiler::new().compile_file_with_launch_info(&l.source, &l.chip, Emit::Ptx).unwrap_or_else(|e| panic!("{e}"));
-    // What `cute run` does: the launch metadata completes the launch file.
     let kernel = info.kernels.iter().find(|k| k.name == l.kernel).unwrap();
     l.complete(kernel.block, kernel.dynamic_smem as usize).unwrap();
+    (l, ptx)
+}
+
+/// Parses, compiles and runs a launch file; no hazard may be reported.
+fn run(path: &Path) -> Outcome {
+    let (l, ptx) = prepare(path);
     let outcome = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
     assert!(outcome.report.hazards.is_empty(), "{}", launch::summary(&outcome));
     outcome
@@ -68,11 +74,8 @@ fn a_launch_may_run_a_chosen_subset_of_ctas() {
     // the 2 x 3 grid and the first), so the far corner of a grid too large
     // to emulate whole can be checked. Their tiles of C are exact; every
     // other tile is untouched.
-    let mut l = launch::parse(&example_launch("gemm_sm80")).unwrap();
+    let (mut l, ptx) = prepare(&example_launch("gemm_sm80"));
     l.ctas = Some(vec![[1, 2, 0], [0, 0, 0]]);
-    let (ptx, info) = Compiler::new().compile_file_with_launch_info(&l.source, &l.chip, Emit::Ptx).unwrap();
-    let kernel = info.kernels.iter().find(|k| k.name == l.kernel).unwrap();
-    l.complete(kernel.block, kernel.dynamic_smem as usize).unwrap();
     let o = launch::execute(&l, &ptx).unwrap();
     assert!(o.report.hazards.is_empty() && o.report.ctas == 2, "{}", launch::summary(&o));
     let (m, n, k) = (256, 384, 160);
