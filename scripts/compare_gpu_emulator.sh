@@ -1,28 +1,39 @@
 #!/usr/bin/env bash
-# Runs every launch file of examples/launch/ for the chips a GPU can run
-# (the arguments, e.g. sm_80 sm_90a) twice, in the emulator and on the GPU
-# (`cute run --gpu`), and compares every output buffer byte for byte (the
-# examples' inputs are small integers: their results are exact).
-# Usage: [CUTE=path/to/cute] scripts/compare_gpu_emulator.sh CHIP...
+# Runs every launch file of a folder (default examples/launch/) whose chip is
+# one of the arguments (the chips the GPU runs, e.g. sm_80 sm_89 sm_90a)
+# twice, in the emulator and on the GPU (`--gpu`), and compares every output
+# buffer byte for byte (the inputs are small integers: results are exact).
+# CUTE is `cute` (it compiles .mlir sources) or `cute-emu` (PTX launches that
+# `cute run --export` wrote, on a machine without LLVM).
+# Usage: [CUTE=path/to/cute] scripts/compare_gpu_emulator.sh [--launches DIR] CHIP...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cute=${CUTE:-./target/release/cute}
+# A GPU kernel that deadlocks would hang its launch: each run is bounded.
+bound="timeout ${CUTE_TIMEOUT:-120}"
+launches=examples/launch
+if [[ ${1:-} == --launches ]]; then launches=$2; shift 2; fi
 chips=" $* "
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-status=0
-for launch in examples/launch/*.launch.json; do
+status=0 same=0
+for launch in "$launches"/*.launch.json; do
   chip=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["chip"])' "$launch")
   [[ "$chips" == *" $chip "* ]] || continue
   name=$(basename "$launch" .launch.json)
-  "$cute" run "$launch" --out "$work/emu/$name" >/dev/null
-  "$cute" run "$launch" --gpu --out "$work/gpu/$name" >/dev/null
+  if ! $bound "$cute" run "$launch" --out "$work/emu/$name" >/dev/null 2>"$work/err"; then
+    echo "EMULATOR FAILED: $name: $(cat "$work/err")"; status=1; continue
+  fi
+  if ! $bound "$cute" run "$launch" --gpu --out "$work/gpu/$name" >/dev/null 2>"$work/err"; then
+    echo "GPU FAILED: $name: $(cat "$work/err")"; status=1; continue
+  fi
   for npy in "$work/emu/$name"/*.npy; do
     if cmp -s "$npy" "$work/gpu/$name/$(basename "$npy")"; then
-      echo "same: $name/$(basename "$npy")"
+      same=$((same + 1))
     else
       echo "DIFFERENT: $name/$(basename "$npy")"; status=1
     fi
   done
 done
+echo "$same buffers the same on the GPU and in the emulator ($launches, chips:$chips)"
 exit $status

@@ -315,3 +315,83 @@ fn cute_run_takes_the_launch_metadata_and_refuses_contradictions() {
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("launch field 'args[0]' (tensor map A): swizzle 64, but parameter 0 of 'gemm' is a map with swizzle 128"), "{stderr}");
 }
+
+#[test]
+fn an_exported_launch_runs_its_ptx_with_the_same_results() {
+    // `cute run --export` (for `cute-emu` on a GPU machine without LLVM):
+    // the PTX and a launch file with the compiler's block and dynamic shared
+    // memory filled in and its npy input copied beside it. Run from there,
+    // it gives what the .mlir launch gives, byte for byte.
+    let dir = std::env::temp_dir().join(format!("cute-export-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/copy_sm80_block32.mlir");
+    let launch = format!(
+        r#"{{"source": "{}", "chip": "sm_80", "kernel": "copy", "grid": [1, 1, 1],
+ "args": [{{"buffer": "src", "dtype": "f32", "shape": [8, 32], "init": {{"npy": "src.npy"}}}}, {{"buffer": "dst", "dtype": "f32", "shape": [8, 32]}}, {{"i32": 32}}, {{"i32": 8}}]}}"#,
+        fixture.display()
+    );
+    std::fs::write(dir.join("src.npy"), npy_f32(&[8, 32])).unwrap();
+    std::fs::write(dir.join("copy.launch.json"), launch).unwrap();
+    let cute = |args: &[&std::ffi::OsStr]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_cute")).args(args).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let (launch, exported) = (dir.join("copy.launch.json"), dir.join("bundle"));
+    let written = cute(&["run".as_ref(), launch.as_os_str(), "--export".as_ref(), exported.as_os_str()]);
+    assert_eq!(written.trim(), exported.join("copy.launch.json").display().to_string());
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(exported.join("copy.launch.json")).unwrap()).unwrap();
+    assert_eq!(json["source"], "copy.ptx");
+    assert_eq!(json["block"], serde_json::json!([32, 1, 1]), "the compiler's block, which the launch left out");
+    assert_eq!(json["args"][0]["init"], serde_json::json!({"npy": "copy.src.npy"}));
+    assert!(std::fs::read_to_string(exported.join("copy.ptx")).unwrap().contains(".entry copy("));
+    cute(&["run".as_ref(), launch.as_os_str(), "--out".as_ref(), dir.join("from-mlir").as_os_str()]);
+    let again = exported.join("copy.launch.json");
+    cute(&["run".as_ref(), again.as_os_str(), "--out".as_ref(), dir.join("from-ptx").as_os_str()]);
+    for buffer in ["src.npy", "dst.npy"] {
+        assert_eq!(std::fs::read(dir.join("from-mlir").join(buffer)).unwrap(), std::fs::read(dir.join("from-ptx").join(buffer)).unwrap(), "{buffer}");
+    }
+    // --repeat times GPU launches: the emulator refuses it, naming the flag.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cute")).args(["run".as_ref(), again.as_os_str(), "--repeat".as_ref(), "3".as_ref()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("cute run: error: --repeat times launches on a GPU: it needs --gpu"));
+}
+
+#[test]
+fn the_gpu_bundle_holds_launches_that_run_without_llvm() {
+    // scripts/gpu_bundle.sh packs `cute-emu` and exported launches for a
+    // GPU machine (scripts/gpu_check.sh runs them there, docs/emulator.md
+    // "On a GPU"). Every example it exports runs in `cute-emu` from the
+    // bundle alone; the user-size GEMMs have their shapes and grids.
+    let bin = Path::new(env!("CARGO_BIN_EXE_cute")).parent().unwrap();
+    assert!(bin.join("cute-emu").exists(), "{}: build the workspace first (cargo build --workspace builds cute-emu)", bin.display());
+    let out = std::env::temp_dir().join(format!("cute-gpu-bundle-{}", std::process::id()));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let status = std::process::Command::new("bash")
+        .arg(root.join("scripts/gpu_bundle.sh"))
+        .arg(&out)
+        .env("CUTE_TARGET_DIR", bin)
+        .env("CUTE_BUNDLE_NO_ATOMS", "1")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let emu = out.join("cute-emu");
+    let mut ran = 0;
+    for entry in std::fs::read_dir(out.join("examples")).unwrap() {
+        let path = entry.unwrap().path();
+        if !path.to_str().unwrap().ends_with(".launch.json") {
+            continue;
+        }
+        let run = std::process::Command::new(&emu).arg("run").arg(&path).output().unwrap();
+        assert_eq!(run.status.code(), Some(0), "{}: {}", path.display(), String::from_utf8_lossy(&run.stderr));
+        ran += 1;
+    }
+    assert_eq!(ran, std::fs::read_dir(root.join("examples/launch")).unwrap().count());
+    let large: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("large/gemm_sm90_4096x4096x4096.launch.json")).unwrap()).unwrap();
+    assert_eq!(large["grid"], serde_json::json!([32, 32, 1]));
+    assert_eq!(large["args"][0]["tensor_map"]["shape"], serde_json::json!([4096, 4096]));
+    assert_eq!(large["args"][3], serde_json::json!({"i32": 4096}));
+    assert!(large["dynamic_smem"].as_u64().unwrap() > 48 * 1024);
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -25,6 +25,17 @@ fn one_warp(chip: &str, args: Vec<Arg>) -> Launch {
     }
 }
 
+/// Runs `l` in the emulator. With `CUTE_EXPORT_LAUNCHES=DIR` set, also
+/// writes it as `DIR/<name>.launch.json` with its PTX, for
+/// `scripts/compare_gpu_emulator.sh` to run on a GPU: the hardware's own
+/// fragment tables against the emulator's.
+fn execute(name: &str, l: &Launch, ptx: &str) -> launch::Outcome {
+    if let Some(dir) = std::env::var_os("CUTE_EXPORT_LAUNCHES") {
+        cute_emu::run::export(l, ptx, std::path::Path::new(&dir), name).unwrap_or_else(|e| panic!("{e}"));
+    }
+    launch::execute(l, ptx).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
 /// (row, column) of value `i` of lane `l` in A (M x K), B (K x N) or C
 /// (M x N): PTX ISA 9.7.14.5.14 (m16n8k*) and 9.7.14.5.13 (m8n8k4 .f64).
 fn isa(which: char, shape: (usize, usize, usize), class: &str, l: usize, i: usize) -> (usize, usize) {
@@ -150,7 +161,7 @@ fn every_sm80_and_sm89_register_mma_follows_the_isa_fragment_tables() {
             init: Init::Randint { lo: -3, hi: 3, seed },
         };
         let l = one_warp(chip, vec![buffer("A", case.dtype_a, na, 1), buffer("B", case.dtype_a, nb, 2), buffer("C", case.dtype_c, nc, 3), buffer("D", case.dtype_c, nc, 4)]);
-        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{}x{}x{} {}: {e}", m, n, k, case.a));
+        let o = execute(&format!("mma_{}_m{m}n{n}k{k}_{}_{}", &case.family[..4], case.a, case.c), &l, &ptx);
         assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
         // The logical matrices from each lane's values, placed by the ISA's tables.
         let mut a = vec![vec![f64::NAN; k]; m];
@@ -242,7 +253,7 @@ fn ldmatrix_x1_x2_x4_with_and_without_trans_follow_the_isa() {
                     Arg::Buffer { name: "G".into(), dtype: Dtype::F16, shape: vec![32, 8], init: Init::Values((0..256).map(f64::from).collect()) },
                     Arg::Buffer { name: "D".into(), dtype: Dtype::F16, shape: vec![32, 2 * count], init: Init::Zeros },
                 ]);
-            let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
+            let o = execute(&format!("ldmatrix_x{count}{}", if trans { "_trans" } else { "" }), &l, &ptx);
             assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
             for lane in 0..32 {
                 for m in 0..count {
@@ -317,7 +328,7 @@ fn cp_async_of_4_8_and_16_bytes_lands_after_its_wait() {
                 Arg::Buffer { name: "G".into(), dtype: Dtype::F32, shape: vec![32, n], init: Init::Values((0..32 * n).map(|i| i as f64).collect()) },
                 Arg::Buffer { name: "D".into(), dtype: Dtype::F32, shape: vec![32, n], init: Init::Zeros },
             ]);
-        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
+        let o = execute(&format!("cp_async_{}", 4 * n), &l, &ptx);
         assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
         for lane in 0..32 {
             for v in 0..n {
@@ -362,7 +373,7 @@ fn int4_register_mmas_read_packed_nibbles() {
         let packed = |name: &str, count: usize, seed| Arg::Buffer { name: name.into(), dtype: Dtype::U8, shape: vec![32 * count / 2], init: Init::Randint { lo: 0, hi: 255, seed } };
         let words = |name: &str, seed| Arg::Buffer { name: name.into(), dtype: Dtype::I32, shape: vec![32 * nc], init: Init::Randint { lo: -50, hi: 50, seed } };
         let l = one_warp("sm_80", vec![packed("A", na, 1), packed("B", nb, 2), words("C", 3), words("D", 4)]);
-        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("16x8x{k} si4: {e}"));
+        let o = execute(&format!("mma_sm80_m16n8k{k}_si4_i32"), &l, &ptx);
         assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
         // Value j of a packed buffer: nibble j % 2 of byte j / 2, signed.
         let nibble = |buf: usize, j: usize| {
@@ -461,7 +472,7 @@ fn local_memory_is_each_threads_own() {
     let out = Arg::Buffer { name: "out".into(), dtype: Dtype::I32, shape: vec![64], init: Init::Zeros };
     let mut l = one_warp("sm_80", vec![out]);
     l.block = Some([64, 1, 1]);
-    let o = launch::execute(&l, ptx).unwrap_or_else(|e| panic!("{e}"));
+    let o = execute("local_memory", &l, ptx);
     assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
     for t in 0..64 {
         assert_eq!(o.buffers[0].get(t), (4 * t) as f64, "thread {t}");
@@ -574,7 +585,7 @@ fn tensor_memory_holds_16_and_8_bit_values_packed_in_columns() {
             Arg::Buffer { name: "U".into(), dtype, shape: vec![32, n], init: Init::Values(values.clone()) },
             Arg::Buffer { name: "X".into(), dtype: Dtype::I32, shape: vec![32, 8], init: Init::Zeros },
         ]);
-        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{t}: {e}"));
+        let o = execute(&format!("tmem_packed_{t}"), &l, &ptx);
         assert!(o.report.hazards.is_empty(), "{t}: {}", launch::summary(&o));
         for i in 0..32 * n {
             assert_eq!(o.buffers[1].get(i), values[i], "{t}: words -> values, lane {} value {}", i / n, i % n);

@@ -4,7 +4,7 @@
 //! allocated, filled, passed and read back exactly as the emulator's are, so
 //! the two outputs compare element by element.
 
-use crate::launch::{self, Arg, Dtype, Launch, Outcome, Output};
+use crate::launch::{self, Arg, Dtype, GpuRun, Launch, Outcome, Output};
 use crate::machine::Report;
 use libloading::{Library, Symbol};
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
@@ -111,14 +111,16 @@ impl Driver {
     }
 }
 
-/// Runs `launch` on GPU 0 with the kernel of `ptx`.
-pub fn execute(launch: &Launch, ptx: &str) -> Result<Outcome, String> {
+/// Runs `launch` on GPU 0 with the kernel of `ptx`, then `repeats` more
+/// times, timed together (the buffers returned are the first launch's).
+pub fn execute(launch: &Launch, ptx: &str, repeats: u32) -> Result<Outcome, String> {
     if launch.ctas.is_some() {
         return Err("launch field 'ctas': running a subset of the grid is the emulator's alone (a GPU runs the whole grid)".into());
     }
     let driver = Driver::open()?;
     let init = driver.symbol::<unsafe extern "C" fn(c_uint) -> CuResult>("cuInit")?;
     let device_get = driver.symbol::<unsafe extern "C" fn(*mut Device, c_int) -> CuResult>("cuDeviceGet")?;
+    let device_name = driver.symbol::<unsafe extern "C" fn(*mut c_char, c_int, Device) -> CuResult>("cuDeviceGetName")?;
     let retain = driver.symbol::<unsafe extern "C" fn(*mut Context, Device) -> CuResult>("cuDevicePrimaryCtxRetain")?;
     let set_current = driver.symbol::<unsafe extern "C" fn(Context) -> CuResult>("cuCtxSetCurrent")?;
     let load = driver.symbol::<unsafe extern "C" fn(*mut Module, *const c_void) -> CuResult>("cuModuleLoadData")?;
@@ -142,6 +144,9 @@ pub fn execute(launch: &Launch, ptx: &str) -> Result<Outcome, String> {
         driver.check("cuInit", init(0))?;
         let mut device: Device = 0;
         driver.check("cuDeviceGet", device_get(&mut device, 0))?;
+        let mut name_bytes = [0 as c_char; 128];
+        driver.check("cuDeviceGetName", device_name(name_bytes.as_mut_ptr(), name_bytes.len() as c_int, device))?;
+        let device_label = CStr::from_ptr(name_bytes.as_ptr()).to_string_lossy().into_owned();
         let mut context: Context = std::ptr::null_mut();
         driver.check("cuDevicePrimaryCtxRetain", retain(&mut context, device))?;
         driver.check("cuCtxSetCurrent", set_current(context))?;
@@ -197,13 +202,16 @@ pub fn execute(launch: &Launch, ptx: &str) -> Result<Outcome, String> {
             }
         }
         let mut pointers: Vec<*mut c_void> = params.iter_mut().map(|p| p.as_mut_ptr().cast()).collect();
-        let start = std::time::Instant::now();
         let [gx, gy, gz] = launch.grid;
         let [bx, by, bz] = launch.block.ok_or("launch field 'block' is missing (and the kernel declares no block shape)")?;
-        driver.check(
-            "cuLaunchKernel",
-            launch_kernel(function, gx, gy, gz, bx, by, bz, dynamic_smem as c_uint, std::ptr::null_mut(), pointers.as_mut_ptr(), std::ptr::null_mut()),
-        )?;
+        let mut run_once = || {
+            driver.check(
+                "cuLaunchKernel",
+                launch_kernel(function, gx, gy, gz, bx, by, bz, dynamic_smem as c_uint, std::ptr::null_mut(), pointers.as_mut_ptr(), std::ptr::null_mut()),
+            )
+        };
+        let start = std::time::Instant::now();
+        run_once()?;
         driver.check("the kernel (cuCtxSynchronize)", synchronize())?;
         let seconds = start.elapsed().as_secs_f64();
         let mut outputs = Vec::new();
@@ -212,10 +220,18 @@ pub fn execute(launch: &Launch, ptx: &str) -> Result<Outcome, String> {
             driver.check("cuMemcpyDtoH", to_host(data.as_mut_ptr().cast(), *ptr, data.len()))?;
             outputs.push(Output { name: buffer.name, dtype: buffer.dtype, shape: buffer.shape, data });
         }
+        // The timed launches come after the buffers are read back: a kernel
+        // that updates its output in place leaves the first launch's result.
+        let timed = std::time::Instant::now();
+        for _ in 0..repeats {
+            run_once()?;
+        }
+        driver.check("the timed launches (cuCtxSynchronize)", synchronize())?;
+        let mean_seconds = if repeats == 0 { 0.0 } else { timed.elapsed().as_secs_f64() / f64::from(repeats) };
         for ptr in device_buffers {
             let _ = free(ptr);
         }
-        Ok(Outcome { report: Report::default(), buffers: outputs, seconds })
+        Ok(Outcome { report: Report::default(), buffers: outputs, seconds, gpu: Some(GpuRun { device: device_label, repeats, mean_seconds }) })
     }
 }
 

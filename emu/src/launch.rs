@@ -7,7 +7,7 @@ use crate::machine::{self, Buffer, Config, Report, GLOBAL_BASE};
 use crate::ptx;
 use half::{bf16, f16};
 use npyz::WriterBuilder as _;
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,24 +27,31 @@ pub enum Dtype {
     E5m2,
 }
 
+/// The launch file's dtype names.
+const DTYPE_NAMES: [(&str, Dtype); 13] = [
+    ("f16", Dtype::F16),
+    ("bf16", Dtype::Bf16),
+    ("f32", Dtype::F32),
+    ("f64", Dtype::F64),
+    ("i8", Dtype::I8),
+    ("u8", Dtype::U8),
+    ("i16", Dtype::I16),
+    ("i32", Dtype::I32),
+    ("u32", Dtype::U32),
+    ("i64", Dtype::I64),
+    ("u64", Dtype::U64),
+    ("e4m3", Dtype::E4m3),
+    ("e5m2", Dtype::E5m2),
+];
+
 impl Dtype {
     pub fn parse(name: &str) -> Option<Dtype> {
-        Some(match name {
-            "f16" => Dtype::F16,
-            "bf16" => Dtype::Bf16,
-            "f32" => Dtype::F32,
-            "f64" => Dtype::F64,
-            "i8" => Dtype::I8,
-            "u8" => Dtype::U8,
-            "i16" => Dtype::I16,
-            "i32" => Dtype::I32,
-            "u32" => Dtype::U32,
-            "i64" => Dtype::I64,
-            "u64" => Dtype::U64,
-            "e4m3" => Dtype::E4m3,
-            "e5m2" => Dtype::E5m2,
-            _ => return None,
-        })
+        DTYPE_NAMES.iter().find(|(n, _)| *n == name).map(|(_, d)| *d)
+    }
+
+    /// The launch file's name of the dtype (`parse`'s inverse).
+    pub fn name(self) -> &'static str {
+        DTYPE_NAMES.iter().find(|(_, d)| *d == self).map(|(n, _)| *n).expect("every dtype is named")
     }
 
     pub fn bytes(self) -> usize {
@@ -237,6 +244,50 @@ fn buffer_arg(obj: &serde_json::Map<String, Value>, at: &dyn Fn(&str) -> String,
     }
 }
 
+impl Launch {
+    /// The launch as a launch file (`parse`'s inverse) whose source is
+    /// `source`; npy inputs are named by `npy_name(argument index, path)`.
+    pub fn to_json(&self, source: &str, npy_name: &dyn Fn(usize, &Path) -> String) -> Value {
+        let buffer = |i: usize, name: &str, dtype: &Dtype, shape: &[usize], init: &Init| {
+            let init = match init {
+                Init::Zeros => json!("zeros"),
+                Init::Randint { lo, hi, seed } => json!({"randint": [lo, hi], "seed": seed}),
+                Init::Npy(path) => json!({"npy": npy_name(i, path)}),
+                Init::Values(values) => json!({"values": values}),
+            };
+            json!({"buffer": name, "dtype": dtype.name(), "shape": shape, "init": init})
+        };
+        let args: Vec<Value> = self
+            .args
+            .iter()
+            .enumerate()
+            .map(|(i, arg)| match arg {
+                Arg::Buffer { name, dtype, shape, init } => buffer(i, name, dtype, shape, init),
+                // Whole numbers as integers: the file reads as it was written.
+                Arg::Scalar { dtype, value } if value.fract() == 0.0 && value.abs() < 9e15 => json!({ dtype.name(): *value as i64 }),
+                Arg::Scalar { dtype, value } => json!({ dtype.name(): value }),
+                Arg::TensorMap { name, dtype, shape, init, boxes, swizzle } => {
+                    let mut map = buffer(i, name, dtype, shape, init);
+                    map["box"] = json!(boxes);
+                    map["swizzle"] = json!(swizzle);
+                    json!({ "tensor_map": map })
+                }
+            })
+            .collect();
+        let mut out = json!({"source": source, "chip": self.chip, "kernel": self.kernel, "grid": self.grid, "args": args});
+        if let Some(block) = self.block {
+            out["block"] = json!(block);
+        }
+        if let Some(smem) = self.dynamic_smem {
+            out["dynamic_smem"] = json!(smem);
+        }
+        if let Some(ctas) = &self.ctas {
+            out["ctas"] = json!(ctas);
+        }
+        out
+    }
+}
+
 /// Reads a launch file.
 pub fn parse(path: &Path) -> Result<Launch, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read the launch file {}: {e}", path.display()))?;
@@ -336,6 +387,19 @@ pub struct Outcome {
     pub report: Report,
     pub buffers: Vec<Output>,
     pub seconds: f64,
+    /// Set when the launch ran on a GPU (`--gpu`): the device and the timed
+    /// launches after the checked one.
+    pub gpu: Option<GpuRun>,
+}
+
+/// A launch on a GPU: the checked launch (its buffers are the outcome's)
+/// and `repeats` more, timed together.
+#[derive(Debug, Clone)]
+pub struct GpuRun {
+    pub device: String,
+    pub repeats: u32,
+    /// Mean seconds per launch over the `repeats` timed launches (0 when none).
+    pub mean_seconds: f64,
 }
 
 fn fill(dtype: Dtype, shape: &[usize], init: &Init, what: &str) -> Result<Vec<u8>, String> {
@@ -491,11 +555,18 @@ pub fn execute(launch: &Launch, ptx_text: &str) -> Result<Outcome, String> {
     let report = machine::run(kernel, &config, &mut buffers);
     let seconds = start.elapsed().as_secs_f64();
     let buffers = buffers.into_iter().zip(outputs).map(|(b, o)| Output { data: b.data, ..o }).collect();
-    Ok(Outcome { report, buffers, seconds })
+    Ok(Outcome { report, buffers, seconds, gpu: None })
 }
 
 /// The short report `cute run` prints.
 pub fn summary(outcome: &Outcome) -> String {
+    if let Some(g) = &outcome.gpu {
+        let mut text = format!("ran on {}: first launch {:.3} ms", g.device, outcome.seconds * 1e3);
+        if g.repeats > 0 {
+            text.push_str(&format!(", {} timed launches: {:.4} ms each", g.repeats, g.mean_seconds * 1e3));
+        }
+        return text;
+    }
     let r = &outcome.report;
     let mut text = format!(
         "{} instructions, {} CTAs, {} warps, {:.3} s ({:.1} M instructions/s), {} hazards, {} warnings",
@@ -514,4 +585,28 @@ pub fn summary(outcome: &Outcome) -> String {
         text.push_str(&format!("\nwarning: {w}"));
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_launch_written_as_json_reads_back_the_same() {
+        let dir = std::env::temp_dir().join(format!("cute-emu-to-json-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = r#"{"source": "k.ptx", "chip": "sm_90a", "kernel": "k", "grid": [2, 3], "block": [128], "dynamic_smem": 4096, "ctas": [[1, 2, 0]],
+          "args": [{"buffer": "A", "dtype": "bf16", "shape": [4, 8], "init": {"randint": [-3, 3], "seed": 9}},
+                   {"buffer": "B", "dtype": "e4m3", "shape": [2], "init": {"values": [0.5, -1]}},
+                   {"buffer": "C", "dtype": "f32", "shape": [3], "init": {"npy": "c.npy"}},
+                   {"tensor_map": {"buffer": "T", "dtype": "f16", "shape": [64, 64], "box": [64, 32], "swizzle": 128}},
+                   {"i32": -7}, {"f32": 2.5}, {"u64": 12345678901}]}"#;
+        std::fs::write(dir.join("a.json"), text).unwrap();
+        let first = parse(&dir.join("a.json")).unwrap();
+        let json = first.to_json("k.ptx", &|_, path| path.file_name().unwrap().to_str().unwrap().to_string());
+        std::fs::write(dir.join("b.json"), serde_json::to_string(&json).unwrap()).unwrap();
+        let second = parse(&dir.join("b.json")).unwrap();
+        assert_eq!(format!("{first:?}"), format!("{second:?}").replace("b.json", "a.json"));
+        assert_eq!(json["args"][4], json!({"i32": -7}), "whole numbers stay integers");
+    }
 }

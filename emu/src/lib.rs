@@ -15,7 +15,9 @@
 //! - [`sm100`]: tensor memory and tcgen05 (alloc, mma, commit, ld);
 //! - [`launch`]: the launch file of `cute run` (buffers, scalars, npy);
 //! - [`gpu`]: the same launch on a GPU (`cute run --gpu`, the CUDA driver
-//!   loaded at run time).
+//!   loaded at run time);
+//! - [`run`]: the front end of `cute run` and of the `cute-emu` binary (PTX
+//!   launches on a machine without LLVM), and `cute run --export`.
 
 pub mod alu;
 pub mod gpu;
@@ -24,5 +26,6 @@ pub mod machine;
 pub mod memory;
 pub mod mma;
 pub mod ptx;
+pub mod run;
 pub mod sm100;
 pub mod sm90;

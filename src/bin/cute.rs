@@ -88,6 +88,15 @@ enum Command {
         /// of the emulator; same buffers, same npy outputs.
         #[arg(long)]
         gpu: bool,
+        /// With --gpu: launch N more times after the checked launch and
+        /// report the mean time per launch.
+        #[arg(long, default_value_t = 0)]
+        repeat: u32,
+        /// Instead of running: write the compiled PTX and a launch file that
+        /// runs it (block and dynamic shared memory filled in, npy inputs
+        /// copied) into DIR, for `cute-emu` on a machine without LLVM.
+        #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "gpu", "repeat"])]
+        export: Option<PathBuf>,
     },
     /// Layout-algebra commands (the pure-Rust algebra, no MLIR).
     Layout {
@@ -310,19 +319,19 @@ fn check_tensor_maps(launch: &cute_emu::launch::Launch, kernel: &cute_mlir::laun
 
 /// `cute run`: 0 when the kernel ran with no hazard, 1 for a hazard,
 /// deadlock or fault, 2 for a bad launch file or input.
-fn run_launch(launch: &std::path::Path, out: Option<&std::path::Path>, gpu: bool) -> ExitCode {
+fn run_launch(path: &std::path::Path, options: &cute_emu::run::Options, export: Option<&std::path::Path>) -> ExitCode {
     let bad = |message: String| {
         eprintln!("cute run: error: {message}");
-        ExitCode::from(2)
+        ExitCode::from(cute_emu::run::BAD_LAUNCH)
     };
-    let mut launch = match cute_emu::launch::parse(launch) {
+    let mut launch = match cute_emu::launch::parse(path) {
         Ok(l) => l,
         Err(e) => return bad(e),
     };
     let ptx = match launch.source.extension().and_then(|e| e.to_str()) {
-        Some("ptx") => match fs::read_to_string(&launch.source) {
+        Some("ptx") => match cute_emu::run::read_ptx(&launch) {
             Ok(text) => text,
-            Err(e) => return bad(format!("launch field 'source': cannot read {}: {e}", launch.source.display())),
+            Err(e) => return bad(e),
         },
         Some("mlir") => {
             if let Err(e) = cute_mlir::compile::chip(&launch.chip) {
@@ -346,27 +355,16 @@ fn run_launch(launch: &std::path::Path, out: Option<&std::path::Path>, gpu: bool
         }
         _ => return bad(format!("launch field 'source': {} is neither .mlir nor .ptx", launch.source.display())),
     };
-    let outcome = match if gpu { cute_emu::gpu::execute(&launch, &ptx) } else { cute_emu::launch::execute(&launch, &ptx) } {
-        Ok(o) => o,
-        Err(e) => return bad(e),
-    };
-    if let Some(dir) = out {
-        if let Err(e) = fs::create_dir_all(dir) {
-            return bad(format!("--out {}: {e}", dir.display()));
-        }
-        for buffer in &outcome.buffers {
-            if let Err(e) = cute_emu::launch::write_npy(dir, buffer) {
-                return bad(e);
+    if let Some(dir) = export {
+        return match cute_emu::run::export(&launch, &ptx, dir, &cute_emu::run::stem(path)) {
+            Ok(written) => {
+                out_line(&written.display().to_string());
+                ExitCode::SUCCESS
             }
-        }
+            Err(e) => bad(e),
+        };
     }
-    let summary = cute_emu::launch::summary(&outcome);
-    let (first, details) = summary.split_once('\n').unwrap_or((&summary, ""));
-    out_line(first);
-    if !details.is_empty() {
-        eprintln!("{details}");
-    }
-    if outcome.report.hazards.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    ExitCode::from(cute_emu::run::run("cute run", &launch, &ptx, options))
 }
 
 fn out_line(text: &str) {
@@ -375,8 +373,9 @@ fn out_line(text: &str) {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Command::Run { launch, out, gpu } = &cli.command {
-        return run_launch(launch, out.as_deref(), *gpu);
+    if let Command::Run { launch, out, gpu, repeat, export } = &cli.command {
+        let options = cute_emu::run::Options { out: out.as_deref(), gpu: *gpu, repeat: *repeat };
+        return run_launch(launch, &options, export.as_deref());
     }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,62 @@
+//! `cute-emu run LAUNCH.json [--out DIR] [--gpu [--repeat N]]`: `cute run` for a
+//! launch whose source is PTX (one `cute run --export` wrote), on a machine
+//! without LLVM: a GPU server, say. Same launch files, same outputs, same
+//! exit status (docs/emulator.md).
+
+use clap::Parser;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "cute-emu", version, about = "Run a PTX launch file in the cute-mlir PTX emulator, or on a GPU with --gpu")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand)]
+enum Command {
+    /// Run a launch file whose source is PTX (`cute run`'s arguments); exit
+    /// 0: no hazard, 1: a hazard, deadlock or fault, 2: bad launch.
+    Run(RunArgs),
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    /// The launch file (JSON, docs/emulator.md); its source must be a .ptx file.
+    launch: PathBuf,
+    /// Write every buffer after the launch as DIR/<name>.npy.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Run on GPU 0 through the CUDA driver (loaded at run time).
+    #[arg(long)]
+    gpu: bool,
+    /// With --gpu: launch N more times after the checked launch and report
+    /// the mean time per launch.
+    #[arg(long, default_value_t = 0)]
+    repeat: u32,
+}
+
+fn main() -> ExitCode {
+    let Command::Run(cli) = Cli::parse().command;
+    let bad = |message: String| {
+        eprintln!("cute-emu: error: {message}");
+        ExitCode::from(cute_emu::run::BAD_LAUNCH)
+    };
+    let launch = match cute_emu::launch::parse(&cli.launch) {
+        Ok(l) => l,
+        Err(e) => return bad(e),
+    };
+    if launch.source.extension().and_then(|e| e.to_str()) != Some("ptx") {
+        return bad(format!(
+            "launch field 'source': {} is not a .ptx file (cute-emu runs PTX; compile the launch with `cute run LAUNCH.json --export DIR` first)",
+            launch.source.display()
+        ));
+    }
+    let ptx = match cute_emu::run::read_ptx(&launch) {
+        Ok(p) => p,
+        Err(e) => return bad(e),
+    };
+    let options = cute_emu::run::Options { out: cli.out.as_deref(), gpu: cli.gpu, repeat: cli.repeat };
+    ExitCode::from(cute_emu::run::run("cute-emu", &launch, &ptx, &options))
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Packs what a GPU machine without LLVM needs to check this project's
+# kernels (scripts/gpu_check.sh runs it there): the `cute-emu` binary and
+# PTX launch files (`cute run --export`) in three folders:
+#   examples/  every example launch of examples/launch/;
+#   atoms/     every SM80/SM89 atom kernel of tests/emulator_atoms.rs;
+#   large/     the GEMM examples at user sizes (GPU only, checked by numpy).
+# Usage: scripts/gpu_bundle.sh OUT   (after `cargo build --release --workspace`;
+# CUTE_TARGET_DIR names another build folder, CUTE_BUNDLE_NO_ATOMS=1 leaves
+# out the atoms, which a `cargo test` run of its own exports)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$(realpath -m "$1")
+bin=${CUTE_TARGET_DIR:-target/release}
+rm -rf "$out" && mkdir -p "$out/examples" "$out/atoms" "$out/large"
+cp "$bin/cute-emu" "$out/"
+for launch in examples/launch/*.launch.json; do
+  "$bin/cute" run "$launch" --export "$out/examples" >/dev/null
+done
+if [[ -z ${CUTE_BUNDLE_NO_ATOMS:-} ]]; then
+  CUTE_EXPORT_LAUNCHES="$out/atoms" cargo test -q --release --test emulator_atoms >/dev/null
+fi
+# The GEMM examples at user sizes: each launch file rewritten with its
+# shapes, grid and size scalars (tiles: gemm 128 x 128, sgemm 32 x 32).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+python3 - "$tmp" <<'PY'
+import json, os, sys
+tmp = sys.argv[1]
+def scaled(name, m, n, k, tile):
+    path = f"examples/launch/{name}.launch.json"
+    launch = json.load(open(path))
+    launch["source"] = os.path.abspath(os.path.join("examples/launch", launch["source"]))
+    launch["grid"] = [m // tile, n // tile, 1]
+    args = launch["args"]
+    buf = lambda a: a.get("tensor_map", a)
+    if name == "sgemm_sm80":  # column-major: A is K x M, B is K x N, C is N x M
+        buf(args[0])["shape"], buf(args[1])["shape"], buf(args[2])["shape"] = [k, m], [k, n], [n, m]
+    else:                      # A is M x K, B is N x K (K-major), C is M x N
+        buf(args[0])["shape"], buf(args[1])["shape"], buf(args[2])["shape"] = [m, k], [n, k], [m, n]
+    sizes = [a for a in args if "i32" in a]
+    for a, v in zip(sizes, [m, n, k] if len(sizes) == 3 else [k]):
+        a["i32"] = v
+    json.dump(launch, open(f"{tmp}/{name}_{m}x{n}x{k}.launch.json", "w"))
+scaled("gemm_sm80", 4096, 4096, 4096, 128)
+scaled("gemm_sm90", 4096, 4096, 4096, 128)
+scaled("sgemm_sm80", 2048, 2048, 2048, 32)
+PY
+for launch in "$tmp"/*.launch.json; do
+  "$bin/cute" run "$launch" --export "$out/large" >/dev/null
+done
+du -sh "$out"

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# On a GPU machine (no LLVM needed), with a folder scripts/gpu_bundle.sh
+# wrote: compares GPU and emulator outputs of every example and atom kernel
+# the GPU's chip runs, then runs the GEMMs at user sizes on the GPU, checks C
+# exactly against NumPy (small integer inputs: every sum is exact) and prints
+# their time and TFLOP/s.
+# Usage: scripts/gpu_check.sh BUNDLE CHIP...   (e.g. sm_80 sm_89 sm_90a)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bundle=$(realpath "$1"); shift
+export CUTE="$bundle/cute-emu"
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
+status=0
+scripts/compare_gpu_emulator.sh --launches "$bundle/examples" "$@" || status=1
+scripts/compare_gpu_emulator.sh --launches "$bundle/atoms" "$@" || status=1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for launch in "$bundle"/large/*.launch.json; do
+  name=$(basename "$launch" .launch.json)
+  if ! report=$(timeout 300 "$CUTE" run "$launch" --gpu --repeat 20 --out "$work/$name" 2>&1); then
+    echo "GPU FAILED: $name: $report"; status=1; continue
+  fi
+  python3 - "$name" "$work/$name" "$report" <<'PY' || status=1
+import numpy as np, re, sys
+name, out, report = sys.argv[1:]
+a, b, c = (np.load(f"{out}/{x}.npy").astype(np.float64) for x in "ABC")
+if name.startswith("sgemm"):   # column-major: C (N x M) = B^T A
+    want, (k, m), n = b.T @ a, a.shape, b.shape[1]
+else:                          # C (M x N) = A B^T
+    want, (m, k), n = a @ b.T, a.shape, b.shape[0]
+wrong = int(np.count_nonzero(c != want))
+ms = float(re.search(r"timed launches: ([0-9.]+) ms", report).group(1))
+print(f"{name}: {'exact' if wrong == 0 else f'{wrong} of {c.size} elements WRONG'}; "
+      f"{ms:.3f} ms per launch, {2 * m * n * k / ms / 1e9:.1f} TFLOP/s ({report})")
+sys.exit(1 if wrong else 0)
+PY
+done
+# The reference in the same run: cuBLAS (through PyTorch, where it is
+# installed) on the same f16 4096^3 product with f32 accumulation.
+python3 - <<'PY' || true
+import torch, time
+torch.backends.cuda.matmul.allow_fp16_reduced_precision_reduction = False
+a = torch.randint(-2, 3, (4096, 4096), device="cuda").half()
+b = torch.randint(-2, 3, (4096, 4096), device="cuda").half()
+for _ in range(3):
+    a @ b.T
+torch.cuda.synchronize()
+t = time.perf_counter()
+for _ in range(20):
+    a @ b.T
+torch.cuda.synchronize()
+ms = (time.perf_counter() - t) / 20 * 1e3
+print(f"reference: cuBLAS (torch {torch.__version__}) f16 4096x4096x4096: {ms:.3f} ms per product, {2 * 4096**3 / ms / 1e9:.1f} TFLOP/s")
+PY
+exit $status
