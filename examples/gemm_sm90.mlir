@@ -8,13 +8,17 @@
 // * CTA tile 128x128x64, 256 threads = two warpgroups, each owning 64 rows
 //   (a tiled MMA of 2x1 WGMMA 64x128x16 atoms, 64 f32 accumulators per
 //   thread).
-// * A 4-stage TMA pipeline: thread 0 loads each k-tile of A and B (one
-//   64x128 box each, 128-byte swizzled: CuTe's GMMA::Layout_K_SW128_Atom)
-//   into a stage and arms the stage's mbarrier with the 32 KiB it expects;
-//   the warpgroups wait on the stage's phase.
+// * A 4-stage TMA pipeline with a full and an empty mbarrier per stage
+//   (CUTLASS's PipelineTmaAsync): thread 0 loads each k-tile of A and B
+//   (one 64x128 box each, 128-byte swizzled: CuTe's
+//   GMMA::Layout_K_SW128_Atom) into a stage and arms the stage's full
+//   barrier with the 32 KiB it expects; the warpgroups wait on its phase.
 // * WGMMA reads A and B straight from shared memory through GMMA
-//   descriptors: 4 x 16-deep k-blocks per k-tile, fenced, committed and
-//   waited for; a CTA barrier then frees the stage for the next TMA load.
+//   descriptors: 4 x 16-deep k-blocks per k-tile, fenced and committed;
+//   one batch stays in flight (`wgmma.wait_group 1`, the CuTe DSL's
+//   K_PIPE_MMAS = 1). Once a batch is complete, every consumer thread
+//   arrives on its stage's empty barrier, and thread 0 waits there before
+//   refilling the stage: no CTA barrier in the main loop.
 // * Epilogue: the accumulators into a 128-byte swizzled shared tile, the
 //   async-proxy fence, and a TMA store of the 128x128 tile (four 32-column
 //   boxes) completed in a bulk async-group.
@@ -64,6 +68,9 @@ gpu.module @kernels {
     %one_i32 = arith.constant 1 : i32
     %c64_i32 = arith.constant 64 : i32
     %c128_i32 = arith.constant 128 : i32
+    %c4_i32 = arith.constant 4 : i32
+    %c256_i32 = arith.constant 256 : i32
+    %c3 = arith.constant 3 : index
     %bx_index = gpu.block_id x
     %by_index = gpu.block_id y
     %tid_index = gpu.thread_id x
@@ -77,12 +84,13 @@ gpu.module @kernels {
     %k_tiles_i32 = arith.divui %K, %c64_i32 : i32
     %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
 
-    // Shared memory: 4 stages of A and B (64 KiB each), the C tile (64 KiB)
-    // and a full-barrier per stage.
+    // Shared memory: 4 stages of A and B (64 KiB each), the C tile (64 KiB),
+    // a full barrier per stage (0..3: the TMA bytes landed) and an empty
+    // one (4..7: all 256 consumer threads are done reading it).
     %pA = cute.alloc_smem 32768 : !cute.ptr<f16, smem, align<1024>>
     %pB = cute.alloc_smem 32768 : !cute.ptr<f16, smem, align<1024>>
     %pC = cute.alloc_smem 16384 : !cute.ptr<f32, smem, align<1024>>
-    %bars = cute.alloc_smem 4 : !Bar
+    %bars = cute.alloc_smem 8 : !Bar
     %mma_l = cute.static : !mma_l
     %tma_l = cute.static : !tma_l
     %sA = cute.make_view %pA, %mma_l : !s_mma
@@ -97,6 +105,9 @@ gpu.module @kernels {
         %si = arith.index_cast %s : index to i32
         %bar = cute.add_offset %bars, %si : !Bar, i32
         cute_nvgpu.arch.mbarrier.init %bar, %one_i32 : !Bar
+        %empty_i = arith.addi %si, %c4_i32 : i32
+        %empty = cute.add_offset %bars, %empty_i : !Bar, i32
+        cute_nvgpu.arch.mbarrier.init %empty, %c256_i32 : !Bar
       }
       nvvm.fence.mbarrier.init
       cute_nvgpu.tma.prefetch %load_a, %tmaA, [] : !Load, !DA
@@ -134,8 +145,11 @@ gpu.module @kernels {
     %zero = arith.constant 0.0 : f32
     cute.fill %zero, %acc : f32, !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2,(4,4)),1,1):((1,8,(2,16)),0,0)">>
 
-    // Main loop: wait for k-tile kt in stage kt % 4, four WGMMA k-blocks
-    // on it, then (all warpgroups done) refill the stage with k-tile kt + 4.
+    // Main loop: wait for k-tile kt in stage kt % 4 and issue its four
+    // WGMMA k-blocks; wait until only this batch is in flight, so k-tile
+    // kt - 1's batch is complete: release its stage (every thread arrives
+    // on the empty barrier) and thread 0, once all have, refills that
+    // stage with k-tile kt + 3.
     scf.for %kt = %c0 to %k_tiles step %c1 {
       %s = arith.remui %kt, %c4 : index
       %use = arith.divui %kt, %c4 : index
@@ -150,23 +164,36 @@ gpu.module @kernels {
       nvvm.wgmma.fence.aligned
       cute.gemm %mma, %acc, %a, %b, %acc : !mma, !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2,(4,4)),1,1):((1,8,(2,16)),0,0)">>, !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o ((64,16),1,4):((64,1),0,16)">>, !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o ((128,16),1,4):((64,1),0,16)">>, !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2,(4,4)),1,1):((1,8,(2,16)),0,0)">>
       nvvm.wgmma.commit.group.sync.aligned
-      nvvm.wgmma.wait.group.sync.aligned 0
-      gpu.barrier
-      %next = arith.addi %kt, %c4 : index
-      %more = arith.cmpi slt, %next, %k_tiles : index
-      %issue = arith.andi %leader, %more : i1
-      scf.if %issue {
-        %sa = cute.make_int_tuple(%si) : (i32) -> !cute.coord<"(_,_,?)">
-        %ta = cute.slice(%tA, %sa) : !s_tma, !cute.coord<"(_,_,?)">
-        %tb = cute.slice(%tB, %sa) : !s_tma, !cute.coord<"(_,_,?)">
-        cute_nvgpu.arch.mbarrier.arrive %bar tx(%ta, %tb : !t_stage, !t_stage) : !Bar
-        %next_i32 = arith.index_cast %next : index to i32
-        %k0 = arith.muli %next_i32, %c64_i32 : i32
-        cute_nvgpu.tma.copy %load_a, %tmaA, %ta, [%k0, %m0] mbar(%bar : !Bar) : !Load, !DA, !t_stage
-        cute_nvgpu.tma.copy %load_b, %tmaB, %tb, [%k0, %n0] mbar(%bar : !Bar) : !Load, !DA, !t_stage
+      nvvm.wgmma.wait.group.sync.aligned 1
+      %after_first = arith.cmpi ugt, %kt, %c0 : index
+      scf.if %after_first {
+        %prev = arith.subi %kt, %c1 : index
+        %ps = arith.remui %prev, %c4 : index
+        %ps_i32 = arith.index_cast %ps : index to i32
+        %empty_i = arith.addi %ps_i32, %c4_i32 : i32
+        %empty = cute.add_offset %bars, %empty_i : !Bar, i32
+        cute_nvgpu.arch.mbarrier.arrive %empty : !Bar
+        %next = arith.addi %kt, %c3 : index
+        %more = arith.cmpi slt, %next, %k_tiles : index
+        %issue = arith.andi %leader, %more : i1
+        scf.if %issue {
+          %puse = arith.divui %prev, %c4 : index
+          %puse_i32 = arith.index_cast %puse : index to i32
+          %pphase = arith.andi %puse_i32, %one_i32 : i32
+          cute_nvgpu.arch.mbarrier.wait %empty, %pphase : !Bar
+          %full = cute.add_offset %bars, %ps_i32 : !Bar, i32
+          %sa = cute.make_int_tuple(%ps_i32) : (i32) -> !cute.coord<"(_,_,?)">
+          %ta = cute.slice(%tA, %sa) : !s_tma, !cute.coord<"(_,_,?)">
+          %tb = cute.slice(%tB, %sa) : !s_tma, !cute.coord<"(_,_,?)">
+          cute_nvgpu.arch.mbarrier.arrive %full tx(%ta, %tb : !t_stage, !t_stage) : !Bar
+          %next_i32 = arith.index_cast %next : index to i32
+          %k0 = arith.muli %next_i32, %c64_i32 : i32
+          cute_nvgpu.tma.copy %load_a, %tmaA, %ta, [%k0, %m0] mbar(%full : !Bar) : !Load, !DA, !t_stage
+          cute_nvgpu.tma.copy %load_b, %tmaB, %tb, [%k0, %n0] mbar(%full : !Bar) : !Load, !DA, !t_stage
+        }
       }
     }
-
+    nvvm.wgmma.wait.group.sync.aligned 0
     // Epilogue: accumulators -> swizzled shared C tile -> TMA store.
     %r2s = cute.make_atom : !r2s
     cute.copy %r2s, %acc, %tCsC : !r2s, !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2,(4,4)),1,1):((1,8,(2,16)),0,0)">>, !pc

@@ -124,10 +124,11 @@ fn gemm_epilogue_sm80_computes_the_fused_epilogue_in_bf16() {
 #[test]
 fn gemm_sm90_computes_a_times_b_transposed() {
     // Issue 30 (first part): the Hopper GEMM, TMA loads on mbarriers, WGMMA
-    // from swizzled shared memory, a TMA store. 256 x 384 x 320: 2 x 3 CTAs
-    // of 128 x 128, 5 k-tiles through the 4-stage pipeline.
+    // from swizzled shared memory, a TMA store. 256 x 384 x 576: 2 x 3 CTAs
+    // of 128 x 128, 9 k-tiles through the 4-stage pipeline (each stage's
+    // full and empty barriers through both parities).
     let o = run(&example_launch("gemm_sm90"));
-    let (m, n, k) = (256, 384, 320);
+    let (m, n, k) = (256, 384, 576);
     check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
 }
 

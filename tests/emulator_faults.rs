@@ -162,7 +162,7 @@ $L__BB0_2:
 }
 
 fn correct_sm90(o: &Outcome) -> bool {
-    first_tile_is_product(o, 128, 128, 384, 320)
+    first_tile_is_product(o, 128, 128, 384, 576)
 }
 
 #[test]
@@ -170,9 +170,24 @@ fn sm90_faults_are_caught() {
     let (l, ptx) = first_cta("gemm_sm90");
     let o = run(&l, &ptx);
     assert!(o.report.hazards.is_empty() && correct_sm90(&o), "{}", launch::summary(&o));
-    // The CTA barrier that frees a stage before its refill: without it a TMA
-    // load overwrites a stage the other warpgroup's WGMMA still reads.
-    let o = run(&l, &mutate(&ptx, "bar.sync", 1, |_| String::new()));
+    // The main loop frees stages with mbarriers, not a CTA barrier.
+    let bfes: Vec<&str> = ptx.lines().filter(|l| l.trim_start().starts_with("bfe.u32") && l.ends_with(", 2, 1;")).collect();
+    assert_eq!(bfes.len(), 2, "the parities of the full (consumer) and empty (producer) waits");
+    // The consumers' release of a stage (the arrive on its "empty"
+    // barrier) dropped: the producer waits for it forever.
+    let o = run(&l, &mutate(&ptx, "mbarrier.arrive.shared.b64", 0, |_| String::new()));
+    assert!(kinds(&o).contains(&HazardKind::Deadlock), "{}", launch::summary(&o));
+    // The producer's wait on the wrong parity of a stage's "empty" barrier:
+    // it refills the stage while the other warpgroup's WGMMA still reads it.
+    let flip = |bfe: &str| {
+        let dest = bfe.split_whitespace().nth(1).unwrap().trim_end_matches(',').to_string();
+        mutate(&ptx, bfe, 0, move |line| format!("{line}\n\txor.b32 \t{dest}, {dest}, 1;"))
+    };
+    let o = run(&l, &flip(bfes[1]));
+    assert!(kinds(&o).contains(&HazardKind::SharedRace), "{}", launch::summary(&o));
+    // The release before the stage's WGMMA batch is complete (two batches
+    // in flight where one may be): the refill races with the WGMMA's reads.
+    let o = run(&l, &mutate(&ptx, "wgmma.wait_group.sync.aligned \t1;", 0, |line| line.replace("\t1;", "\t2;")));
     assert!(kinds(&o).contains(&HazardKind::SharedRace), "{}", launch::summary(&o));
     // A tensor map swizzled otherwise than the descriptors read it.
     let mut wrong = l.clone();
@@ -197,10 +212,12 @@ fn sm90_faults_are_caught() {
     // Issue 36's rule: an accumulator register written after wgmma.fence
     // (the zero-fill LLVM sank past it before the pins), and one read
     // between commit and wait.
-    let o = run(&l, &mutate(&ptx, "wgmma.fence.sync.aligned", 0, |line| format!("{line}\n\tmov.b32 \t%r37, 0;")));
+    let wgmma = ptx.lines().find(|l| l.contains("wgmma.mma_async")).unwrap();
+    let acc = wgmma.split('{').nth(1).unwrap().split(',').next().unwrap().trim().to_string();
+    let o = run(&l, &mutate(&ptx, "wgmma.fence.sync.aligned", 0, |line| format!("{line}\n\tmov.b32 \t{acc}, 0;")));
     let rule = o.report.hazards.iter().find(|h| h.kind == HazardKind::WgmmaRegister).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
-    assert!(rule.message.contains("%r37") && rule.message.contains("after the last wgmma.fence"), "{}", rule.message);
-    let o = run(&l, &mutate(&ptx, "wgmma.commit_group.sync.aligned", 0, |line| format!("{line}\n\tmov.b32 \t%r1, %r37;")));
+    assert!(rule.message.contains(&acc) && rule.message.contains("after the last wgmma.fence"), "{}", rule.message);
+    let o = run(&l, &mutate(&ptx, "wgmma.commit_group.sync.aligned", 0, |line| format!("{line}\n\tmov.b32 \t%r1, {acc};")));
     let rule = o.report.hazards.iter().find(|h| h.kind == HazardKind::WgmmaRegister).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
     assert!(rule.message.contains("before wgmma.wait_group"), "{}", rule.message);
     // No fence.proxy.async between the epilogue's shared stores (the
@@ -218,13 +235,19 @@ fn sm90_faults_are_caught() {
     // ... and with no swizzle where the tiles are 128-byte swizzled.
     let o = run(&l, &mutate(&ptx, descriptor, 0, |line| line.replace(descriptor, &(4611686293305360384u64 - (1u64 << 62)).to_string())));
     assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong swizzle mode went unseen");
-    // No wgmma.wait_group: the epilogue reads accumulators still in flight.
-    let o = run(&l, &mutate(&ptx, "wgmma.wait_group.sync.aligned", 0, |_| String::new()));
+    // No wgmma.wait_group in the main loop: each stage is released while
+    // its WGMMAs may still read it, and its refill races with them.
+    let unwaited = mutate(&ptx, "wgmma.wait_group.sync.aligned \t1;", 0, |_| String::new());
+    let o = run(&l, &unwaited);
+    let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::SharedRace).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(h.message.contains("cp.async.bulk.tensor") && h.message.contains("may still read it"), "{}", h.message);
+    // No wgmma.wait_group at all: the epilogue reads accumulators still in flight.
+    let o = run(&l, &mutate(&unwaited, "wgmma.wait_group.sync.aligned", 0, |_| String::new()));
     let rule = o.report.hazards.iter().find(|h| h.kind == HazardKind::WgmmaRegister).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
     assert!(rule.message.contains("before wgmma.wait_group"), "{}", rule.message);
     // The consumer's wait on the wrong parity of a stage's "full" barrier: it
     // passes before the TMA loads land (or waits for a phase that never comes).
-    let o = run(&l, &mutate(&ptx, "bfe.u32 \t%r27, %r28, 2, 1;", 0, |line| format!("{line}\n\txor.b32 \t%r27, %r27, 1;")));
+    let o = run(&l, &flip(bfes[0]));
     assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong parity went unseen");
     // A stage's mbarrier never initialized: the producer's expect_tx
     // arrives on nothing.

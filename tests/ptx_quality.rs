@@ -15,29 +15,53 @@ fn chip_of(name: &str) -> Option<&'static str> {
         .map(|(_, chip)| chip)
 }
 
-/// Integer `div` / `rem` instructions inside a loop of `ptx`: the lines
-/// between a label and a later branch back to it.
-fn divisions_in_loops(ptx: &str) -> Vec<String> {
+/// The bodies of the loops of `ptx`: the lines between a label and a later
+/// branch back to it.
+fn loops(ptx: &str) -> Vec<Vec<&str>> {
     let lines: Vec<&str> = ptx.lines().collect();
     let label_at = |name: &str| lines.iter().position(|l| l.trim_end().strip_suffix(':') == Some(name));
     let mut found = Vec::new();
     for (j, line) in lines.iter().enumerate() {
         let Some(target) = line.split_whitespace().skip_while(|w| !w.starts_with("bra")).nth(1) else { continue };
-        let target = target.trim_end_matches(';');
-        let Some(start) = label_at(target) else { continue };
-        if start >= j {
-            continue;
+        let Some(start) = label_at(target.trim_end_matches(';')) else { continue };
+        if start < j {
+            found.push(lines[start..j].to_vec());
         }
-        for body in &lines[start..j] {
+    }
+    found
+}
+
+/// Integer `div` / `rem` instructions inside a loop of `ptx`.
+fn divisions_in_loops(ptx: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for body in loops(ptx) {
+        for line in body {
             // The opcode: the first word that is not a guard (`@%p1`).
-            let op = body.split_whitespace().find(|w| !w.starts_with('@')).unwrap_or("");
+            let op = line.split_whitespace().find(|w| !w.starts_with('@')).unwrap_or("");
             let integer = [".s16", ".u16", ".s32", ".u32", ".s64", ".u64"].iter().any(|t| op.ends_with(t));
             if (op.starts_with("div.") || op.starts_with("rem.")) && integer {
-                found.push(body.trim().to_string());
+                found.push(line.trim().to_string());
             }
         }
     }
     found
+}
+
+#[test]
+fn the_hopper_main_loop_keeps_one_wgmma_batch_in_flight_and_no_cta_barrier() {
+    // Issue 31: CUTLASS's sm90 pipeline (PipelineTmaAsync): stages freed by
+    // the consumers' arrivals on "empty" mbarriers, not bar.sync, and
+    // `wgmma.wait_group 1` (K_PIPE_MMAS = 1), so the next k-tile's WGMMAs
+    // are issued while this one's run.
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/gemm_sm90.mlir");
+    let ptx = Compiler::new().compile_file(&path, "sm_90a", Emit::Ptx).unwrap();
+    // The main loop: the widest span from a label back to it that issues
+    // WGMMAs (LLVM branches back to its header from each arm of the body).
+    let body = loops(&ptx).into_iter().filter(|body| body.iter().any(|l| l.contains("wgmma.mma_async"))).max_by_key(Vec::len).expect("a loop issues the WGMMAs");
+    let has = |what: &str| body.iter().any(|l| l.contains(what));
+    assert!(!has("bar.sync") && !has("barrier.sync"), "a CTA barrier in the main loop");
+    assert!(has("wgmma.wait_group.sync.aligned \t1;") && !has("wgmma.wait_group.sync.aligned \t0;"), "the main loop waits for all WGMMAs");
+    assert!(has("mbarrier.arrive.shared.b64") && has("mbarrier.arrive.expect_tx"), "the release and the refill");
 }
 
 #[test]

@@ -150,8 +150,10 @@ pub(crate) struct Thread {
     /// instruction and that instruction; the epoch counts wgmma.fence.
     pub(crate) fence_epoch: u32,
     pub(crate) written: Vec<(u32, u32)>,
-    /// Registers of wgmma.mma_async not yet waited for (wait_group 0).
-    pub(crate) in_flight: Vec<(usize, u32)>,
+    /// wgmma.mma_async groups (PTX ISA 9.7.15.7 wgmma.commit_group and
+    /// wgmma.wait_group): the open one and the committed ones, oldest first.
+    pub(crate) wgmma_open: WgmmaGroup,
+    pub(crate) wgmma_groups: Vec<WgmmaGroup>,
     /// fence.proxy.async executed so far.
     pub(crate) proxy_epoch: u32,
     /// Destination registers of tcgen05.ld not yet waited for
@@ -160,6 +162,24 @@ pub(crate) struct Thread {
     /// The thread's `.local` memory (private: no other thread can reach it,
     /// so it needs no race shadow).
     pub(crate) local: Vec<u8>,
+}
+
+/// What the wgmma.mma_async of one group leave pending until a
+/// wgmma.wait_group retires the group: the registers they write (with the
+/// wgmma's pc) and, on the warpgroup's first thread, the shared bytes they
+/// read through their descriptors (with the wgmma's pc). PTX ISA 9.7.15.5:
+/// the asynchronous operation reads shared memory at some time before it
+/// completes, so those reads are recorded for the race check when the
+/// group is waited for: a write of another thread between the wgmma's issue
+/// and that wait races with it unless it is ordered before the issue (the
+/// clock then, `issued`), and a write after the wait unless the wait is
+/// ordered before it (the read is recorded with the clock of the wait).
+#[derive(Default)]
+pub(crate) struct WgmmaGroup {
+    pub(crate) regs: Vec<(usize, u32)>,
+    /// (byte, the wgmma's pc, index of its clock in `issued`).
+    pub(crate) reads: Vec<(usize, u32, usize)>,
+    pub(crate) issued: Vec<Vec<u32>>,
 }
 
 pub(crate) struct Cta<'k> {
@@ -268,7 +288,8 @@ impl<'k> Cta<'k> {
                     open: Vec::new(),
                     fence_epoch: 1,
                     written: if tracks_wgmma { vec![(0, 0); kernel.registers] } else { Vec::new() },
-                    in_flight: Vec::new(),
+                    wgmma_open: WgmmaGroup::default(),
+                    wgmma_groups: Vec::new(),
                     proxy_epoch: 0,
                     tmem_pending: Vec::new(),
                     local: vec![0; local_bytes as usize],
@@ -606,13 +627,23 @@ impl Cta<'_> {
         let names = &self.kernel.register_names;
         match (op, sub) {
             ("wgmma", "fence") => self.threads[t].fence_epoch += 1,
+            ("wgmma", "commit_group") => {
+                let group = std::mem::take(&mut self.threads[t].wgmma_open);
+                self.threads[t].wgmma_groups.push(group);
+            }
             ("wgmma", "wait_group") => {
                 let keep = match inst.operands.first() {
-                    Some(Operand::Imm(n)) => *n,
+                    Some(Operand::Imm(n)) => *n as usize,
                     _ => 0,
                 };
-                if keep == 0 {
-                    self.threads[t].in_flight.clear();
+                let groups = &mut self.threads[t].wgmma_groups;
+                let retired: Vec<WgmmaGroup> = groups.drain(..groups.len().saturating_sub(keep)).collect();
+                let kernel = self.kernel;
+                for group in retired {
+                    for (a, by, issue) in group.reads {
+                        self.check_read_in_flight(t, a, by, &group.issued[issue], report);
+                        self.check_read_as(t, a, &kernel.code[by as usize], by, report);
+                    }
                 }
             }
             ("wgmma", "mma_async") => {
@@ -643,14 +674,15 @@ impl Cta<'_> {
                     for r in d {
                         // A wgmma's own accumulator writes are exempt from the fence rule.
                         self.threads[t].written[*r] = (0, pc);
-                        self.threads[t].in_flight.push((*r, pc));
+                        self.threads[t].wgmma_open.regs.push((*r, pc));
                     }
                 }
             }
             ("wgmma", _) => {}
             _ => {
-                let in_flight = &self.threads[t].in_flight;
-                if !in_flight.is_empty() {
+                let th = &self.threads[t];
+                if !th.wgmma_open.regs.is_empty() || !th.wgmma_groups.is_empty() {
+                    let in_flight: Vec<(usize, u32)> = th.wgmma_groups.iter().chain([&th.wgmma_open]).flat_map(|g| g.regs.iter().copied()).collect();
                     for r in inst.operands.iter().flat_map(regs_of) {
                         if let Some((_, by)) = in_flight.iter().find(|(f, _)| *f == r) {
                             let by = *by;

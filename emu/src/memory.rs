@@ -177,8 +177,36 @@ impl Cta<'_> {
     }
 
     pub(crate) fn check_read(&mut self, t: usize, a: usize, inst: &Inst, report: &mut Report) {
-        let clock = &self.threads[t].clock;
         let pc = self.threads[t].pc as u32;
+        self.check_read_as(t, a, inst, pc, report);
+    }
+
+    /// An asynchronous read of byte `a` by thread `t`'s instruction at `pc`,
+    /// in flight from its issue (thread `t`'s clock then: `issued`) until
+    /// now: the byte's last write races with it unless ordered before the
+    /// issue.
+    pub(crate) fn check_read_in_flight(&mut self, t: usize, a: usize, pc: u32, issued: &[u32], report: &mut Report) {
+        if let Some(w) = self.shadow[a].write {
+            if w.thread as usize != t && w.clock > issued[w.thread as usize] {
+                let code = &self.kernel.code;
+                report.hazard(HazardKind::SharedRace, (w.pc as usize, pc as usize), || {
+                    format!(
+                        "race on shared byte {a:#x}: thread {} writes it with {} while {} of thread {t} may still read it (issued before the write, not yet retired by wgmma.wait_group; thread {} is the TMA unit)",
+                        w.thread,
+                        describe(&code[w.pc as usize]),
+                        describe(&code[pc as usize]),
+                        self.threads.len()
+                    )
+                });
+            }
+        }
+    }
+
+    /// The race check of a read of byte `a` by thread `t` with its clock of
+    /// now, made by the instruction `inst` at `pc` (an asynchronous read
+    /// retired now, or the current instruction).
+    pub(crate) fn check_read_as(&mut self, t: usize, a: usize, inst: &Inst, pc: u32, report: &mut Report) {
+        let clock = &self.threads[t].clock;
         let s = &mut self.shadow[a];
         if let Some((writer, wpc)) = s.pending {
             let code = &self.kernel.code;

@@ -396,12 +396,25 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
         return Err(bad("transposed (MN-major) operands are not emulated".into()));
     }
     let decode = |bits: u16| if a_ty == "f16" { f64::from(f16::from_bits(bits).to_f32()) } else { f64::from(bf16::from_bits(bits).to_f32()) };
-    // A and B through their descriptors, read by the warpgroup's first thread.
+    // A and B through their descriptors, read by the warpgroup's first
+    // thread: the values now, the race check when the group is waited for
+    // (`WgmmaGroup`).
+    let pc = cta.threads[first].pc as u32;
+    let issue = cta.threads[first].wgmma_open.issued.len();
+    let clock = cta.threads[first].clock.clone();
+    cta.threads[first].wgmma_open.issued.push(clock);
     let read_element = |cta: &mut Cta, report: &mut Report, desc: u64, row: u64, kk: u64| -> Result<f64, Stop> {
         let at = descriptor_address(desc, row, kk * 2).map_err(bad)?;
-        let bytes = cta.read(first, "shared", at, 2, inst, &mut [], report)?;
+        let end = at as usize + 2;
+        if at % 2 != 0 {
+            return Err(fault(HazardKind::Misaligned, format!("{} reads a 2-byte element at shared byte {at}", describe(inst))));
+        }
+        if end > cta.shared.len() {
+            return Err(fault(HazardKind::OutOfBounds, format!("{} reads shared bytes {at}..{end} of a {}-byte allocation", describe(inst), cta.shared.len())));
+        }
         cta.check_async_read(at as usize, 2, inst, report);
-        Ok(decode(u16::from_le_bytes([bytes[0], bytes[1]])))
+        cta.threads[first].wgmma_open.reads.extend([(at as usize, pc, issue), (at as usize + 1, pc, issue)]);
+        Ok(decode(u16::from_le_bytes([cta.shared[at as usize], cta.shared[at as usize + 1]])))
     };
     let mut a = vec![[0f64; 16]; 64];
     match &a_regs {

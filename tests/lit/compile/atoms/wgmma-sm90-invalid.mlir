@@ -9,7 +9,7 @@
 // after every pass, so NVVM's own chip check (after nvvm-attach-target)
 // reports that op first, at its line.
 // SM80: wgmma_sm90.mlir":77:5): error: 'nvvm.wgmma.fence.aligned' op is not supported on sm_80
-// SM100: gemm_sm90.mlir":150:7): error: 'nvvm.wgmma.fence.aligned' op is not supported on sm_100a
+// SM100: gemm_sm90.mlir":{{[0-9]+}}:7): error: 'nvvm.wgmma.fence.aligned' op is not supported on sm_100a
 // A kernel of cute atoms only gets the registry's tier rule, naming the atom.
 // RUN: sed -n '/^\/\/ ATOM-ONLY-BEGIN/,/^\/\/ ATOM-ONLY-END/p' %s | sed -e '/ATOM-ONLY/d' -e 's|^// ||' > %t.atom.mlir
 // RUN: not %cute compile %t.atom.mlir --chip sm_80 2>&1 | FileCheck %s --check-prefix=ATOM80
