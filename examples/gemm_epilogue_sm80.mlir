@@ -11,9 +11,11 @@
 //
 // Compile: cute compile examples/gemm_epilogue_sm80.mlir --chip sm_80
 // Launch:  grid (M/128, N/128), block 128; M, N multiples of 128, K of 32.
+// The leading dimensions are `?{div=N,i64}` strides: global offsets are
+// 64-bit, for operands beyond 2^31 elements (as in gemm_sm80.mlir).
 
-!gv = !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(?,?):(?{div=8},1)">>
-!cv = !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(?,?):(?{div=4},1)">>
+!gv = !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(?,?):(?{div=8,i64},1)">>
+!cv = !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(?,?):(?{div=4,i64},1)">>
 !swz = !cute.composed_layout<"S<2,3,3> o 0 o (128,32,3):(32,1,4096)">
 !sv = !cute.view<!cute.ptr<f16, smem, align<1024>>, !swz>
 !mma_atom = !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>
@@ -24,7 +26,7 @@
 !ldsm_b = !cute_nvgpu.atom.ldsm<m8n8.x2, f16>
 !store = !cute_nvgpu.atom.universal_copy<f32>
 !store16 = !cute_nvgpu.atom.universal_copy<bf16>
-!dv = !cute.view<!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"(?,?):(?{div=8},1)">>
+!dv = !cute.view<!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"(?,?):(?{div=8,i64},1)">>
 !biasv = !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(?,?):(0,1)">>
 
 module attributes {gpu.container_module} {
@@ -34,15 +36,17 @@ gpu.module @kernels {
                  %pD: !cute.ptr<bf16, gmem, align<16>>, %M: i32, %N: i32, %K: i32, %alpha: f32, %beta: f32) kernel {
     // The global tensors (K-major A and B, row-major C).
     %shA = cute.make_int_tuple(%M, %K) : (i32, i32) -> !cute.shape<"(?,?)">
-    %stA = cute.make_int_tuple(%K) : (i32) -> !cute.stride<"(?{div=8},1)">
-    %lA = cute.make_layout_raw %shA, %stA : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=8},1)">) -> !cute.layout<"(?,?):(?{div=8},1)">
+    %K64 = arith.extsi %K : i32 to i64
+    %stA = cute.make_int_tuple(%K64) : (i64) -> !cute.stride<"(?{div=8,i64},1)">
+    %lA = cute.make_layout_raw %shA, %stA : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=8,i64},1)">) -> !cute.layout<"(?,?):(?{div=8,i64},1)">
     %mA = cute.make_view %pA, %lA : !gv
     %shB = cute.make_int_tuple(%N, %K) : (i32, i32) -> !cute.shape<"(?,?)">
-    %lB = cute.make_layout_raw %shB, %stA : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=8},1)">) -> !cute.layout<"(?,?):(?{div=8},1)">
+    %lB = cute.make_layout_raw %shB, %stA : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=8,i64},1)">) -> !cute.layout<"(?,?):(?{div=8,i64},1)">
     %mB = cute.make_view %pB, %lB : !gv
     %shC = cute.make_int_tuple(%M, %N) : (i32, i32) -> !cute.shape<"(?,?)">
-    %stC = cute.make_int_tuple(%N) : (i32) -> !cute.stride<"(?{div=4},1)">
-    %lC = cute.make_layout_raw %shC, %stC : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=4},1)">) -> !cute.layout<"(?,?):(?{div=4},1)">
+    %N64 = arith.extsi %N : i32 to i64
+    %stC = cute.make_int_tuple(%N64) : (i64) -> !cute.stride<"(?{div=4,i64},1)">
+    %lC = cute.make_layout_raw %shC, %stC : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=4,i64},1)">) -> !cute.layout<"(?,?):(?{div=4,i64},1)">
     %mC = cute.make_view %pC, %lC : !cv
 
     // This CTA's tiles: A and B as (128, 32, k-tiles), C as 128x128.
@@ -55,12 +59,12 @@ gpu.module @kernels {
     %tid = cute.make_int_tuple(%tid_i32) : (i32) -> !cute.int_tuple<"?">
     %tile_k = cute.static : !cute.tile<"[128:1;32:1]">
     %cA = cute.make_int_tuple(%bx) : (i32) -> !cute.coord<"(?,_)">
-    %gA = cute.local_tile(%mA, %tile_k, %cA) : (!gv, !cute.tile<"[128:1;32:1]">, !cute.coord<"(?,_)">) -> !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(128,32,?):(?{div=8},1,32)">>
+    %gA = cute.local_tile(%mA, %tile_k, %cA) : (!gv, !cute.tile<"[128:1;32:1]">, !cute.coord<"(?,_)">) -> !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(128,32,?):(?{div=8,i64},1,32)">>
     %cB = cute.make_int_tuple(%by) : (i32) -> !cute.coord<"(?,_)">
-    %gB = cute.local_tile(%mB, %tile_k, %cB) : (!gv, !cute.tile<"[128:1;32:1]">, !cute.coord<"(?,_)">) -> !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(128,32,?):(?{div=8},1,32)">>
+    %gB = cute.local_tile(%mB, %tile_k, %cB) : (!gv, !cute.tile<"[128:1;32:1]">, !cute.coord<"(?,_)">) -> !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(128,32,?):(?{div=8,i64},1,32)">>
     %tile_c = cute.static : !cute.tile<"[128:1;128:1]">
     %cC = cute.make_int_tuple(%bx, %by) : (i32, i32) -> !cute.coord<"(?,?)">
-    %gC = cute.local_tile(%mC, %tile_c, %cC) : (!cv, !cute.tile<"[128:1;128:1]">, !cute.coord<"(?,?)">) -> !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(128,128):(?{div=4},1)">>
+    %gC = cute.local_tile(%mC, %tile_c, %cC) : (!cv, !cute.tile<"[128:1;128:1]">, !cute.coord<"(?,?)">) -> !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(128,128):(?{div=4,i64},1)">>
 
     // Shared memory: three swizzled 128x32 stages of A and of B (2 x 24 KiB).
     %swz = cute.static : !swz
@@ -72,15 +76,15 @@ gpu.module @kernels {
     // Global -> shared: 128 threads as 32 rows x 4 chunks of 8 halves.
     %cp_atom = cute.make_atom : !cp_atom
     %g2s = cute.make_tiled_copy %cp_atom : !g2s
-    %tAgA = cute.tiled.copy.partition_S %g2s, %gA, %tid : (!g2s, !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(128,32,?):(?{div=8},1,32)">>, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1,?):((1,0),?{div=256},0,32)">>
+    %tAgA = cute.tiled.copy.partition_S %g2s, %gA, %tid : (!g2s, !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(128,32,?):(?{div=8,i64},1,32)">>, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1,?):((1,0),?{div=256,i64},0,32)">>
     %tAsA = cute.tiled.copy.partition_D %g2s, %sA, %tid : (!g2s, !sv, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,1,3):((1,0),1024,0,4096)">>
-    %tBgB = cute.tiled.copy.partition_S %g2s, %gB, %tid : (!g2s, !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(128,32,?):(?{div=8},1,32)">>, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1,?):((1,0),?{div=256},0,32)">>
+    %tBgB = cute.tiled.copy.partition_S %g2s, %gB, %tid : (!g2s, !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(128,32,?):(?{div=8,i64},1,32)">>, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1,?):((1,0),?{div=256,i64},0,32)">>
     %tBsB = cute.tiled.copy.partition_D %g2s, %sB, %tid : (!g2s, !sv, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,1,3):((1,0),1024,0,4096)">>
 
     // The tiled MMA and this thread's partitions.
     %mma_atom = cute.make_atom : !mma_atom
     %mma = cute.make_tiled_mma %mma_atom : !mma
-    %tCgC = cute.tiled.mma.partition_C %mma, %gC, %tid : (!mma, !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(128,128):(?{div=4},1)">>, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f32, gmem, align<8>>, !cute.layout<"((2,2),4,8):((1,?{div=32}),?{div=128},16)">>
+    %tCgC = cute.tiled.mma.partition_C %mma, %gC, %tid : (!mma, !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(128,128):(?{div=4,i64},1)">>, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f32, gmem, align<8>>, !cute.layout<"((2,2),4,8):((1,?{div=32,i64}),?{div=128,i64},16)">>
 
     // Register fragments: CuTe's make_fragment_like of this thread's MMA
     // partitions (A and B of one pipeline stage, and C).
@@ -91,7 +95,7 @@ gpu.module @kernels {
     %tCsB0 = cute.slice(%tCsB, %stage0) : !cute.view<!cute.ptr<f16, smem, align<4>>, !cute.composed_layout<"S<2,3,3> o 0 o ((2,2),8,2,3):((1,8),512,16,4096)">>, !cute.coord<"(_,_,_,0)">
     %tCrA = cute.make_fragment_like %tCsA0 : !cute.view<!cute.ptr<f16, smem, align<4>>, !cute.composed_layout<"S<2,3,3> o 0 o ((2,2,2),4,2):((1,256,8),1024,16)">> -> !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2,2),4,2):((1,8,2),16,4)">>
     %tCrB = cute.make_fragment_like %tCsB0 : !cute.view<!cute.ptr<f16, smem, align<4>>, !cute.composed_layout<"S<2,3,3> o 0 o ((2,2),8,2):((1,8),512,16)">> -> !cute.view<!cute.ptr<f16, rmem, align<16>>, !cute.layout<"((2,2),8,2):((1,2),8,4)">>
-    %acc = cute.make_fragment_like %tCgC : !cute.view<!cute.ptr<f32, gmem, align<8>>, !cute.layout<"((2,2),4,8):((1,?{div=32}),?{div=128},16)">> -> !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
+    %acc = cute.make_fragment_like %tCgC : !cute.view<!cute.ptr<f32, gmem, align<8>>, !cute.layout<"((2,2),4,8):((1,?{div=32,i64}),?{div=128,i64},16)">> -> !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
     %zero = arith.constant 0.0 : f32
     cute.fill %zero, %acc : f32, !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
     %c0 = arith.constant 0 : index
@@ -117,12 +121,12 @@ gpu.module @kernels {
       scf.if %valid {
         %si = arith.index_cast %s : index to i32
         %kg = cute.make_int_tuple(%si) : (i32) -> !cute.coord<"(_,_,_,?)">
-        %a_src = cute.slice(%tAgA, %kg) : !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1,?):((1,0),?{div=256},0,32)">>, !cute.coord<"(_,_,_,?)">
+        %a_src = cute.slice(%tAgA, %kg) : !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1,?):((1,0),?{div=256,i64},0,32)">>, !cute.coord<"(_,_,_,?)">
         %a_dst = cute.slice(%tAsA, %kg) : !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,1,3):((1,0),1024,0,4096)">>, !cute.coord<"(_,_,_,?)">
-        cute.copy %g2s, %a_src, %a_dst : !g2s, !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1):((1,0),?{div=256},0)">>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,1):((1,0),1024,0)">>
-        %b_src = cute.slice(%tBgB, %kg) : !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1,?):((1,0),?{div=256},0,32)">>, !cute.coord<"(_,_,_,?)">
+        cute.copy %g2s, %a_src, %a_dst : !g2s, !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1):((1,0),?{div=256,i64},0)">>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,1):((1,0),1024,0)">>
+        %b_src = cute.slice(%tBgB, %kg) : !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1,?):((1,0),?{div=256,i64},0,32)">>, !cute.coord<"(_,_,_,?)">
         %b_dst = cute.slice(%tBsB, %kg) : !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,1,3):((1,0),1024,0,4096)">>, !cute.coord<"(_,_,_,?)">
-        cute.copy %g2s, %b_src, %b_dst : !g2s, !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1):((1,0),?{div=256},0)">>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,1):((1,0),1024,0)">>
+        cute.copy %g2s, %b_src, %b_dst : !g2s, !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1):((1,0),?{div=256,i64},0)">>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,1):((1,0),1024,0)">>
       }
       nvvm.cp.async.commit.group
     }
@@ -141,12 +145,12 @@ gpu.module @kernels {
         %nsi = arith.index_cast %ns : index to i32
         %kg = cute.make_int_tuple(%ni) : (i32) -> !cute.coord<"(_,_,_,?)">
         %ks = cute.make_int_tuple(%nsi) : (i32) -> !cute.coord<"(_,_,_,?)">
-        %a_src = cute.slice(%tAgA, %kg) : !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1,?):((1,0),?{div=256},0,32)">>, !cute.coord<"(_,_,_,?)">
+        %a_src = cute.slice(%tAgA, %kg) : !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1,?):((1,0),?{div=256,i64},0,32)">>, !cute.coord<"(_,_,_,?)">
         %a_dst = cute.slice(%tAsA, %ks) : !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,1,3):((1,0),1024,0,4096)">>, !cute.coord<"(_,_,_,?)">
-        cute.copy %g2s, %a_src, %a_dst : !g2s, !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1):((1,0),?{div=256},0)">>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,1):((1,0),1024,0)">>
-        %b_src = cute.slice(%tBgB, %kg) : !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1,?):((1,0),?{div=256},0,32)">>, !cute.coord<"(_,_,_,?)">
+        cute.copy %g2s, %a_src, %a_dst : !g2s, !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1):((1,0),?{div=256,i64},0)">>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,1):((1,0),1024,0)">>
+        %b_src = cute.slice(%tBgB, %kg) : !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1,?):((1,0),?{div=256,i64},0,32)">>, !cute.coord<"(_,_,_,?)">
         %b_dst = cute.slice(%tBsB, %ks) : !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,1,3):((1,0),1024,0,4096)">>, !cute.coord<"(_,_,_,?)">
-        cute.copy %g2s, %b_src, %b_dst : !g2s, !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1):((1,0),?{div=256},0)">>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,1):((1,0),1024,0)">>
+        cute.copy %g2s, %b_src, %b_dst : !g2s, !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"((8,1),4,1):((1,0),?{div=256,i64},0)">>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.composed_layout<"S<2,3,3> o 0 o ((8,1),4,1):((1,0),1024,0)">>
       }
       nvvm.cp.async.commit.group
       %stage = arith.remui %kt, %c3 : index
@@ -162,8 +166,8 @@ gpu.module @kernels {
     // Epilogue: C, the bias and D partitioned by the tiled MMA like the
     // accumulator; the arithmetic on whole fragments.
     %ld = cute.make_atom : !store
-    %tCrC = cute.make_fragment_like %tCgC : !cute.view<!cute.ptr<f32, gmem, align<8>>, !cute.layout<"((2,2),4,8):((1,?{div=32}),?{div=128},16)">> -> !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
-    cute.copy %ld, %tCgC, %tCrC : !store, !cute.view<!cute.ptr<f32, gmem, align<8>>, !cute.layout<"((2,2),4,8):((1,?{div=32}),?{div=128},16)">>, !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
+    %tCrC = cute.make_fragment_like %tCgC : !cute.view<!cute.ptr<f32, gmem, align<8>>, !cute.layout<"((2,2),4,8):((1,?{div=32,i64}),?{div=128,i64},16)">> -> !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
+    cute.copy %ld, %tCgC, %tCrC : !store, !cute.view<!cute.ptr<f32, gmem, align<8>>, !cute.layout<"((2,2),4,8):((1,?{div=32,i64}),?{div=128,i64},16)">>, !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
     %stBias = cute.static : !cute.stride<"(0,1)">
     %lBias = cute.make_layout_raw %shC, %stBias : (!cute.shape<"(?,?)">, !cute.stride<"(0,1)">) -> !cute.layout<"(?,?):(0,1)">
     %mBias = cute.make_view %pBias, %lBias : !biasv
@@ -187,15 +191,15 @@ gpu.module @kernels {
     %relu = arith.select %positive, %biased, %vzero : vector<128xi1>, vector<128xf32>
     %vd = arith.truncf %relu : vector<128xf32> to vector<128xbf16>
     // D: row-major bf16, this CTA's tile partitioned like C.
-    %stD = cute.make_int_tuple(%N) : (i32) -> !cute.stride<"(?{div=8},1)">
-    %lD = cute.make_layout_raw %shC, %stD : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=8},1)">) -> !cute.layout<"(?,?):(?{div=8},1)">
+    %stD = cute.make_int_tuple(%N64) : (i64) -> !cute.stride<"(?{div=8,i64},1)">
+    %lD = cute.make_layout_raw %shC, %stD : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=8,i64},1)">) -> !cute.layout<"(?,?):(?{div=8,i64},1)">
     %mD = cute.make_view %pD, %lD : !dv
-    %gD = cute.local_tile(%mD, %tile_c, %cC) : (!dv, !cute.tile<"[128:1;128:1]">, !cute.coord<"(?,?)">) -> !cute.view<!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"(128,128):(?{div=8},1)">>
-    %tCgD = cute.tiled.mma.partition_C %mma, %gD, %tid : (!mma, !cute.view<!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"(128,128):(?{div=8},1)">>, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<bf16, gmem, align<4>>, !cute.layout<"((2,2),4,8):((1,?{div=64}),?{div=256},16)">>
-    %tCrD = cute.make_fragment_like %tCgD : !cute.view<!cute.ptr<bf16, gmem, align<4>>, !cute.layout<"((2,2),4,8):((1,?{div=64}),?{div=256},16)">> -> !cute.view<!cute.ptr<bf16, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
+    %gD = cute.local_tile(%mD, %tile_c, %cC) : (!dv, !cute.tile<"[128:1;128:1]">, !cute.coord<"(?,?)">) -> !cute.view<!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"(128,128):(?{div=8,i64},1)">>
+    %tCgD = cute.tiled.mma.partition_C %mma, %gD, %tid : (!mma, !cute.view<!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"(128,128):(?{div=8,i64},1)">>, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<bf16, gmem, align<4>>, !cute.layout<"((2,2),4,8):((1,?{div=64,i64}),?{div=256,i64},16)">>
+    %tCrD = cute.make_fragment_like %tCgD : !cute.view<!cute.ptr<bf16, gmem, align<4>>, !cute.layout<"((2,2),4,8):((1,?{div=64,i64}),?{div=256,i64},16)">> -> !cute.view<!cute.ptr<bf16, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
     cute.store_vec %vd, %tCrD : vector<128xbf16>, !cute.view<!cute.ptr<bf16, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
     %st = cute.make_atom : !store16
-    cute.copy %st, %tCrD, %tCgD : !store16, !cute.view<!cute.ptr<bf16, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>, !cute.view<!cute.ptr<bf16, gmem, align<4>>, !cute.layout<"((2,2),4,8):((1,?{div=64}),?{div=256},16)">>
+    cute.copy %st, %tCrD, %tCgD : !store16, !cute.view<!cute.ptr<bf16, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>, !cute.view<!cute.ptr<bf16, gmem, align<4>>, !cute.layout<"((2,2),4,8):((1,?{div=64,i64}),?{div=256,i64},16)">>
     gpu.return
   }
 }

@@ -4,7 +4,8 @@
 # PTX launch files (`cute run --export`) in three folders:
 #   examples/  every example launch of examples/launch/;
 #   atoms/     every SM80/SM89 atom kernel of tests/emulator_atoms.rs;
-#   large/     the GEMM examples at user sizes (GPU only, checked by numpy).
+#   large/     the GEMM examples at user sizes, an LM head among them (GPU
+#              only, checked by numpy).
 # Usage: scripts/gpu_bundle.sh OUT   (after `cargo build --release --workspace`;
 # CUTE_TARGET_DIR names another build folder, CUTE_BUNDLE_NO_ATOMS=1 leaves
 # out the atoms, which a `cargo test` run of its own exports)
@@ -45,6 +46,9 @@ def scaled(name, m, n, k, tile):
 scaled("gemm_sm80", 4096, 4096, 4096, 128)
 scaled("gemm_sm90", 4096, 4096, 4096, 128)
 scaled("sgemm_sm80", 2048, 2048, 2048, 32)
+# An LM head (issue 35): a 152,064-token vocabulary x a 16,384-wide hidden
+# state, B of 2.5e9 f16 elements (5 GB): offsets beyond 2^31 elements.
+scaled("gemm_sm80", 128, 152064, 16384, 128)
 PY
 for launch in "$tmp"/*.launch.json; do
   "$bin/cute" run "$launch" --export "$out/large" >/dev/null

@@ -35,7 +35,9 @@ fn mutate(ptx: &str, find: &str, nth: usize, edit: impl Fn(&str) -> String) -> S
             if !done && line.contains(find) {
                 if seen == nth {
                     done = true;
-                    return edit(line);
+                    let edited = edit(line);
+                    assert_ne!(edited, line, "the fault leaves `{line}` as it is: it would test nothing");
+                    return edited;
                 }
                 seen += 1;
             }
@@ -92,14 +94,30 @@ fn synchronization_faults_are_hazards() {
 #[test]
 fn data_faults_are_reported_or_change_the_result() {
     let (l, ptx) = gemm();
+    // The faults are placed by the PTX's structure, not its register
+    // numbers: the first mma.sync's A fragment (the line after its D), the
+    // first cp.async (A's first row chunk of stage 0: its shared and global
+    // base registers), and the copies at fixed offsets from those bases.
+    let lines: Vec<&str> = ptx.lines().collect();
+    let mma = lines.iter().position(|l| l.contains("mma.sync.aligned")).unwrap();
+    let a_fragment = lines[mma + 2].trim().to_string();
+    let (r0, r1) = {
+        let regs: Vec<&str> = a_fragment.trim_matches(|c| "{},".contains(c)).split(", ").collect();
+        (regs[0].to_string(), regs[1].to_string())
+    };
+    let first_copy = lines.iter().find(|l| l.contains("cp.async.cg.shared.global [")).unwrap().trim().to_string();
+    let operand = |i: usize| first_copy.split('[').nth(i).unwrap().split(']').next().unwrap().to_string();
+    let (dst, src) = (operand(1), operand(2));
+    // Swizzle<2,3,3>'s mask: bits 4..5 of the address XOR'd from bits 7..8.
+    let swizzle_mask = lines.iter().find(|l| l.contains("and.b64") && l.ends_with(", 48;")).unwrap().trim();
     let faults: Vec<(&str, String)> = vec![
-        ("swapped fragment registers", mutate(&ptx, "{%r41, %r42, %r43, %r44}", 0, |l| l.replace("{%r41, %r42,", "{%r42, %r41,"))),
-        ("a wrong swizzle XOR", mutate(&ptx, "and.b64", 0, |l| l.replace(", 48;", ", 32;"))),
-        ("an address off by a few bytes", mutate(&ptx, "cp.async.cg.shared.global [%rd4+2048]", 0, |l| l.replace("+2048]", "+2052]"))),
-        ("a wrong copy size", mutate(&ptx, "cp.async.cg.shared.global [%rd4], [%rd1], 16", 0, |l| l.replace("cp.async.cg", "cp.async.ca").replace(", 16;", ", 8;"))),
+        ("swapped fragment registers", mutate(&ptx, &a_fragment, 0, |l| l.replacen(&format!("{{{r0}, {r1},"), &format!("{{{r1}, {r0},"), 1))),
+        ("a wrong swizzle XOR", mutate(&ptx, swizzle_mask, 0, |l| l.replace(", 48;", ", 32;"))),
+        ("an address off by a few bytes", mutate(&ptx, &format!("cp.async.cg.shared.global [{dst}+2048]"), 0, |l| l.replace("+2048]", "+2052]"))),
+        ("a wrong copy size", mutate(&ptx, &first_copy, 0, |l| l.replace("cp.async.cg", "cp.async.ca").replace(", 16;", ", 8;"))),
         (".trans flipped", mutate(&ptx, "ldmatrix.sync.aligned.m8n8.x4.shared.b16", 0, |l| l.replace(".x4.shared", ".x4.trans.shared"))),
-        ("a wrong stage stride", mutate(&ptx, "[%rd4+8192]", 0, |l| l.replace("[%rd4+8192]", "[%rd4+6144]"))),
-        ("a wrong k advance", mutate(&ptx, "[%rd1+64]", 0, |l| l.replace("[%rd1+64]", "[%rd1+32]"))),
+        ("a wrong stage stride", mutate(&ptx, &format!("[{dst}+8192]"), 0, |l| l.replace("+8192]", "+6144]"))),
+        ("a wrong k advance", mutate(&ptx, &format!("[{src}+64]"), 0, |l| l.replace(&format!("[{src}+64]"), &format!("[{src}+32]")))),
     ];
     assert!(faults.len() >= 7);
     for (name, mutated) in faults {

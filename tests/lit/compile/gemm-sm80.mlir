@@ -21,6 +21,10 @@
 // PTXAS: {{^ *}}0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 
 // CHECK: .visible .entry gemm(
+// Issue 35: the CTA's tile bases, blockIdx * 128 * K, in 64 bits (the
+// i64 leading dimensions), so B may hold more than 2^31 elements.
+// CHECK: mul.wide.s32 [[TILE:%rd[0-9]+]], %r{{[0-9]+}}, 128;
+// CHECK: mul.lo.s64 %rd{{[0-9]+}}, [[TILE]], %rd{{[0-9]+}};
 // No integer division anywhere (static layout math is folded; the thread's
 // coordinates are shifts and masks).
 // CHECK-NOT: {{(div|rem)\.}}
