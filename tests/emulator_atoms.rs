@@ -21,6 +21,7 @@ fn one_warp(chip: &str, args: Vec<Arg>) -> Launch {
         block: Some([32, 1, 1]),
         dynamic_smem: Some(0),
         ctas: None,
+        sparse: Vec::new(),
         args,
     }
 }

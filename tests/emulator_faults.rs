@@ -170,6 +170,7 @@ $L__BB0_2:
         block: Some([64, 1, 1]),
         dynamic_smem: Some(0),
         ctas: None,
+        sparse: Vec::new(),
         args: vec![launch::Arg::Buffer { name: "x".into(), dtype: launch::Dtype::F32, shape: vec![1], init: launch::Init::Zeros }],
     };
     let start = std::time::Instant::now();

@@ -174,7 +174,7 @@ pub fn execute(launch: &Launch, ptx: &str, repeats: u32) -> Result<Outcome, Stri
         for arg in &launch.args {
             match arg {
                 Arg::Buffer { .. } => {
-                    let ptr = upload(&buffers[next].data, &mut device_buffers)?;
+                    let ptr = upload(&buffers[next].bytes(), &mut device_buffers)?;
                     next += 1;
                     params.push(ptr.to_le_bytes().to_vec());
                 }
@@ -216,9 +216,9 @@ pub fn execute(launch: &Launch, ptx: &str, repeats: u32) -> Result<Outcome, Stri
         let seconds = start.elapsed().as_secs_f64();
         let mut outputs = Vec::new();
         for (buffer, ptr) in buffers.into_iter().zip(&device_buffers) {
-            let mut data = vec![0u8; buffer.data.len()];
+            let mut data = vec![0u8; buffer.shape.iter().product::<usize>() * buffer.dtype.bytes()];
             driver.check("cuMemcpyDtoH", to_host(data.as_mut_ptr().cast(), *ptr, data.len()))?;
-            outputs.push(Output { name: buffer.name, dtype: buffer.dtype, shape: buffer.shape, data });
+            outputs.push(Output { name: buffer.name, dtype: buffer.dtype, shape: buffer.shape, data, sparse: None });
         }
         // The timed launches come after the buffers are read back: a kernel
         // that updates its output in place leaves the first launch's result.

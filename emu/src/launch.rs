@@ -3,7 +3,7 @@
 //! and scalars. Paths are relative to the file. Every refusal names the
 //! field it is about.
 
-use crate::machine::{self, Buffer, Config, Report, GLOBAL_BASE};
+use crate::machine::{self, Buffer, Bytes, Config, Report, GLOBAL_BASE, PAGE};
 use crate::ptx;
 use half::{bf16, f16};
 use npyz::WriterBuilder as _;
@@ -138,7 +138,7 @@ impl Dtype {
 #[derive(Debug, Clone)]
 pub enum Init {
     Zeros,
-    /// Integers uniform in `lo..=hi` from a xorshift64* seeded with `seed`.
+    /// Integers uniform in `lo..=hi`, element i from splitmix64 of `seed` and i (`randint`).
     Randint { lo: i64, hi: i64, seed: u64 },
     Npy(PathBuf),
     Values(Vec<f64>),
@@ -169,6 +169,11 @@ pub struct Launch {
     /// Only these CTAs run (`"ctas": [[x, y, z], ...]`, each inside the
     /// grid); None: the whole grid. The emulator's alone (`--gpu` refuses it).
     pub ctas: Option<Vec<[u32; 3]>>,
+    /// Buffers the emulator keeps sparse (`"sparse": ["B", ...]`): only the
+    /// pages the kernel touches are made, from the buffer's init (zeros or
+    /// randint), so a launch may hold operands of many GiB. `--out` does
+    /// not write them; a GPU gets them whole.
+    pub sparse: Vec<String>,
 }
 
 impl Launch {
@@ -275,6 +280,9 @@ impl Launch {
             })
             .collect();
         let mut out = json!({"source": source, "chip": self.chip, "kernel": self.kernel, "grid": self.grid, "args": args});
+        if !self.sparse.is_empty() {
+            out["sparse"] = json!(self.sparse);
+        }
         if let Some(block) = self.block {
             out["block"] = json!(block);
         }
@@ -363,7 +371,27 @@ pub fn parse(path: &Path) -> Result<Launch, String> {
             return Err(at("expected {\"buffer\": ...} or a scalar such as {\"i32\": 256}"));
         }
     }
-    Ok(Launch { dir, source, chip, kernel, grid, block, dynamic_smem, args, ctas })
+    let sparse: Vec<String> = match json.get("sparse") {
+        None => Vec::new(),
+        Some(v) => v
+            .as_array()
+            .ok_or("launch field 'sparse': expected a list of buffer names")?
+            .iter()
+            .map(|n| n.as_str().map(str::to_string).ok_or("launch field 'sparse': expected a list of buffer names"))
+            .collect::<Result<_, _>>()?,
+    };
+    for name in &sparse {
+        let init = args.iter().find_map(|a| match a {
+            Arg::Buffer { name: n, init, .. } if n == name => Some(init),
+            _ => None,
+        });
+        match init {
+            None => return Err(format!("launch field 'sparse': no buffer '{name}' among the arguments (a tensor map's tensor is kept whole)")),
+            Some(Init::Zeros | Init::Randint { .. }) => {}
+            Some(_) => return Err(format!("launch field 'sparse': buffer '{name}' is made from a file or a list; a sparse buffer's init is \"zeros\" or randint")),
+        }
+    }
+    Ok(Launch { dir, source, chip, kernel, grid, block, dynamic_smem, args, ctas, sparse })
 }
 
 /// A buffer after the launch.
@@ -372,14 +400,28 @@ pub struct Output {
     pub name: String,
     pub dtype: Dtype,
     pub shape: Vec<usize>,
+    /// The bytes (empty for a sparse buffer: see `sparse`).
     pub data: Vec<u8>,
+    /// A sparse buffer's bytes (`Launch::sparse`).
+    pub sparse: Option<Bytes>,
 }
 
 impl Output {
     /// Element `i` (row-major over `shape`) as a number.
     pub fn get(&self, i: usize) -> f64 {
         let b = self.dtype.bytes();
-        self.dtype.decode(&self.data[i * b..(i + 1) * b])
+        match &self.sparse {
+            Some(bytes) => self.dtype.decode(&bytes.peek(i * b, b)),
+            None => self.dtype.decode(&self.data[i * b..(i + 1) * b]),
+        }
+    }
+
+    /// All the bytes, a sparse buffer made whole.
+    pub fn bytes(&self) -> Vec<u8> {
+        match &self.sparse {
+            Some(bytes) => bytes.to_dense(),
+            None => self.data.clone(),
+        }
     }
 }
 
@@ -412,21 +454,39 @@ fn fill(dtype: Dtype, shape: &[usize], init: &Init, what: &str) -> Result<Vec<u8
             }
             v.iter().flat_map(|x| dtype.encode(*x)).collect()
         }
-        Init::Randint { lo, hi, seed } => {
-            let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-            let span = (hi - lo + 1) as u64;
-            (0..n)
-                .flat_map(|_| {
-                    x ^= x >> 12;
-                    x ^= x << 25;
-                    x ^= x >> 27;
-                    let r = x.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11;
-                    dtype.encode((lo + (r % span) as i64) as f64)
-                })
-                .collect()
-        }
+        Init::Randint { lo, hi, seed } => (0..n).flat_map(|i| dtype.encode(randint(*lo, *hi, *seed, i as u64) as f64)).collect(),
         Init::Npy(path) => read_npy(path, dtype, shape).map_err(|e| format!("{what}: {e}"))?,
     })
+}
+
+/// Element `i` of a `{"randint": [lo, hi], "seed": seed}` buffer: uniform
+/// in `lo..=hi`, from splitmix64 of the seed and the index (a counter, not
+/// a stream: any element, and so any page of a sparse buffer, is made
+/// alone).
+pub fn randint(lo: i64, hi: i64, seed: u64, i: u64) -> i64 {
+    let mut z = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(i.wrapping_mul(0xd1b5_4a32_d192_ed03)).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    lo + ((z >> 11) % (hi - lo + 1) as u64) as i64
+}
+
+/// The bytes of a sparse buffer: pages made from its init when touched.
+fn sparse_bytes(dtype: Dtype, n: usize, init: &Init) -> Bytes {
+    let len = n * dtype.bytes();
+    let init = init.clone();
+    let page_of = move |page: usize| {
+        let b = dtype.bytes();
+        let first = page * PAGE / b;
+        let count = (PAGE / b).min(n - first);
+        let mut out = match &init {
+            Init::Randint { lo, hi, seed } => (first..first + count).flat_map(|i| dtype.encode(randint(*lo, *hi, *seed, i as u64) as f64)).collect(),
+            _ => vec![0u8; count * b],
+        };
+        out.resize(PAGE, 0);
+        out
+    };
+    Bytes::Sparse { len, pages: Default::default(), page_of: std::sync::Arc::new(page_of) }
 }
 
 fn read_npy(path: &Path, dtype: Dtype, shape: &[usize]) -> Result<Vec<u8>, String> {
@@ -483,6 +543,10 @@ pub struct Prepared {
     pub kernel: usize,
     /// The parameters' bytes, buffers at the emulator's addresses.
     pub params: Vec<Vec<u8>>,
+    /// The emulator's address of each buffer (`Output` order): 4 GiB
+    /// apart, or more after a larger buffer, with at least one unused
+    /// byte between two, so an access past one's end is a fault.
+    pub bases: Vec<u64>,
 }
 
 pub fn prepare(launch: &Launch, ptx_text: &str) -> Result<(Vec<Output>, Prepared), String> {
@@ -499,19 +563,32 @@ pub fn prepare(launch: &Launch, ptx_text: &str) -> Result<(Vec<Output>, Prepared
     }
     let mut outputs = Vec::new();
     let mut params = Vec::new();
+    let mut bases = Vec::new();
+    let mut next_base = GLOBAL_BASE;
+    let mut place = |bytes: usize| {
+        let base = next_base;
+        next_base += (bytes as u64 + 1).div_ceil(GLOBAL_BASE) * GLOBAL_BASE;
+        bases.push(base);
+        base
+    };
     for (i, (arg, param)) in launch.args.iter().zip(&kernel.params).enumerate() {
         let bytes = match arg {
             Arg::Buffer { name, dtype, shape, init } => {
-                let data = fill(*dtype, shape, init, &format!("launch field 'args[{i}]' (buffer {name})"))?;
-                let base = GLOBAL_BASE * (outputs.len() as u64 + 1);
-                outputs.push(Output { name: name.clone(), dtype: *dtype, shape: shape.clone(), data });
+                let n: usize = shape.iter().product();
+                let (data, sparse) = if launch.sparse.contains(name) {
+                    (Vec::new(), Some(sparse_bytes(*dtype, n, init)))
+                } else {
+                    (fill(*dtype, shape, init, &format!("launch field 'args[{i}]' (buffer {name})"))?, None)
+                };
+                let base = place(n * dtype.bytes());
+                outputs.push(Output { name: name.clone(), dtype: *dtype, shape: shape.clone(), data, sparse });
                 base.to_le_bytes().to_vec()
             }
             Arg::Scalar { dtype, value } => dtype.encode(*value),
             Arg::TensorMap { name, dtype, shape, init, boxes, swizzle } => {
                 let data = fill(*dtype, shape, init, &format!("launch field 'args[{i}]' (tensor map {name})"))?;
-                let base = GLOBAL_BASE * (outputs.len() as u64 + 1);
-                outputs.push(Output { name: name.clone(), dtype: *dtype, shape: shape.clone(), data });
+                let base = place(data.len());
+                outputs.push(Output { name: name.clone(), dtype: *dtype, shape: shape.clone(), data, sparse: None });
                 let element = dtype.bytes() as u64;
                 let dims: Vec<u64> = shape.iter().rev().map(|&d| d as u64).collect();
                 let mut strides = vec![element];
@@ -537,7 +614,7 @@ pub fn prepare(launch: &Launch, ptx_text: &str) -> Result<(Vec<Output>, Prepared
         }
         params.push(bytes);
     }
-    Ok((outputs, Prepared { module, kernel: index, params }))
+    Ok((outputs, Prepared { module, kernel: index, params, bases }))
 }
 
 /// Runs `launch` on the kernel of `ptx_text` in the emulator.
@@ -546,15 +623,22 @@ pub fn execute(launch: &Launch, ptx_text: &str) -> Result<Outcome, String> {
     let kernel = &prepared.module.kernels[prepared.kernel];
     let mut buffers: Vec<Buffer> = outputs
         .iter()
-        .enumerate()
-        .map(|(i, o)| Buffer { name: o.name.clone(), base: GLOBAL_BASE * (i as u64 + 1), data: o.data.clone() })
+        .zip(&prepared.bases)
+        .map(|(o, base)| Buffer { name: o.name.clone(), base: *base, data: o.sparse.clone().unwrap_or_else(|| Bytes::Dense(o.data.clone())) })
         .collect();
     let block = launch.block.ok_or("launch field 'block' is missing (and the kernel declares no block shape)")?;
     let config = Config { grid: launch.grid, block, dynamic_smem: launch.dynamic_smem.unwrap_or(0), params: prepared.params, instruction_limit: 20_000_000_000, ctas: launch.ctas.clone() };
     let start = std::time::Instant::now();
     let report = machine::run(kernel, &config, &mut buffers);
     let seconds = start.elapsed().as_secs_f64();
-    let buffers = buffers.into_iter().zip(outputs).map(|(b, o)| Output { data: b.data, ..o }).collect();
+    let buffers = buffers
+        .into_iter()
+        .zip(outputs)
+        .map(|(b, o)| match b.data {
+            Bytes::Dense(data) => Output { data, ..o },
+            sparse => Output { sparse: Some(sparse), ..o },
+        })
+        .collect();
     Ok(Outcome { report, buffers, seconds, gpu: None })
 }
 
@@ -595,7 +679,7 @@ mod tests {
     fn a_launch_written_as_json_reads_back_the_same() {
         let dir = std::env::temp_dir().join(format!("cute-emu-to-json-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let text = r#"{"source": "k.ptx", "chip": "sm_90a", "kernel": "k", "grid": [2, 3], "block": [128], "dynamic_smem": 4096, "ctas": [[1, 2, 0]],
+        let text = r#"{"source": "k.ptx", "chip": "sm_90a", "kernel": "k", "grid": [2, 3], "block": [128], "dynamic_smem": 4096, "ctas": [[1, 2, 0]], "sparse": ["A"],
           "args": [{"buffer": "A", "dtype": "bf16", "shape": [4, 8], "init": {"randint": [-3, 3], "seed": 9}},
                    {"buffer": "B", "dtype": "e4m3", "shape": [2], "init": {"values": [0.5, -1]}},
                    {"buffer": "C", "dtype": "f32", "shape": [3], "init": {"npy": "c.npy"}},

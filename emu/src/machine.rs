@@ -35,7 +35,121 @@ pub const LOCAL_WINDOW: u64 = 0x7d00_0000_0000;
 pub struct Buffer {
     pub name: String,
     pub base: u64,
-    pub data: Vec<u8>,
+    pub data: Bytes,
+}
+
+/// Bytes of a sparse buffer are made a page at a time.
+pub const PAGE: usize = 1 << 16;
+
+/// A buffer's bytes: all of them, or (a sparse buffer, issue 35) only the
+/// pages a kernel touched, each made by `page_of` when first touched. So a
+/// launch can give a kernel a 4 GiB operand and run one CTA of its grid.
+#[derive(Clone)]
+pub enum Bytes {
+    Dense(Vec<u8>),
+    Sparse { len: usize, pages: std::collections::BTreeMap<usize, Vec<u8>>, page_of: std::sync::Arc<dyn Fn(usize) -> Vec<u8> + Send + Sync> },
+}
+
+impl std::fmt::Debug for Bytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Bytes::Dense(d) => write!(f, "Dense({} bytes)", d.len()),
+            Bytes::Sparse { len, pages, .. } => write!(f, "Sparse({len} bytes, {} pages made)", pages.len()),
+        }
+    }
+}
+
+impl Bytes {
+    pub fn len(&self) -> usize {
+        match self {
+            Bytes::Dense(d) => d.len(),
+            Bytes::Sparse { len, .. } => *len,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes `at..at + len` (inside the buffer).
+    pub fn read(&mut self, at: usize, len: usize) -> Vec<u8> {
+        match self {
+            Bytes::Dense(d) => d[at..at + len].to_vec(),
+            Bytes::Sparse { .. } => {
+                let mut out = Vec::with_capacity(len);
+                let mut a = at;
+                while a < at + len {
+                    let (page, off) = (a / PAGE, a % PAGE);
+                    let take = (PAGE - off).min(at + len - a);
+                    out.extend_from_slice(&self.page(page)[off..off + take]);
+                    a += take;
+                }
+                out
+            }
+        }
+    }
+
+    /// Writes `bytes` at `at` (inside the buffer).
+    pub fn write(&mut self, at: usize, bytes: &[u8]) {
+        match self {
+            Bytes::Dense(d) => d[at..at + bytes.len()].copy_from_slice(bytes),
+            Bytes::Sparse { .. } => {
+                let mut done = 0;
+                while done < bytes.len() {
+                    let a = at + done;
+                    let (page, off) = (a / PAGE, a % PAGE);
+                    let take = (PAGE - off).min(bytes.len() - done);
+                    self.page(page)[off..off + take].copy_from_slice(&bytes[done..done + take]);
+                    done += take;
+                }
+            }
+        }
+    }
+
+    fn page(&mut self, page: usize) -> &mut Vec<u8> {
+        let Bytes::Sparse { pages, page_of, .. } = self else { unreachable!("a sparse buffer") };
+        pages.entry(page).or_insert_with(|| page_of(page))
+    }
+
+    /// Bytes `at..at + len` without making pages (a page not made yet is
+    /// read as its maker would make it).
+    pub fn peek(&self, at: usize, len: usize) -> Vec<u8> {
+        match self {
+            Bytes::Dense(d) => d[at..at + len].to_vec(),
+            Bytes::Sparse { pages, page_of, .. } => {
+                let mut out = Vec::with_capacity(len);
+                let mut a = at;
+                while a < at + len {
+                    let (page, off) = (a / PAGE, a % PAGE);
+                    let take = (PAGE - off).min(at + len - a);
+                    match pages.get(&page) {
+                        Some(p) => out.extend_from_slice(&p[off..off + take]),
+                        None => out.extend_from_slice(&page_of(page)[off..off + take]),
+                    }
+                    a += take;
+                }
+                out
+            }
+        }
+    }
+
+    /// All the bytes (a sparse buffer made whole: for a GPU, which needs them).
+    pub fn to_dense(&self) -> Vec<u8> {
+        match self {
+            Bytes::Dense(d) => d.clone(),
+            Bytes::Sparse { len, pages, page_of } => {
+                let mut out = Vec::with_capacity(*len);
+                for page in 0..len.div_ceil(PAGE) {
+                    match pages.get(&page) {
+                        Some(p) => out.extend_from_slice(p),
+                        None => out.extend_from_slice(&page_of(page)),
+                    }
+                }
+                out.truncate(*len);
+                out
+            }
+        }
+    }
 }
 
 /// What the launch gives the kernel.

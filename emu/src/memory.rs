@@ -83,12 +83,23 @@ impl Cta<'_> {
         }
     }
 
-    pub(crate) fn global_range<'b>(buffers: &'b mut [Buffer], addr: u64, len: usize, inst: &Inst) -> Result<&'b mut [u8], Stop> {
+    /// Bytes `addr..addr + len` of global memory (inside one buffer).
+    pub(crate) fn global_read(buffers: &mut [Buffer], addr: u64, len: usize, inst: &Inst) -> Result<Vec<u8>, Stop> {
+        let (i, at) = Self::global_hit(buffers, addr, len, inst)?;
+        Ok(buffers[i].data.read(at, len))
+    }
+
+    pub(crate) fn global_write(buffers: &mut [Buffer], addr: u64, bytes: &[u8], inst: &Inst) -> Result<(), Stop> {
+        let (i, at) = Self::global_hit(buffers, addr, bytes.len(), inst)?;
+        buffers[i].data.write(at, bytes);
+        Ok(())
+    }
+
+    /// The buffer holding `addr..addr + len`, and the offset in it.
+    fn global_hit(buffers: &[Buffer], addr: u64, len: usize, inst: &Inst) -> Result<(usize, usize), Stop> {
         let hit = buffers.iter().position(|b| addr >= b.base && addr + len as u64 <= b.base + b.data.len() as u64);
         if let Some(i) = hit {
-            let b = &mut buffers[i];
-            let at = (addr - b.base) as usize;
-            return Ok(&mut b.data[at..at + len]);
+            return Ok((i, (addr - buffers[i].base) as usize));
         }
         let near = buffers.iter().find(|b| addr >= b.base && addr < b.base + (1 << 32)).map(|b| {
             format!(" ({} bytes past the start of buffer {} of {} bytes)", addr - b.base, b.name, b.data.len())
@@ -117,7 +128,7 @@ impl Cta<'_> {
         Self::check_alignment(addr, len, inst)?;
         let (space, addr) = Self::resolve(space, addr);
         if space == "global" {
-            return Ok(Self::global_range(buffers, addr, len, inst)?.to_vec());
+            return Self::global_read(buffers, addr, len, inst);
         }
         if space == "local" {
             return Ok(self.local_range(t, addr, len, inst, "reads")?.to_vec());
@@ -136,8 +147,7 @@ impl Cta<'_> {
         Self::check_alignment(addr, bytes.len(), inst)?;
         let (space, addr) = Self::resolve(space, addr);
         if space == "global" {
-            Self::global_range(buffers, addr, bytes.len(), inst)?.copy_from_slice(bytes);
-            return Ok(());
+            return Self::global_write(buffers, addr, bytes, inst);
         }
         if space == "local" {
             self.local_range(t, addr, bytes.len(), inst, "writes")?.copy_from_slice(bytes);
@@ -326,7 +336,7 @@ impl Cta<'_> {
                 Self::check_alignment(src, size, inst)?;
                 let mut bytes = vec![0u8; size];
                 if src_size > 0 {
-                    bytes[..src_size.min(size)].copy_from_slice(Self::global_range(buffers, src, src_size.min(size), inst)?);
+                    bytes[..src_size.min(size)].copy_from_slice(&Self::global_read(buffers, src, src_size.min(size), inst)?);
                 }
                 let at = dst as usize;
                 if at + size > self.shared.len() {

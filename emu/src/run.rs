@@ -46,7 +46,7 @@ pub fn run(program: &str, launch: &Launch, ptx: &str, options: &Options) -> u8 {
         if let Err(e) = std::fs::create_dir_all(dir) {
             return bad(format!("--out {}: {e}", dir.display()));
         }
-        for buffer in &outcome.buffers {
+        for buffer in outcome.buffers.iter().filter(|b| b.sparse.is_none()) {
             if let Err(e) = launch::write_npy(dir, buffer) {
                 return bad(e);
             }

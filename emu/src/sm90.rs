@@ -285,7 +285,7 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
         let mut bytes_written = 0i64;
         for (global, offset) in box_elements(&map, &coords) {
             let data = match global {
-                Some(g) => Cta::global_range(buffers, g, width, inst)?.to_vec(),
+                Some(g) => Cta::global_read(buffers, g, width, inst)?,
                 None => vec![0; width], // OOB fill zero
             };
             let at = swizzled(dst, offset, map.swizzle) as usize;
@@ -312,7 +312,7 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
             let data = cta.read(t, "shared", at, width, inst, &mut [], report)?;
             cta.check_async_read(at as usize, width, inst, report);
             if let Some(g) = global {
-                Cta::global_range(buffers, g, width, inst)?.copy_from_slice(&data);
+                Cta::global_write(buffers, g, &data, inst)?;
             }
         }
     }
