@@ -13,17 +13,19 @@
 // epilogue copies the fragment to its partition of C.
 // Compile: cute compile examples/sgemm_sm80.mlir --chip sm_80 -o sgemm.ptx
 // Launch: grid (M/32, N/32), block 256; M, N multiples of 32, K of 8.
+// The leading dimensions are `?{i64}` strides (issue 35): global offsets
+// are 64-bit, for operands beyond 2^31 elements.
 
-!gv = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(1,?)">>
-!gt = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(32,8):(1,?)">>
+!gv = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(1,?{i64})">>
+!gt = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(32,8):(1,?{i64})">>
 !gp = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(1,1):(0,0)">>
 !sv = !cute.view<!cute.ptr<f32, smem, align<16>>, !cute.layout<"(32,8):(1,32)">>
 !sp = !cute.view<!cute.ptr<f32, smem, align<4>>, !cute.layout<"(1,1):(0,0)">>
-!ct = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(32,32):(1,?)">>
+!ct = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(32,32):(1,?{i64})">>
 !rv = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>
 !r1 = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(1):(1)">>
 !s1 = !cute.view<!cute.ptr<f32, smem, align<4>>, !cute.layout<"(1,1):(1,32)">>
-!cp = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(1,4):(0,?{div=8})">>
+!cp = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(1,4):(0,?{div=8,i64})">>
 !ra = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"1:1">>
 !fma = !cute_nvgpu.atom.universal_fma<f32, f32, f32>
 
@@ -33,16 +35,18 @@ gpu.module @kernels {
                   %M: i32, %N: i32, %K: i32) kernel {
     // The global tensors: column-major, run-time extents and leading dimensions.
     %shA = cute.make_int_tuple(%M, %K) : (i32, i32) -> !cute.shape<"(?,?)">
-    %stA = cute.make_int_tuple(%M) : (i32) -> !cute.stride<"(1,?)">
-    %lA = cute.make_layout_raw %shA, %stA : (!cute.shape<"(?,?)">, !cute.stride<"(1,?)">) -> !cute.layout<"(?,?):(1,?)">
+    %M64 = arith.extsi %M : i32 to i64
+    %N64 = arith.extsi %N : i32 to i64
+    %stA = cute.make_int_tuple(%M64) : (i64) -> !cute.stride<"(1,?{i64})">
+    %lA = cute.make_layout_raw %shA, %stA : (!cute.shape<"(?,?)">, !cute.stride<"(1,?{i64})">) -> !cute.layout<"(?,?):(1,?{i64})">
     %mA = cute.make_view %pA, %lA : !gv
     %shB = cute.make_int_tuple(%N, %K) : (i32, i32) -> !cute.shape<"(?,?)">
-    %stB = cute.make_int_tuple(%N) : (i32) -> !cute.stride<"(1,?)">
-    %lB = cute.make_layout_raw %shB, %stB : (!cute.shape<"(?,?)">, !cute.stride<"(1,?)">) -> !cute.layout<"(?,?):(1,?)">
+    %stB = cute.make_int_tuple(%N64) : (i64) -> !cute.stride<"(1,?{i64})">
+    %lB = cute.make_layout_raw %shB, %stB : (!cute.shape<"(?,?)">, !cute.stride<"(1,?{i64})">) -> !cute.layout<"(?,?):(1,?{i64})">
     %mB = cute.make_view %pB, %lB : !gv
     %shC = cute.make_int_tuple(%M, %N) : (i32, i32) -> !cute.shape<"(?,?)">
-    %stC = cute.make_int_tuple(%M) : (i32) -> !cute.stride<"(1,?)">
-    %lC = cute.make_layout_raw %shC, %stC : (!cute.shape<"(?,?)">, !cute.stride<"(1,?)">) -> !cute.layout<"(?,?):(1,?)">
+    %stC = cute.make_int_tuple(%M64) : (i64) -> !cute.stride<"(1,?{i64})">
+    %lC = cute.make_layout_raw %shC, %stC : (!cute.shape<"(?,?)">, !cute.stride<"(1,?{i64})">) -> !cute.layout<"(?,?):(1,?{i64})">
     %mC = cute.make_view %pC, %lC : !gv
 
     // Shared-memory tiles of A and B: 32x8, column-major.

@@ -71,22 +71,15 @@ impl Bytes {
         self.len() == 0
     }
 
-    /// Bytes `at..at + len` (inside the buffer).
+    /// Bytes `at..at + len` (inside the buffer); a sparse buffer makes the
+    /// pages they lie in.
     pub fn read(&mut self, at: usize, len: usize) -> Vec<u8> {
-        match self {
-            Bytes::Dense(d) => d[at..at + len].to_vec(),
-            Bytes::Sparse { .. } => {
-                let mut out = Vec::with_capacity(len);
-                let mut a = at;
-                while a < at + len {
-                    let (page, off) = (a / PAGE, a % PAGE);
-                    let take = (PAGE - off).min(at + len - a);
-                    out.extend_from_slice(&self.page(page)[off..off + take]);
-                    a += take;
-                }
-                out
+        if let Bytes::Sparse { .. } = self {
+            for page in at / PAGE..(at + len).div_ceil(PAGE) {
+                self.page(page);
             }
         }
+        self.peek(at, len)
     }
 
     /// Writes `bytes` at `at` (inside the buffer).

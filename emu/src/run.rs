@@ -18,6 +18,31 @@ pub struct Options<'a> {
     pub repeat: u32,
 }
 
+/// The command line of `cute run` and `cute-emu run` (clap arguments).
+#[derive(clap::Args, Debug, Clone)]
+pub struct RunArgs {
+    /// The launch file (JSON, docs/emulator.md).
+    pub launch: PathBuf,
+    /// Write every buffer after the launch as DIR/<name>.npy (sparse
+    /// buffers left out).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Run on GPU 0 through the CUDA driver (loaded at run time) instead of
+    /// the emulator; same buffers, same npy outputs.
+    #[arg(long)]
+    pub gpu: bool,
+    /// With --gpu: launch N more times after the checked launch and report
+    /// the mean time per launch.
+    #[arg(long, default_value_t = 0)]
+    pub repeat: u32,
+}
+
+impl RunArgs {
+    pub fn options(&self) -> Options<'_> {
+        Options { out: self.out.as_deref(), gpu: self.gpu, repeat: self.repeat }
+    }
+}
+
 /// Exit status 2: a bad launch file or input.
 pub const BAD_LAUNCH: u8 = 2;
 

@@ -79,19 +79,8 @@ enum Command {
     /// Run a kernel in the PTX emulator (cute-emu) as a launch file says;
     /// exit 0: no hazard, 1: a hazard, deadlock or fault, 2: bad launch.
     Run {
-        /// The launch file (JSON, docs/emulator.md).
-        launch: PathBuf,
-        /// Write every buffer after the launch as DIR/<name>.npy.
-        #[arg(long)]
-        out: Option<PathBuf>,
-        /// Run on GPU 0 through the CUDA driver (loaded at run time) instead
-        /// of the emulator; same buffers, same npy outputs.
-        #[arg(long)]
-        gpu: bool,
-        /// With --gpu: launch N more times after the checked launch and
-        /// report the mean time per launch.
-        #[arg(long, default_value_t = 0)]
-        repeat: u32,
+        #[command(flatten)]
+        args: cute_emu::run::RunArgs,
         /// Instead of running: write the compiled PTX and a launch file that
         /// runs it (block and dynamic shared memory filled in, npy inputs
         /// copied) into DIR, for `cute-emu` on a machine without LLVM.
@@ -373,9 +362,8 @@ fn out_line(text: &str) {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Command::Run { launch, out, gpu, repeat, export } = &cli.command {
-        let options = cute_emu::run::Options { out: out.as_deref(), gpu: *gpu, repeat: *repeat };
-        return run_launch(launch, &options, export.as_deref());
+    if let Command::Run { args, export } = &cli.command {
+        return run_launch(&args.launch, &args.options(), export.as_deref());
     }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,

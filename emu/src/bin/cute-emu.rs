@@ -4,7 +4,6 @@
 //! exit status (docs/emulator.md).
 
 use clap::Parser;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -18,23 +17,7 @@ struct Cli {
 enum Command {
     /// Run a launch file whose source is PTX (`cute run`'s arguments); exit
     /// 0: no hazard, 1: a hazard, deadlock or fault, 2: bad launch.
-    Run(RunArgs),
-}
-
-#[derive(clap::Args)]
-struct RunArgs {
-    /// The launch file (JSON, docs/emulator.md); its source must be a .ptx file.
-    launch: PathBuf,
-    /// Write every buffer after the launch as DIR/<name>.npy.
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// Run on GPU 0 through the CUDA driver (loaded at run time).
-    #[arg(long)]
-    gpu: bool,
-    /// With --gpu: launch N more times after the checked launch and report
-    /// the mean time per launch.
-    #[arg(long, default_value_t = 0)]
-    repeat: u32,
+    Run(cute_emu::run::RunArgs),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +40,6 @@ fn main() -> ExitCode {
         Ok(p) => p,
         Err(e) => return bad(e),
     };
-    let options = cute_emu::run::Options { out: cli.out.as_deref(), gpu: cli.gpu, repeat: cli.repeat };
+    let options = cli.options();
     ExitCode::from(cute_emu::run::run("cute-emu", &launch, &ptx, &options))
 }
