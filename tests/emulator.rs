@@ -36,7 +36,7 @@ fn buffer<'a>(o: &'a Outcome, name: &str) -> &'a launch::Output {
 fn copy_sm80_copies_every_element() {
     let o = run(&example_launch("copy_sm80"));
     let (src, dst) = (buffer(&o, "src"), buffer(&o, "dst"));
-    assert_eq!(src.data, dst.data);
+    assert_eq!(src.bytes(), dst.bytes());
     assert!((0..src.shape.iter().product()).any(|i| src.get(i) != 0.0), "the input is not all zeros");
 }
 
@@ -166,7 +166,7 @@ fn wgmma_rs_sm90_computes_one_warpgroup_tile_with_a_in_registers() {
 #[test]
 fn tma_copy_sm90_copies_every_element() {
     let o = run(&example_launch("tma_copy_sm90"));
-    assert_eq!(buffer(&o, "in").data, buffer(&o, "out").data);
+    assert_eq!(buffer(&o, "in").bytes(), buffer(&o, "out").bytes());
 }
 
 #[test]
@@ -442,7 +442,7 @@ fn gemm_sm80_is_exact_at_the_far_corner_of_a_6_gib_operand() {
         assert_eq!(wrong, 0, "CTA (0, {tile}): {wrong} of {} elements of C differ", m * 128);
     }
     // Sparse: B's pages made are the two CTAs' rows, not 6 GiB.
-    let Some(cute_emu::machine::Bytes::Sparse { pages, .. }) = &b.sparse else { panic!("B is sparse") };
+    let cute_emu::machine::Bytes::Sparse { pages, .. } = &b.data else { panic!("B is sparse") };
     assert!(pages.len() * cute_emu::machine::PAGE <= 2 * 128 * k * 2 + 4 * cute_emu::machine::PAGE, "{} pages of B made", pages.len());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -5,7 +5,7 @@
 //! the two outputs compare element by element.
 
 use crate::launch::{self, Arg, Dtype, GpuRun, Launch, Outcome, Output};
-use crate::machine::Report;
+use crate::machine::{Bytes, Report};
 use libloading::{Library, Symbol};
 use std::ffi::{c_char, c_int, c_uint, c_void, CStr, CString};
 
@@ -182,7 +182,7 @@ pub fn execute(launch: &Launch, ptx: &str, repeats: u32) -> Result<Outcome, Stri
                 Arg::TensorMap { dtype, shape, boxes, swizzle, .. } => {
                     // The tensor in device memory, and its map by value
                     // (the kernel's grid-constant parameter).
-                    let ptr = upload(&buffers[next].data, &mut device_buffers)?;
+                    let ptr = upload(&buffers[next].bytes(), &mut device_buffers)?;
                     next += 1;
                     let e = tiled_encoding(*dtype, shape, boxes, *swizzle)?;
                     // CUDA 12's entry point, looked up only for kernels that take a map.
@@ -218,7 +218,7 @@ pub fn execute(launch: &Launch, ptx: &str, repeats: u32) -> Result<Outcome, Stri
         for (buffer, ptr) in buffers.into_iter().zip(&device_buffers) {
             let mut data = vec![0u8; buffer.shape.iter().product::<usize>() * buffer.dtype.bytes()];
             driver.check("cuMemcpyDtoH", to_host(data.as_mut_ptr().cast(), *ptr, data.len()))?;
-            outputs.push(Output { name: buffer.name, dtype: buffer.dtype, shape: buffer.shape, data, sparse: None });
+            outputs.push(Output { name: buffer.name, dtype: buffer.dtype, shape: buffer.shape, data: Bytes::Dense(data) });
         }
         // The timed launches come after the buffers are read back: a kernel
         // that updates its output in place leaves the first launch's result.

@@ -400,28 +400,23 @@ pub struct Output {
     pub name: String,
     pub dtype: Dtype,
     pub shape: Vec<usize>,
-    /// The bytes (empty for a sparse buffer: see `sparse`).
-    pub data: Vec<u8>,
-    /// A sparse buffer's bytes (`Launch::sparse`).
-    pub sparse: Option<Bytes>,
+    /// The bytes (only the pages made, for a buffer of `Launch::sparse`).
+    pub data: Bytes,
 }
 
 impl Output {
     /// Element `i` (row-major over `shape`) as a number.
     pub fn get(&self, i: usize) -> f64 {
         let b = self.dtype.bytes();
-        match &self.sparse {
-            Some(bytes) => self.dtype.decode(&bytes.peek(i * b, b)),
-            None => self.dtype.decode(&self.data[i * b..(i + 1) * b]),
+        match &self.data {
+            Bytes::Dense(d) => self.dtype.decode(&d[i * b..(i + 1) * b]),
+            sparse => self.dtype.decode(&sparse.peek(i * b, b)),
         }
     }
 
     /// All the bytes, a sparse buffer made whole.
-    pub fn bytes(&self) -> Vec<u8> {
-        match &self.sparse {
-            Some(bytes) => bytes.to_dense(),
-            None => self.data.clone(),
-        }
+    pub fn bytes(&self) -> std::borrow::Cow<'_, [u8]> {
+        self.data.whole()
     }
 }
 
@@ -514,7 +509,7 @@ pub fn write_npy(dir: &Path, out: &Output) -> Result<PathBuf, String> {
         ($t:ty, $conv:expr) => {{
             let mut writer = npyz::WriteOptions::<$t>::new().dtype(dtype).shape(&shape).writer(std::io::BufWriter::new(file)).begin_nd().map_err(|e| e.to_string())?;
             let b = out.dtype.bytes();
-            for chunk in out.data.chunks(b) {
+            for chunk in out.bytes().chunks(b) {
                 writer.push(&$conv(chunk)).map_err(|e| e.to_string())?;
             }
             writer.finish().map_err(|e| e.to_string())?;
@@ -575,20 +570,20 @@ pub fn prepare(launch: &Launch, ptx_text: &str) -> Result<(Vec<Output>, Prepared
         let bytes = match arg {
             Arg::Buffer { name, dtype, shape, init } => {
                 let n: usize = shape.iter().product();
-                let (data, sparse) = if launch.sparse.contains(name) {
-                    (Vec::new(), Some(sparse_bytes(*dtype, n, init)))
+                let data = if launch.sparse.contains(name) {
+                    sparse_bytes(*dtype, n, init)
                 } else {
-                    (fill(*dtype, shape, init, &format!("launch field 'args[{i}]' (buffer {name})"))?, None)
+                    Bytes::Dense(fill(*dtype, shape, init, &format!("launch field 'args[{i}]' (buffer {name})"))?)
                 };
                 let base = place(n * dtype.bytes());
-                outputs.push(Output { name: name.clone(), dtype: *dtype, shape: shape.clone(), data, sparse });
+                outputs.push(Output { name: name.clone(), dtype: *dtype, shape: shape.clone(), data });
                 base.to_le_bytes().to_vec()
             }
             Arg::Scalar { dtype, value } => dtype.encode(*value),
             Arg::TensorMap { name, dtype, shape, init, boxes, swizzle } => {
                 let data = fill(*dtype, shape, init, &format!("launch field 'args[{i}]' (tensor map {name})"))?;
                 let base = place(data.len());
-                outputs.push(Output { name: name.clone(), dtype: *dtype, shape: shape.clone(), data, sparse: None });
+                outputs.push(Output { name: name.clone(), dtype: *dtype, shape: shape.clone(), data: Bytes::Dense(data) });
                 let element = dtype.bytes() as u64;
                 let dims: Vec<u64> = shape.iter().rev().map(|&d| d as u64).collect();
                 let mut strides = vec![element];
@@ -621,24 +616,15 @@ pub fn prepare(launch: &Launch, ptx_text: &str) -> Result<(Vec<Output>, Prepared
 pub fn execute(launch: &Launch, ptx_text: &str) -> Result<Outcome, String> {
     let (outputs, prepared) = prepare(launch, ptx_text)?;
     let kernel = &prepared.module.kernels[prepared.kernel];
-    let mut buffers: Vec<Buffer> = outputs
-        .iter()
-        .zip(&prepared.bases)
-        .map(|(o, base)| Buffer { name: o.name.clone(), base: *base, data: o.sparse.clone().unwrap_or_else(|| Bytes::Dense(o.data.clone())) })
-        .collect();
+    // The buffers move into the machine and back: no copy of their bytes.
+    let (kinds, mut buffers): (Vec<(Dtype, Vec<usize>)>, Vec<Buffer>) =
+        outputs.into_iter().zip(&prepared.bases).map(|(o, base)| ((o.dtype, o.shape), Buffer { name: o.name, base: *base, data: o.data })).unzip();
     let block = launch.block.ok_or("launch field 'block' is missing (and the kernel declares no block shape)")?;
     let config = Config { grid: launch.grid, block, dynamic_smem: launch.dynamic_smem.unwrap_or(0), params: prepared.params, instruction_limit: 20_000_000_000, ctas: launch.ctas.clone() };
     let start = std::time::Instant::now();
     let report = machine::run(kernel, &config, &mut buffers);
     let seconds = start.elapsed().as_secs_f64();
-    let buffers = buffers
-        .into_iter()
-        .zip(outputs)
-        .map(|(b, o)| match b.data {
-            Bytes::Dense(data) => Output { data, ..o },
-            sparse => Output { sparse: Some(sparse), ..o },
-        })
-        .collect();
+    let buffers = buffers.into_iter().zip(kinds).map(|(b, (dtype, shape))| Output { name: b.name, dtype, shape, data: b.data }).collect();
     Ok(Outcome { report, buffers, seconds, gpu: None })
 }
 

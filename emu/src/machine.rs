@@ -75,7 +75,7 @@ impl Bytes {
     /// pages they lie in.
     pub fn read(&mut self, at: usize, len: usize) -> Vec<u8> {
         if let Bytes::Sparse { .. } = self {
-            for page in at / PAGE..(at + len).div_ceil(PAGE) {
+            for (page, ..) in spans(at, len) {
                 self.page(page);
             }
         }
@@ -87,13 +87,8 @@ impl Bytes {
         match self {
             Bytes::Dense(d) => d[at..at + bytes.len()].copy_from_slice(bytes),
             Bytes::Sparse { .. } => {
-                let mut done = 0;
-                while done < bytes.len() {
-                    let a = at + done;
-                    let (page, off) = (a / PAGE, a % PAGE);
-                    let take = (PAGE - off).min(bytes.len() - done);
-                    self.page(page)[off..off + take].copy_from_slice(&bytes[done..done + take]);
-                    done += take;
+                for (page, off, from, take) in spans(at, bytes.len()) {
+                    self.page(page)[off..off + take].copy_from_slice(&bytes[from..from + take]);
                 }
             }
         }
@@ -111,38 +106,39 @@ impl Bytes {
             Bytes::Dense(d) => d[at..at + len].to_vec(),
             Bytes::Sparse { pages, page_of, .. } => {
                 let mut out = Vec::with_capacity(len);
-                let mut a = at;
-                while a < at + len {
-                    let (page, off) = (a / PAGE, a % PAGE);
-                    let take = (PAGE - off).min(at + len - a);
+                for (page, off, _, take) in spans(at, len) {
                     match pages.get(&page) {
                         Some(p) => out.extend_from_slice(&p[off..off + take]),
                         None => out.extend_from_slice(&page_of(page)[off..off + take]),
                     }
-                    a += take;
                 }
                 out
             }
         }
     }
 
-    /// All the bytes (a sparse buffer made whole: for a GPU, which needs them).
-    pub fn to_dense(&self) -> Vec<u8> {
+    /// All the bytes: a dense buffer's own, a sparse one made whole (for a
+    /// GPU, which needs them).
+    pub fn whole(&self) -> std::borrow::Cow<'_, [u8]> {
         match self {
-            Bytes::Dense(d) => d.clone(),
-            Bytes::Sparse { len, pages, page_of } => {
-                let mut out = Vec::with_capacity(*len);
-                for page in 0..len.div_ceil(PAGE) {
-                    match pages.get(&page) {
-                        Some(p) => out.extend_from_slice(p),
-                        None => out.extend_from_slice(&page_of(page)),
-                    }
-                }
-                out.truncate(*len);
-                out
-            }
+            Bytes::Dense(d) => std::borrow::Cow::Borrowed(d),
+            Bytes::Sparse { len, .. } => std::borrow::Cow::Owned(self.peek(0, *len)),
         }
     }
+}
+
+/// `at..at + len` cut at page boundaries: (page, offset in the page, offset
+/// in the range, length) per piece.
+fn spans(at: usize, len: usize) -> impl Iterator<Item = (usize, usize, usize, usize)> {
+    let mut done = 0;
+    std::iter::from_fn(move || {
+        (done < len).then(|| {
+            let (page, off) = ((at + done) / PAGE, (at + done) % PAGE);
+            let take = (PAGE - off).min(len - done);
+            done += take;
+            (page, off, done - take, take)
+        })
+    })
 }
 
 /// What the launch gives the kernel.
@@ -789,9 +785,10 @@ impl Cta<'_> {
             _ => {
                 let th = &self.threads[t];
                 if !th.wgmma_open.regs.is_empty() || !th.wgmma_groups.is_empty() {
-                    let in_flight: Vec<(usize, u32)> = th.wgmma_groups.iter().chain([&th.wgmma_open]).flat_map(|g| g.regs.iter().copied()).collect();
+                    // The registers of every group not retired, open one included.
+                    let in_flight = || th.wgmma_groups.iter().chain([&th.wgmma_open]).flat_map(|g| g.regs.iter());
                     for r in inst.operands.iter().flat_map(regs_of) {
-                        if let Some((_, by)) = in_flight.iter().find(|(f, _)| *f == r) {
+                        if let Some((_, by)) = in_flight().find(|(f, _)| *f == r) {
                             let by = *by;
                             report.hazard(HazardKind::WgmmaRegister, (by as usize, pc as usize), || {
                                 format!(

@@ -117,6 +117,15 @@ impl Cta<'_> {
         }
     }
 
+    /// Shared bytes `at..at + len` lie in the CTA's allocation; `verb`
+    /// (`reads`, `writes`) names the access in the fault.
+    pub(crate) fn shared_bounds(&self, at: usize, len: usize, inst: &Inst, verb: &str) -> Result<(), Stop> {
+        if at + len > self.shared.len() {
+            return Err(Stop(HazardKind::OutOfBounds, format!("{} {verb} shared bytes {at}..{} of a {}-byte allocation", describe(inst), at + len, self.shared.len())));
+        }
+        Ok(())
+    }
+
     pub(crate) fn check_alignment(addr: u64, len: usize, inst: &Inst) -> Result<(), Stop> {
         if len.is_power_of_two() && addr % len as u64 != 0 {
             return Err(Stop(HazardKind::Misaligned, format!("{} accesses {len} bytes at {addr:#x}, not {len}-byte aligned", describe(inst))));
@@ -134,9 +143,7 @@ impl Cta<'_> {
             return Ok(self.local_range(t, addr, len, inst, "reads")?.to_vec());
         }
         let at = addr as usize;
-        if at + len > self.shared.len() {
-            return Err(Stop(HazardKind::OutOfBounds, format!("{} reads shared bytes {at}..{} of a {}-byte allocation", describe(inst), at + len, self.shared.len())));
-        }
+        self.shared_bounds(at, len, inst, "reads")?;
         for a in at..at + len {
             self.check_read(t, a, inst, report);
         }
@@ -154,9 +161,7 @@ impl Cta<'_> {
             return Ok(());
         }
         let at = addr as usize;
-        if at + bytes.len() > self.shared.len() {
-            return Err(Stop(HazardKind::OutOfBounds, format!("{} writes shared bytes {at}..{} of a {}-byte allocation", describe(inst), at + bytes.len(), self.shared.len())));
-        }
+        self.shared_bounds(at, bytes.len(), inst, "writes")?;
         let pc = self.threads[t].pc as u32;
         for (k, b) in bytes.iter().enumerate() {
             self.check_write(t, at + k, pc, report);
@@ -339,9 +344,7 @@ impl Cta<'_> {
                     bytes[..src_size.min(size)].copy_from_slice(&Self::global_read(buffers, src, src_size.min(size), inst)?);
                 }
                 let at = dst as usize;
-                if at + size > self.shared.len() {
-                    return Err(Stop(HazardKind::OutOfBounds, format!("{} writes shared bytes {at}..{} of a {}-byte allocation", describe(inst), at + size, self.shared.len())));
-                }
+                self.shared_bounds(at, size, inst, "writes")?;
                 for a in at..at + size {
                     self.shadow[a].pending = Some((t as u32, pc));
                 }

@@ -7,22 +7,10 @@ use crate::launch::{self, Arg, Init, Launch};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// How to run a launch once its PTX is in hand.
-#[derive(Debug, Clone, Default)]
-pub struct Options<'a> {
-    /// Write every buffer after the launch as `DIR/<name>.npy`.
-    pub out: Option<&'a Path>,
-    /// On GPU 0 through the CUDA driver instead of the emulator.
-    pub gpu: bool,
-    /// GPU only: launches timed after the checked one.
-    pub repeat: u32,
-}
-
-/// The command line of `cute run` and `cute-emu run` (clap arguments).
-#[derive(clap::Args, Debug, Clone)]
-pub struct RunArgs {
-    /// The launch file (JSON, docs/emulator.md).
-    pub launch: PathBuf,
+/// How to run a launch once its PTX is in hand (the options of `cute run`
+/// and `cute-emu run`).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct Options {
     /// Write every buffer after the launch as DIR/<name>.npy (sparse
     /// buffers left out).
     #[arg(long)]
@@ -37,10 +25,13 @@ pub struct RunArgs {
     pub repeat: u32,
 }
 
-impl RunArgs {
-    pub fn options(&self) -> Options<'_> {
-        Options { out: self.out.as_deref(), gpu: self.gpu, repeat: self.repeat }
-    }
+/// The command line of `cute run` and `cute-emu run`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RunArgs {
+    /// The launch file (JSON, docs/emulator.md).
+    pub launch: PathBuf,
+    #[command(flatten)]
+    pub options: Options,
 }
 
 /// Exit status 2: a bad launch file or input.
@@ -67,11 +58,11 @@ pub fn run(program: &str, launch: &Launch, ptx: &str, options: &Options) -> u8 {
         Ok(o) => o,
         Err(e) => return bad(e),
     };
-    if let Some(dir) = options.out {
+    if let Some(dir) = &options.out {
         if let Err(e) = std::fs::create_dir_all(dir) {
             return bad(format!("--out {}: {e}", dir.display()));
         }
-        for buffer in outcome.buffers.iter().filter(|b| b.sparse.is_none()) {
+        for buffer in outcome.buffers.iter().filter(|b| matches!(b.data, crate::machine::Bytes::Dense(_))) {
             if let Err(e) = launch::write_npy(dir, buffer) {
                 return bad(e);
             }

@@ -289,9 +289,7 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
                 None => vec![0; width], // OOB fill zero
             };
             let at = swizzled(dst, offset, map.swizzle) as usize;
-            if at + width > cta.shared.len() {
-                return Err(fault(HazardKind::OutOfBounds, format!("{} writes shared bytes {at}..{} of a {}-byte allocation", describe(inst), at + width, cta.shared.len())));
-            }
+            cta.shared_bounds(at, width, inst, "writes")?;
             for (k, b) in data.iter().enumerate() {
                 cta.check_write(n, at + k, pc, report);
                 cta.shared[at + k] = *b;
@@ -405,16 +403,12 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
     cta.threads[first].wgmma_open.issued.push(clock);
     let read_element = |cta: &mut Cta, report: &mut Report, desc: u64, row: u64, kk: u64| -> Result<f64, Stop> {
         let at = descriptor_address(desc, row, kk * 2).map_err(bad)?;
-        let end = at as usize + 2;
-        if at % 2 != 0 {
-            return Err(fault(HazardKind::Misaligned, format!("{} reads a 2-byte element at shared byte {at}", describe(inst))));
-        }
-        if end > cta.shared.len() {
-            return Err(fault(HazardKind::OutOfBounds, format!("{} reads shared bytes {at}..{end} of a {}-byte allocation", describe(inst), cta.shared.len())));
-        }
-        cta.check_async_read(at as usize, 2, inst, report);
-        cta.threads[first].wgmma_open.reads.extend([(at as usize, pc, issue), (at as usize + 1, pc, issue)]);
-        Ok(decode(u16::from_le_bytes([cta.shared[at as usize], cta.shared[at as usize + 1]])))
+        Cta::check_alignment(at, 2, inst)?;
+        let at = at as usize;
+        cta.shared_bounds(at, 2, inst, "reads")?;
+        cta.check_async_read(at, 2, inst, report);
+        cta.threads[first].wgmma_open.reads.extend([(at, pc, issue), (at + 1, pc, issue)]);
+        Ok(decode(u16::from_le_bytes([cta.shared[at], cta.shared[at + 1]])))
     };
     let mut a = vec![[0f64; 16]; 64];
     match &a_regs {

@@ -363,7 +363,7 @@ fn out_line(text: &str) {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Command::Run { args, export } = &cli.command {
-        return run_launch(&args.launch, &args.options(), export.as_deref());
+        return run_launch(&args.launch, &args.options, export.as_deref());
     }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,

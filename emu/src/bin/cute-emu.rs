@@ -40,6 +40,5 @@ fn main() -> ExitCode {
         Ok(p) => p,
         Err(e) => return bad(e),
     };
-    let options = cli.options();
-    ExitCode::from(cute_emu::run::run("cute-emu", &launch, &ptx, &options))
+    ExitCode::from(cute_emu::run::run("cute-emu", &launch, &ptx, &cli.options))
 }
