@@ -3,7 +3,8 @@
 # kernels (scripts/gpu_check.sh runs it there): the `cute-emu` binary and
 # PTX launch files (`cute run --export`) in three folders:
 #   examples/  every example launch of examples/launch/;
-#   atoms/     every SM80/SM89 atom kernel of tests/emulator_atoms.rs;
+#   atoms/     every SM80/SM89 atom kernel of tests/emulator_atoms.rs and
+#              the warp exchanges of emu/tests/warp.rs;
 #   large/     the GEMM examples at user sizes, an LM head among them (GPU
 #              only, checked by numpy).
 # Usage: scripts/gpu_bundle.sh OUT   (after `cargo build --release --workspace`;
@@ -20,6 +21,7 @@ for launch in examples/launch/*.launch.json; do
 done
 if [[ -z ${CUTE_BUNDLE_NO_ATOMS:-} ]]; then
   CUTE_EXPORT_LAUNCHES="$out/atoms" cargo test -q --release --test emulator_atoms >/dev/null
+  CUTE_EXPORT_LAUNCHES="$out/atoms" cargo test -q --release -p cute-emu --test warp >/dev/null
 fi
 # The GEMM examples at user sizes: each launch file rewritten with its
 # shapes, grid and size scalars (tiles: gemm 128 x 128, sgemm 32 x 32).

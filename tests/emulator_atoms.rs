@@ -8,22 +8,12 @@
 //! register, or the wrong half of one, gives a wrong D.
 
 use cute_emu::launch::{self, Arg, Dtype, Init, Launch};
+use cute_emu::machine::HazardKind;
 use cute_mlir::{compile::Emit, Compiler};
 
 /// A one-warp launch of kernel `k` for `chip` (the PTX is given to execute).
 fn one_warp(chip: &str, args: Vec<Arg>) -> Launch {
-    Launch {
-        dir: Default::default(),
-        source: Default::default(),
-        chip: chip.into(),
-        kernel: "k".into(),
-        grid: [1, 1, 1],
-        block: Some([32, 1, 1]),
-        dynamic_smem: Some(0),
-        ctas: None,
-        sparse: Vec::new(),
-        args,
-    }
+    Launch::new(chip, "k", [1, 1, 1], [32, 1, 1], args)
 }
 
 /// Runs `l` in the emulator. With `CUTE_EXPORT_LAUNCHES=DIR` set, also
@@ -62,6 +52,11 @@ fn isa(which: char, shape: (usize, usize, usize), class: &str, l: usize, i: usiz
     }
 }
 
+/// A dense register MMA case.
+fn dense(family: &'static str, shape: (usize, usize, usize), a: &'static str, c: &'static str, class: &'static str, dtype_a: Dtype, dtype_c: Dtype) -> Case {
+    Case { family, shape, a, c, class, dtype_a, dtype_c, sparse: false }
+}
+
 struct Case {
     /// `sm80.mma` or `sm89.mma` (FP8, compiled for sm_89).
     family: &'static str,
@@ -72,11 +67,15 @@ struct Case {
     class: &'static str,
     dtype_a: Dtype,
     dtype_c: Dtype,
+    /// `sm80.sparse_mma`: A holds K/2 values a row, and each lane one
+    /// metadata word (value 0 of the call's metadata view).
+    sparse: bool,
 }
 
 fn kernel(case: &Case) -> String {
     let (m, n, k) = case.shape;
-    let (na, nb, nc) = (m * k / 32, n * k / 32, m * n / 32);
+    let stored_k = if case.sparse { k / 2 } else { k };
+    let (na, nb, nc) = (m * stored_k / 32, n * k / 32, m * n / 32);
     let atom = format!("!cute_nvgpu.{}<{m}x{n}x{k}, elem_type = ({a}, {a}, {c})>", case.family, a = case.a, c = case.c);
     // Lane l's values v at global index l * count + v.
     let part = |name: &str, ty: &str, count: usize| {
@@ -104,11 +103,21 @@ fn kernel(case: &Case) -> String {
     };
     let (a, c) = (case.a, case.c);
     let view = |ty: &str, count: usize| format!("!cute.view<!cute.ptr<{ty}, rmem>, !cute.layout<\"{count}:1\">>");
+    // The metadata: lane l's word at index l, as the A-values are placed.
+    let (metadata_load, metadata) = if case.sparse {
+        (
+            format!("{}{}{}", decl("e", 1), part("e", "i32", 1), copy("i32", 1, "se", "re", "gmem", "rmem")),
+            format!(" metadata(%re : {})", view("i32", 1)),
+        )
+    } else {
+        (String::new(), String::new())
+    };
+    let pointer_e = if case.sparse { ", %pe: !cute.ptr<i32, gmem>" } else { "" };
     format!(
-        "module attributes {{gpu.container_module}} {{\ngpu.module @kernels {{\n  gpu.func @k(%pa: !cute.ptr<{a}, gmem>, %pb: !cute.ptr<{a}, gmem>, %pc: !cute.ptr<{c}, gmem>, %pd: !cute.ptr<{c}, gmem>) kernel {{\n    \
+        "module attributes {{gpu.container_module}} {{\ngpu.module @kernels {{\n  gpu.func @k(%pa: !cute.ptr<{a}, gmem>, %pb: !cute.ptr<{a}, gmem>, %pc: !cute.ptr<{c}, gmem>, %pd: !cute.ptr<{c}, gmem>{pointer_e}) kernel {{\n    \
          %tid = gpu.thread_id x\n    %t = arith.index_cast %tid : index to i32\n    %lane = cute.make_int_tuple(%t) : (i32) -> !cute.coord<\"(_,?)\">\n\
-         {}{}{}{}{}{}{}{}{}{}{}\
-         %mma = cute.make_atom : {atom}\n    cute.mma_atom_call %mma, %rc, %ra, %rb, %rc : {atom}, {}, {}, {}, {}\n\
+         {}{}{}{}{}{}{}{}{}{}{}{metadata_load}\
+         %mma = cute.make_atom : {atom}\n    cute.mma_atom_call %mma, %rc, %ra, %rb, %rc{metadata} : {atom}, {}, {}, {}, {}\n\
          {}    gpu.return\n  }}\n}}\n}}\n",
         decl("a", na),
         decl("b", nb),
@@ -132,20 +141,20 @@ fn kernel(case: &Case) -> String {
 #[test]
 fn every_sm80_and_sm89_register_mma_follows_the_isa_fragment_tables() {
     let cases = [
-        Case { family: "sm80.mma", shape: (16, 8, 16), a: "f16", c: "f32", class: "f16", dtype_a: Dtype::F16, dtype_c: Dtype::F32 },
-        Case { family: "sm80.mma", shape: (16, 8, 16), a: "f16", c: "f16", class: "f16", dtype_a: Dtype::F16, dtype_c: Dtype::F16 },
-        Case { family: "sm80.mma", shape: (16, 8, 8), a: "f16", c: "f32", class: "f16", dtype_a: Dtype::F16, dtype_c: Dtype::F32 },
-        Case { family: "sm80.mma", shape: (16, 8, 16), a: "bf16", c: "f32", class: "f16", dtype_a: Dtype::Bf16, dtype_c: Dtype::F32 },
-        Case { family: "sm80.mma", shape: (16, 8, 8), a: "bf16", c: "f32", class: "f16", dtype_a: Dtype::Bf16, dtype_c: Dtype::F32 },
-        Case { family: "sm80.mma", shape: (16, 8, 8), a: "tf32", c: "f32", class: "tf32", dtype_a: Dtype::F32, dtype_c: Dtype::F32 },
-        Case { family: "sm80.mma", shape: (16, 8, 4), a: "tf32", c: "f32", class: "tf32", dtype_a: Dtype::F32, dtype_c: Dtype::F32 },
-        Case { family: "sm80.mma", shape: (8, 8, 4), a: "f64", c: "f64", class: "f64", dtype_a: Dtype::F64, dtype_c: Dtype::F64 },
-        Case { family: "sm80.mma", shape: (16, 8, 16), a: "si8", c: "i32", class: "i8", dtype_a: Dtype::I8, dtype_c: Dtype::I32 },
-        Case { family: "sm80.mma", shape: (16, 8, 32), a: "si8", c: "i32", class: "i8", dtype_a: Dtype::I8, dtype_c: Dtype::I32 },
+        dense("sm80.mma", (16, 8, 16), "f16", "f32", "f16", Dtype::F16, Dtype::F32),
+        dense("sm80.mma", (16, 8, 16), "f16", "f16", "f16", Dtype::F16, Dtype::F16),
+        dense("sm80.mma", (16, 8, 8), "f16", "f32", "f16", Dtype::F16, Dtype::F32),
+        dense("sm80.mma", (16, 8, 16), "bf16", "f32", "f16", Dtype::Bf16, Dtype::F32),
+        dense("sm80.mma", (16, 8, 8), "bf16", "f32", "f16", Dtype::Bf16, Dtype::F32),
+        dense("sm80.mma", (16, 8, 8), "tf32", "f32", "tf32", Dtype::F32, Dtype::F32),
+        dense("sm80.mma", (16, 8, 4), "tf32", "f32", "tf32", Dtype::F32, Dtype::F32),
+        dense("sm80.mma", (8, 8, 4), "f64", "f64", "f64", Dtype::F64, Dtype::F64),
+        dense("sm80.mma", (16, 8, 16), "si8", "i32", "i8", Dtype::I8, Dtype::I32),
+        dense("sm80.mma", (16, 8, 32), "si8", "i32", "i8", Dtype::I8, Dtype::I32),
         // FP8 (sm89.mma, inline PTX): the 8-bit tables of m16n8k32.
-        Case { family: "sm89.mma", shape: (16, 8, 32), a: "f8E4M3FN", c: "f32", class: "i8", dtype_a: Dtype::E4m3, dtype_c: Dtype::F32 },
-        Case { family: "sm89.mma", shape: (16, 8, 32), a: "f8E5M2", c: "f32", class: "i8", dtype_a: Dtype::E5m2, dtype_c: Dtype::F32 },
-        Case { family: "sm89.mma", shape: (16, 8, 32), a: "f8E4M3FN", c: "f16", class: "i8", dtype_a: Dtype::E4m3, dtype_c: Dtype::F16 },
+        dense("sm89.mma", (16, 8, 32), "f8E4M3FN", "f32", "i8", Dtype::E4m3, Dtype::F32),
+        dense("sm89.mma", (16, 8, 32), "f8E5M2", "f32", "i8", Dtype::E5m2, Dtype::F32),
+        dense("sm89.mma", (16, 8, 32), "f8E4M3FN", "f16", "i8", Dtype::E4m3, Dtype::F16),
     ];
     let compiler = Compiler::new();
     let mut checked = 0;
@@ -196,6 +205,172 @@ fn every_sm80_and_sm89_register_mma_follows_the_isa_fragment_tables() {
     }
     // Every lane's every D value of every case.
     assert_eq!(checked, cases.iter().map(|c| c.shape.0 * c.shape.1).sum::<usize>());
+}
+
+/// Row of value `i` of lane `l` in a sparse MMA's B (K x N; the column is
+/// l / 4) where the dense tables stop short of the sparse K: PTX ISA
+/// 9.7.14.6.2.2 (m16n8k32 .f16/.bf16), .4 (m16n8k16 .tf32), .6 (m16n8k64
+/// .s8/.u8).
+fn sparse_b_row(class: &str, k: usize, l: usize, i: usize) -> usize {
+    let t = l % 4;
+    match (class, k) {
+        ("f16", 32) => 2 * t + i % 2 + 8 * (i / 2),
+        ("tf32", 16) => t + 4 * i,
+        ("i8", 64) => 4 * t + i % 4 + 16 * (i / 4),
+        (class, k) => isa('B', (16, 8, k), class, l, i).0,
+    }
+}
+
+/// A sparse A's stored value `(row, stored column)` placed in K by the
+/// metadata words `e` (selector 0): PTX ISA 9.7.14.6.1. A row is cut into
+/// chunks of four 2-bit-indexed units (tf32: two elements, each two units;
+/// 4-bit: pairs), two units stored a chunk. For 16-bit and tf32 inputs lane
+/// 4 (row % 8) + j holds 16 bits of row g (bits 15..0) and g + 8 (31..16)
+/// for chunks 4j..4j+3; for 8- and 4-bit inputs lane 4 (row % 8) + (row /
+/// 8) + 2j holds chunks 8j..8j+7 of its row (the ISA's metadata figures; an
+/// H100 agrees, session 13).
+fn sparse_column(class: &str, e: &[u32], row: usize, stored: usize) -> usize {
+    // Values stored a chunk, and values a unit (4-bit values go in pairs).
+    let (per_chunk, unit) = match class {
+        "tf32" => (1, 1),
+        "i4" => (4, 2),
+        _ => (2, 1),
+    };
+    let (chunk, slot) = (stored / per_chunk, stored % per_chunk);
+    let (lane, shift) = match class {
+        "i8" | "i4" => (4 * (row % 8) + row / 8 + 2 * (chunk / 8), 4 * (chunk % 8)),
+        _ => (4 * (row % 8) + chunk / 4, 4 * (chunk % 4) + 16 * (row / 8)),
+    };
+    let nibble = (e[lane] >> shift) & 15;
+    if class == "tf32" {
+        return 2 * chunk + if nibble == 0b1110 { 1 } else { 0 };
+    }
+    let index = if slot / unit == 0 { nibble & 3 } else { nibble >> 2 } as usize;
+    4 * unit * chunk + unit * index + slot % unit
+}
+
+/// Random metadata words whose every nibble is valid: two different
+/// indices, the lower first (tf32: 0b0100 or 0b1110).
+fn metadata_words(class: &str, seed: u64) -> Vec<u32> {
+    let pairs: &[u32] = if class == "tf32" { &[0b0100, 0b1110] } else { &[0b0100, 0b1000, 0b1100, 0b1001, 0b1101, 0b1110] };
+    let mut x = seed;
+    (0..32)
+        .map(|_| {
+            (0..8).fold(0u32, |w, nib| {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                w | pairs[((x >> 33) % pairs.len() as u64) as usize] << (4 * nib)
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn every_sm80_sparse_mma_places_a_by_its_metadata() {
+    // Each lane gives its own random (valid) metadata word, so a lowering
+    // that passed another lane's word, another selector, or packed A's
+    // stored values in another order gives a wrong D.
+    let f = |shape, a, c, class, dtype_a, dtype_c| Case { family: "sm80.sparse_mma", shape, a, c, class, dtype_a, dtype_c, sparse: true };
+    let cases = [
+        f((16, 8, 16), "f16", "f32", "f16", Dtype::F16, Dtype::F32),
+        f((16, 8, 32), "f16", "f32", "f16", Dtype::F16, Dtype::F32),
+        f((16, 8, 32), "f16", "f16", "f16", Dtype::F16, Dtype::F16),
+        f((16, 8, 16), "bf16", "f32", "f16", Dtype::Bf16, Dtype::F32),
+        f((16, 8, 32), "bf16", "f32", "f16", Dtype::Bf16, Dtype::F32),
+        f((16, 8, 8), "tf32", "f32", "tf32", Dtype::F32, Dtype::F32),
+        f((16, 8, 16), "tf32", "f32", "tf32", Dtype::F32, Dtype::F32),
+        f((16, 8, 32), "si8", "i32", "i8", Dtype::I8, Dtype::I32),
+        f((16, 8, 64), "si8", "i32", "i8", Dtype::I8, Dtype::I32),
+    ];
+    let compiler = Compiler::new();
+    let mut checked = 0;
+    for (n_case, case) in cases.iter().enumerate() {
+        let (m, n, k) = case.shape;
+        let (na, nb, nc) = (m * k / 64, n * k / 32, m * n / 32);
+        let source = kernel(case);
+        let ptx = compiler.compile(&source, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}\n{source}"));
+        assert!(ptx.contains(&format!("mma.sp.sync.aligned.m{m}n{n}k{k}.row.col")), "{ptx}");
+        let buffer = |name: &str, dtype, count, seed| Arg::Buffer { name: name.into(), dtype, shape: vec![32 * count], init: Init::Randint { lo: -3, hi: 3, seed } };
+        let e = metadata_words(case.class, 7 + n_case as u64);
+        let metadata = Arg::Buffer { name: "E".into(), dtype: Dtype::I32, shape: vec![32], init: Init::Values(e.iter().map(|w| f64::from(*w as i32)).collect()) };
+        let l = one_warp("sm_80", vec![buffer("A", case.dtype_a, na, 1), buffer("B", case.dtype_a, nb, 2), buffer("C", case.dtype_c, nc, 3), buffer("D", case.dtype_c, nc, 4), metadata]);
+        let o = execute(&format!("mma_sp_sm80_m{m}n{n}k{k}_{}_{}", case.a, case.c), &l, &ptx);
+        assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+        let mut a = vec![vec![0.0; k]; m];
+        let mut placed = vec![vec![false; k]; m];
+        let mut b = vec![vec![f64::NAN; n]; k];
+        let mut c = vec![vec![f64::NAN; n]; m];
+        for lane in 0..32 {
+            for i in 0..na {
+                let (r, stored) = isa('A', (m, n, k / 2), case.class, lane, i);
+                let col = sparse_column(case.class, &e, r, stored);
+                assert!(!placed[r][col], "two stored values at A[{r}][{col}]");
+                placed[r][col] = true;
+                a[r][col] = o.buffers[0].get(lane * na + i);
+            }
+            for i in 0..nb {
+                b[sparse_b_row(case.class, k, lane, i)][lane / 4] = o.buffers[1].get(lane * nb + i);
+            }
+            for i in 0..nc {
+                let (r, col) = isa('C', case.shape, case.class, lane, i);
+                c[r][col] = o.buffers[2].get(lane * nc + i);
+            }
+        }
+        assert_eq!(placed.iter().flatten().filter(|p| **p).count(), m * k / 2, "half of A is stored");
+        assert!(b.iter().flatten().chain(c.iter().flatten()).all(|x| !x.is_nan()), "the tables cover every element");
+        for lane in 0..32 {
+            for i in 0..nc {
+                let (r, col) = isa('C', case.shape, case.class, lane, i);
+                let want = c[r][col] + (0..k).map(|kk| a[r][kk] * b[kk][col]).sum::<f64>();
+                assert_eq!(o.buffers[3].get(lane * nc + i), want, "sparse {m}x{n}x{k} ({}, {}): lane {lane} value {i} = D[{r}][{col}]", case.a, case.c);
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, cases.iter().map(|c| c.shape.0 * c.shape.1).sum::<usize>());
+}
+
+#[test]
+fn sparse_metadata_the_isa_leaves_undefined_is_reported() {
+    // PTX ISA 9.7.14.6.1: a nibble naming one index twice (f16), a tf32
+    // nibble other than 0b0100 / 0b1110, and a selector past the lanes
+    // that hold metadata are undefined; the emulator stops on them rather
+    // than compute something. Selector 1 is legal for m16n8k32 .f16 but
+    // reads lanes 2 and 3's words: a different product.
+    let compiler = Compiler::new();
+    let run = |shape: (usize, usize, usize), a: &'static str, dtype, e: Vec<u32>, edit: &dyn Fn(&str) -> String| {
+        let case = Case { family: "sm80.sparse_mma", shape, a, c: "f32", class: "", dtype_a: dtype, dtype_c: Dtype::F32, sparse: true };
+        let (m, n, k) = shape;
+        let ptx = edit(&compiler.compile(&kernel(&case), "sm_80", Emit::Ptx).unwrap());
+        let buffer = |name: &str, dtype, count, seed| Arg::Buffer { name: name.into(), dtype, shape: vec![32 * count], init: Init::Randint { lo: -3, hi: 3, seed } };
+        let metadata = Arg::Buffer { name: "E".into(), dtype: Dtype::I32, shape: vec![32], init: Init::Values(e.iter().map(|w| f64::from(*w as i32)).collect()) };
+        let l = one_warp("sm_80", vec![buffer("A", dtype, m * k / 64, 1), buffer("B", dtype, n * k / 32, 2), buffer("C", Dtype::F32, m * n / 32, 3), buffer("D", Dtype::F32, m * n / 32, 4), metadata]);
+        launch::execute(&l, &ptx).unwrap()
+    };
+    let same = |p: &str| p.to_string();
+    let selector = |to: &'static str| {
+        move |p: &str| {
+            let at = p.find("mma.sp.sync").unwrap();
+            let end = at + p[at..].find(';').unwrap();
+            assert_eq!(&p[end - 1..end], "0", "the selector ends the instruction");
+            format!("{}{to}{}", &p[..end - 1], &p[end..])
+        }
+    };
+    let valid = metadata_words("f16", 3);
+    let clean = run((16, 8, 32), "f16", Dtype::F16, valid.clone(), &same);
+    assert!(clean.report.hazards.is_empty(), "{}", launch::summary(&clean));
+    let undefined = |o: &launch::Outcome, what: &str| {
+        assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::Undefined), "{what}: {}", launch::summary(o));
+    };
+    let mut twice = valid.clone();
+    twice[5] = (twice[5] & !0xf0) | 0b0101 << 4;
+    undefined(&run((16, 8, 32), "f16", Dtype::F16, twice, &same), "index 1 named twice");
+    undefined(&run((16, 8, 32), "f16", Dtype::F16, valid.clone(), &selector("2")), "selector 2 of a thread-pair shape");
+    let moved = run((16, 8, 32), "f16", Dtype::F16, valid.clone(), &selector("1"));
+    assert!(moved.report.hazards.is_empty(), "{}", launch::summary(&moved));
+    assert_ne!(moved.buffers[3].data.whole(), clean.buffers[3].data.whole(), "selector 1 reads other lanes' metadata");
+    let mut tf32 = metadata_words("tf32", 4);
+    tf32[0] = (tf32[0] & !0xf) | 0b1000;
+    undefined(&run((16, 8, 8), "tf32", Dtype::F32, tf32, &same), "a tf32 nibble other than 0b0100 / 0b1110");
 }
 
 /// A one-warp kernel: lane l copies row l of a 32 x 8 f16 matrix to shared
@@ -364,17 +539,27 @@ fn int4_register_mmas_read_packed_nibbles() {
     // its fragment, and the MMA must see them packed. Before the packed
     // addressing, a GEP over i4 stepped a byte per value and the product
     // was wrong (issue 28).
+    // The sparse ones (sm80.sparse_mma, PTX ISA 9.7.14.6.2.7/.8) store
+    // half of A's K, placed by each lane's metadata word.
     let compiler = Compiler::new();
-    for k in [32usize, 64] {
-        let case = Case { family: "sm80.mma", shape: (16, 8, k), a: "si4", c: "i32", class: "i4", dtype_a: Dtype::U8, dtype_c: Dtype::I32 };
-        let (na, nb, nc) = (16 * k / 32, 8 * k / 32, 4);
+    for (k, sparse) in [(32usize, false), (64, false), (64, true), (128, true)] {
+        let family = if sparse { "sm80.sparse_mma" } else { "sm80.mma" };
+        let case = Case { family, shape: (16, 8, k), a: "si4", c: "i32", class: "i4", dtype_a: Dtype::U8, dtype_c: Dtype::I32, sparse };
+        let stored_k = if sparse { k / 2 } else { k };
+        let (na, nb, nc) = (16 * stored_k / 32, 8 * k / 32, 4);
         let source = kernel(&case);
         let ptx = compiler.compile(&source, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}\n{source}"));
-        assert!(ptx.contains(&format!("mma.sync.aligned.m16n8k{k}.row.col.s32.s4.s4.s32")), "{ptx}");
+        let opcode = if sparse { "mma.sp.sync" } else { "mma.sync" };
+        assert!(ptx.contains(&format!("{opcode}.aligned.m16n8k{k}.row.col.s32.s4.s4.s32")), "{ptx}");
         let packed = |name: &str, count: usize, seed| Arg::Buffer { name: name.into(), dtype: Dtype::U8, shape: vec![32 * count / 2], init: Init::Randint { lo: 0, hi: 255, seed } };
         let words = |name: &str, seed| Arg::Buffer { name: name.into(), dtype: Dtype::I32, shape: vec![32 * nc], init: Init::Randint { lo: -50, hi: 50, seed } };
-        let l = one_warp("sm_80", vec![packed("A", na, 1), packed("B", nb, 2), words("C", 3), words("D", 4)]);
-        let o = execute(&format!("mma_sm80_m16n8k{k}_si4_i32"), &l, &ptx);
+        let e = metadata_words("i4", k as u64);
+        let mut args = vec![packed("A", na, 1), packed("B", nb, 2), words("C", 3), words("D", 4)];
+        if sparse {
+            args.push(Arg::Buffer { name: "E".into(), dtype: Dtype::I32, shape: vec![32], init: Init::Values(e.iter().map(|w| f64::from(*w as i32)).collect()) });
+        }
+        let l = one_warp("sm_80", args);
+        let o = execute(&format!("mma_{}sm80_m16n8k{k}_si4_i32", if sparse { "sp_" } else { "" }), &l, &ptx);
         assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
         // Value j of a packed buffer: nibble j % 2 of byte j / 2, signed.
         let nibble = |buf: usize, j: usize| {
@@ -382,16 +567,18 @@ fn int4_register_mmas_read_packed_nibbles() {
             let v = (byte >> (4 * (j % 2))) & 15;
             (if v >= 8 { v - 16 } else { v }) as f64
         };
-        let mut a = vec![vec![f64::NAN; k]; 16];
+        let mut a = vec![vec![if sparse { 0.0 } else { f64::NAN }; k]; 16];
         let mut b = vec![vec![f64::NAN; 8]; k];
         let mut c = vec![vec![f64::NAN; 8]; 16];
         for lane in 0..32 {
             for i in 0..na {
-                let (r, col) = isa4('A', k, lane, i);
+                let (r, col) = isa4('A', stored_k, lane, i);
+                let col = if sparse { sparse_column("i4", &e, r, col) } else { col };
                 a[r][col] = nibble(0, lane * na + i);
             }
             for i in 0..nb {
-                let (r, col) = isa4('B', k, lane, i);
+                // m16n8k128's B (9.7.14.6.2.8): the k64 table, twice as deep.
+                let (r, col) = if k == 128 { (8 * (lane % 4) + i % 8 + 32 * (i / 8), lane / 4) } else { isa4('B', k, lane, i) };
                 b[r][col] = nibble(1, lane * nb + i);
             }
             for i in 0..nc {

@@ -161,18 +161,8 @@ $L__BB0_2:
 	ret;
 }
 ";
-    let l = Launch {
-        dir: Default::default(),
-        source: Default::default(),
-        chip: "sm_80".into(),
-        kernel: "skip".into(),
-        grid: [1, 1, 1],
-        block: Some([64, 1, 1]),
-        dynamic_smem: Some(0),
-        ctas: None,
-        sparse: Vec::new(),
-        args: vec![launch::Arg::Buffer { name: "x".into(), dtype: launch::Dtype::F32, shape: vec![1], init: launch::Init::Zeros }],
-    };
+    let x = launch::Arg::Buffer { name: "x".into(), dtype: launch::Dtype::F32, shape: vec![1], init: launch::Init::Zeros };
+    let l = Launch::new("sm_80", "skip", [1, 1, 1], [64, 1, 1], vec![x]);
     let start = std::time::Instant::now();
     let o = run(&l, ptx);
     assert!(start.elapsed().as_secs_f64() < 1.0, "the deadlock took {:?} to report", start.elapsed());

@@ -177,6 +177,23 @@ pub struct Launch {
 }
 
 impl Launch {
+    /// A launch of `kernel` built in code (no file): the grid, the block,
+    /// no dynamic shared memory, every CTA, dense buffers.
+    pub fn new(chip: &str, kernel: &str, grid: [u32; 3], block: [u32; 3], args: Vec<Arg>) -> Launch {
+        Launch {
+            dir: PathBuf::new(),
+            source: PathBuf::new(),
+            chip: chip.into(),
+            kernel: kernel.into(),
+            grid,
+            block: Some(block),
+            dynamic_smem: Some(0),
+            args,
+            ctas: None,
+            sparse: Vec::new(),
+        }
+    }
+
     /// Completes the launch with what the compiler says the kernel needs
     /// (its declared block, its dynamic shared memory) and refuses a launch
     /// file that contradicts it.

@@ -11,6 +11,7 @@
 //! - [`memory`]: the state spaces with their bounds and race checks,
 //!   `cp.async` groups, `ldmatrix`;
 //! - [`mma`]: `mma.sync` from the ISA's fragment tables;
+//! - [`warp`]: `shfl.sync`, `vote.sync`, `elect.sync`;
 //! - [`sm90`]: mbarriers, TMA tensor copies, WGMMA;
 //! - [`sm100`]: tensor memory and tcgen05 (alloc, mma, commit, ld);
 //! - [`launch`]: the launch file of `cute run` (buffers, scalars, npy);
@@ -29,3 +30,4 @@ pub mod ptx;
 pub mod run;
 pub mod sm100;
 pub mod sm90;
+pub mod warp;

@@ -169,6 +169,9 @@ pub enum HazardKind {
     ProxyFence,
     /// A register of tcgen05.ld used before tcgen05.wait::ld.
     TmemRegister,
+    /// An operand value the PTX ISA leaves undefined (mma.sp metadata that
+    /// names one element twice, or a sparsity selector out of range).
+    Undefined,
     Unsupported,
 }
 
@@ -564,6 +567,7 @@ impl<'k> Cta<'k> {
     pub(crate) fn value(&self, t: usize, op: &Operand, config: &Config, inst: &Inst) -> Result<u64, Stop> {
         Ok(match op {
             Operand::Reg(r) => self.threads[t].regs[*r],
+            Operand::NotPred(p) => u64::from(self.threads[t].regs[*p] == 0),
             Operand::Imm(v) => *v,
             Operand::Special(s) => self.special(t, *s, config),
             Operand::Symbol(name) => self
@@ -637,7 +641,7 @@ impl<'k> Cta<'k> {
                     self.threads[t].state = State::Barrier(id, expected);
                     return Ok(());
                 }
-                "ldmatrix" | "mma" => {
+                "ldmatrix" | "mma" | "shfl" | "vote" | "elect" => {
                     self.threads[t].state = State::Collective(pc);
                     return Ok(());
                 }

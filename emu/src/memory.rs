@@ -361,11 +361,12 @@ impl Cta<'_> {
         let inst = &kernel.code[pc];
         match inst.opcode[0].as_str() {
             "ldmatrix" => self.ldmatrix(lanes, inst, report),
+            "shfl" | "vote" | "elect" => self.warp_exchange(lanes, inst),
             "wgmma" => crate::sm90::wgmma(self, lanes, inst, report),
             "tcgen05" => crate::sm100::collective(self, lanes, inst, report),
             "mma" => {
                 let mut regs: Vec<&mut Vec<u64>> = self.threads[lanes].iter_mut().map(|t| &mut t.regs).collect();
-                crate::mma::execute(inst, &mut regs).map_err(|m| Stop(HazardKind::Unsupported, format!("{}: {m}", describe(inst))))
+                crate::mma::execute(inst, &mut regs).map_err(|(kind, m)| Stop(kind, format!("{}: {m}", describe(inst))))
             }
             _ => Err(Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst)))),
         }

@@ -5,6 +5,7 @@
 //! and column-major B (K x N), accumulated in f32 (f16 accumulators are
 //! rounded at the end), s32 (wrapping) or f64.
 
+use crate::machine::HazardKind;
 use crate::ptx::{Inst, Operand};
 use half::{bf16, f16};
 
@@ -134,45 +135,78 @@ fn vector(op: &Operand) -> Result<&[usize], String> {
     }
 }
 
-/// Executes one `mma.sync` for the 32 lanes' register files.
-pub fn execute(inst: &Inst, lanes: &mut [&mut Vec<u64>]) -> Result<(), String> {
+type Failure = (HazardKind, String);
+
+fn unsupported(m: String) -> Failure {
+    (HazardKind::Unsupported, m)
+}
+
+/// Executes one `mma.sync` or `mma.sp.sync` for the 32 lanes' register files.
+pub fn execute(inst: &Inst, lanes: &mut [&mut Vec<u64>]) -> Result<(), Failure> {
     let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
-    if parts.iter().any(|p| matches!(*p, "sp" | "block_scale" | "kind::mxf8f6f4")) {
-        return Err("sparse and block-scaled mma are not emulated".into());
+    if parts.iter().any(|p| matches!(*p, "block_scale" | "kind::mxf8f6f4")) {
+        return Err(unsupported("block-scaled mma is not emulated".into()));
     }
-    let shape_text = parts.iter().find(|p| p.starts_with('m') && p.contains('n') && p.contains('k')).ok_or("mma without a shape")?;
+    let sparse = match parts[1] {
+        "sp" => Some(false),
+        "sp::ordered_metadata" => Some(true),
+        _ => None,
+    };
+    let shape_text = parts.iter().find(|p| p.starts_with('m') && p.contains('n') && p.contains('k')).ok_or_else(|| unsupported("mma without a shape".into()))?;
     let dims: Vec<usize> = shape_text[1..].split(['n', 'k']).map(|d| d.parse().unwrap_or(0)).collect();
     let shape = (dims[0], dims[1], dims[2]);
     if !parts.contains(&"row") || !parts.contains(&"col") {
-        return Err("mma is emulated for .row.col".into());
+        return Err(unsupported("mma is emulated for .row.col".into()));
     }
     let n = parts.len();
-    let (d_ty, a_ty, b_ty, c_ty) = (ty(parts[n - 4])?, ty(parts[n - 3])?, ty(parts[n - 2])?, ty(parts[n - 1])?);
+    let types = (ty(parts[n - 4]), ty(parts[n - 3]), ty(parts[n - 2]), ty(parts[n - 1]));
+    let (d_ty, a_ty, b_ty, c_ty) = match types {
+        (Ok(d), Ok(a), Ok(b), Ok(c)) => (d, a, b, c),
+        (d, a, b, c) => return Err(unsupported(d.and(a).and(b).and(c).err().unwrap_or_default())),
+    };
     if lanes.len() != 32 {
-        return Err("mma needs a full warp".into());
+        return Err(unsupported("mma needs a full warp".into()));
     }
-    let (d, a, b, c) = (vector(&inst.operands[0])?, vector(&inst.operands[1])?, vector(&inst.operands[2])?, vector(&inst.operands[3])?);
+    let operand = |i: usize| inst.operands.get(i).ok_or_else(|| unsupported("mma is missing an operand".into()));
+    let (d, a, b, c) = (vector(operand(0)?), vector(operand(1)?), vector(operand(2)?), vector(operand(3)?));
+    let (d, a, b, c) = match (d, a, b, c) {
+        (Ok(d), Ok(a), Ok(b), Ok(c)) => (d, a, b, c),
+        _ => return Err(unsupported("mma operands are register vectors".into())),
+    };
     let (m, nn, k) = shape;
+    // A sparse A holds K/2 values a row, placed by the dense tables of
+    // m16n8(K/2) (PTX ISA 9.7.14.6.2: "the layout of fragment A is the
+    // same as ... without sparsity"); the metadata places them in K.
+    let stored_k = if sparse.is_some() { k / 2 } else { k };
     // Elements per lane of each fragment.
     let per_lane = |rows: usize, cols: usize| rows * cols / 32;
-    let (na, nb, nc) = (per_lane(m, k), per_lane(k, nn), per_lane(m, nn));
-    let mut am = vec![vec![f64::NAN; k]; m];
+    let (na, nb, nc) = (per_lane(m, stored_k), per_lane(k, nn), per_lane(m, nn));
+    let mut am = vec![vec![0.0; k]; m];
     let mut bm = vec![vec![f64::NAN; nn]; k];
     let mut cm = vec![vec![f64::NAN; nn]; m];
+    let sparsity = match sparse {
+        Some(ordered) => Some(Sparsity::new(inst, a_ty, shape, ordered, lanes)?),
+        None => None,
+    };
+    let not_emulated = || unsupported(format!("mma shape m{m}n{nn}k{k} with .{} inputs is not emulated", parts[n - 3]));
     for (lane, regs) in lanes.iter().enumerate() {
         let read = |v: &[usize]| v.iter().map(|r| regs[*r]).collect::<Vec<u64>>();
         let (ra, rb, rc) = (read(a), read(b), read(c));
         for i in 0..na {
-            let (r, col) = position('A', shape, a_ty, lane, i);
-            if r >= m || col >= k {
-                return Err(format!("mma shape m{m}n{nn}k{k} with .{} inputs is not emulated", parts[n - 3]));
+            let (r, col) = position('A', (m, nn, stored_k), a_ty, lane, i);
+            if r >= m || col >= stored_k {
+                return Err(not_emulated());
             }
+            let col = match &sparsity {
+                Some(s) => s.column(r, col)?,
+                None => col,
+            };
             am[r][col] = element(&ra, i, a_ty);
         }
         for i in 0..nb {
-            let (r, col) = position('B', shape, a_ty, lane, i);
+            let (r, col) = if sparse.is_some() { sparse_b(a_ty, lane, i) } else { position('B', shape, a_ty, lane, i) };
             if r >= k || col >= nn {
-                return Err(format!("mma shape m{m}n{nn}k{k} is not emulated"));
+                return Err(not_emulated());
             }
             bm[r][col] = element(&rb, i, b_ty);
         }
@@ -220,4 +254,104 @@ pub fn execute(inst: &Inst, lanes: &mut [&mut Vec<u64>]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Row and column of value `i` of lane `lane` in a sparse MMA's B (K x N):
+/// PTX ISA 9.7.14.6.2, the dense m16n8 tables extended to the sparse K
+/// (`per` values a 32-bit register; registers step 4 * `per` rows).
+fn sparse_b(a: Ty, lane: usize, i: usize) -> (usize, usize) {
+    let per = (32 / bits(a) as usize).max(1);
+    let (g, t) = (lane >> 2, lane % 4);
+    (per * t + i % per + 4 * per * (i / per), g)
+}
+
+/// The metadata of an `mma.sp` (PTX ISA 9.7.14.6.1 "Sparse matrix
+/// storage"): each row of A is cut into chunks of four index units (an
+/// element of 16 or 8 bits, a pair of 4-bit elements, half of a tf32
+/// element) of which two are stored, their 2-bit indices a 4-bit nibble
+/// of the metadata (the first stored value's index in the low bits). A
+/// group of four lanes (rows g and g + 8) keeps its metadata in one, two
+/// or four of its lanes, chosen by the sparsity selector (9.7.14.6.2, the
+/// metadata figures):
+/// - 16-bit and tf32 inputs: a lane holds four chunks of both rows, row g
+///   in bits 15..0 and row g + 8 in bits 31..16, the lanes in order of K;
+/// - 8- and 4-bit inputs: a lane holds eight chunks of one row, lanes
+///   (row g, row g + 8) for the first 8 chunks, then the next two lanes.
+///
+/// An H100 agrees on every shape (session 13: `scripts/gpu_check.sh`
+/// over the atom kernels of `tests/emulator_atoms.rs`).
+struct Sparsity {
+    /// Each lane's metadata word.
+    words: Vec<u32>,
+    /// 8- and 4-bit inputs: a lane's word is eight chunks of one row.
+    row_a_lane: bool,
+    /// The first lane of a group that holds metadata.
+    first: usize,
+    /// Elements of a chunk, stored values of a chunk, elements of a unit
+    /// (0 for tf32, whose units are half elements).
+    chunk: usize,
+    stored: usize,
+    unit: usize,
+    ordered: bool,
+}
+
+impl Sparsity {
+    fn new(inst: &Inst, a: Ty, (_, _, k): (usize, usize, usize), ordered: bool, lanes: &[&mut Vec<u64>]) -> Result<Self, Failure> {
+        let (chunk, stored, unit) = match a {
+            Ty::F16 | Ty::Bf16 | Ty::S8 | Ty::U8 | Ty::E4m3 | Ty::E5m2 => (4, 2, 1),
+            Ty::S4 | Ty::U4 => (8, 4, 2),
+            Ty::Tf32 => (2, 1, 0),
+            _ => return Err(unsupported("mma.sp is emulated for 16-, 8- and 4-bit inputs and tf32".into())),
+        };
+        let holders = k / chunk / 4;
+        let selector = match inst.operands.get(5) {
+            Some(Operand::Imm(v)) => *v as usize,
+            _ => return Err(unsupported("mma.sp takes an immediate sparsity selector".into())),
+        };
+        if !matches!(holders, 1 | 2 | 4) {
+            return Err(unsupported(format!("mma.sp with K = {k} is not emulated")));
+        }
+        if selector >= 4 / holders {
+            return Err((HazardKind::Undefined, format!("sparsity selector {selector} with metadata in {holders} lanes of four (PTX ISA 9.7.14.6.1: undefined)")));
+        }
+        let words = lanes
+            .iter()
+            .map(|regs| match inst.operands.get(4) {
+                Some(Operand::Reg(r)) => Ok(regs[*r] as u32),
+                Some(Operand::Imm(v)) => Ok(*v as u32),
+                _ => Err(unsupported("mma.sp metadata is a register".into())),
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Sparsity { words, row_a_lane: bits(a) <= 8, first: selector * holders, chunk, stored, unit, ordered })
+    }
+
+    /// The column in K of stored column `col` of row `row`.
+    fn column(&self, row: usize, col: usize) -> Result<usize, Failure> {
+        let (chunk, slot) = (col / self.stored, col % self.stored);
+        let upper = usize::from(row >= 8);
+        let (lane, shift) = if self.row_a_lane {
+            (4 * (row % 8) + self.first + upper + 2 * (chunk / 8), 4 * (chunk % 8))
+        } else {
+            (4 * (row % 8) + self.first + chunk / 4, 4 * (chunk % 4) + 16 * upper)
+        };
+        let nibble = (self.words[lane] >> shift) & 0xf;
+        let (i0, i1) = ((nibble & 3) as usize, (nibble >> 2) as usize);
+        let undefined = |why: &str| (HazardKind::Undefined, format!("metadata 0b{nibble:04b} of lane {lane} for row {row}, chunk {chunk} {why} (PTX ISA 9.7.14.6.1: undefined)"));
+        if self.unit == 0 {
+            // tf32: 0b0100 keeps element 0 of the pair, 0b1110 element 1.
+            return match nibble {
+                0b0100 => Ok(2 * chunk),
+                0b1110 => Ok(2 * chunk + 1),
+                _ => Err(undefined("is not 0b0100 or 0b1110")),
+            };
+        }
+        if i0 == i1 {
+            return Err(undefined("names one element twice"));
+        }
+        if self.ordered && i0 > i1 {
+            return Err(undefined("is out of order for ::ordered_metadata"));
+        }
+        let index = if slot / self.unit == 0 { i0 } else { i1 };
+        Ok(chunk * self.chunk + index * self.unit + slot % self.unit)
+    }
 }

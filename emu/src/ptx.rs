@@ -65,7 +65,10 @@ pub enum Operand {
     /// The address of a `.shared` variable or the name of a `.param`.
     Symbol(String),
     /// `{%r1, %r2}`.
+    /// `{%r1, %r2}`, and a destination pair `%r|%p` (shfl.sync, elect.sync).
     Vector(Vec<usize>),
+    /// `!%p`: a predicate source, negated (vote.sync).
+    NotPred(usize),
     /// `[base+offset]`.
     Address(Box<Operand>, i64),
     Label(usize),
@@ -100,7 +103,7 @@ impl std::fmt::Display for PtxError {
 pub const SUPPORTED: &[&str] = &[
     "mov", "ld", "st", "add", "sub", "mul", "mad", "min", "max", "and", "or", "xor", "not", "shl", "shr", "neg", "abs",
     "div", "rem", "fma", "selp", "setp", "cvt", "cvta", "bfe", "prmt", "bra", "ret", "exit", "bar", "barrier", "cp", "ldmatrix",
-    "mma", "mbarrier", "fence", "prefetch", "wgmma", "tcgen05",
+    "mma", "mbarrier", "fence", "prefetch", "wgmma", "tcgen05", "shfl", "vote", "elect",
 ];
 
 fn err(line: usize, message: impl Into<String>) -> PtxError {
@@ -198,6 +201,14 @@ fn operand(text: &str, regs: &mut Regs, line: usize, locals: &[HashMap<String, S
     let t = text.trim();
     if let Some(scoped) = local(t, locals) {
         return Ok(Operand::Reg(regs.get(&scoped)));
+    }
+    if let Some(p) = t.strip_prefix("!%") {
+        let p = format!("%{p}");
+        return Ok(Operand::NotPred(regs.get(&local(&p, locals).unwrap_or(p.clone()))));
+    }
+    if let Some((d, p)) = t.split_once('|') {
+        let name = |r: &str| local(r.trim(), locals).unwrap_or_else(|| r.trim().to_string());
+        return Ok(Operand::Vector(vec![regs.get(&name(d)), regs.get(&name(p))]));
     }
     if let Some(inner) = t.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
         let list = inner
