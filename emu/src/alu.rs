@@ -53,6 +53,23 @@ pub(crate) fn bits_of_float(x: f64, ty: &str) -> u64 {
     }
 }
 
+/// An instruction's operand type (its last type part) and what the
+/// arithmetic reads of it.
+#[derive(Clone, Copy)]
+struct Kind<'p> {
+    ty: &'p str,
+    width: u32,
+    float: bool,
+    signed: bool,
+}
+
+impl<'p> Kind<'p> {
+    fn of(parts: &[&'p str]) -> Self {
+        let ty = parts.iter().rev().find(|p| is_type(p)).copied().unwrap_or("b32");
+        Kind { ty, width: bits(ty).unwrap_or(32), float: ty.starts_with('f') && ty != "f16x2", signed: ty.starts_with('s') }
+    }
+}
+
 impl Cta<'_> {
     pub(crate) fn set(&mut self, t: usize, op: &Operand, v: u64, inst: &Inst) -> Result<(), Stop> {
         match op {
@@ -64,13 +81,10 @@ impl Cta<'_> {
         }
     }
 
-    #[allow(clippy::too_many_lines)]
-    pub(crate) fn execute(&mut self, t: usize, inst: &Inst, config: &Config, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
+        pub(crate) fn execute(&mut self, t: usize, inst: &Inst, config: &Config, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
         let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
-        let ty = parts.iter().rev().find(|p| is_type(p)).copied().unwrap_or("b32");
-        let width = bits(ty).unwrap_or(32);
-        let float = ty.starts_with('f') && ty != "f16x2";
-        let signed = ty.starts_with('s');
+        let kind = Kind::of(&parts);
+        let Kind { ty, width, float, signed } = kind;
         let ops = &inst.operands;
         let val = |cta: &Self, i: usize| cta.value(t, &ops[i], config, inst);
         let unsupported = || Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst)));
@@ -94,71 +108,7 @@ impl Cta<'_> {
                     self.set(t, &ops[0], v, inst)?;
                 }
             }
-            "add" | "sub" | "min" | "max" | "div" | "rem" | "mul" | "mad" | "fma" => {
-                let (a, b) = (val(self, 1)?, val(self, 2)?);
-                let r = if float {
-                    let (x, y) = (float_of(a, ty), float_of(b, ty));
-                    let r = match parts[0] {
-                        "add" => x + y,
-                        "sub" => x - y,
-                        "mul" => x * y,
-                        "min" => x.min(y),
-                        "max" => x.max(y),
-                        "div" => x / y,
-                        "fma" | "mad" => {
-                            let c = float_of(val(self, 3)?, ty);
-                            if ty == "f32" { f64::from((x as f32).mul_add(y as f32, c as f32)) } else { x.mul_add(y, c) }
-                        }
-                        _ => return Err(unsupported()),
-                    };
-                    // f32 arithmetic rounds each result to f32 (round to nearest even: .rn).
-                    bits_of_float(if ty == "f32" && parts[0] != "fma" && parts[0] != "mad" { f64::from(r as f32) } else { r }, ty)
-                } else {
-                    let wide = parts.contains(&"wide");
-                    let hi = parts.contains(&"hi");
-                    let (sa, sb) = (sext(a, width), sext(b, width));
-                    let (ua, ub) = (mask(a, width), mask(b, width));
-                    let product = |signed: bool| -> u128 {
-                        if signed { (i128::from(sa) * i128::from(sb)) as u128 } else { u128::from(ua) * u128::from(ub) }
-                    };
-                    match parts[0] {
-                        "add" => mask(a.wrapping_add(b), width),
-                        "sub" => mask(a.wrapping_sub(b), width),
-                        "min" => if signed { mask(sa.min(sb) as u64, width) } else { ua.min(ub) },
-                        "max" => if signed { mask(sa.max(sb) as u64, width) } else { ua.max(ub) },
-                        "div" | "rem" => {
-                            if ub == 0 {
-                                return Err(Stop(HazardKind::Unsupported, format!("division by zero in {}", describe(inst))));
-                            }
-                            let r = match (parts[0], signed) {
-                                ("div", true) => sa.wrapping_div(sb) as u64,
-                                ("div", false) => ua / ub,
-                                (_, true) => sa.wrapping_rem(sb) as u64,
-                                (_, false) => ua % ub,
-                            };
-                            mask(r, width)
-                        }
-                        "mul" | "mad" => {
-                            let p = product(signed);
-                            let base = if wide {
-                                mask(p as u64, 2 * width)
-                            } else if hi {
-                                mask((p >> width) as u64, width)
-                            } else {
-                                mask(p as u64, width)
-                            };
-                            if parts[0] == "mad" {
-                                let out = if wide { 2 * width } else { width };
-                                mask(base.wrapping_add(val(self, 3)?), out)
-                            } else {
-                                base
-                            }
-                        }
-                        _ => return Err(unsupported()),
-                    }
-                };
-                self.set(t, &ops[0], r, inst)?;
-            }
+            "add" | "sub" | "min" | "max" | "div" | "rem" | "mul" | "mad" | "fma" => self.arithmetic(t, inst, &parts, kind, config)?,
             "and" | "or" | "xor" => {
                 let (a, b) = (val(self, 1)?, val(self, 2)?);
                 let r = match parts[0] {
@@ -219,85 +169,8 @@ impl Cta<'_> {
                 let r = if c != 0 { val(self, 1)? } else { val(self, 2)? };
                 self.set(t, &ops[0], mask(r, width), inst)?;
             }
-            "setp" => {
-                let cmp = parts[1];
-                let (a, b) = (val(self, 1)?, val(self, 2)?);
-                let r = if float {
-                    let (x, y) = (float_of(a, ty), float_of(b, ty));
-                    let unordered = x.is_nan() || y.is_nan();
-                    match cmp {
-                        "eq" => x == y,
-                        "ne" => x != y && !unordered,
-                        "lt" => x < y,
-                        "le" => x <= y,
-                        "gt" => x > y,
-                        "ge" => x >= y,
-                        "equ" => x == y || unordered,
-                        "neu" => x != y,
-                        "ltu" => !(x >= y),
-                        "leu" => !(x > y),
-                        "gtu" => !(x <= y),
-                        "geu" => !(x < y),
-                        "num" => !unordered,
-                        "nan" => unordered,
-                        _ => return Err(unsupported()),
-                    }
-                } else {
-                    let (sa, sb, ua, ub) = (sext(a, width), sext(b, width), mask(a, width), mask(b, width));
-                    let unsigned_cmp = !signed;
-                    match cmp {
-                        "eq" => ua == ub,
-                        "ne" => ua != ub,
-                        "lt" => if unsigned_cmp { ua < ub } else { sa < sb },
-                        "le" => if unsigned_cmp { ua <= ub } else { sa <= sb },
-                        "gt" => if unsigned_cmp { ua > ub } else { sa > sb },
-                        "ge" => if unsigned_cmp { ua >= ub } else { sa >= sb },
-                        "lo" => ua < ub,
-                        "ls" => ua <= ub,
-                        "hi" => ua > ub,
-                        "hs" => ua >= ub,
-                        _ => return Err(unsupported()),
-                    }
-                };
-                self.set(t, &ops[0], u64::from(r), inst)?;
-            }
-            "cvt" => {
-                // cvt{.rnd}.dtype.atype (PTX ISA 9.7.9.21).
-                let types: Vec<&str> = parts.iter().copied().filter(|p| is_type(p)).collect();
-                let (dst, src) = (types[0], types[1]);
-                if matches!(dst, "f16x2" | "bf16x2") && src == "f32" {
-                    // cvt.rn.{f16x2,bf16x2}.f32 d, a, b: a converted into the
-                    // upper half of d, b into the lower (round to nearest even).
-                    if !parts.contains(&"rn") || ops.len() != 3 {
-                        return Err(unsupported());
-                    }
-                    let half = if dst == "f16x2" { "f16" } else { "bf16" };
-                    let (a, b) = (float_of(val(self, 1)?, "f32"), float_of(val(self, 2)?, "f32"));
-                    let r = (bits_of_float(a, half) << 16) | bits_of_float(b, half);
-                    self.set(t, &ops[0], r, inst)?;
-                    return Ok(());
-                }
-                let a = val(self, 1)?;
-                let (db, sb) = (bits(dst).unwrap_or(32), bits(src).unwrap_or(32));
-                let r = match (dst.starts_with('f'), src.starts_with('f')) {
-                    (false, false) => {
-                        let v = if src.starts_with('s') { sext(a, sb) as u64 } else { mask(a, sb) };
-                        mask(v, db)
-                    }
-                    (true, true) => bits_of_float(float_of(a, src), dst),
-                    (true, false) => {
-                        let v = if src.starts_with('s') { sext(a, sb) as f64 } else { mask(a, sb) as f64 };
-                        bits_of_float(v, dst)
-                    }
-                    (false, true) => {
-                        let x = float_of(a, src);
-                        // .rzi truncates, .rni rounds to nearest even (PTX ISA: integer rounding modifiers).
-                        let x = if parts.contains(&"rni") { x.round_ties_even() } else if parts.contains(&"rmi") { x.floor() } else if parts.contains(&"rpi") { x.ceil() } else { x.trunc() };
-                        mask(if dst.starts_with('s') { x as i64 as u64 } else { x as u64 }, db)
-                    }
-                };
-                self.set(t, &ops[0], r, inst)?;
-            }
+            "setp" => self.compare(t, inst, &parts, kind, config)?,
+            "cvt" => self.convert(t, inst, &parts, config)?,
             "cvta" => {
                 // cvta.shared / cvta.local: state-space offset -> generic; cvta.to.*: back.
                 let a = val(self, 1)?;
@@ -345,5 +218,170 @@ impl Cta<'_> {
             _ => return Err(unsupported()),
         }
         Ok(())
+    }
+    /// `add`, `sub`, `mul` (`.lo`, `.hi`, `.wide`), `mad`, `fma`, `min`,
+    /// `max`, `div`, `rem` (PTX ISA 9.7.1 integer and 9.7.3 floating-point
+    /// arithmetic): integers at their width, wrapping; f32 results rounded
+    /// to f32 (round to nearest even), fused multiply-adds rounded once.
+    fn arithmetic(&mut self, t: usize, inst: &Inst, parts: &[&str], k: Kind, config: &Config) -> Result<(), Stop> {
+        let Kind { ty, width, float, signed } = k;
+        let ops = &inst.operands;
+        let val = |cta: &Self, i: usize| cta.value(t, &ops[i], config, inst);
+        let unsupported = || Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst)));
+        let (a, b) = (val(self, 1)?, val(self, 2)?);
+        let r = if float {
+            let (x, y) = (float_of(a, ty), float_of(b, ty));
+            let r = match parts[0] {
+                "add" => x + y,
+                "sub" => x - y,
+                "mul" => x * y,
+                "min" => x.min(y),
+                "max" => x.max(y),
+                "div" => x / y,
+                "fma" | "mad" => {
+                    let c = float_of(val(self, 3)?, ty);
+                    if ty == "f32" { f64::from((x as f32).mul_add(y as f32, c as f32)) } else { x.mul_add(y, c) }
+                }
+                _ => return Err(unsupported()),
+            };
+            // f32 arithmetic rounds each result to f32 (round to nearest even: .rn).
+            bits_of_float(if ty == "f32" && parts[0] != "fma" && parts[0] != "mad" { f64::from(r as f32) } else { r }, ty)
+        } else {
+            let wide = parts.contains(&"wide");
+            let hi = parts.contains(&"hi");
+            let (sa, sb) = (sext(a, width), sext(b, width));
+            let (ua, ub) = (mask(a, width), mask(b, width));
+            let product = |signed: bool| -> u128 {
+                if signed { (i128::from(sa) * i128::from(sb)) as u128 } else { u128::from(ua) * u128::from(ub) }
+            };
+            match parts[0] {
+                "add" => mask(a.wrapping_add(b), width),
+                "sub" => mask(a.wrapping_sub(b), width),
+                "min" => if signed { mask(sa.min(sb) as u64, width) } else { ua.min(ub) },
+                "max" => if signed { mask(sa.max(sb) as u64, width) } else { ua.max(ub) },
+                "div" | "rem" => {
+                    if ub == 0 {
+                        return Err(Stop(HazardKind::Unsupported, format!("division by zero in {}", describe(inst))));
+                    }
+                    let r = match (parts[0], signed) {
+                        ("div", true) => sa.wrapping_div(sb) as u64,
+                        ("div", false) => ua / ub,
+                        (_, true) => sa.wrapping_rem(sb) as u64,
+                        (_, false) => ua % ub,
+                    };
+                    mask(r, width)
+                }
+                "mul" | "mad" => {
+                    let p = product(signed);
+                    let base = if wide {
+                        mask(p as u64, 2 * width)
+                    } else if hi {
+                        mask((p >> width) as u64, width)
+                    } else {
+                        mask(p as u64, width)
+                    };
+                    if parts[0] == "mad" {
+                        let out = if wide { 2 * width } else { width };
+                        mask(base.wrapping_add(val(self, 3)?), out)
+                    } else {
+                        base
+                    }
+                }
+                _ => return Err(unsupported()),
+            }
+        };
+        self.set(t, &ops[0], r, inst)
+    }
+
+    /// `setp.cmp.type` (PTX ISA 9.7.7.1): signed, unsigned (`lo`, `ls`, `hi`,
+    /// `hs`, or an unsigned type) and floating-point comparisons, the `u`
+    /// forms true for unordered (NaN) operands.
+    fn compare(&mut self, t: usize, inst: &Inst, parts: &[&str], k: Kind, config: &Config) -> Result<(), Stop> {
+        let Kind { ty, width, float, signed } = k;
+        let ops = &inst.operands;
+        let val = |cta: &Self, i: usize| cta.value(t, &ops[i], config, inst);
+        let unsupported = || Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst)));
+        let cmp = parts[1];
+        let (a, b) = (val(self, 1)?, val(self, 2)?);
+        let r = if float {
+            let (x, y) = (float_of(a, ty), float_of(b, ty));
+            let unordered = x.is_nan() || y.is_nan();
+            match cmp {
+                "eq" => x == y,
+                "ne" => x != y && !unordered,
+                "lt" => x < y,
+                "le" => x <= y,
+                "gt" => x > y,
+                "ge" => x >= y,
+                "equ" => x == y || unordered,
+                "neu" => x != y,
+                "ltu" => !(x >= y),
+                "leu" => !(x > y),
+                "gtu" => !(x <= y),
+                "geu" => !(x < y),
+                "num" => !unordered,
+                "nan" => unordered,
+                _ => return Err(unsupported()),
+            }
+        } else {
+            let (sa, sb, ua, ub) = (sext(a, width), sext(b, width), mask(a, width), mask(b, width));
+            let unsigned_cmp = !signed;
+            match cmp {
+                "eq" => ua == ub,
+                "ne" => ua != ub,
+                "lt" => if unsigned_cmp { ua < ub } else { sa < sb },
+                "le" => if unsigned_cmp { ua <= ub } else { sa <= sb },
+                "gt" => if unsigned_cmp { ua > ub } else { sa > sb },
+                "ge" => if unsigned_cmp { ua >= ub } else { sa >= sb },
+                "lo" => ua < ub,
+                "ls" => ua <= ub,
+                "hi" => ua > ub,
+                "hs" => ua >= ub,
+                _ => return Err(unsupported()),
+            }
+        };
+        self.set(t, &ops[0], u64::from(r), inst)
+    }
+
+    /// `cvt{.rnd}.dtype.atype` (PTX ISA 9.7.9.21) between integer and float
+    /// types with the rounding modifiers, and `cvt.rn.{f16x2,bf16x2}.f32`.
+    fn convert(&mut self, t: usize, inst: &Inst, parts: &[&str], config: &Config) -> Result<(), Stop> {
+        let ops = &inst.operands;
+        let val = |cta: &Self, i: usize| cta.value(t, &ops[i], config, inst);
+        let unsupported = || Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst)));
+        // cvt{.rnd}.dtype.atype (PTX ISA 9.7.9.21).
+        let types: Vec<&str> = parts.iter().copied().filter(|p| is_type(p)).collect();
+        let (dst, src) = (types[0], types[1]);
+        if matches!(dst, "f16x2" | "bf16x2") && src == "f32" {
+            // cvt.rn.{f16x2,bf16x2}.f32 d, a, b: a converted into the
+            // upper half of d, b into the lower (round to nearest even).
+            if !parts.contains(&"rn") || ops.len() != 3 {
+                return Err(unsupported());
+            }
+            let half = if dst == "f16x2" { "f16" } else { "bf16" };
+            let (a, b) = (float_of(val(self, 1)?, "f32"), float_of(val(self, 2)?, "f32"));
+            let r = (bits_of_float(a, half) << 16) | bits_of_float(b, half);
+            return self.set(t, &ops[0], r, inst);
+        }
+        let a = val(self, 1)?;
+        let (db, sb) = (bits(dst).unwrap_or(32), bits(src).unwrap_or(32));
+        let r = match (dst.starts_with('f'), src.starts_with('f')) {
+            (false, false) => {
+                let v = if src.starts_with('s') { sext(a, sb) as u64 } else { mask(a, sb) };
+                mask(v, db)
+            }
+            (true, true) => bits_of_float(float_of(a, src), dst),
+            (true, false) => {
+                let v = if src.starts_with('s') { sext(a, sb) as f64 } else { mask(a, sb) as f64 };
+                bits_of_float(v, dst)
+            }
+            (false, true) => {
+                let x = float_of(a, src);
+                // .rzi truncates, .rni rounds to nearest even (PTX ISA: integer rounding modifiers).
+                let x = if parts.contains(&"rni") { x.round_ties_even() } else if parts.contains(&"rmi") { x.floor() } else if parts.contains(&"rpi") { x.ceil() } else { x.trunc() };
+                mask(if dst.starts_with('s') { x as i64 as u64 } else { x as u64 }, db)
+            }
+        };
+        self.set(t, &ops[0], r, inst)
     }
 }

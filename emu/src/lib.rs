@@ -5,6 +5,7 @@
 //! keeps it so).
 //!
 //! - [`ptx`]: the parser of the supported subset;
+//! - [`buffer`]: the launch's device buffers (dense or sparse bytes);
 //! - [`machine`]: grid, CTAs, warps, registers, barriers, the schedule,
 //!   vector clocks and the WGMMA register rule;
 //! - [`alu`]: one thread's arithmetic, logic, conversions and branches;
@@ -21,6 +22,7 @@
 //!   launches on a machine without LLVM), and `cute run --export`.
 
 pub mod alu;
+pub mod buffer;
 pub mod gpu;
 pub mod launch;
 pub mod machine;

@@ -335,36 +335,7 @@ fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Re
         .and_then(|r| r.split('(').next())
         .map(|s| s.trim().to_string())
         .ok_or_else(|| err(start + 1, "an .entry without a name"))?;
-    // The header runs up to the body's `{` line; its parameter list, one a
-    // line (LLVM's form) or several on one, is what its parentheses hold.
-    let mut header_text = String::new();
-    let mut i = start;
-    while i < lines.len() && strip_comment(lines[i]).trim() != "{" {
-        header_text.push_str(strip_comment(lines[i]));
-        header_text.push(' ');
-        i += 1;
-    }
-    let list = match (header_text.find('('), header_text.rfind(')')) {
-        (Some(open), Some(close)) if open < close => &header_text[open + 1..close],
-        _ => "",
-    };
-    let mut params = Vec::new();
-    for l in list.split(',').map(str::trim).filter(|l| !l.is_empty()) {
-        if !l.starts_with(".param") {
-            return Err(err(start + 1, format!("kernel '{name}': parameter '{l}' is not a .param")));
-        }
-        let words: Vec<&str> = l.split_whitespace().collect();
-        let decl = *words.last().unwrap();
-        let (pname, count) = match decl.split_once('[') {
-            Some((p, c)) => (p, c.trim_end_matches(']').parse::<usize>().unwrap_or(1)),
-            None => (decl, 1),
-        };
-        let bits = words
-            .iter()
-            .find_map(|w| w.strip_prefix(".u").or_else(|| w.strip_prefix(".b")).or_else(|| w.strip_prefix(".s")).or_else(|| w.strip_prefix(".f")).and_then(|b| b.parse::<usize>().ok()))
-            .unwrap_or(8);
-        params.push(Param { name: pname.to_string(), bytes: bits / 8 * count });
-    }
+    let (params, mut i) = parameters(lines, start, &name)?;
     i += 1;
     let mut regs = Regs { index: HashMap::new(), names: Vec::new() };
     let mut shared: Vec<SharedVar> = module_shared.to_vec();
@@ -477,4 +448,40 @@ fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Re
         code[at].operands[0] = Operand::Label(target);
     }
     Ok((Kernel { name, params, shared, local: local_vars, registers: regs.names.len(), register_names: regs.names, code }, i))
+}
+
+/// The parameters of the kernel whose `.entry` line is `start`, and the
+/// line of its body's `{`. The header runs up to that line; its parameter
+/// list, one a line (LLVM's form) or several on one, is what its
+/// parentheses hold.
+fn parameters(lines: &[&str], start: usize, name: &str) -> Result<(Vec<Param>, usize), PtxError> {
+    let mut header_text = String::new();
+    let mut i = start;
+    while i < lines.len() && strip_comment(lines[i]).trim() != "{" {
+        header_text.push_str(strip_comment(lines[i]));
+        header_text.push(' ');
+        i += 1;
+    }
+    let list = match (header_text.find('('), header_text.rfind(')')) {
+        (Some(open), Some(close)) if open < close => &header_text[open + 1..close],
+        _ => "",
+    };
+    let mut params = Vec::new();
+    for l in list.split(',').map(str::trim).filter(|l| !l.is_empty()) {
+        if !l.starts_with(".param") {
+            return Err(err(start + 1, format!("kernel '{name}': parameter '{l}' is not a .param")));
+        }
+        let words: Vec<&str> = l.split_whitespace().collect();
+        let decl = *words.last().unwrap();
+        let (pname, count) = match decl.split_once('[') {
+            Some((p, c)) => (p, c.trim_end_matches(']').parse::<usize>().unwrap_or(1)),
+            None => (decl, 1),
+        };
+        let bits = words
+            .iter()
+            .find_map(|w| w.strip_prefix(".u").or_else(|| w.strip_prefix(".b")).or_else(|| w.strip_prefix(".s")).or_else(|| w.strip_prefix(".f")).and_then(|b| b.parse::<usize>().ok()))
+            .unwrap_or(8);
+        params.push(Param { name: pname.to_string(), bytes: bits / 8 * count });
+    }
+    Ok((params, i))
 }

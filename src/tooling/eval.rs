@@ -434,37 +434,8 @@ pub fn apply(op: Op, args: &[Value]) -> Result<Value, EvalError> {
                 )
             }
         },
-        Op::Swizzle => match a0 {
-            Value::Swizzle(s) => {
-                let x = as_int(op, &args[1], 1)?;
-                let y = s.apply(x).map_err(|c| {
-                    LayoutError::new("swizzle", vec![s.to_string(), x.to_string()], c)
-                })?;
-                Value::Tuple(IntTuple::int(y))
-            }
-            other => return arg_err(op, format!("argument 1 must be a swizzle, got `{other}`")),
-        },
-        Op::ShapeDiv => {
-            let mode = match args.get(2) {
-                None => DivMode::Exact,
-                Some(Value::Tuple(IntTuple::Leaf(Leaf::Int(0)))) => DivMode::Ceil,
-                Some(Value::Tuple(IntTuple::Leaf(Leaf::Int(1)))) => DivMode::Floor,
-                Some(Value::Tuple(IntTuple::Leaf(Leaf::Int(2)))) => DivMode::Exact,
-                Some(other) => {
-                    return arg_err(
-                        op,
-                        format!(
-                            "argument 3 must be 0 (ceil), 1 (floor) or 2 (exact), got `{other}`"
-                        ),
-                    )
-                }
-            };
-            Value::Tuple(ops::shape_div(
-                as_tuple(op, a0, 0)?,
-                as_tuple(op, &args[1], 1)?,
-                mode,
-            )?)
-        }
+        Op::Swizzle => swizzle(op, args)?,
+        Op::ShapeDiv => shape_div(op, args)?,
         Op::CeilDiv => Value::Tuple(ops::ceil_div(
             as_tuple(op, a0, 0)?,
             as_tuple(op, &args[1], 1)?,
@@ -622,4 +593,41 @@ mod tests {
             assert_eq!(parse_value(&v.to_string()).unwrap(), v);
         }
     }
+}
+
+/// `shape_div(a, b[, mode])`: mode 0 ceil, 1 floor, 2 (or none) exact.
+fn shape_div(op: Op, args: &[Value]) -> Result<Value, EvalError> {
+    let mode = match args.get(2) {
+        None => DivMode::Exact,
+        Some(Value::Tuple(IntTuple::Leaf(Leaf::Int(0)))) => DivMode::Ceil,
+        Some(Value::Tuple(IntTuple::Leaf(Leaf::Int(1)))) => DivMode::Floor,
+        Some(Value::Tuple(IntTuple::Leaf(Leaf::Int(2)))) => DivMode::Exact,
+        Some(other) => {
+            return arg_err(
+                op,
+                format!(
+                    "argument 3 must be 0 (ceil), 1 (floor) or 2 (exact), got `{other}`"
+                ),
+            )
+        }
+    };
+    Ok(Value::Tuple(ops::shape_div(
+        as_tuple(op, &args[0], 0)?,
+        as_tuple(op, &args[1], 1)?,
+        mode,
+    )?))
+}
+
+/// `swizzle(s, x)`: the swizzle applied to an integer.
+fn swizzle(op: Op, args: &[Value]) -> Result<Value, EvalError> {
+    Ok(match &args[0] {
+        Value::Swizzle(s) => {
+            let x = as_int(op, &args[1], 1)?;
+            let y = s.apply(x).map_err(|c| {
+                LayoutError::new("swizzle", vec![s.to_string(), x.to_string()], c)
+            })?;
+            Value::Tuple(IntTuple::int(y))
+        }
+        other => return arg_err(op, format!("argument 1 must be a swizzle, got `{other}`")),
+    })
 }

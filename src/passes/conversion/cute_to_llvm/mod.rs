@@ -24,6 +24,7 @@
 pub mod algebra;
 pub mod atom_operands;
 pub mod memory;
+pub mod partition;
 pub mod signatures;
 pub mod storage;
 pub mod tuples;
@@ -211,7 +212,7 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.size", rewrite: lower_size, generated: EMITTED },
     Pattern { root: "cute.ceil_div", rewrite: lower_ceil_div, generated: EMITTED },
     Pattern { root: "cute.shape_div", rewrite: lower_shape_div, generated: EMITTED },
-    Pattern { root: "cute.slice", rewrite: memory::lower_view_slice, generated: EMITTED },
+    Pattern { root: "cute.slice", rewrite: partition::lower_view_slice, generated: EMITTED },
     Pattern { root: "cute.slice", rewrite: lower_slice, generated: EMITTED },
     Pattern { root: "cute.coalesce", rewrite: lower_coalesce, generated: EMITTED },
     Pattern { root: "cute.filter_zeros", rewrite: lower_filter_zeros, generated: EMITTED },
@@ -238,18 +239,18 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.store", rewrite: memory::lower_store, generated: EMITTED },
     Pattern { root: "cute.load_vec", rewrite: memory::lower_load_vec, generated: EMITTED },
     Pattern { root: "cute.store_vec", rewrite: memory::lower_store_vec, generated: EMITTED },
-    Pattern { root: "cute.local_tile", rewrite: memory::lower_local_partition, generated: EMITTED },
-    Pattern { root: "cute.local_partition", rewrite: memory::lower_local_partition, generated: EMITTED },
+    Pattern { root: "cute.local_tile", rewrite: partition::lower_local_partition, generated: EMITTED },
+    Pattern { root: "cute.local_partition", rewrite: partition::lower_local_partition, generated: EMITTED },
     Pattern { root: "cute.inttoptr", rewrite: memory::lower_pointer_cast, generated: EMITTED },
     Pattern { root: "cute.ptrtoint", rewrite: memory::lower_pointer_cast, generated: EMITTED },
     Pattern { root: "cute.recast", rewrite: memory::lower_pointer_cast, generated: EMITTED },
-    Pattern { root: "cute.tile_partition", rewrite: memory::lower_tile_partition, generated: EMITTED },
-    Pattern { root: "cute.tiled.copy.partition_S", rewrite: memory::lower_tiled_copy_partition, generated: EMITTED },
-    Pattern { root: "cute.tiled.copy.partition_D", rewrite: memory::lower_tiled_copy_partition, generated: EMITTED },
-    Pattern { root: "cute.tiled.copy.retile", rewrite: memory::lower_retile, generated: EMITTED },
-    Pattern { root: "cute.tiled.mma.partition_A", rewrite: memory::lower_tiled_mma_partition, generated: EMITTED },
-    Pattern { root: "cute.tiled.mma.partition_B", rewrite: memory::lower_tiled_mma_partition, generated: EMITTED },
-    Pattern { root: "cute.tiled.mma.partition_C", rewrite: memory::lower_tiled_mma_partition, generated: EMITTED },
+    Pattern { root: "cute.tile_partition", rewrite: partition::lower_tile_partition, generated: EMITTED },
+    Pattern { root: "cute.tiled.copy.partition_S", rewrite: partition::lower_tiled_copy_partition, generated: EMITTED },
+    Pattern { root: "cute.tiled.copy.partition_D", rewrite: partition::lower_tiled_copy_partition, generated: EMITTED },
+    Pattern { root: "cute.tiled.copy.retile", rewrite: partition::lower_retile, generated: EMITTED },
+    Pattern { root: "cute.tiled.mma.partition_A", rewrite: partition::lower_tiled_mma_partition, generated: EMITTED },
+    Pattern { root: "cute.tiled.mma.partition_B", rewrite: partition::lower_tiled_mma_partition, generated: EMITTED },
+    Pattern { root: "cute.tiled.mma.partition_C", rewrite: partition::lower_tiled_mma_partition, generated: EMITTED },
 ];
 
 /// Atom calls `cute-to-llvm` leaves to `cute-nvgpu-to-nvvm`: those of the
