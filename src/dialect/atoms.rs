@@ -26,13 +26,7 @@ fn dialect_of(atom: Type) -> Option<AtomDialect> {
     }
 }
 
-/// The optional operand groups of an MMA call: the sparsity metadata view
-/// and the scale-factor views (A, B).
-#[derive(Clone, Debug, Default)]
-pub struct Extras<'c> {
-    pub metadata: Option<Type<'c>>,
-    pub scales: Vec<Type<'c>>,
-}
+pub use super::nvgpu::operands::Extras;
 
 /// Verifies an atom call's instance: `operands` are its views (D, A, B, C or
 /// source, destination), `extras` its optional operand groups; `tiled` if

@@ -138,7 +138,7 @@ fn coalesce_impl(l: &Layout) -> Result<Layout, Cond> {
         return coalesced_layout(&modes);
     }
     // Dynamic or basis leaves: the generic fold.
-    coalesce_leaves(super::runtime::flat_leaves(l))
+    coalesce_leaves(super::leaf_ops::flat_leaves(l))
 }
 
 /// CuTe's `coalesce` of flat `(shape, stride)` leaves of any kind.

@@ -4,7 +4,7 @@ use super::codomain;
 use super::common::*;
 use super::coalesce::{bw_coalesce_modes, coalesce_leaves, coalesce_modes, Unit};
 use super::error::{arith, Cond, LayoutError};
-use super::runtime::{flat_leaves, leaf_op, Op};
+use super::leaf_ops::{flat_leaves, leaf_op, Op};
 use super::tuple::{IntTuple, Layout, Leaf};
 
 /// `complement(A, cotarget)`: the layout `C` of strides ordered after `A`'s so

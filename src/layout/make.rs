@@ -36,7 +36,7 @@ fn compact_strides(s: &IntTuple, running: &mut Leaf, wide: &mut bool) -> Result<
             if let Leaf::Dyn(d) = l {
                 *wide |= d.wide;
             }
-            *running = super::runtime::leaf_op(running, l, super::runtime::Op::Mul)?;
+            *running = super::leaf_ops::leaf_op(running, l, super::leaf_ops::Op::Mul)?;
             Ok(IntTuple::Leaf(stride))
         }
         IntTuple::Leaf(other) => Err(format!("`{other}` is not a shape")),
@@ -127,7 +127,7 @@ fn ordered_impl(shape: &IntTuple, order: &IntTuple) -> Result<Layout, Cond> {
 /// strides follow the order of `|stride|` in `L`; broadcast (stride-0) modes
 /// stay stride 0.
 pub fn make_layout_like(l: &Layout) -> Result<Layout, LayoutError> {
-    use super::runtime::{flat_leaves, leaf_op, Op};
+    use super::leaf_ops::{flat_leaves, leaf_op, Op};
     wrap!("make_layout_like", [l], {
         (|| -> Result<Layout, Cond> {
             let modes = flat_leaves(l);

@@ -27,6 +27,7 @@ pub mod descriptor;
 mod divide;
 pub mod error;
 mod inverse;
+mod leaf_ops;
 mod make;
 pub mod notation;
 pub mod ops;

@@ -4,7 +4,7 @@
 use super::common::*;
 use super::complement::complement_of_flat;
 use super::composition::Composer;
-use super::tiling::{flat, into_modes, logical_by_mode, tiled, zipped_by_mode, TilerArg, ZipParts};
+use super::tiling::{flat, logical_by_mode, rank_product, tiled, zipped_by_mode, TilerArg, ZipParts};
 use super::error::{arith, Cond, LayoutError};
 use super::tuple::{product, Layout};
 
@@ -71,35 +71,6 @@ pub fn flat_product<'t>(a: &Layout, t: impl Into<TilerArg<'t>>) -> Result<Layout
         [a, t],
         zipped_by_mode(LRef::of(a), t, product_pair, PRODUCT_PARTS).map(flat)
     )
-}
-
-/// Pads `l` to `r` top-level modes with `1:0` (CuTe `append<R>`).
-fn pad_rank(l: &Layout, r: usize) -> Layout {
-    let mut modes = l.modes();
-    modes.resize(r, Layout::leaf(1, 0));
-    Layout::from_modes(modes)
-}
-
-/// `logical_product(append<R>(A), append<R>(B))` with `R` the larger rank,
-/// zipped mode by mode: mode `i` is `(A_i, B_i')` (`block_first`) or
-/// `(B_i', A_i)`. No mode is coalesced (CUTLASS 3.8+; 3.4 to 3.7 coalesced
-/// each mode).
-/// `pair` is the logical product's (block, repeat): the static one here, the
-/// run-time one of `runtime`.
-pub(super) fn rank_product(
-    a: &Layout,
-    b: &Layout,
-    block_first: bool,
-    pair: fn(LRef, LRef) -> Result<(Layout, Layout), Cond>,
-) -> Result<Layout, Cond> {
-    let r = a.rank().max(b.rank());
-    let (pa, pb) = (pad_rank(a, r), pad_rank(b, r));
-    let (x, y) = pair(LRef::of(&pa), LRef::of(&pb))?;
-    let mut parts = Parts::with_capacity(r);
-    for (p, q) in into_modes(x).into_iter().zip(into_modes(y)) {
-        parts.push(if block_first { Layout::pair(p, q) } else { Layout::pair(q, p) });
-    }
-    Ok(parts.finish())
 }
 
 /// `blocked_product(A, B) = zip(get<0>(P), get<1>(P))` with
@@ -182,7 +153,7 @@ pub fn tile_to_shape(block: &Layout, target: &super::tuple::IntTuple, order: Opt
             let padded = Layout::from_modes(modes);
             // ceil(target_i / block_i) replicas per mode; a run-time target
             // extent gives a run-time count (recorded for the lowering).
-            use super::runtime::{leaf_op, Op};
+            use super::leaf_ops::{leaf_op, Op};
             use super::tuple::Leaf;
             let mut replicas = Vec::with_capacity(rank);
             let mut dynamic = false;

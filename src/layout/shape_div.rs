@@ -108,7 +108,7 @@ fn fold_through_modes(
 }
 
 fn shape_div_cute(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, Cond> {
-    use super::runtime::{leaf_op, Op};
+    use super::leaf_ops::{leaf_op, Op};
     match (a, b) {
         (IntTuple::Tuple(x), IntTuple::Tuple(y)) if x.len() == y.len() => {
             Ok(IntTuple::Tuple(x.iter().zip(y).map(|(x, y)| shape_div_cute(x, y)).collect::<Result<_, _>>()?))
@@ -157,7 +157,7 @@ fn ceil_div_impl(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, Cond> {
         }
         // A run-time divisor: CuTe's ceil_div at run time.
         (IntTuple::Leaf(x), IntTuple::Leaf(y @ Leaf::Dyn(_))) => {
-            super::runtime::leaf_op(x, y, super::runtime::Op::CeilDiv).map(IntTuple::Leaf)
+            super::leaf_ops::leaf_op(x, y, super::leaf_ops::Op::CeilDiv).map(IntTuple::Leaf)
         }
         (IntTuple::Leaf(x), IntTuple::Leaf(y)) => {
             let q = leaf_static(y, "divisor")?;

@@ -20,10 +20,8 @@
 
 use std::cell::RefCell;
 
+pub use super::tuple::ExprId;
 use super::tuple::{DynInt, IntTuple, Leaf};
-
-/// Index of an expression on the active tape, plus one; 0 = none.
-pub type ExprId = u32;
 
 /// One step of a run-time leaf's computation. Operands are earlier ids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

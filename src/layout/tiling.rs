@@ -171,3 +171,32 @@ pub(super) fn flat((x, y): (Layout, Layout)) -> Layout {
     parts.push_modes(y);
     parts.finish()
 }
+
+/// Pads `l` to `r` top-level modes with `1:0` (CuTe `append<R>`).
+fn pad_rank(l: &Layout, r: usize) -> Layout {
+    let mut modes = l.modes();
+    modes.resize(r, Layout::leaf(1, 0));
+    Layout::from_modes(modes)
+}
+
+/// `logical_product(append<R>(A), append<R>(B))` with `R` the larger rank,
+/// zipped mode by mode: mode `i` is `(A_i, B_i')` (`block_first`) or
+/// `(B_i', A_i)`. No mode is coalesced (CUTLASS 3.8+; 3.4 to 3.7 coalesced
+/// each mode).
+/// `pair` is the logical product's (block, repeat): the static one here, the
+/// run-time one of `runtime`.
+pub(super) fn rank_product(
+    a: &Layout,
+    b: &Layout,
+    block_first: bool,
+    pair: fn(LRef, LRef) -> Result<(Layout, Layout), Cond>,
+) -> Result<Layout, Cond> {
+    let r = a.rank().max(b.rank());
+    let (pa, pb) = (pad_rank(a, r), pad_rank(b, r));
+    let (x, y) = pair(LRef::of(&pa), LRef::of(&pb))?;
+    let mut parts = Parts::with_capacity(r);
+    for (p, q) in into_modes(x).into_iter().zip(into_modes(y)) {
+        parts.push(if block_first { Layout::pair(p, q) } else { Layout::pair(q, p) });
+    }
+    Ok(parts.finish())
+}

@@ -12,6 +12,11 @@ use super::error::{arith, Cond, LayoutError};
 
 /// A dynamic (run-time) integer. What is known statically about it is kept so
 /// that divisibility can still be reasoned about.
+/// Index of an expression on the active tape of [`super::symbolic`], plus
+/// one; 0 = none. Defined here, with the leaf that carries it, so the tuple
+/// types need nothing of the recording.
+pub type ExprId = u32;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DynInt {
     /// Known divisor of the value (1 = nothing known). Printed `?{div=N}`.
@@ -20,7 +25,7 @@ pub struct DynInt {
     pub wide: bool,
     /// How the lowering computes the value ([`super::symbolic`]): an id on
     /// the active recording's tape, 0 outside one (types never carry it).
-    pub expr: super::symbolic::ExprId,
+    pub expr: ExprId,
 }
 
 impl DynInt {

@@ -48,6 +48,23 @@ use melior::{
 use mlir_sys::MlirPass;
 use std::sync::Once;
 
+/// The pass of the pipeline that rewrites the op `name`, the latest stage
+/// first: the lowering banks, then the atom builders, then the sugar. A
+/// legality check names it when an op is left over ("run X first").
+pub(crate) fn rewritten_by(name: &str) -> Option<&'static str> {
+    if cute_to_llvm::PATTERNS.iter().any(|p| p.root == name) {
+        Some("cute-to-llvm")
+    } else if nvgpu_to_nvvm::NVGPU_PATTERNS.iter().any(|p| p.root == name) {
+        Some("cute-nvgpu-to-nvvm")
+    } else if atom_builders::rewrites(name) {
+        Some("cute-nvgpu-expand-atoms")
+    } else if desugar::rewrites(name) {
+        Some("cute-desugar")
+    } else {
+        None
+    }
+}
+
 /// A pass body: transforms `op` or returns why it failed.
 type PassBody = for<'c, 'a> fn(OperationRef<'c, 'a>) -> Result<(), PassError>;
 

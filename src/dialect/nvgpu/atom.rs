@@ -388,3 +388,8 @@ impl<'c> Atom<'c> {
         }
     }
 }
+
+/// `(M,N,K)` in CuTe notation.
+pub fn shape_mnk(p: &Mma) -> String {
+    format!("({},{},{})", p.m, p.n, p.k)
+}

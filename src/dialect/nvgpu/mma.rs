@@ -222,10 +222,6 @@ pub fn verify_type(p: &Mma) -> Result<(), String> {
     Ok(())
 }
 
-/// `(M,N,K)` in CuTe notation.
-pub fn shape_mnk(p: &Mma) -> String {
-    format!("({},{},{})", p.m, p.n, p.k)
-}
 
 /// TMEM columns (32-bit) one UMMA accumulator occupies.
 pub fn tmem_columns(p: &Mma) -> u32 {
@@ -328,7 +324,7 @@ pub fn verify_operands(mma: Option<&Mma>, ops: &[Operand], tiled: bool) -> Resul
 /// tcgen05.mma.sp), two scale-factor views (A, B) of the atom's `sf_type`
 /// exactly for BlockScaleAtom types (in registers for SM120, in tensor memory
 /// for tcgen05.mma.block_scale).
-pub fn verify_extras(atom: &super::Atom, sparse: bool, block_scaled: bool, extras: &crate::dialect::atoms::Extras) -> Result<(), String> {
+pub fn verify_extras(atom: &super::Atom, sparse: bool, block_scaled: bool, extras: &super::operands::Extras) -> Result<(), String> {
     let m = atom.mnemonic();
     let umma = atom.as_mma().is_some_and(|p| p.family.is_umma());
     let (home, home_name) = if umma { (residency::TMEM, "tmem") } else { (residency::RMEM, "rmem") };

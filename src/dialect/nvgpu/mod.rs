@@ -21,6 +21,7 @@ pub mod atom;
 pub mod copy;
 pub mod mma;
 pub mod mma_layouts;
+mod op_access;
 pub mod operands;
 pub mod ops_verify;
 pub mod records;
@@ -94,7 +95,7 @@ pub fn verify_type(atom: &Atom) -> Result<(), String> {
 /// An atom call's instance contract (spec 003 ladder order): element types,
 /// then residencies, then layouts. `operands` are the call's views (D, A,
 /// B, C or source, destination); `tiled` for a tiled copy/MMA operand.
-pub fn verify_instance(ty: Type, operands: &[Type], extras: &super::atoms::Extras, tiled: bool) -> Result<(), String> {
+pub fn verify_instance(ty: Type, operands: &[Type], extras: &operands::Extras, tiled: bool) -> Result<(), String> {
     let (atom, interfaces) = Atom::with_interfaces(ty).ok_or_else(|| not_an_atom(ty))?;
     let has = |i: Interface| records::has_interface(interfaces, i);
     let ops: Vec<Operand> = operands.iter().map(|&t| Operand::of(t)).collect();
@@ -157,7 +158,7 @@ pub fn atom_bundle(ty: Type) -> Option<String> {
     let has = |i: Interface| records::has_interface(interfaces, i);
     if has(Interface::MmaAtom) {
         let (shape, (a, b, c)) = match &atom {
-            Atom::Mma(p) => (mma::shape_mnk(p), (p.a, p.b, p.c)),
+            Atom::Mma(p) => (atom::shape_mnk(p), (p.a, p.b, p.c)),
             Atom::UniversalFma { a, b, c } => ("(1,1,1)".to_string(), (*a, *b, *c)),
             _ => return None,
         };

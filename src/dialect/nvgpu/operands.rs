@@ -139,3 +139,11 @@ pub(crate) mod testing {
         context
     }
 }
+
+/// The optional operand groups of an MMA call: the sparsity metadata view
+/// and the scale-factor views (A, B).
+#[derive(Clone, Debug, Default)]
+pub struct Extras<'c> {
+    pub metadata: Option<Type<'c>>,
+    pub scales: Vec<Type<'c>>,
+}

@@ -4,12 +4,11 @@
 //! from each op's C++ `verify()` through `cute_rs_verify_op`.
 
 use super::atom::{Atom, FragKind, MmaFamily};
+use super::op_access::{is_ptr_in, operand, ptr_in, result, segments, type_attr, verify_mbarrier_operand, SMEM, TMEM};
 use super::operands::{residency, Operand};
 use crate::dialect::types::{bits_of, vector_parts};
-use crate::dialect::{composite_parts, Composite};
-use crate::ffi::abi::CuteAddressSpace;
 use melior::ir::{
-    attribute::{IntegerAttribute, TypeAttribute},
+    attribute::IntegerAttribute,
     operation::OperationLike,
     OperationRef, Type, Value, ValueLike,
 };
@@ -43,33 +42,6 @@ pub fn verifier(name: &str) -> Option<fn(OperationRef) -> Result<(), String>> {
         _ => return None,
     })
 }
-
-pub(super) fn operand<'c>(op: OperationRef<'c, '_>, i: usize) -> Result<Type<'c>, String> {
-    Ok(op.operand(i).map_err(|e| e.to_string())?.r#type())
-}
-
-pub(super) fn result<'c>(op: OperationRef<'c, '_>, i: usize) -> Result<Type<'c>, String> {
-    Ok(op.result(i).map_err(|e| e.to_string())?.r#type())
-}
-
-fn type_attr<'c>(op: OperationRef<'c, '_>, name: &str) -> Result<Type<'c>, String> {
-    let attr = op.attribute(name).map_err(|e| e.to_string())?;
-    Ok(TypeAttribute::try_from(attr).map_err(|e| e.to_string())?.value())
-}
-
-/// A `!cute.ptr` in address space `space`, and its element type.
-pub(super) fn ptr_in<'c>(ty: Type<'c>, space: CuteAddressSpace) -> Option<Type<'c>> {
-    composite_parts(ty)
-        .filter(|p| p.kind == Composite::Ptr && p.address_space == space.0)
-        .and_then(|p| p.element)
-}
-
-pub(super) fn is_ptr_in(ty: Type, space: CuteAddressSpace) -> bool {
-    ptr_in(ty, space).is_some()
-}
-
-pub(super) const TMEM: CuteAddressSpace = CuteAddressSpace::CUTE_AS_TMEM;
-pub(super) const SMEM: CuteAddressSpace = CuteAddressSpace::CUTE_AS_SMEM;
 
 /// A column count of tcgen05.alloc: a power of two in [32, 512] when constant.
 fn verify_columns(columns: Value) -> Result<(), String> {
@@ -277,13 +249,6 @@ fn coordinates(op: OperationRef, first: usize, segment: Option<usize>) -> usize 
     }
 }
 
-/// The operand segment sizes of an AttrSizedOperandSegments op.
-pub(super) fn segments(op: OperationRef) -> Result<Vec<i32>, String> {
-    let attr = op.attribute("operandSegmentSizes").map_err(|e| e.to_string())?;
-    let attr = melior::ir::attribute::DenseI32ArrayAttribute::try_from(attr).map_err(|e| e.to_string())?;
-    Ok((0..attr.len()).map(|i| attr.element(i).unwrap_or(0)).collect())
-}
-
 /// `cute_nvgpu.tma.copy`: the atom and descriptor agree, the shared tile is
 /// of the descriptor's element type and swizzle and is filled by whole,
 /// aligned boxes (`layout::tma::boxes`), the completion operands match the
@@ -405,15 +370,6 @@ fn verify_tma_prefetch(op: OperationRef) -> Result<(), String> {
         return Err(format!("'{atom_text}' prefetches the descriptor (no coordinates) or a box of rank {rank}, got {count} coordinates"));
     }
     Ok(())
-}
-
-/// An mbarrier is a 64-bit word in shared memory.
-pub(super) fn verify_mbarrier_operand(op: OperationRef) -> Result<(), String> {
-    let mbar = operand(op, 0)?;
-    match ptr_in(mbar, SMEM) {
-        Some(t) if t.to_string() == "i64" => Ok(()),
-        _ => Err(format!("an mbarrier is an i64 in shared memory (!cute.ptr<i64, smem>), got {mbar}")),
-    }
 }
 
 /// `arch.mbarrier.arrive`: the transaction tiles are static shared-memory views.

@@ -259,7 +259,7 @@ pub enum Fact {
 pub fn fact(atom: &Atom, interfaces: u32, fact: Fact) -> Option<String> {
     if fact == Fact::ShapeMnk {
         return has_interface(interfaces, Interface::MmaAtom).then(|| match atom {
-            Atom::Mma(p) => super::mma::shape_mnk(p),
+            Atom::Mma(p) => super::atom::shape_mnk(p),
             _ => "(1,1,1)".to_string(),
         });
     }

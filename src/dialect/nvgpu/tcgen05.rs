@@ -5,7 +5,7 @@
 //! by their verifiers here and by their lowering
 //! (`passes::conversion::nvgpu_to_nvvm::sm100::tcgen05`), so both agree by construction.
 
-use super::ops_verify::{is_ptr_in, operand, result, SMEM, TMEM};
+use super::op_access::{is_ptr_in, operand, result, SMEM, TMEM};
 use crate::dialect::types::{bits_of, vector_parts};
 use melior::ir::{
     attribute::{AttributeLike, IntegerAttribute, StringAttribute},
@@ -127,7 +127,7 @@ fn check_cta_group(op: OperationRef) -> Result<i64, String> {
 /// The shape and 32-bit register count of a TMEM load or store of `values`.
 pub fn access(op: OperationRef, values: Type, shape: &str) -> Result<(LdStShape, i64), String> {
     let tmem = operand(op, 0)?;
-    let element = super::ops_verify::ptr_in(tmem, TMEM).ok_or_else(|| format!("accesses tensor memory, got {tmem}"))?;
+    let element = super::op_access::ptr_in(tmem, TMEM).ok_or_else(|| format!("accesses tensor memory, got {tmem}"))?;
     let (held, count) = vector_parts(values).ok_or_else(|| format!("expects a register vector, got {values}"))?;
     if held != element {
         return Err(format!("moves {element} but the registers hold {held}"));
@@ -188,7 +188,7 @@ pub fn verify_cta_group_op(op: OperationRef) -> Result<(), String> {
 
 /// `commit` / `commit_multicast`: an i64 mbarrier in shared memory.
 pub fn verify_commit(op: OperationRef) -> Result<(), String> {
-    super::ops_verify::verify_mbarrier_operand(op)?;
+    super::op_access::verify_mbarrier_operand(op)?;
     check_cta_group(op).map(|_| ())
 }
 
@@ -225,7 +225,7 @@ pub fn verify_mma(op: OperationRef) -> Result<(), String> {
     if a.to_string() != "i64" && !is_ptr_in(a, TMEM) {
         return Err(format!("reads A through its shared-memory descriptor (i64) or from tensor memory, got {a}"));
     }
-    let segments = super::ops_verify::segments(op)?;
+    let segments = super::op_access::segments(op)?;
     let scales = segments.get(6).copied().unwrap_or(0);
     for i in 5..op.operand_count() {
         let t = operand(op, i)?;

@@ -68,14 +68,13 @@ pub(crate) fn check_legal_except(root: OperationRef, pass: &str, allowed: fn(Ope
                 .map(|v| v.r#type().to_string())
                 .chain(op.results().map(|r| r.r#type().to_string()))
                 .collect();
-            let hint = if cute_to_llvm::PATTERNS.iter().chain(nvgpu_to_nvvm::NVGPU_PATTERNS).any(|p| p.root == name) {
-                String::new()
-            } else if crate::passes::transforms::desugar::rewrites(&name) {
-                " (sugar: run cute-desugar first)".to_string()
-            } else if nvgpu_to_nvvm::atom_builders::rewrites(&name) {
-                " (an atom builder: run cute-nvgpu-expand-atoms first)".to_string()
-            } else {
-                " (no lowering for this op yet)".to_string()
+            // The pipeline knows which stage rewrites what (a conversion
+            // does not import the transforms).
+            let hint = match crate::passes::rewritten_by(&name) {
+                Some("cute-desugar") => " (sugar: run cute-desugar first)",
+                Some("cute-nvgpu-expand-atoms") => " (an atom builder: run cute-nvgpu-expand-atoms first)",
+                Some(_) => "",
+                None => " (no lowering for this op yet)",
             };
             // Inside a kernel module, name the chip it is compiled for.
             let chip = check_target::enclosing_chip(op).map(|c| format!(" for {c}")).unwrap_or_default();

@@ -5,11 +5,12 @@
 //! Every address goes through [`super::memory::address`], so swizzled
 //! shared-memory views get the XOR address arithmetic of CuTe's swizzle.
 
-use super::algebra::derive;
-use super::memory::{address, cute_value};
+use super::memory::cute_value;
+/// Every atom pattern addresses values through the memory lowering's rule.
+pub(crate) use super::memory::value_addresses;
 use super::values::{Builder, CuteValue};
-use crate::dialect::{composite_parts, nvgpu::Atom, SpecKind};
-use crate::layout::{self, IntTuple, Layout};
+use crate::dialect::{composite_parts, nvgpu::Atom};
+use crate::layout::{self, Layout};
 use crate::passes::rewrite::PatternError;
 use melior::ir::{attribute::Attribute, operation::OperationLike, OperationRef, Value, ValueLike};
 
@@ -66,31 +67,6 @@ pub(crate) fn aligned_runs(l: &Layout, len: i64) -> bool {
     };
     let first = matches!((shapes.first(), strides.first()), (Some(layout::Leaf::Int(n)), Some(layout::Leaf::Int(1))) if n % len == 0);
     first && strides.iter().skip(1).all(|s| multiple(s))
-}
-
-/// The addresses of the values `indices` (flat value indices) of `view`:
-/// `crd2idx` through the Rust algebra, then the view's (swizzled) address.
-pub(crate) fn value_addresses<'c: 'a, 'a>(
-    b: &Builder<'c, '_>,
-    view: Value<'c, 'a>,
-    indices: &[i64],
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
-    let offsets = derive(
-        b,
-        &[view],
-        |seeded| {
-            let CuteValue::View(_, l, _) = &seeded[0] else { return Err("expects a view".into()) };
-            indices
-                .iter()
-                .map(|&i| {
-                    let index = layout::crd2idx_tuple(&IntTuple::int(i), l).map_err(|e| e.to_string())?;
-                    Ok(CuteValue::Tuple(SpecKind::IntTuple, index))
-                })
-                .collect()
-        },
-        &[],
-    )?;
-    offsets.into_iter().map(|mut o| address(b, view, o.remove(0))).collect()
 }
 
 /// An NVVM attribute from its textual form (the NVVM dialect is loaded by

@@ -15,7 +15,7 @@
 
 use super::algebra::derive;
 use super::values::{Builder, CuteValue};
-use crate::dialect::composite_parts;
+use crate::dialect::{composite_parts, SpecKind};
 use crate::layout::{self, IntTuple};
 use crate::passes::rewrite::PatternError;
 use melior::{
@@ -402,6 +402,31 @@ pub(in crate::passes::conversion) fn address<'c: 'a, 'a>(
     }
 }
 
+/// The addresses of the values `indices` (flat value indices) of `view`:
+/// `crd2idx` through the Rust algebra, then the view's (swizzled) address.
+pub(crate) fn value_addresses<'c: 'a, 'a>(
+    b: &Builder<'c, '_>,
+    view: Value<'c, 'a>,
+    indices: &[i64],
+) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+    let offsets = derive(
+        b,
+        &[view],
+        |seeded| {
+            let CuteValue::View(_, l, _) = &seeded[0] else { return Err("expects a view".into()) };
+            indices
+                .iter()
+                .map(|&i| {
+                    let index = layout::crd2idx_tuple(&IntTuple::int(i), l).map_err(|e| e.to_string())?;
+                    Ok(CuteValue::Tuple(SpecKind::IntTuple, index))
+                })
+                .collect()
+        },
+        &[],
+    )?;
+    offsets.into_iter().map(|mut o| address(b, view, o.remove(0))).collect()
+}
+
 /// The defining op of `v`, if it is an op result.
 fn defining_op<'c: 'a, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     // SAFETY: read-only queries of a live value; an op result's owner is a
@@ -563,7 +588,7 @@ pub fn lower_load_vec<'c, 'a>(
     let element = element_type(view.r#type())?;
     let storage = storage_type(context, element);
     let (_, n) = crate::dialect::types::vector_parts(vector).ok_or("the result is a vector")?;
-    let addresses = super::atom_operands::value_addresses(&b, view, &(0..n).collect::<Vec<_>>())?;
+    let addresses = value_addresses(&b, view, &(0..n).collect::<Vec<_>>())?;
     let packed = super::values::vector_type(storage, n);
     let index: Type = IntegerType::new(context, 64).into();
     let mut out = b.insert(llvm::undef(packed, b.location))?;
@@ -596,7 +621,7 @@ pub fn lower_store_vec<'c, 'a>(
     } else {
         value
     };
-    let addresses = super::atom_operands::value_addresses(&b, view, &(0..n).collect::<Vec<_>>())?;
+    let addresses = value_addresses(&b, view, &(0..n).collect::<Vec<_>>())?;
     let index: Type = IntegerType::new(context, 64).into();
     for (i, address) in addresses.into_iter().enumerate() {
         let at = b.int(index, i as i64)?;
