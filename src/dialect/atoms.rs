@@ -53,6 +53,11 @@ pub fn bundle(atom: Type) -> Option<String> {
     }
 }
 
+/// [`bundle`] as the attribute `cute.make_atom` carries.
+pub fn bundle_attribute<'c>(context: &'c melior::Context, atom: Type) -> Option<Result<melior::ir::Attribute<'c>, String>> {
+    bundle(atom).map(|text| super::cute_attribute(context, &text))
+}
+
 /// Whether the atom moves or computes through generic loads and stores
 /// (the universal copy and FMA): such an atom cannot touch tensor memory.
 pub fn is_generic_memory_atom(atom: Type) -> bool {

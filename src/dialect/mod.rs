@@ -191,8 +191,27 @@ pub fn composite_parts(ty: Type<'_>) -> Option<CompositeParts<'_>> {
     })
 }
 
+/// A type of the cute dialects from its assembly form. Their ODS builders
+/// are C++ and not exported through the C ABI (`dialects-td/lib/CppFFI.h`
+/// carries accessors only), and their parameters are texts in CuTe's
+/// notation: so the dialects' types and attributes are made from the syntax
+/// they define, here and in [`cute_attribute`] only.
+pub fn cute_type<'c>(context: &'c Context, text: &str) -> Result<Type<'c>, String> {
+    Type::parse(context, text).ok_or_else(|| format!("cannot build type {text}"))
+}
+
+/// An attribute of the cute dialects from its assembly form (see [`cute_type`]).
+pub fn cute_attribute<'c>(context: &'c Context, text: &str) -> Result<melior::ir::Attribute<'c>, String> {
+    melior::ir::Attribute::parse(context, text).ok_or_else(|| format!("cannot build the attribute {text}"))
+}
+
 /// Builds `!cute.<kind><"spec">` (the spec is canonicalized by the parser).
 pub fn make_type<'c>(context: &'c Context, kind: SpecKind, spec: &str) -> Result<Type<'c>, String> {
-    let text = format!("!cute.{}<\"{}\">", kind.mnemonic(), spec);
-    Type::parse(context, &text).ok_or_else(|| format!("cannot build type {text}"))
+    cute_type(context, &format!("!cute.{}<\"{}\">", kind.mnemonic(), spec))
+}
+
+/// `!cute.ptr<element, space{, align<N>}>` (`space`: gmem, smem, tmem, rmem).
+pub fn ptr_type<'c>(context: &'c Context, element: Type<'c>, space: &str, align: Option<u32>) -> Result<Type<'c>, String> {
+    let align = align.map(|a| format!(", align<{a}>")).unwrap_or_default();
+    cute_type(context, &format!("!cute.ptr<{element}, {space}{align}>"))
 }

@@ -117,7 +117,7 @@ pub(crate) mod testing {
     pub fn operand<'c>(context: &'c melior::Context, text: &str) -> Operand<'c> {
         let composed = text.contains(" o ");
         let mnemonic = if composed { "composed_layout" } else { "layout" };
-        let ty = Type::parse(context, &format!("!cute.{mnemonic}<\"{text}\">")).expect("a layout type");
+        let ty = crate::dialect::cute_type(context, &format!("!cute.{mnemonic}<\"{text}\">")).expect("a layout type");
         let (_, canonical) = type_spec(ty).expect("a spec type");
         Operand {
             ty,

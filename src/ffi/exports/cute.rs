@@ -137,7 +137,7 @@ pub unsafe extern "C" fn cute_rs_infer_types(
         }
         for (i, result) in inferred.iter().enumerate() {
             let text = result.type_text();
-            let ty = Type::parse(context, &text).ok_or_else(|| format!("'{name}' op cannot build {text}"))?;
+            let ty = crate::dialect::cute_type(context, &text).map_err(|e| format!("'{name}' op {e}"))?;
             unsafe { *results.add(i) = ty.to_raw() };
         }
         Ok(inferred.len() as isize)

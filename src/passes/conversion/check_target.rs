@@ -197,7 +197,7 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
             }
             continue;
         }
-        let Some(target) = Attribute::parse(context, &wanted) else {
+        let Ok(target) = crate::dialect::cute_attribute(context, &wanted) else {
             emit_op_error(op, &format!("cute-check-target: no cute_nvgpu target for chip '{chip}'"));
             failed = true;
             continue;

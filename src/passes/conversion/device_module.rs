@@ -195,11 +195,8 @@ pub fn extract(module: OperationRef) -> Result<(), PassError> {
                 if let Some(cpu) = cpu {
                     func.set_attribute("target_cpu", StringAttribute::new(context, cpu).into());
                 }
-                if let Some(features) = features {
-                    let list: Vec<String> = features.split(',').map(|f| format!("\"{f}\"")).collect();
-                    if let Some(attribute) = Attribute::parse(context, &format!("#llvm.target_features<[{}]>", list.join(", "))) {
-                        func.set_attribute("target_features", attribute);
-                    }
+                if let Some(attribute) = features.and_then(|f| super::nvvm_attrs::target_features(context, f).ok()) {
+                    func.set_attribute("target_features", attribute);
                 }
             }
             device_ops.push(current.to_raw());

@@ -128,7 +128,8 @@ fn rewrite_kernel(op: OperationRef) -> Result<(), String> {
             // The argument already is the tensor map's address: the map
             // (CUtensorMap, 128 bytes) travels by value, 64-byte aligned as
             // the TMA unit requires, and is read in place (no load).
-            let map = melior::ir::Type::parse(context, "!llvm.struct<(array<16 x i64>)>").ok_or("the tensor-map type")?;
+            let words = melior::dialect::llvm::r#type::array(melior::ir::r#type::IntegerType::new(context, 64).into(), 16);
+            let map = melior::dialect::llvm::r#type::r#struct(context, &[words], false);
             let mut entries: Vec<(Identifier, Attribute)> = (0..dictionary.len())
                 .filter_map(|j| dictionary.element(j).ok())
                 .filter(|(name, _)| !matches!(name.as_string_ref().as_str(), Ok("cute_nvgpu.grid_constant" | "cute.tma_descriptor")))

@@ -9,6 +9,7 @@ pub mod cute_to_llvm;
 pub mod device_module;
 pub mod kernel_abi;
 pub mod nvgpu_to_nvvm;
+pub(crate) mod nvvm_attrs;
 
 use crate::passes::rewrite::PassError;
 use melior::ir::{operation::OperationLike, OperationRef, ValueLike};

@@ -12,7 +12,7 @@ use super::values::{Builder, CuteValue};
 use crate::dialect::{composite_parts, nvgpu::Atom};
 use crate::layout::{self, Layout};
 use crate::passes::rewrite::PatternError;
-use melior::ir::{attribute::Attribute, operation::OperationLike, OperationRef, Value, ValueLike};
+use melior::ir::{operation::OperationLike, OperationRef, Value, ValueLike};
 
 /// The atom of an atom call (through its tiled copy or tiled MMA, if any).
 pub(crate) fn call_atom<'c>(op: OperationRef<'c, '_>) -> Result<Option<Atom<'c>>, PatternError> {
@@ -67,12 +67,6 @@ pub(crate) fn aligned_runs(l: &Layout, len: i64) -> bool {
     };
     let first = matches!((shapes.first(), strides.first()), (Some(layout::Leaf::Int(n)), Some(layout::Leaf::Int(1))) if n % len == 0);
     first && strides.iter().skip(1).all(|s| multiple(s))
-}
-
-/// An NVVM attribute from its textual form (the NVVM dialect is loaded by
-/// the pipelines that run these patterns).
-pub(crate) fn attribute<'c>(b: &Builder<'c, '_>, text: &str) -> Result<Attribute<'c>, PatternError> {
-    Attribute::parse(b.context, text).ok_or_else(|| format!("cannot build the attribute {text} (is the nvvm dialect loaded?)").into())
 }
 
 /// A swizzled view moves `run_bytes` together only if its swizzle leaves

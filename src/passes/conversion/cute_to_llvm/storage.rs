@@ -17,13 +17,15 @@
 use crate::dialect::{composite_parts, Composite};
 use super::failed;
 use crate::passes::rewrite::PassError;
+pub(in crate::passes::conversion) use melior::dialect::llvm::attributes::Linkage;
+use melior::ir::attribute::FlatSymbolRefAttribute;
 use melior::{
     ir::{
         attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
         block::BlockLike,
         operation::{OperationBuilder, OperationLike, OperationMutLike},
         r#type::IntegerType,
-        Attribute, Identifier, OperationRef, Region, RegionLike, Type, ValueLike,
+        Identifier, OperationRef, Region, RegionLike, Type, ValueLike,
     },
     Context,
 };
@@ -128,8 +130,8 @@ fn request<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<Request
         .ok_or_else(|| failed(op, "expects an 'elements' attribute".into()))?;
     let bytes = (elements.max(0) as u64 * u64::from(crate::dialect::types::storage_bits(element))).div_ceil(8);
     let element = super::memory::storage_type(context, element);
-    let storage = Type::parse(context, &format!("!llvm.array<{elements} x {element}>"))
-        .ok_or_else(|| failed(op, format!("cannot build the storage type of {elements} x {element}")))?;
+    let count = u32::try_from(elements).map_err(|_| failed(op, format!("{elements} elements do not fit an LLVM array")))?;
+    let storage = melior::dialect::llvm::r#type::array(element, count);
     Ok(Request { ty, storage, address_space: parts.address_space, alignment: parts.alignment, bytes })
 }
 
@@ -142,7 +144,7 @@ pub(in crate::passes::conversion) fn shared_global<'c>(
     location: melior::ir::Location<'c>,
     name: &str,
     ty: Type<'c>,
-    linkage: &str,
+    linkage: Linkage,
     alignment: u64,
 ) -> melior::ir::Operation<'c> {
     let i32_type: Type = IntegerType::new(context, 32).into();
@@ -151,7 +153,7 @@ pub(in crate::passes::conversion) fn shared_global<'c>(
         .add_attributes(&[
             (Identifier::new(context, "sym_name"), StringAttribute::new(context, name).into()),
             (Identifier::new(context, "global_type"), TypeAttribute::new(ty).into()),
-            (Identifier::new(context, "linkage"), Attribute::parse(context, &format!("#llvm.linkage<{linkage}>")).expect("a valid linkage")),
+            (Identifier::new(context, "linkage"), melior::dialect::llvm::attributes::linkage(context, linkage)),
             (Identifier::new(context, "addr_space"), IntegerAttribute::new(i32_type, 3).into()),
             (Identifier::new(context, "alignment"), IntegerAttribute::new(i64_type, alignment as i64).into()),
         ])
@@ -165,7 +167,7 @@ pub(in crate::passes::conversion) fn shared_address<'c>(context: &'c Context, lo
     OperationBuilder::new("llvm.mlir.addressof", location)
         .add_attributes(&[(
             Identifier::new(context, "global_name"),
-            Attribute::parse(context, &format!("@{name}")).expect("a valid symbol reference"),
+            FlatSymbolRefAttribute::new(context, name).into(),
         )])
         .add_results(&[melior::dialect::llvm::r#type::pointer(context, 3)])
         .build()
@@ -248,7 +250,7 @@ fn lower_one(context: &Context, op: OperationRef, k: usize) -> Result<(), PassEr
     let body = enclosing_body(op, &["gpu.module", "builtin.module"], "a module")?;
     let name = format!("__cute_smem_{k}");
     let location = op.location();
-    body.insert_operation(0, shared_global(context, location, &name, request.storage, "internal", request.alignment.max(16)));
+    body.insert_operation(0, shared_global(context, location, &name, request.storage, Linkage::Internal, request.alignment.max(16)));
     let block = op.block().ok_or_else(|| failed(op, "alloc_smem outside a block".into()))?;
     let address = shared_address(context, location, &name);
     let address = block.insert_operation_before(op, address);
@@ -295,8 +297,8 @@ fn lower_dynamic(context: &Context, op: OperationRef, offset: u64, alignment: u6
     let body = enclosing_body(op, &["gpu.module", "builtin.module"], "a module")?;
     let location = op.location();
     if !defines(&body, DYNAMIC_SMEM) {
-        let array = Type::parse(context, "!llvm.array<0 x i8>").expect("a valid array type");
-        body.insert_operation(0, shared_global(context, location, DYNAMIC_SMEM, array, "external", alignment.max(1024)));
+        let array = melior::dialect::llvm::r#type::array(IntegerType::new(context, 8).into(), 0);
+        body.insert_operation(0, shared_global(context, location, DYNAMIC_SMEM, array, Linkage::External, alignment.max(1024)));
     }
     let block = op.block().ok_or_else(|| failed(op, "alloc_smem outside a block".into()))?;
     let pointer = melior::dialect::llvm::r#type::pointer(context, 3);

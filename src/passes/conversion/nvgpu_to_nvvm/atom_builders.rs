@@ -118,17 +118,18 @@ fn rewrite_imma_builder<'c, 'a>(
     let Some(Atom::Mma(p)) = Atom::of(atom_type) else { return Err(format!("{atom_type} is not a UMMA atom").into()) };
     let (a, b) = (op.operand(0)?, op.operand(1)?);
     let location = op.location();
-    let i32_type: Type = melior::ir::r#type::IntegerType::new(context, 32).into();
+    use melior::ir::r#type::IntegerType;
+    let i32_type: Type = IntegerType::new(context, 32).into();
     let constant = |v: i64| insert(rewriter, melior::dialect::arith::constant(context, IntegerAttribute::new(i32_type, v).into(), location));
     let columns = (u64::from(p.n) * u64::from(crate::dialect::types::storage_bits(p.c)) / 32).max(32).next_power_of_two() as i64;
     let (handle, cols) = (constant(0)?, constant(columns)?);
-    let tmem_type = Type::parse(context, &format!("!cute.ptr<{}, tmem>", p.c)).ok_or("the TMEM pointer type")?;
+    let tmem_type = crate::dialect::ptr_type(context, p.c, "tmem", None)?;
     let tmem = insert(
         rewriter,
         OperationBuilder::new("cute_nvgpu.arch.sm100.retrieve_tmem_ptr", location).add_operands(&[handle, cols]).add_results(&[tmem_type]).build()?,
     )?;
     let ticks = constant(1)?;
-    let bar_type = Type::parse(context, "!cute.ptr<i64, smem, align<8>>").ok_or("the mbarrier type")?;
+    let bar_type = crate::dialect::ptr_type(context, IntegerType::new(context, 64).into(), "smem", Some(8))?;
     let mbar = insert(rewriter, OperationBuilder::new("cute_nvgpu.mbarrier.init", location).add_operands(&[ticks]).add_results(&[bar_type]).build()?)?;
     let payload = OperationBuilder::new("cute_nvgpu.atom", location).add_operands(&[a, b, tmem, mbar]).add_results(&[atom_type]).build()?;
     Ok(vec![insert(rewriter, payload)?])

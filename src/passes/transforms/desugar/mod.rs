@@ -218,7 +218,7 @@ fn rewrite_make_composed_layout<'c, 'a>(
         return Ok(vec![insert(rewriter, raw.into())?]);
     }
     let composed = spec::parse_checked_composed(text)?;
-    let i64_attr = |v: i64| IntegerAttribute::new(Type::parse(context, "i64").expect("i64"), v);
+    let i64_attr = |v: i64| IntegerAttribute::new(melior::ir::r#type::IntegerType::new(context, 64).into(), v);
     let sw = &composed.swizzle;
     let swizzle = insert(
         rewriter,
@@ -512,8 +512,7 @@ fn rewrite_make_atom<'c, 'a>(
         return Err(PatternError::NoMatch);
     }
     let atom = result_type(op)?;
-    let text = atoms::bundle(atom).ok_or_else(|| format!("{atom} does not implement an atom interface"))?;
-    let bundle = melior::ir::Attribute::parse(context, &text).ok_or_else(|| format!("cannot build the atom bundle {text}"))?;
+    let bundle = atoms::bundle_attribute(context, atom).ok_or_else(|| format!("{atom} does not implement an atom interface"))??;
     let operands: Vec<Value> = op.operands().collect();
     let rebuilt = melior::ir::operation::OperationBuilder::new("cute.make_atom", op.location())
         .add_operands(&operands)

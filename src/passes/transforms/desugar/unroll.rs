@@ -109,8 +109,7 @@ fn instance_atom<'c, 'a>(
     if inner == atom.r#type() {
         return Ok(atom);
     }
-    let Some(text) = atoms::bundle(inner) else { return Ok(atom) };
-    let Some(bundle) = melior::ir::Attribute::parse(context, &text) else { return Ok(atom) };
+    let Some(Ok(bundle)) = atoms::bundle_attribute(context, inner) else { return Ok(atom) };
     let make = melior::ir::operation::OperationBuilder::new("cute.make_atom", location)
         .add_results(&[inner])
         .add_attributes(&[(melior::ir::Identifier::new(context, ATOM_BUNDLE), bundle)])

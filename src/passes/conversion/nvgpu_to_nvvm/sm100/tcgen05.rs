@@ -19,7 +19,7 @@
 
 use crate::passes::conversion::cute_to_llvm::values::Builder;
 use super::super::tmem::on_tensor_memory_chip;
-use super::super::{attribute, pointer};
+use super::super::pointer;
 use crate::dialect::nvgpu::tcgen05::{self as facts, string_attr};
 use crate::passes::rewrite::PatternError;
 use melior::{
@@ -31,9 +31,10 @@ use melior::{
     },
     Context, PatternRewriter,
 };
+use crate::passes::conversion::nvvm_attrs::{Nvvm, nvvm};
 
 fn group<'c>(b: &Builder<'c, '_>, cta_group: i64) -> Result<Attribute<'c>, PatternError> {
-    attribute(b, &format!("#nvvm.cta_group<cta_{cta_group}>"))
+    nvvm(b.context, Nvvm::CtaGroup, &format!("cta_{cta_group}"))
 }
 
 fn tmem_chip(op: OperationRef) -> Result<(), PatternError> {
@@ -56,7 +57,7 @@ pub(in crate::passes::conversion) fn register_type(context: &Context, registers:
 pub(in crate::passes::conversion) fn wait(b: &Builder, rewriter: &PatternRewriter, kind: &str) -> Result<(), PatternError> {
     rewriter.as_rewriter_base().insert(
         OperationBuilder::new("nvvm.tcgen05.wait", b.location)
-            .add_attributes(&[(Identifier::new(b.context, "kind"), attribute(b, &format!("#nvvm.tcgen05_wait<{kind}>"))?)])
+            .add_attributes(&[(Identifier::new(b.context, "kind"), nvvm(b.context, Nvvm::Tcgen05Wait, &kind.to_string())?)])
             .build()?,
     );
     Ok(())
@@ -122,7 +123,7 @@ pub(in crate::passes::conversion) fn wait_load<'c, 'a>(b: &Builder<'c, '_>, load
 /// The shape attribute and the trailing immediate (16x32bx2's split
 /// offset) of a TMEM access.
 fn shape_operands<'c, 'a>(b: &Builder<'c, '_>, op: OperationRef<'c, 'a>, shape: &str) -> Result<(Attribute<'c>, Vec<Value<'c, 'a>>), PatternError> {
-    let attr = attribute(b, &format!("#nvvm.tcgen05_ldst_shape<shape_{shape}>"))?;
+    let attr = nvvm(b.context, Nvvm::Tcgen05LdstShape, &format!("shape_{shape}"))?;
     let split = op.attribute("split").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map(|a| a.value());
     let extra = match split {
         Some(s) => vec![b.int(IntegerType::new(b.context, 64).into(), s)?],
@@ -189,12 +190,12 @@ pub fn lower_wait_or_fence<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a
     let b = Builder::new(context, rewriter, op.location());
     let kind = string_attr(op, "kind").ok_or("a kind")?;
     let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
-    let (nvvm, attr) = if name.ends_with(".wait") {
-        ("nvvm.tcgen05.wait", format!("#nvvm.tcgen05_wait<{kind}>"))
+    let (name, attr) = if name.ends_with(".wait") {
+        ("nvvm.tcgen05.wait", nvvm(context, Nvvm::Tcgen05Wait, &kind)?)
     } else {
-        ("nvvm.tcgen05.fence", format!("#nvvm.tcgen05_fence<{kind}>"))
+        ("nvvm.tcgen05.fence", nvvm(context, Nvvm::Tcgen05Fence, &kind)?)
     };
-    rewriter.as_rewriter_base().insert(OperationBuilder::new(nvvm, b.location).add_attributes(&[(Identifier::new(context, "kind"), attribute(&b, &attr)?)]).build()?);
+    rewriter.as_rewriter_base().insert(OperationBuilder::new(name, b.location).add_attributes(&[(Identifier::new(context, "kind"), attr)]).build()?);
     Ok(Vec::new())
 }
 
@@ -244,8 +245,8 @@ pub(in crate::passes::conversion) fn copy_and_commit<'c>(
     let cp = OperationBuilder::new("nvvm.tcgen05.cp", b.location)
         .add_operands(&[tmem, desc])
         .add_attributes(&[
-            (id("shape"), attribute(b, &format!("#nvvm.tcgen05_cp_shape<shape_{shape}>"))?),
-            (id("multicast"), attribute(b, &format!("#nvvm.tcgen05_cp_multicast<{multicast}>"))?),
+            (id("shape"), nvvm(b.context, Nvvm::Tcgen05CpShape, &format!("shape_{shape}"))?),
+            (id("multicast"), nvvm(b.context, Nvvm::Tcgen05CpMulticast, &multicast.to_string())?),
             (id("group"), group),
         ])
         .build()?;
@@ -309,12 +310,12 @@ pub(in crate::passes::conversion) fn emit_mma(b: &Builder, rewriter: &PatternRew
         (true, true) => "nvvm.tcgen05.mma.sp.block_scale",
     };
     let mut attrs = vec![
-        (id("kind"), attribute(b, &format!("#nvvm.{}<{}>", if scaled { "block_scale_kind" } else { "tcgen05_mma_kind" }, m.kind))?),
+        (id("kind"), nvvm(b.context, if scaled { Nvvm::BlockScaleKind } else { Nvvm::Tcgen05MmaKind }, &m.kind.to_string())?),
         (id("ctaGroup"), group(b, m.cta_group)?),
-        (id("collectorOp"), attribute(b, "#nvvm.tcgen05_mma_collectorop<discard>")?),
+        (id("collectorOp"), nvvm(b.context, Nvvm::Tcgen05MmaCollectorOp, "discard")?),
     ];
     if !m.block_scale.is_empty() {
-        attrs.push((id("blockScale"), attribute(b, &format!("#nvvm.tcgen05_mma_block_scale<{}>", m.block_scale))?));
+        attrs.push((id("blockScale"), nvvm(b.context, Nvvm::Tcgen05MmaBlockScale, &m.block_scale.to_string())?));
     }
     // The dense and sparse forms have optional trailing operands
     // (scale-input-d, disable-output-lane): none here.

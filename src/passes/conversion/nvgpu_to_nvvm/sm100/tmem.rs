@@ -15,7 +15,7 @@
 //! the chip (the spec's populator that registers nothing).
 
 use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
-use super::super::{attribute, pointer};
+use super::super::pointer;
 use crate::passes::rewrite::{PassError, PatternError};
 use melior::{
     ir::{
@@ -27,6 +27,7 @@ use melior::{
     },
     Context, PatternRewriter,
 };
+use crate::passes::conversion::nvvm_attrs::{Nvvm, nvvm};
 
 /// Chips whose tensor memory and tcgen05 ops this build lowers
 /// ([`crate::target::Chip::has_tensor_memory`]).
@@ -200,7 +201,7 @@ fn allocate<'c, 'a>(
     let mut names = Vec::new();
     for _ in handles {
         let name = crate::passes::conversion::cute_to_llvm::storage::fresh_name(&body, "__cute_tmem_slot_");
-        body.insert_operation(0, crate::passes::conversion::cute_to_llvm::storage::shared_global(context, location, &name, i32_type, "internal", 4));
+        body.insert_operation(0, crate::passes::conversion::cute_to_llvm::storage::shared_global(context, location, &name, i32_type, crate::passes::conversion::cute_to_llvm::storage::Linkage::Internal, 4));
         names.push(name);
     }
     let mut declarations = String::new();
@@ -390,7 +391,7 @@ pub fn lower_copy<'c, 'a>(
     let addresses = super::super::value_addresses(&b, registers_view, &(0..n).collect::<Vec<_>>())?;
     let i32_type: Type = IntegerType::new(context, 32).into();
     let i64_type: Type = IntegerType::new(context, 64).into();
-    let shape = (Identifier::new(context, "shape"), attribute(&b, "#nvvm.tcgen05_ldst_shape<shape_32x32b>")?);
+    let shape = (Identifier::new(context, "shape"), nvvm(b.context, Nvvm::Tcgen05LdstShape, "shape_32x32b")?);
     let storage = crate::passes::conversion::cute_to_llvm::memory::storage_type(context, element);
     // Runs of 4 values contiguous on both sides move as one 128-bit vector,
     // the width the register fragment's other accesses use (so LLVM keeps
@@ -490,7 +491,7 @@ fn lower_packed_copy<'c, 'a>(
     let i64_type: Type = IntegerType::new(context, 64).into();
     let tmem = crate::passes::conversion::cute_to_llvm::memory::view_ptr(b, tmem_view)?;
     let addresses = super::super::value_addresses(b, registers_view, &(0..n).collect::<Vec<_>>())?;
-    let shape = (Identifier::new(context, "shape"), attribute(b, "#nvvm.tcgen05_ldst_shape<shape_32x32b>")?);
+    let shape = (Identifier::new(context, "shape"), nvvm(b.context, Nvvm::Tcgen05LdstShape, "shape_32x32b")?);
     if load {
         let loaded = b.insert(OperationBuilder::new("nvvm.tcgen05.ld", b.location).add_operands(&[tmem]).add_attributes(&[shape]).add_results(&[raw]).build()?)?;
         let loaded = super::super::tcgen05::wait_load(b, loaded, words)?;
@@ -596,7 +597,7 @@ pub fn lower_cp_async_s2t<'c, 'a>(
     let issue = b.insert(
         OperationBuilder::new("llvm.icmp", b.location)
             .add_operands(&[rank, partition])
-            .add_attributes(&[(id("predicate"), attribute(&b, "0 : i64")?)])
+            .add_attributes(&[(id("predicate"), IntegerAttribute::new(IntegerType::new(context, 64).into(), 0).into())])
             .add_results(&[IntegerType::new(context, 1).into()])
             .build()?,
     )?;

@@ -10,7 +10,7 @@
 
 use crate::passes::conversion::cute_to_llvm::memory::{cute_value, view_ptr};
 use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
-use super::super::{attribute, call_atom};
+use super::super::call_atom;
 use crate::dialect::nvgpu::{
     atom::{FragKind, Major, MmaFamily},
     umma, Atom,
@@ -24,6 +24,7 @@ use melior::{
     },
     Context, PatternRewriter,
 };
+use crate::passes::conversion::nvvm_attrs::{Nvvm, nvvm};
 
 pub fn lower<'c, 'a>(
     context: &'c Context,
@@ -179,7 +180,7 @@ pub fn lower_payload<'c, 'a>(
     rewriter.as_rewriter_base().insert(
         OperationBuilder::new("nvvm.tcgen05.commit", b.location)
             .add_operands(&[bar])
-            .add_attributes(&[(Identifier::new(context, "group"), attribute(&b, "#nvvm.cta_group<cta_1>")?)])
+            .add_attributes(&[(Identifier::new(context, "group"), nvvm(b.context, Nvvm::CtaGroup, "cta_1")?)])
             .build()?,
     );
     let empty = b.insert(melior::dialect::llvm::undef(melior::dialect::llvm::r#type::r#struct(context, &[], false), b.location))?;
@@ -201,7 +202,7 @@ pub fn lower_mbarrier_allocations<'c>(context: &'c Context, root: OperationRef<'
         let name = crate::passes::conversion::cute_to_llvm::storage::fresh_name(&body, "__cute_mbarrier_");
         let i64_type: Type = IntegerType::new(context, 64).into();
         let location = op.location();
-        body.insert_operation(0, crate::passes::conversion::cute_to_llvm::storage::shared_global(context, location, &name, i64_type, "internal", 8));
+        body.insert_operation(0, crate::passes::conversion::cute_to_llvm::storage::shared_global(context, location, &name, i64_type, crate::passes::conversion::cute_to_llvm::storage::Linkage::Internal, 8));
         let block = op.block().ok_or_else(|| fail("outside a block".into()))?;
         let build = |builder: OperationBuilder<'c>| builder.build().map_err(|e| fail(e.to_string()));
         let address = block.insert_operation_before(op, crate::passes::conversion::cute_to_llvm::storage::shared_address(context, location, &name));

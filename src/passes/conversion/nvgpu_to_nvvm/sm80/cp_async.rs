@@ -7,7 +7,7 @@
 //! `nvvm.cp.async.wait.group N` (`cp_async_fence` / `cp_async_wait<N>`).
 
 use crate::passes::conversion::cute_to_llvm::values::Builder;
-use super::super::{aligned_runs, attribute, call_atom, check_swizzle_keeps, static_size, value_addresses, view_layout};
+use super::super::{aligned_runs, call_atom, check_swizzle_keeps, static_size, value_addresses, view_layout};
 use crate::dialect::{nvgpu::Atom, types::storage_bits};
 use crate::passes::rewrite::PatternError;
 use melior::{
@@ -17,6 +17,7 @@ use melior::{
     },
     Context, PatternRewriter,
 };
+use crate::passes::conversion::nvvm_attrs::{load_cache_modifier};
 
 pub fn lower<'c, 'a>(
     context: &'c Context,
@@ -44,7 +45,7 @@ pub fn lower<'c, 'a>(
     check_swizzle_keeps(dst, bytes, "cp.async")?;
     let starts: Vec<i64> = (0..n).step_by(per as usize).collect();
     let (from, to) = (value_addresses(&b, src, &starts)?, value_addresses(&b, dst, &starts)?);
-    let cache = attribute(&b, if bytes == 16 { "#nvvm<load_cache_modifier cg>" } else { "#nvvm<load_cache_modifier ca>" })?;
+    let cache = load_cache_modifier(context, if bytes == 16 { "cg" } else { "ca" })?;
     let size = IntegerAttribute::new(IntegerType::new(context, 32).into(), i64::from(bytes));
     for (from, to) in from.into_iter().zip(to) {
         let copy = OperationBuilder::new("nvvm.cp.async.shared.global", b.location)

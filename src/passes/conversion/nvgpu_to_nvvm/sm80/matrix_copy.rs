@@ -7,7 +7,7 @@
 
 use crate::passes::conversion::cute_to_llvm::memory::cute_value;
 use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
-use super::super::{aligned_runs, attribute, call_atom, check_swizzle_keeps, static_size, value_addresses, view_layout};
+use super::super::{aligned_runs, call_atom, check_swizzle_keeps, static_size, value_addresses, view_layout};
 use crate::dialect::nvgpu::Atom;
 use crate::passes::rewrite::PatternError;
 use melior::{
@@ -20,6 +20,7 @@ use melior::{
     },
     Context, PatternRewriter,
 };
+use crate::passes::conversion::nvvm_attrs::{ld_st_matrix_shape, Nvvm, nvvm};
 
 pub fn lower<'c, 'a>(
     context: &'c Context,
@@ -53,9 +54,9 @@ pub fn lower<'c, 'a>(
     let row = value_addresses(&b, smem, &[0])?.remove(0);
     let i32_type: Type = IntegerType::new(context, 32).into();
     let common = [
-        (Identifier::new(context, "layout"), attribute(&b, if trans { "#nvvm.mma_layout<col>" } else { "#nvvm.mma_layout<row>" })?),
-        (Identifier::new(context, "shape"), attribute(&b, "#nvvm.ld_st_matrix_shape<m = 8, n = 8>")?),
-        (Identifier::new(context, "eltType"), attribute(&b, "#nvvm.ld_st_matrix_elt_type<b16>")?),
+        (Identifier::new(context, "layout"), nvvm(context, Nvvm::MmaLayout, if trans { "col" } else { "row" })?),
+        (Identifier::new(context, "shape"), ld_st_matrix_shape(b.context, 8, 8)?),
+        (Identifier::new(context, "eltType"), nvvm(b.context, Nvvm::LdStMatrixEltType, "b16")?),
     ];
     let pairs: Vec<i64> = (0..i64::from(num)).map(|j| 2 * j).collect();
     let pair_contiguous = aligned_runs(&view_layout(regs)?, 2);

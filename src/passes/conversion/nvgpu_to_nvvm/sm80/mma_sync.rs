@@ -12,7 +12,7 @@
 
 use crate::passes::conversion::cute_to_llvm::memory::cute_value;
 use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
-use super::super::{aligned_runs, attribute, call_atom, static_size, value_addresses, view_layout};
+use super::super::{aligned_runs, call_atom, static_size, value_addresses, view_layout};
 use crate::dialect::nvgpu::{atom::MmaFamily, Atom, Mma};
 use crate::dialect::types::bits_of;
 use crate::passes::rewrite::PatternError;
@@ -26,6 +26,7 @@ use melior::{
     },
     Context, PatternRewriter,
 };
+use crate::passes::conversion::nvvm_attrs::{mma_shape, Nvvm, nvvm};
 
 /// The PTX name of an MMA element type.
 fn ptx_type(t: Type) -> String {
@@ -55,7 +56,7 @@ fn packing<'c>(context: &'c Context, element: Type<'c>) -> Result<Packing<'c>, P
     let bits = bits_of(element);
     let name = element.to_string();
     Ok(match (name.as_str(), bits) {
-        ("f16", _) => Packing { per: 2, register: Type::parse(context, "vector<2xf16>").ok_or("vector<2xf16>")? },
+        ("f16", _) => Packing { per: 2, register: crate::passes::conversion::cute_to_llvm::values::vector_type(Type::float16(context), 2) },
         ("f32" | "f64", _) => Packing { per: 1, register: element },
         (_, 1..=32) => Packing { per: i64::from(32 / bits), register: IntegerType::new(context, 32).into() },
         _ => return Err(format!("mma.sync: no register packing for {element}").into()),
@@ -144,21 +145,21 @@ fn nvvm_mma<'c, 'a>(
 ) -> Result<Value<'c, 'a>, PatternError> {
     let context = b.context;
     let id = |name: &str| Identifier::new(context, name);
-    let shape = attribute(b, &format!("#nvvm.shape<m = {}, n = {}, k = {}>", p.m, p.n, p.k))?;
+    let shape = mma_shape(b.context, p.m, p.n, p.k)?;
     let mut attributes = vec![(id("shape"), shape)];
     let mut operands: Vec<Value> = registers.iter().flat_map(|r| r.iter().copied()).collect();
     let mut segments: Vec<i32> = registers.iter().map(|r| r.len() as i32).collect();
     if !sparse {
-        attributes.push((id("layoutA"), attribute(b, "#nvvm.mma_layout<row>")?));
-        attributes.push((id("layoutB"), attribute(b, "#nvvm.mma_layout<col>")?));
+        attributes.push((id("layoutA"), nvvm(b.context, Nvvm::MmaLayout, "row")?));
+        attributes.push((id("layoutB"), nvvm(b.context, Nvvm::MmaLayout, "col")?));
     }
     let (a_name, b_name) = (ptx_type(p.a), ptx_type(p.b));
     // Always given: NVVM's MmaOp::verify dereferences them (an f64 MMA
     // without them aborted the process, issue 27 item 2).
-    attributes.push((id("multiplicandAPtxType"), attribute(b, &format!("#nvvm.mma_type<{a_name}>"))?));
-    attributes.push((id("multiplicandBPtxType"), attribute(b, &format!("#nvvm.mma_type<{b_name}>"))?));
+    attributes.push((id("multiplicandAPtxType"), nvvm(b.context, Nvvm::MmaType, &a_name.to_string())?));
+    attributes.push((id("multiplicandBPtxType"), nvvm(b.context, Nvvm::MmaType, &b_name.to_string())?));
     if IntegerType::try_from(p.a).is_ok() {
-        attributes.push((id("intOverflowBehavior"), attribute(b, "#nvvm.mma_int_overflow<wrapped>")?));
+        attributes.push((id("intOverflowBehavior"), nvvm(b.context, Nvvm::MmaIntOverflow, "wrapped")?));
     }
     let name = if sparse {
         // The metadata word (the atom call's metadata view, value 0) and
@@ -237,12 +238,12 @@ fn block_scaled<'c, 'a>(
     let mut segments: Vec<i32> = registers.iter().map(|r| r.len() as i32).collect();
     segments.extend([1, 1, 1, 1, 1, 1]);
     let attributes = vec![
-        (id("shape"), attribute(b, &format!("#nvvm.shape<m = {}, n = {}, k = {}>", p.m, p.n, p.k))?),
-        (id("multiplicandAPtxType"), attribute(b, &format!("#nvvm.mma_type<{}>", ptx_type(p.a)))?),
-        (id("multiplicandBPtxType"), attribute(b, &format!("#nvvm.mma_type<{}>", ptx_type(p.b)))?),
-        (id("scaleVecSize"), attribute(b, &format!("#nvvm.scale_vec_size<x{scale_vec}>"))?),
-        (id("blockScaleFormat"), attribute(b, &format!("#nvvm.block_scale_format<{format}>"))?),
-        (id("kind"), attribute(b, &format!("#nvvm.block_scale_kind<{kind}>"))?),
+        (id("shape"), mma_shape(b.context, p.m, p.n, p.k)?),
+        (id("multiplicandAPtxType"), nvvm(b.context, Nvvm::MmaType, &ptx_type(p.a).to_string())?),
+        (id("multiplicandBPtxType"), nvvm(b.context, Nvvm::MmaType, &ptx_type(p.b).to_string())?),
+        (id("scaleVecSize"), nvvm(b.context, Nvvm::ScaleVecSize, &format!("x{scale_vec}"))?),
+        (id("blockScaleFormat"), nvvm(b.context, Nvvm::BlockScaleFormat, &format.to_string())?),
+        (id("kind"), nvvm(b.context, Nvvm::BlockScaleKind, &kind.to_string())?),
         (id("operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &segments).into()),
     ];
     b.insert(OperationBuilder::new("nvvm.mma.block_scale", b.location).add_operands(&operands).add_attributes(&attributes).add_results(&[result]).build()?)

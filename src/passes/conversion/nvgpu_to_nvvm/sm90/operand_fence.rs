@@ -225,8 +225,8 @@ pub fn pin_wgmma_register_operands(root: OperationRef) -> Result<(), PassError> 
 /// The inline-asm constraint letter and the register type of an element.
 fn register_of<'c>(context: &'c melior::Context, element: &str) -> Option<(&'static str, Type<'c>)> {
     Some(match element {
-        "f32" => ("f", Type::parse(context, "f32")?),
-        "f64" => ("d", Type::parse(context, "f64")?),
+        "f32" => ("f", Type::float32(context)),
+        "f64" => ("d", Type::float64(context)),
         "i32" => ("r", IntegerType::new(context, 32).into()),
         "i64" => ("l", IntegerType::new(context, 64).into()),
         // 16-bit elements as .b16 registers.
@@ -242,31 +242,34 @@ fn pin(alloca: RawOp, anchor: OperationRef, before: bool) -> Result<(), PassErro
     let context = borrowed.get();
     // SAFETY: a live alloca found by the tracing above.
     let alloca = unsafe { OperationRef::from_raw(alloca) };
-    let storage = alloca.attribute("elem_type").ok().and_then(|a| TypeAttribute::try_from(a).ok()).map(|t| t.value().to_string());
-    let Some(storage) = storage else { return Ok(()) };
-    // `!llvm.array<N x T>` (a fragment) or a single `T`.
-    let (count, element) = match storage.strip_prefix("!llvm.array<").and_then(|s| s.strip_suffix('>')) {
-        Some(inner) => {
-            let (n, t) = inner.split_once(" x ").ok_or_else(|| PassError::Failed(format!("fragment type {storage}")))?;
-            (n.trim().parse::<i64>().map_err(|e| PassError::Failed(e.to_string()))?, t.trim().to_string())
+    let storage_type = alloca.attribute("elem_type").ok().and_then(|a| TypeAttribute::try_from(a).ok()).map(|t| t.value());
+    let Some(storage_type) = storage_type else { return Ok(()) };
+    let storage = storage_type.to_string();
+    // `!llvm.array<N x T>` (a fragment: N read from the type's text, which
+    // the C API has no accessor for) or a single `T`.
+    let (count, element_type) = match storage.strip_prefix("!llvm.array<").and_then(|s| s.split_once(" x ")) {
+        Some((n, _)) => {
+            // SAFETY: `storage_type` is a live LLVM array type.
+            let element = unsafe { Type::from_raw(mlir_sys::mlirLLVMArrayTypeGetElementType(melior::ir::TypeLike::to_raw(&storage_type))) };
+            (n.trim().parse::<i64>().map_err(|e| PassError::Failed(format!("fragment type {storage}: {e}")))?, element)
         }
-        None => (1, storage.clone()),
+        None => (1, storage_type),
     };
+    let element = element_type.to_string();
     // 16-bit elements travel in pairs and 8-bit ones (an `rs` wgmma's FP8 or
     // s8 A) in fours, one b32 register each (as the WGMMA lowering loads
     // them): pinned so, the register the wgmma reads is the pinned one, not
     // a packing of parts done after the fence.
-    let (count, element) = match element.as_str() {
-        "f16" | "bf16" | "i16" if count % 2 == 0 => (count / 2, "i32".to_string()),
-        "i8" if count % 4 == 0 => (count / 4, "i32".to_string()),
-        _ => (count, element),
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let (count, element, element_type) = match element.as_str() {
+        "f16" | "bf16" | "i16" if count % 2 == 0 => (count / 2, "i32", i32_type),
+        "i8" if count % 4 == 0 => (count / 4, "i32", i32_type),
+        name => (count, name, element_type),
     };
-    let Some((constraint, register)) = register_of(context, &element) else { return Ok(()) };
-    let element_type = Type::parse(context, &element).ok_or_else(|| PassError::Failed(format!("element type {element}")))?;
+    let Some((constraint, register)) = register_of(context, element) else { return Ok(()) };
     let block = anchor.block().ok_or_else(|| PassError::Failed("the anchor is in no block".into()))?;
     let location = anchor.location();
     let base: Value = alloca.result(0).map_err(|e| PassError::Failed(e.to_string()))?.into();
-    let i32_type: Type = IntegerType::new(context, 32).into();
     let id = |name: &str| Identifier::new(context, name);
     let mut last = anchor;
     // Places `op` before the anchor (in order) or after the last placed op.

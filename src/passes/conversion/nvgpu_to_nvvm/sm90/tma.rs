@@ -18,7 +18,7 @@
 
 use crate::passes::conversion::cute_to_llvm::memory::{cute_value, element_type, gep, view_ptr};
 use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
-use super::super::{attribute, pointer, segments};
+use super::super::{pointer, segments};
 use crate::dialect::nvgpu::{
     atom::{TmaDirection, TmaMode},
     Atom,
@@ -34,6 +34,7 @@ use melior::{
     },
     Context, PatternRewriter,
 };
+use crate::passes::conversion::nvvm_attrs::{Nvvm, nvvm};
 
 
 
@@ -100,12 +101,12 @@ pub fn lower_copy<'c, 'a>(
                 operands.extend(&offsets);
                 operands.extend(mask.iter().chain(hint.iter()));
                 let sizes = [1, 1, n, 1, offsets.len() as i32, i32::from(mask.is_some()), i32::from(hint.is_some()), 0];
-                let mode = if im2col { "#nvvm.tma_load_mode<im2col>" } else { "#nvvm.tma_load_mode<tile>" };
+                let mode = nvvm(context, Nvvm::TmaLoadMode, if im2col { "im2col" } else { "tile" })?;
                 OperationBuilder::new("nvvm.cp.async.bulk.tensor.shared.cluster.global", b.location)
                     .add_operands(&operands)
                     .add_attributes(&[
-                        (id("isCTAOnly"), attribute(&b, "false")?),
-                        (id("mode"), attribute(&b, mode)?),
+                        (id("isCTAOnly"), melior::ir::attribute::BoolAttribute::new(context, false).into()),
+                        (id("mode"), mode),
                         (id("operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &sizes).into()),
                     ])
                     .build()?
@@ -115,9 +116,9 @@ pub fn lower_copy<'c, 'a>(
                 operands.extend(&box_coords);
                 operands.extend(hint.iter());
                 let reduce = tma.direction == TmaDirection::Reduce;
-                let mut attributes = vec![(id("mode"), attribute(&b, "#nvvm.tma_store_mode<tile>")?)];
+                let mut attributes = vec![(id("mode"), nvvm(b.context, Nvvm::TmaStoreMode, "tile")?)];
                 let name = if reduce {
-                    attributes.push((id("redKind"), attribute(&b, &format!("#nvvm.tma_redux_kind<{reduction}>"))?));
+                    attributes.push((id("redKind"), nvvm(b.context, Nvvm::TmaReduxKind, &reduction.to_string())?));
                     attributes.push((id("operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[1, 1, n, i32::from(hint.is_some())]).into()));
                     "nvvm.cp.async.bulk.tensor.reduce"
                 } else {
@@ -152,7 +153,7 @@ pub fn lower_prefetch<'c, 'a>(
         OperationBuilder::new("nvvm.cp.async.bulk.tensor.prefetch", b.location)
             .add_operands(&operands)
             .add_attributes(&[
-                (id("mode"), attribute(&b, "#nvvm.tma_load_mode<tile>")?),
+                (id("mode"), nvvm(b.context, Nvvm::TmaLoadMode, "tile")?),
                 (id("operandSegmentSizes"), DenseI32ArrayAttribute::new(context, &[1, coords.len() as i32, 0, 0]).into()),
             ])
             .build()?
@@ -197,8 +198,8 @@ pub fn lower_mbarrier_arrive<'c, 'a>(
         });
     }
     let scope = [
-        (Identifier::new(context, "relaxed"), attribute(&b, "false")?),
-        (Identifier::new(context, "scope"), attribute(&b, "#nvvm.mem_scope<cta>")?),
+        (Identifier::new(context, "relaxed"), melior::ir::attribute::BoolAttribute::new(context, false).into()),
+        (Identifier::new(context, "scope"), nvvm(b.context, Nvvm::MemScope, "cta")?),
     ];
     let built = match bytes {
         Some(bytes) => OperationBuilder::new("nvvm.mbarrier.arrive.expect_tx", b.location).add_operands(&[bar, bytes]),

@@ -13,7 +13,7 @@
 
 use crate::passes::conversion::cute_to_llvm::memory::{cute_value, element_type, gep, view_ptr};
 use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
-use super::super::{attribute, call_atom, static_size, value_addresses};
+use super::super::{call_atom, static_size, value_addresses};
 use crate::dialect::nvgpu::{
     atom::{FragKind, Major, MmaFamily},
     Atom,
@@ -31,6 +31,7 @@ use melior::{
     },
     Context, PatternRewriter,
 };
+use crate::passes::conversion::nvvm_attrs::{mma_shape, Nvvm, nvvm};
 
 /// The GMMA descriptor word of a shared-memory operand view.
 pub(in crate::passes::conversion) fn descriptor<'c, 'a>(
@@ -208,15 +209,15 @@ fn mma_async<'c, 'a>(
         Major::Mn => mn_major.to_string(),
     };
     let attributes = [
-        (id("shape"), attribute(b, &format!("#nvvm.shape<m = {}, n = {}, k = {}>", p.m, p.n, p.k))?),
-        (id("typeA"), attribute(b, &format!("#nvvm.wgmma_type<{}>", wgmma_type(p.a)?))?),
-        (id("typeB"), attribute(b, &format!("#nvvm.wgmma_type<{}>", wgmma_type(p.b)?))?),
-        (id("typeD"), attribute(b, &format!("#nvvm.wgmma_type<{}>", wgmma_type_d(p.c)?))?),
-        (id("layoutA"), attribute(b, &format!("#nvvm.mma_layout<{}>", layout(p.a_major, "row", "col")))?),
-        (id("layoutB"), attribute(b, &format!("#nvvm.mma_layout<{}>", layout(p.b_major, "col", "row")))?),
-        (id("scaleA"), attribute(b, "#nvvm.wgmma_scale_in<one>")?),
-        (id("scaleB"), attribute(b, "#nvvm.wgmma_scale_in<one>")?),
-        (id("scaleD"), attribute(b, "#nvvm.wgmma_scale_out<one>")?),
+        (id("shape"), mma_shape(b.context, p.m, p.n, p.k)?),
+        (id("typeA"), nvvm(b.context, Nvvm::WgmmaType, &wgmma_type(p.a)?.to_string())?),
+        (id("typeB"), nvvm(b.context, Nvvm::WgmmaType, &wgmma_type(p.b)?.to_string())?),
+        (id("typeD"), nvvm(b.context, Nvvm::WgmmaType, &wgmma_type_d(p.c)?.to_string())?),
+        (id("layoutA"), nvvm(b.context, Nvvm::MmaLayout, &layout(p.a_major, "row", "col").to_string())?),
+        (id("layoutB"), nvvm(b.context, Nvvm::MmaLayout, &layout(p.b_major, "col", "row").to_string())?),
+        (id("scaleA"), nvvm(b.context, Nvvm::WgmmaScaleIn, "one")?),
+        (id("scaleB"), nvvm(b.context, Nvvm::WgmmaScaleIn, "one")?),
+        (id("scaleD"), nvvm(b.context, Nvvm::WgmmaScaleOut, "one")?),
     ];
     b.insert(
         OperationBuilder::new("nvvm.wgmma.mma_async", b.location)
