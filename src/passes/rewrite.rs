@@ -78,6 +78,9 @@ impl From<String> for PassError {
 
 /// One rewrite: builds the replacement of `op` at the rewriter's insertion
 /// point (just before `op`) and returns the values that replace its results.
+/// What a rewrite gives: the replacement values of the op's results.
+pub type Lowered<'c, 'a> = Result<Vec<Value<'c, 'a>>, PatternError>;
+
 pub type Rewrite =
     for<'c, 'a> fn(&'c Context, OperationRef<'c, 'a>, &PatternRewriter) -> Result<Vec<Value<'c, 'a>>, PatternError>;
 

@@ -17,7 +17,7 @@ use super::algebra::derive;
 use super::values::{Builder, CuteValue};
 use crate::dialect::{composite_parts, SpecKind};
 use crate::layout::{self, IntTuple};
-use crate::passes::rewrite::PatternError;
+use crate::passes::rewrite::{Lowered, PatternError};
 use melior::{
     dialect::llvm,
     ir::{
@@ -161,11 +161,7 @@ pub(in crate::passes::conversion) fn view_ptr<'c, 'a>(b: &Builder<'c, '_>, view:
     b.extract(b.lowered(view, &value)?, &[0], llvm::r#type::pointer(b.context, space))
 }
 
-pub fn lower_make_view<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_make_view<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let (ptr, layout) = (op.operand(0)?, op.operand(1)?);
     let ptr = match crate::dialect::types::memref_element_and_rank(ptr.r#type()) {
@@ -197,11 +193,7 @@ fn memref_pointer<'c, 'a>(b: &Builder<'c, '_>, memref: Value<'c, 'a>, element: T
     gep(b, aligned, offset, element)
 }
 
-pub fn lower_get_layout<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_get_layout<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let view = op.operand(0)?;
     let lowered = b.lowered(view, &cute_value(view)?)?;
@@ -212,11 +204,7 @@ pub fn lower_get_layout<'c, 'a>(
 
 /// `get_iter %view` (the pointer field) or `get_iter %base, %extent,
 /// %tile, %stride` (a descriptor iterator at index 0).
-pub fn lower_get_iter<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_get_iter<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let source = op.operand(0)?;
     let source_value = cute_value(source)?;
@@ -244,11 +232,7 @@ pub fn lower_get_iter<'c, 'a>(
     Ok(vec![b.cast(value, result)?])
 }
 
-pub fn lower_deref_desc_iter<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_deref_desc_iter<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let iterator = op.operand(0)?;
     let CuteValue::DescIter(space) = cute_value(iterator)? else { return Err("not a descriptor iterator".into()) };
@@ -262,11 +246,7 @@ pub fn lower_deref_desc_iter<'c, 'a>(
 }
 
 /// spec 000's DescriptorAdvance / DescriptorRewind, and pointer arithmetic.
-pub fn lower_add_offset<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_add_offset<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let (source, offset) = (op.operand(0)?, op.operand(1)?);
     let rewind = op.has_attribute("rewind");
@@ -528,11 +508,7 @@ fn split_terms<'c: 'a, 'a>(v: Value<'c, 'a>, period: i64, low: &mut Vec<Value<'c
     low.push(v);
 }
 
-pub fn lower_load<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_load<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let address = element_address(&b, op.operand(0)?, op.operand(1)?)?;
     let ty = op.result(0)?.r#type();
@@ -546,11 +522,7 @@ pub fn lower_load<'c, 'a>(
     Ok(vec![b.insert(OperationBuilder::new("arith.bitcast", b.location).add_operands(&[loaded]).add_results(&[ty]).build()?)?])
 }
 
-pub fn lower_store<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_store<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let value = op.operand(0)?;
     let bits = crate::dialect::types::storage_bits(value.r#type());
@@ -577,11 +549,7 @@ pub fn lower_store<'c, 'a>(
 
 /// `cute.load_vec`: every element of a static view, in the order of its
 /// shape, as one vector (element `i` read where the layout maps `i`).
-pub fn lower_load_vec<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_load_vec<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let view = op.operand(0)?;
     let vector = op.result(0)?.r#type();
@@ -605,11 +573,7 @@ pub fn lower_load_vec<'c, 'a>(
 }
 
 /// `cute.store_vec`: the inverse of [`lower_load_vec`].
-pub fn lower_store_vec<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_store_vec<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let (value, view) = (op.operand(0)?, op.operand(1)?);
     let element = element_type(view.r#type())?;
@@ -634,11 +598,7 @@ pub fn lower_store_vec<'c, 'a>(
 /// `inttoptr`, `ptrtoint`, `recast`: pointer casts (spec 002's "pointer
 /// casts"). `recast` changes the element type only, which an opaque LLVM
 /// pointer does not carry: the value is unchanged.
-pub fn lower_pointer_cast<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_pointer_cast<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let (input, result) = (op.operand(0)?, op.result(0)?.r#type());
     let value = match op.name().as_string_ref().as_str() {

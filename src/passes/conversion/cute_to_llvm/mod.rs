@@ -32,7 +32,7 @@ pub mod universal;
 pub mod values;
 
 use super::{check_legal_except, erase_dead_values};
-use crate::passes::rewrite::{apply_phases, PassError, Pattern, PatternError};
+use crate::passes::rewrite::{Lowered, PassError, Pattern, PatternError, apply_phases};
 use crate::handle::BorrowedContext;
 use melior::{
     ir::{operation::OperationLike, OperationRef, Value, ValueLike},
@@ -111,11 +111,7 @@ via_algebra!(lower_shape_div, algebra::shape_div);
 via_algebra!(lower_layout_slice, algebra::slice);
 
 /// `cute.slice` of a layout (a view's slice is memory.rs's).
-fn lower_slice<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn lower_slice<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     if matches!(values::CuteValue::of(op.operand(0)?.r#type())?, Some(values::CuteValue::View(..))) {
         return Err(PatternError::NoMatch);
     }

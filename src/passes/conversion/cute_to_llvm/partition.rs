@@ -9,7 +9,7 @@ use super::algebra::derive;
 use super::memory::{cute_value, element_type, gep, pack_view, view_ptr};
 use super::values::{Builder, CuteValue};
 use crate::layout::{self, mma_partition, partition, IntTuple};
-use crate::passes::rewrite::PatternError;
+use crate::passes::rewrite::{Lowered, PatternError};
 use melior::{
     ir::{operation::OperationLike, OperationRef, Type, Value, ValueLike},
     Context, PatternRewriter,
@@ -17,11 +17,7 @@ use melior::{
 
 /// `local_tile` / `local_partition` of a layout or a view; a view's pointer
 /// moves by the partition's offset.
-pub fn lower_local_partition<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_local_partition<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let keep_tile = op.name().as_string_ref().as_str() == Ok("cute.local_tile");
     let operands: Vec<Value<'c, 'a>> = op.operands().collect();
@@ -71,11 +67,7 @@ pub fn lower_local_partition<'c, 'a>(
 /// spec 000's tile_partition walk: the pointer advances by
 /// `crd2idx(coord, layout)` (keeping its address space) and the tile layout
 /// is the declared tile shape over the parent's strides.
-pub fn lower_tile_partition<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_tile_partition<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let (pointer, layout, coord) = (op.operand(0)?, op.operand(1)?, op.operand(2)?);
     let (ptr_type, tile_type) = (op.result(0)?.r#type(), op.result(1)?.r#type());
@@ -146,11 +138,7 @@ fn thread_index(by: &IntTuple) -> Result<&layout::Leaf, String> {
 /// `(value, rest...)` of a view under a tiled copy. The layout and the
 /// thread's offset come from inference's own `tidfrg`
 /// (`infer::tiled_copy_tidfrg`, `partition::thread_partition_at`).
-pub fn lower_tiled_copy_partition<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_tiled_copy_partition<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let source = op.name().as_string_ref().as_str() == Ok("cute.tiled.copy.partition_S");
     let copy = crate::dialect::infer::operand(op.operand(0)?.r#type());
@@ -164,11 +152,7 @@ pub fn lower_tiled_copy_partition<'c, 'a>(
 /// `cute.slice` of a view (CuTe's tensor slicing): the sliced layout, and
 /// the pointer moved by the offset of the removed modes (`_` read as 0).
 /// Slices of layouts are the algebra's (`algebra::slice`).
-pub fn lower_view_slice<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_view_slice<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let (view, coord) = (op.operand(0)?, op.operand(1)?);
     if !matches!(cute_value(view)?, CuteValue::View(..)) {
         return Err(PatternError::NoMatch);
@@ -183,11 +167,7 @@ pub fn lower_view_slice<'c, 'a>(
 }
 
 /// `cute.tiled.copy.retile`: the same pointer, the retiled (static) layout.
-pub fn lower_retile<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_retile<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let copy = crate::dialect::infer::operand(op.operand(0)?.r#type());
     let view = op.operand(1)?;
@@ -211,11 +191,7 @@ pub fn lower_retile<'c, 'a>(
 /// a view under a tiled MMA, from the same algebra as inference
 /// (`layout::mma_partition::partition_at`); the pointer moves by the
 /// thread's offset (a swizzled view keeps its swizzle).
-pub fn lower_tiled_mma_partition<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_tiled_mma_partition<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
     let which = match name.chars().last() {

@@ -5,7 +5,7 @@
 use super::values::{leaf_type, Builder, CuteValue};
 use crate::dialect::SpecKind;
 use crate::layout::Leaf;
-use crate::passes::rewrite::PatternError;
+use crate::passes::rewrite::{Lowered, PatternError};
 use melior::{
     ir::{operation::OperationLike, OperationRef, Value, ValueLike},
     Context, PatternRewriter,
@@ -18,11 +18,7 @@ fn result_value(op: OperationRef) -> Result<CuteValue, PatternError> {
 
 /// `cute.static`: the type's value as one constant (spec 000: "Static
 /// layouts fold into a single LLVM constant").
-pub fn lower_static<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_static<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let value = result_value(op)?;
     let ty = op.result(0)?.r#type();
@@ -35,11 +31,7 @@ pub fn lower_static<'c, 'a>(
 
 /// `cute.make_int_tuple(%leaves...)`: one operand per `?` leaf, static
 /// leaves from the type (the walk's insertvalue chain).
-pub fn lower_make_int_tuple<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_make_int_tuple<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let value = result_value(op)?;
     let mut operands = op.operands();
@@ -60,11 +52,7 @@ pub fn lower_make_int_tuple<'c, 'a>(
 }
 
 /// `cute.get_leaves %t`: each leaf, converted to its result's integer type.
-pub fn lower_get_leaves<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_get_leaves<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let operand = op.operand(0)?;
     let value = CuteValue::of(operand.r#type())?.ok_or("the operand is not a cute value")?;
@@ -78,11 +66,7 @@ pub fn lower_get_leaves<'c, 'a>(
 
 /// `make_atom`, `make_tiled_copy`, `make_tiled_mma`: the empty payload (the
 /// atom is its type).
-pub fn lower_atom<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_atom<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let CuteValue::Atom = result_value(op)? else {
         return Err(format!("{} is not an atom", op.result(0)?.r#type()).into());
     };
@@ -93,11 +77,7 @@ pub fn lower_atom<'c, 'a>(
 /// `cute.tuple_eq %a, %b`: false when the trees differ (known statically),
 /// else the conjunction of the leaves' equalities (`llvm.icmp eq`; a pair of
 /// static leaves is decided here).
-pub fn lower_tuple_eq<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_tuple_eq<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let i1: melior::ir::Type = melior::ir::r#type::IntegerType::new(context, 1).into();
     let (lhs, rhs) = (op.operand(0)?, op.operand(1)?);

@@ -11,7 +11,7 @@ use super::values::{Builder, CuteValue};
 use super::atom_operands::{call_atom, aligned_runs, value_addresses};
 use crate::dialect::{composite_parts, nvgpu::Atom, types::storage_bits};
 use crate::layout;
-use crate::passes::rewrite::PatternError;
+use crate::passes::rewrite::{Lowered, PatternError};
 use melior::{
     dialect::llvm::{self, LoadStoreOptions},
     ir::{
@@ -24,11 +24,7 @@ use melior::{
 /// Largest copy unrolled element by element.
 const MAX_ELEMENTS: i64 = 1024;
 
-pub fn lower_copy_atom_call<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_copy_atom_call<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let Some(Atom::UniversalCopy { value }) = call_atom(op)? else {
         // Another atom kind: its own pattern (issue 11) lowers it.
         return Err(PatternError::NoMatch);
@@ -94,11 +90,7 @@ pub fn lower_copy_atom_call<'c, 'a>(
 /// + C` on one element of each operand view (`llvm.intr.fma` for floats,
 /// multiply-add for integers). A call over bigger fragments is a tiled gemm,
 /// which is not this atom's (issue 11's partitioned gemm).
-pub fn lower_mma_atom_call<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_mma_atom_call<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let Some(Atom::UniversalFma { c: accumulator, .. }) = call_atom(op)? else {
         return Err(PatternError::NoMatch);
     };

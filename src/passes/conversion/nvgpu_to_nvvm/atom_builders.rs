@@ -8,7 +8,7 @@
 //! | `cute_nvgpu.atom.sm90.wgmma %a, %b` | GMMA descriptors (`cute_nvgpu.gmma.descriptor`), the register accumulator, `nvvm.wgmma.fence.aligned`, the payload `cute_nvgpu.atom` ("Hopper WGMMA Contract") |
 //! | `cute_nvgpu.atom.sm100.imma %a, %b` | the TMEM accumulator (`retrieve_tmem_ptr`), an mbarrier (`mbarrier.init`), the payload ("Blackwell IMMA and S2T Contract") |
 
-use crate::passes::rewrite::{apply_phases, insert, PassError, Pattern, PatternError};
+use crate::passes::rewrite::{Lowered, PassError, Pattern, PatternError, apply_phases, insert};
 use melior::{
     ir::{attribute::IntegerAttribute, operation::OperationLike, OperationRef, Type, Value, ValueLike},
     Context, PatternRewriter,
@@ -68,11 +68,7 @@ fn result_type<'c>(op: OperationRef<'c, '_>) -> Result<Type<'c>, PatternError> {
 /// payload `cute-nvgpu-to-nvvm` turns into `wgmma.mma_async`. The
 /// descriptors come before the fence: they are pure and may be hoisted,
 /// the fence pins the boundary the payload relies on.
-fn rewrite_wgmma_builder<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn rewrite_wgmma_builder<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     use crate::dialect::nvgpu::{atom::FragKind, Atom};
     use melior::ir::{attribute::TypeAttribute, operation::OperationBuilder, Identifier};
     let atom_type = result_type(op)?;
@@ -107,11 +103,7 @@ fn rewrite_wgmma_builder<'c, 'a>(
 /// arrival) and the payload `cute_nvgpu.atom %a, %b, %tmem, %mbar`, which
 /// `cute-nvgpu-to-nvvm` turns into `tcgen05.mma` + `tcgen05.commit`. The
 /// element types were validated by the builder's verifier.
-fn rewrite_imma_builder<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn rewrite_imma_builder<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     use crate::dialect::nvgpu::Atom;
     use melior::ir::operation::OperationBuilder;
     let atom_type = result_type(op)?;

@@ -21,7 +21,7 @@
 //! | `cute.gemm` | one `cute.mma_atom_call` per `(m, n, k)`, k outermost, on `cute.local_tile` slices |
 
 use crate::dialect::{atoms, composite_parts, make_type, ops, spec, type_spec, Composite, SpecKind};
-use crate::passes::rewrite::{apply_phases, insert, PassError, Pattern, PatternError};
+use crate::passes::rewrite::{Lowered, PassError, Pattern, PatternError, apply_phases, insert};
 use melior::{
     ir::{
         attribute::IntegerAttribute, operation::OperationLike, Location, Operation, OperationRef, Type,
@@ -113,11 +113,7 @@ fn result_type<'c>(op: OperationRef<'c, '_>) -> Result<Type<'c>, PatternError> {
 
 /// `cute.make_shape` / `cute.make_stride` → `cute.make_int_tuple` of the same
 /// (kind-tagged) result type and operands.
-fn rewrite_tuple_sugar<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn rewrite_tuple_sugar<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let leaves = integer_leaves(context, rewriter, op)?;
     let tuple = ops::cute::make_int_tuple(context, result_type(op)?, &leaves, op.location());
     Ok(vec![insert(rewriter, tuple.into())?])
@@ -149,11 +145,7 @@ fn integer_leaves<'c, 'a>(
 
 /// `cute.make_int_tuple` with scalar int-tuple operands → the same with
 /// their integers; integer operands only: final (no match).
-fn rewrite_make_int_tuple<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn rewrite_make_int_tuple<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     if op.operands().all(|v| type_spec(v.r#type()).is_none()) {
         return Err(PatternError::NoMatch);
     }
@@ -162,11 +154,7 @@ fn rewrite_make_int_tuple<'c, 'a>(
 
 /// `cute.make_layout(shape = (..), stride = (..))` → a shape tuple, a stride
 /// tuple and `cute.make_layout_raw`, preserving operand order.
-fn rewrite_make_layout<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn rewrite_make_layout<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let layout_type = result_type(op)?;
     // NVIDIA's spelling: the shape and stride tuples are already there.
     if op.operand_count() == 2 && type_spec(op.operand(0)?.r#type()).is_some() {
@@ -200,11 +188,7 @@ fn rewrite_make_layout<'c, 'a>(
 /// `cute.make_composed_layout %outer {swizzle = [B, M, S], offset = O}` →
 /// `cute.make_swizzle B, M, S`, `cute.make_int_tuple() : !cute.int_tuple<"O">`
 /// and `cute.make_composed_layout_raw` (inner = swizzle, outer = value layout).
-fn rewrite_make_composed_layout<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn rewrite_make_composed_layout<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let result = result_type(op)?;
     let (_, text) = type_spec(result).ok_or("result is not a !cute.composed_layout")?;
     let location = op.location();
@@ -239,11 +223,7 @@ fn rewrite_make_composed_layout<'c, 'a>(
 }
 
 /// `cute.compose` (spec 000) → `cute.composition` (the CuTe name).
-fn rewrite_compose<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn rewrite_compose<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let operand = |i| op.operand(i).map_err(|e| e.to_string());
     let new = ops::cute::composition(context, operand(0)?, operand(1)?, op.location());
     Ok(vec![insert(rewriter, new.into())?])
@@ -251,11 +231,7 @@ fn rewrite_compose<'c, 'a>(
 
 /// `cute.equal(%a, %b)` → shape equality `andi` stride equality (spec 002),
 /// of a view's layout for views; tuples → `cute.tuple_eq`.
-fn rewrite_equal<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn rewrite_equal<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let location = op.location();
     let i1 = result_type(op)?;
     // Tuples compare directly.
@@ -306,11 +282,7 @@ fn index_leaves<'c, 'a>(context: &'c Context, rewriter: &PatternRewriter, value:
 /// layout's `get_shape` / `get_stride`). A composed layout or swizzle
 /// reaching here is static (a run-time composed layout's leaves are not
 /// read yet).
-fn rewrite_get_scalars<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn rewrite_get_scalars<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     use melior::dialect::arith;
     let location = op.location();
     let value = op.operand(0)?;
@@ -366,11 +338,7 @@ fn rewrite_get_scalars<'c, 'a>(
 
 /// `cute.elem_less(%a, %b)` → leaf-wise `arith.cmpi slt`, joined by
 /// `arith.andi` (CuTe's elem_less; static leaves fold afterwards).
-fn rewrite_elem_less<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn rewrite_elem_less<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     use melior::dialect::arith;
     let location = op.location();
     let a = index_leaves(context, rewriter, op.operand(0)?, location)?;
@@ -386,11 +354,7 @@ fn rewrite_elem_less<'c, 'a>(
 /// NVIDIA's typed `cute.get_leaves(%t)` → `cute.get<[path]>` per leaf (a
 /// leaf tuple is its own leaf), or `cute.get_layouts_from_tile` of a tile.
 /// The integer spelling is final (no match).
-fn rewrite_typed_get_leaves<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn rewrite_typed_get_leaves<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     use melior::ir::operation::OperationBuilder;
     let location = op.location();
     let types: Vec<Type<'c>> = op.results().map(|r| r.r#type()).collect();
@@ -452,11 +416,7 @@ fn rewrite_typed_get_leaves<'c, 'a>(
 /// `cute.increment_coord(%c, %s)` with run-time leaves → the carry chain
 /// over the leaves (mode 0 fastest, the last leaf does not wrap), rebuilt
 /// with `cute.make_int_tuple` into the result's all-dynamic coordinate.
-fn rewrite_increment_coord<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn rewrite_increment_coord<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     use melior::dialect::arith;
     let location = op.location();
     let result = result_type(op)?;
@@ -488,11 +448,7 @@ fn rewrite_increment_coord<'c, 'a>(
 }
 
 /// `cute.make_tensor %iter, %layout` → `cute.make_view` (spec 002 view construction).
-fn rewrite_make_tensor<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn rewrite_make_tensor<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let operand = |i| op.operand(i).map_err(|e| e.to_string());
     let view = ops::cute::make_view(context, result_type(op)?, operand(0)?, operand(1)?, op.location());
     Ok(vec![insert(rewriter, view.into())?])
@@ -502,11 +458,7 @@ fn rewrite_make_tensor<'c, 'a>(
 /// "make_atom with atom interface → result-type-driven rebuild"): the result
 /// type's atom interface supplies the bundle — MMA shape and element types,
 /// or copied type and width — so later passes read it without knowing `T`.
-fn rewrite_make_atom<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+fn rewrite_make_atom<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     if op.has_attribute(ATOM_BUNDLE) {
         // Already rebuilt: keep it (the walk may visit the new op).
         return Err(PatternError::NoMatch);

@@ -2,6 +2,7 @@
 //! read with `cute.get_leaves`, and an `scf.for` over a view's coordinates.
 
 use super::*;
+use crate::passes::rewrite::Lowered;
 
 /// `printf` conversion for a scalar element type, if it can be printed.
 fn printf_conversion(ty: Type) -> Option<&'static str> {
@@ -38,11 +39,7 @@ fn printf<'c>(
 /// `cute.print` (spec 002 "Dynamic print → coord loop"): a static value prints
 /// its notation; a view prints every element in an `scf.for` over its flat
 /// index, turned into a coordinate by `cute.idx2crd` and read by `cute.load`.
-pub(super) fn rewrite_print<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub(super) fn rewrite_print<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let location = op.location();
     let prefix = op
         .attribute("prefix")

@@ -4,6 +4,7 @@
 //! coordinates, at most [`MAX_INSTANCES`] of them.
 
 use super::*;
+use crate::passes::rewrite::Lowered;
 
 /// Largest number of atom instances (or stores) one copy, gemm or fill
 /// unrolls into.
@@ -139,11 +140,7 @@ fn coordinates(shape: &[i64]) -> Vec<Vec<i64>> {
 }
 
 /// `cute.make_fragment_like %v` → register storage and a view of it.
-pub(super) fn rewrite_make_fragment_like<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub(super) fn rewrite_make_fragment_like<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let view = result_type(op)?;
     let parts = composite_parts(view).ok_or("the result is not a view")?;
     let (Some(ptr), Some(layout)) = (parts.iterator, parts.layout) else { return Err("the result is not a view".into()) };
@@ -161,11 +158,7 @@ pub(super) fn rewrite_make_fragment_like<'c, 'a>(
 }
 
 /// `cute.fill %x, %view` → one `cute.store` per element.
-pub(super) fn rewrite_fill<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub(super) fn rewrite_fill<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let (value, view) = (op.operand(0)?, op.operand(1)?);
     let layout = crate::dialect::verify::view_layout_of(view.r#type())?;
     let n = crate::layout::size(&layout).ok().and_then(|s| s.as_int()).ok_or("fill of a run-time size")?;
@@ -180,11 +173,7 @@ pub(super) fn rewrite_fill<'c, 'a>(
 }
 
 /// `cute.copy %atom, %src, %dst` → one atom call per rest coordinate.
-pub(super) fn rewrite_copy<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub(super) fn rewrite_copy<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let (atom, src, dst) = (op.operand(0)?, op.operand(1)?, op.operand(2)?);
     let rest = crate::dialect::verify::rest_shape(src.r#type(), "the source")?;
     let location = op.location();
@@ -210,11 +199,7 @@ pub(super) fn rewrite_copy<'c, 'a>(
 }
 
 /// `cute.gemm %mma, %d, %a, %b, %c` → one MMA atom call per (m, n, k).
-pub(super) fn rewrite_gemm<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub(super) fn rewrite_gemm<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let operands: Vec<Value> = op.operands().collect();
     let (atom, d, a, b, c, accumulate) = match operands[..] {
         [atom, d, a, b, c] => (atom, d, a, b, c, None),

@@ -16,7 +16,7 @@
 
 use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
 use super::super::pointer;
-use crate::passes::rewrite::{PassError, PatternError};
+use crate::passes::rewrite::{Lowered, PassError, PatternError};
 use melior::{
     ir::{
         attribute::IntegerAttribute,
@@ -346,11 +346,7 @@ fn deallocate_at_returns(context: &Context, function: OperationRef, entries: &[E
 /// `tcgen05.ld` / `st` of shape 32x32b (the thread's TMEM lane, the warp's
 /// quarter of the 128 lanes), then its wait; register value `i` is the TMEM
 /// view's value `i`. 32-bit elements.
-pub fn lower_copy<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_copy<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     use crate::dialect::nvgpu::{Atom, TmemCopy};
     let Some(Atom::TmemCopy { op: kind, element }) = super::super::call_atom(op)? else { return Err(PatternError::NoMatch) };
     if !on_tensor_memory_chip(op) {
@@ -568,11 +564,7 @@ fn lower_s2t_call<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewrit
 /// tile's (rows, row bits) is the copy shape: 128x256b or 128x128b, whose
 /// tiles are whole 8-row core matrices of a canonical UMMA layout (4x256b
 /// and the warp-broadcast shapes are the raw `arch.copy.SM100.copy_s2t`'s).
-pub fn lower_cp_async_s2t<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_cp_async_s2t<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     if !on_tensor_memory_chip(op) {
         return Err(PatternError::NoMatch);
     }

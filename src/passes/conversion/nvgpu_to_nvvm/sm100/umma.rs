@@ -15,7 +15,7 @@ use crate::dialect::nvgpu::{
     atom::{FragKind, Major, MmaFamily},
     umma, Atom,
 };
-use crate::passes::rewrite::PatternError;
+use crate::passes::rewrite::{Lowered, PatternError};
 use melior::{
     ir::{
         operation::{OperationBuilder, OperationLike},
@@ -26,11 +26,7 @@ use melior::{
 };
 use crate::passes::conversion::nvvm_attrs::{Nvvm, nvvm};
 
-pub fn lower<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let Some(Atom::Mma(p)) = call_atom(op)? else { return Err(PatternError::NoMatch) };
     if !p.family.is_umma() {
         return Err(PatternError::NoMatch);
@@ -157,11 +153,7 @@ fn issue<'c, 'a>(
 /// accumulator (D = A * B: the payload is one whole MMA on a fresh
 /// accumulator), then `tcgen05.commit` to the mbarrier. Its result is the
 /// stateless atom.
-pub fn lower_payload<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_payload<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let atom_type = op.result(0)?.r#type();
     let Some(Atom::Mma(p)) = Atom::of(atom_type) else { return Err(PatternError::NoMatch) };
     let umma = matches!(p.family, MmaFamily::Sm100 | MmaFamily::Sm100Sp | MmaFamily::Sm100Bs | MmaFamily::Sm100BsSp);

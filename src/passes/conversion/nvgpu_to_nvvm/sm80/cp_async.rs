@@ -9,21 +9,17 @@
 use crate::passes::conversion::cute_to_llvm::values::Builder;
 use super::super::{aligned_runs, call_atom, check_swizzle_keeps, static_size, value_addresses, view_layout};
 use crate::dialect::{nvgpu::Atom, types::storage_bits};
-use crate::passes::rewrite::PatternError;
+use crate::passes::rewrite::{Lowered, PatternError};
 use melior::{
     ir::{
         attribute::IntegerAttribute, operation::OperationBuilder, operation::OperationLike, r#type::IntegerType, Identifier,
-        OperationRef, Value,
+        OperationRef,
     },
     Context, PatternRewriter,
 };
 use crate::passes::conversion::nvvm_attrs::{load_cache_modifier};
 
-pub fn lower<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let Some(Atom::SimtAsyncCopy { bytes, element }) = call_atom(op)? else {
         return Err(PatternError::NoMatch);
     };

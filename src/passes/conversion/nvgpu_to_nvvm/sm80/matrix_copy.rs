@@ -9,7 +9,7 @@ use crate::passes::conversion::cute_to_llvm::memory::cute_value;
 use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
 use super::super::{aligned_runs, call_atom, check_swizzle_keeps, static_size, value_addresses, view_layout};
 use crate::dialect::nvgpu::Atom;
-use crate::passes::rewrite::PatternError;
+use crate::passes::rewrite::{Lowered, PatternError};
 use melior::{
     dialect::llvm::{self, LoadStoreOptions},
     ir::{
@@ -22,11 +22,7 @@ use melior::{
 };
 use crate::passes::conversion::nvvm_attrs::{ld_st_matrix_shape, Nvvm, nvvm};
 
-pub fn lower<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let Some(atom @ Atom::MatrixCopy { store, num, trans, .. }) = call_atom(op)? else {
         return Err(PatternError::NoMatch);
     };

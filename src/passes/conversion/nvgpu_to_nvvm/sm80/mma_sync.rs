@@ -15,7 +15,7 @@ use crate::passes::conversion::cute_to_llvm::values::{Builder, CuteValue};
 use super::super::{aligned_runs, call_atom, static_size, value_addresses, view_layout};
 use crate::dialect::nvgpu::{atom::MmaFamily, Atom, Mma};
 use crate::dialect::types::bits_of;
-use crate::passes::rewrite::PatternError;
+use crate::passes::rewrite::{Lowered, PatternError};
 use melior::{
     dialect::llvm::{self, LoadStoreOptions},
     ir::{
@@ -95,11 +95,7 @@ fn check_fragment(view: Value, pack: &Packing, count: i64, role: &str) -> Result
     Ok(())
 }
 
-pub fn lower<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let Some(Atom::Mma(p)) = call_atom(op)? else { return Err(PatternError::NoMatch) };
     if !matches!(p.family, MmaFamily::Sm80 | MmaFamily::Sm80Sparse | MmaFamily::Sm89 | MmaFamily::Sm120Bs) {
         return Err(PatternError::NoMatch);

@@ -23,7 +23,7 @@ use crate::dialect::nvgpu::{
     atom::{TmaDirection, TmaMode},
     Atom,
 };
-use crate::passes::rewrite::PatternError;
+use crate::passes::rewrite::{Lowered, PatternError};
 use melior::{
     dialect::llvm,
     ir::{
@@ -38,11 +38,7 @@ use crate::passes::conversion::nvvm_attrs::{Nvvm, nvvm};
 
 
 
-pub fn lower_copy<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_copy<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let Some(Atom::Tma { tma, reduction, .. }) = Atom::of(op.operand(0)?.r#type()) else {
         return Err("tma.copy executes a TMA atom".into());
@@ -133,11 +129,7 @@ pub fn lower_copy<'c, 'a>(
     Ok(Vec::new())
 }
 
-pub fn lower_prefetch<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_prefetch<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let tmap = pointer(&b, op.operand(1)?)?;
     let coords: Vec<Value> = (2..op.operand_count()).map(|i| op.operand(i)).collect::<Result<_, _>>()?;
@@ -162,11 +154,7 @@ pub fn lower_prefetch<'c, 'a>(
     Ok(Vec::new())
 }
 
-pub fn lower_mbarrier_init<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_mbarrier_init<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let bar = pointer(&b, op.operand(0)?)?;
     rewriter
@@ -176,11 +164,7 @@ pub fn lower_mbarrier_init<'c, 'a>(
 }
 
 /// The arrival; with transaction bytes, `arrive.expect_tx` of their sum.
-pub fn lower_mbarrier_arrive<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_mbarrier_arrive<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let seg = segments(op)?;
     let bar = pointer(&b, op.operand(0)?)?;
@@ -211,11 +195,7 @@ pub fn lower_mbarrier_arrive<'c, 'a>(
 
 /// `mbarrier.try_wait.parity` until the phase completes (the NVVM op is the
 /// blocking loop; `convert-nvvm-to-llvm` expands it).
-pub fn lower_mbarrier_wait<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_mbarrier_wait<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let bar = pointer(&b, op.operand(0)?)?;
     // The suspend-time hint of CUTLASS's ClusterBarrier::wait (0x989680 ns).

@@ -20,7 +20,7 @@ use crate::dialect::nvgpu::{
 };
 use crate::dialect::types::{bits_of, storage_bits};
 use crate::layout::gmma;
-use crate::passes::rewrite::PatternError;
+use crate::passes::rewrite::{Lowered, PatternError};
 use melior::{
     dialect::llvm::{self, LoadStoreOptions},
     ir::{
@@ -98,11 +98,7 @@ pub(in crate::passes::conversion) fn matrix_descriptor<'c, 'a>(
 
 /// `cute_nvgpu.gmma.descriptor %view -> i64` (spec 000's packer): the
 /// major-ness is the tile's contiguous mode (K-major when K has unit stride).
-pub fn lower_descriptor_op<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_descriptor_op<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let view = op.operand(0)?;
     let CuteValue::View(_, layout, _) = cute_value(view)? else { return Err("gmma.descriptor takes a view".into()) };
@@ -135,11 +131,7 @@ fn wgmma_type(t: Type) -> Result<&'static str, PatternError> {
     })
 }
 
-pub fn lower<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let Some(Atom::Mma(p)) = call_atom(op)? else { return Err(PatternError::NoMatch) };
     if p.family != MmaFamily::Sm90 {
         return Err(PatternError::NoMatch);
@@ -312,11 +304,7 @@ fn mma_async_rs<'c, 'a>(
 }
 
 /// `cute_nvgpu.register.accumulator`: the thread's accumulators, zero.
-pub fn lower_register_accumulator<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_register_accumulator<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let ty = op.result(0)?.r#type();
     Ok(vec![b.insert(OperationBuilder::new("llvm.mlir.zero", b.location).add_results(&[ty]).build()?)?])
@@ -326,11 +314,7 @@ pub fn lower_register_accumulator<'c, 'a>(
 /// rewriter: one `wgmma.mma_async` on its descriptors and accumulator,
 /// committed and waited for (the payload is one whole atom execution). Its
 /// result is the atom, which carries no run-time state.
-pub fn lower_payload<'c, 'a>(
-    context: &'c Context,
-    op: OperationRef<'c, 'a>,
-    rewriter: &PatternRewriter,
-) -> Result<Vec<Value<'c, 'a>>, PatternError> {
+pub fn lower_payload<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let atom_type = op.result(0)?.r#type();
     let Some(Atom::Mma(p)) = Atom::of(atom_type) else { return Err(PatternError::NoMatch) };
     if p.family != MmaFamily::Sm90 {
