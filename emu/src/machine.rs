@@ -45,6 +45,15 @@ pub struct Config {
     pub ctas: Option<Vec<[u32; 3]>>,
 }
 
+impl Config {
+    /// A launch with no facts, for reading the registers, immediates and
+    /// addresses of a collective's operands (none of them reads the grid,
+    /// the block or a parameter).
+    pub(crate) fn none() -> Config {
+        Config { grid: [1; 3], block: [1; 3], dynamic_smem: 0, params: Vec::new(), instruction_limit: 0, ctas: None }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum HazardKind {
     SharedRace,

@@ -398,7 +398,7 @@ impl Cta<'_> {
         let base = lanes.start;
         // rows[m][r]: the 8 elements of row r of matrix m.
         let mut rows = vec![[[0u16; 8]; 8]; count];
-        let dummy = Config { grid: [1; 3], block: [1; 3], dynamic_smem: 0, params: Vec::new(), instruction_limit: 0, ctas: None };
+        let dummy = Config::none();
         for m in 0..count {
             for r in 0..8 {
                 let lane = base + 8 * m + r;

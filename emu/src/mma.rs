@@ -25,7 +25,7 @@ enum Ty {
     U4,
 }
 
-fn ty(name: &str) -> Result<Ty, String> {
+fn ty(name: &str) -> Result<Ty, Failure> {
     Ok(match name {
         "f16" => Ty::F16,
         "bf16" => Ty::Bf16,
@@ -39,7 +39,7 @@ fn ty(name: &str) -> Result<Ty, String> {
         "s4" => Ty::S4,
         "u4" => Ty::U4,
         "e5m2" => Ty::E5m2,
-        other => return Err(format!("mma element type .{other} is not emulated")),
+        other => return Err(unsupported(format!("mma element type .{other} is not emulated"))),
     })
 }
 
@@ -128,10 +128,10 @@ fn position(which: char, shape: (usize, usize, usize), a: Ty, lane: usize, i: us
     }
 }
 
-fn vector(op: &Operand) -> Result<&[usize], String> {
+fn vector(op: &Operand) -> Result<&[usize], Failure> {
     match op {
         Operand::Vector(v) => Ok(v),
-        _ => Err("mma operands are register vectors".into()),
+        _ => Err(unsupported("mma operands are register vectors".into())),
     }
 }
 
@@ -159,20 +159,12 @@ pub fn execute(inst: &Inst, lanes: &mut [&mut Vec<u64>]) -> Result<(), Failure> 
         return Err(unsupported("mma is emulated for .row.col".into()));
     }
     let n = parts.len();
-    let types = (ty(parts[n - 4]), ty(parts[n - 3]), ty(parts[n - 2]), ty(parts[n - 1]));
-    let (d_ty, a_ty, b_ty, c_ty) = match types {
-        (Ok(d), Ok(a), Ok(b), Ok(c)) => (d, a, b, c),
-        (d, a, b, c) => return Err(unsupported(d.and(a).and(b).and(c).err().unwrap_or_default())),
-    };
+    let (d_ty, a_ty, b_ty, c_ty) = (ty(parts[n - 4])?, ty(parts[n - 3])?, ty(parts[n - 2])?, ty(parts[n - 1])?);
     if lanes.len() != 32 {
         return Err(unsupported("mma needs a full warp".into()));
     }
     let operand = |i: usize| inst.operands.get(i).ok_or_else(|| unsupported("mma is missing an operand".into()));
-    let (d, a, b, c) = (vector(operand(0)?), vector(operand(1)?), vector(operand(2)?), vector(operand(3)?));
-    let (d, a, b, c) = match (d, a, b, c) {
-        (Ok(d), Ok(a), Ok(b), Ok(c)) => (d, a, b, c),
-        _ => return Err(unsupported("mma operands are register vectors".into())),
-    };
+    let (d, a, b, c) = (vector(operand(0)?)?, vector(operand(1)?)?, vector(operand(2)?)?, vector(operand(3)?)?);
     let (m, nn, k) = shape;
     // A sparse A holds K/2 values a row, placed by the dense tables of
     // m16n8(K/2) (PTX ISA 9.7.14.6.2: "the layout of fragment A is the

@@ -82,7 +82,7 @@ pub(crate) fn is_collective(inst: &Inst) -> bool {
 /// The warp collectives: alloc, dealloc, relinquish_alloc_permit, ld, st.
 pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, report: &mut Report) -> Result<(), Stop> {
     let first = lanes.start;
-    let dummy = Config { grid: [1; 3], block: [1; 3], dynamic_smem: 0, params: Vec::new(), instruction_limit: 0, ctas: None };
+    let dummy = Config::none();
     match inst.opcode[1].as_str() {
         "alloc" => {
             let columns = cta.value(first, &inst.operands[1], &dummy, inst)? as usize;

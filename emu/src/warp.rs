@@ -24,7 +24,7 @@ fn destination(inst: &Inst) -> Result<(usize, Option<usize>), Stop> {
 impl Cta<'_> {
     /// Each lane's value of operand `i` (registers, immediates, `!%p`).
     fn lane_values(&self, lanes: &std::ops::Range<usize>, inst: &Inst, i: usize) -> Result<Vec<u64>, Stop> {
-        let dummy = Config { grid: [1; 3], block: [1; 3], dynamic_smem: 0, params: Vec::new(), instruction_limit: 0, ctas: None };
+        let dummy = Config::none();
         let op = inst.operands.get(i).ok_or_else(|| refuse(inst, "an operand is missing"))?;
         lanes.clone().map(|t| self.value(t, op, &dummy, inst)).collect()
     }
