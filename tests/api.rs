@@ -19,7 +19,7 @@ fn plugin() -> PathBuf {
 
 #[test]
 fn desugar_matches_mlir_opt_with_the_plugin() {
-    let source = lit_input("passes/desugar.mlir");
+    let source = lit_input("Transforms/Desugar/desugar.mlir");
     let ours = Compiler::new().opt(&source, DESUGAR).expect("desugar succeeds");
     assert!(ours.contains("cute.make_layout_raw"), "{ours}");
     assert!(!ours.contains("cute.make_layout("), "sugar left behind:\n{ours}");

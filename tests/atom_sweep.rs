@@ -339,7 +339,7 @@ fn every_wgmma_compiles_or_is_refused_on_every_chip() {
 /// The dense UMMA candidates (`sm100.mma`, `ss`): M 64 and 128, every N,
 /// every element-type pair and accumulator, both majors of A and B. The
 /// CTA-pair (M = 256), `ts`, sparse and block-scaled forms have lit tests
-/// of their own (`tests/lit/compile/atoms/umma-*.mlir`).
+/// of their own (`tests/lit/Conversion/CuteNvgpuToNVVM/sm100/umma-*.mlir`).
 fn umma_candidates() -> Vec<String> {
     let inputs: [(&str, u32); 10] = [
         ("f16", 16),

@@ -218,7 +218,7 @@ fn filecheck(file: &Path, prefix: &str, input: &str) -> bool {
 #[test]
 fn the_spill_checks_fail_on_ptxas_output_with_spills() {
     // Issue 37: each kind of fixed check, on edited ptxas -v output.
-    let lit = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lit/compile");
+    let lit = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lit");
     let ptxas = |stack: u32, spills: u32| {
         format!(
             "ptxas info    : Compiling entry function 'k' for 'sm_80'\nptxas info    : Function properties for k\n    \
@@ -226,12 +226,12 @@ fn the_spill_checks_fail_on_ptxas_output_with_spills() {
              ptxas info    : Used 90 registers, used 0 barriers, 376 bytes cumulative stack size\n"
         )
     };
-    for (file, prefix) in [("atoms/mma-sync-sm80.mlir", "PTXAS"), ("atoms/mma-sync-sm89.mlir", "PTXAS"), ("gemm-sm80.mlir", "PTXAS")] {
+    for (file, prefix) in [("Conversion/CuteNvgpuToNVVM/sm80/mma-sync-sm80.mlir", "PTXAS"), ("Conversion/CuteNvgpuToNVVM/sm89/mma-sync-sm89.mlir", "PTXAS"), ("Compile/gemm-sm80.mlir", "PTXAS")] {
         let file = lit.join(file);
         assert!(filecheck(&file, prefix, &ptxas(0, 0)), "{}: clean output fails", file.display());
         assert!(!filecheck(&file, prefix, &ptxas(0, 40)), "{}: 40 bytes of spills pass", file.display());
         assert!(!filecheck(&file, prefix, &ptxas(0, 10)), "{}: 10 bytes of spills pass", file.display());
     }
     // The stack-frame anchor: 40 bytes of stack is not 0.
-    assert!(!filecheck(&lit.join("gemm-sm80.mlir"), "PTXAS", &ptxas(40, 0)));
+    assert!(!filecheck(&lit.join("Compile/gemm-sm80.mlir"), "PTXAS", &ptxas(40, 0)));
 }

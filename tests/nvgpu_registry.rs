@@ -302,7 +302,7 @@ fn instantiates(template: &str, text: &str) -> bool {
 
 #[test]
 fn every_verbatim_diagnostic_is_triggered_by_the_lit_suite() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lit/cute_nvgpu");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lit/Dialect/CuteNvgpu");
     let mut expected = Vec::new();
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
@@ -324,7 +324,7 @@ fn every_verbatim_diagnostic_is_triggered_by_the_lit_suite() {
     let missing: Vec<_> =
         VERBATIM.iter().filter(|t| !expected.iter().any(|e| instantiates(t, e))).collect();
     println!(
-        "spec 003 verbatim diagnostics covered by tests/lit/cute_nvgpu: {}/{}",
+        "spec 003 verbatim diagnostics covered by tests/lit/Dialect/CuteNvgpu: {}/{}",
         VERBATIM.len() - missing.len(),
         VERBATIM.len()
     );

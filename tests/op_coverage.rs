@@ -64,29 +64,31 @@ fn every_op_has_a_verifier_entry() {
 }
 
 /// Every pattern of `cute-to-llvm` has a FileCheck test in
-/// `tests/lit/lowering/` that uses its op.
+/// `tests/lit/Conversion/CuteToLLVM/` that uses its op.
 #[test]
 fn every_lowering_pattern_has_a_lit_test() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut tests = String::new();
-    lit_text(&root.join("tests/lit/lowering"), &mut tests);
+    lit_text(&root.join("tests/lit/Conversion/CuteToLLVM"), &mut tests);
     let missing: Vec<_> = cute_mlir::passes::conversion::cute_to_llvm::PATTERNS
         .iter()
         .map(|p| p.root)
         .filter(|m| ![" ", "(", "<"].iter().any(|next| tests.contains(&format!("{m}{next}"))))
         .collect();
-    assert!(missing.is_empty(), "lowering patterns without a lit test in tests/lit/lowering: {missing:?}");
+    assert!(missing.is_empty(), "lowering patterns without a lit test in tests/lit/Conversion/CuteToLLVM: {missing:?}");
 }
 
 /// The SM-tier patterns (`cute-nvgpu-to-nvvm`) are tested through the
-/// compile pipeline down to ptxas (tests/lit/compile) or stage by stage
-/// (tests/lit/lowering).
+/// compile pipeline down to ptxas (tests/lit/Compile, one folder a chip in
+/// tests/lit/Conversion/CuteNvgpuToNVVM) or stage by stage (the atom
+/// payloads after `cute-nvgpu-expand-atoms`).
 #[test]
 fn every_sm_tier_pattern_has_a_lit_test() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut tests = String::new();
-    lit_text(&root.join("tests/lit/lowering"), &mut tests);
-    lit_text(&root.join("tests/lit/compile"), &mut tests);
+    for stage in ["Conversion", "Compile", "Transforms/ExpandAtoms"] {
+        lit_text(&root.join("tests/lit").join(stage), &mut tests);
+    }
     let missing: Vec<_> = cute_mlir::passes::conversion::nvgpu_to_nvvm::NVGPU_PATTERNS
         .iter()
         .map(|p| p.root)

@@ -126,8 +126,8 @@ fn no_register_of_a_wgmma_is_written_between_its_fence_and_it() {
         "examples/wgmma_rs_sm90.mlir",
         "examples/gemm_sm90.mlir",
         "examples/conv_fprop_sm90.mlir",
-        "tests/lit/compile/atoms/wgmma-sm90.mlir",
-        "tests/lit/compile/atoms/wgmma-rs-sm90.mlir",
+        "tests/lit/Conversion/CuteNvgpuToNVVM/sm90/wgmma-sm90.mlir",
+        "tests/lit/Conversion/CuteNvgpuToNVVM/sm90/wgmma-rs-sm90.mlir",
     ];
     let mut checked = 0;
     for kernel in kernels {

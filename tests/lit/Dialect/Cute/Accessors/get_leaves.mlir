@@ -1,7 +1,7 @@
 // cute.get_leaves in NVIDIA's spelling, `(%t) : T` with the results
 // inferred: each leaf a scalar of T's kind, a tile's layouts; desugared to
 // cute.get<[path]> per leaf. Spec 002's integer spelling (`%t : T -> i..`)
-// stays (tests/lit/lowering/tuples.mlir).
+// stays (tests/lit/Conversion/CuteToLLVM/tuples.mlir).
 // RUN: %cute-opt %s -split-input-file | %cute-opt -split-input-file | FileCheck %s
 // RUN: %cute-opt %s -split-input-file --mlir-print-op-generic | %cute-opt -split-input-file | FileCheck %s
 // RUN: %cute-opt %s -split-input-file --pass-pipeline='builtin.module(cute-desugar)' | FileCheck %s --check-prefix=DESUGAR

@@ -132,7 +132,7 @@ func.func @spec_002_equal_after(%L1: !cute.layout<"(?,4):(1,?)">, %L2: !cute.lay
 // `cute_nvgpu.atom.sm100.imma %a_smem, %b_smem, %shape, %elt`. The shape
 // and element types are the result atom type's parameters (a type, not two
 // more operands); the operands are the A and B views. Their rewrites:
-// tests/lit/lowering/wgmma-atom.mlir, umma-atom.mlir.
+// tests/lit/Transforms/ExpandAtoms/wgmma-atom.mlir, umma-atom.mlir.
 !SA = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,16):(64,1)">>
 !SB = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (128,16):(64,1)">>
 // CHECK-LABEL: @spec_000_atom_builders

@@ -1,7 +1,7 @@
 // The tensor-memory ops on chips without tensor memory (Hopper, consumer
 // Blackwell): no lowering is installed there, and the legality check names
 // the op and the chip (spec 000: the SM100 populator registers nothing).
-// sm_103a has tensor memory: tests/lit/compile/atoms/umma-sm100.mlir.
+// sm_103a has tensor memory: tests/lit/Conversion/CuteNvgpuToNVVM/sm100/umma-sm100.mlir.
 // RUN: not %cute compile %s --chip sm_90a 2>&1 | FileCheck %s --check-prefix=SM90
 // RUN: not %cute compile %s --chip sm_120a 2>&1 | FileCheck %s --check-prefix=SM120
 // SM90: error: 'cute_nvgpu.arch.sm100.retrieve_tmem_ptr' op cute-nvgpu-to-nvvm: failed to legalize 'cute_nvgpu.arch.sm100.retrieve_tmem_ptr' for sm_90a

@@ -8,7 +8,7 @@
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin
 // sm_103a (lowered as sm_100a for LLVM 22's NVVM dialect, its PTX
-// retargeted: tests/lit/compile/gemm-sm100.mlir) has no tcgen05.mma
+// retargeted: tests/lit/Compile/gemm-sm100.mlir) has no tcgen05.mma
 // .kind::i8 (ptxas: "not supported on .target 'sm_103a'"; nor sm_100f,
 // sm_103f): the integer UMMA is refused at its atom, by the registry.
 // RUN: not %cute compile %s --chip sm_103a 2>&1 | FileCheck %s --check-prefix=SM103

@@ -1,7 +1,7 @@
 // Every kind, scale-vector spelling, sparsity and CTA group of the raw UMMA
 // (arch.sm100.mma) that its verifier accepts lowers to an NVVM op that
 // LLVM selects and ptxas assembles for sm_100a (the combinations it rejects
-// are in tests/lit/cute_nvgpu/tcgen05-invalid.mlir).
+// are in tests/lit/Dialect/CuteNvgpu/tcgen05-invalid.mlir).
 // RUN: %cute compile %s --chip sm_100a -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin
