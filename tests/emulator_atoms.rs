@@ -783,3 +783,63 @@ fn tensor_memory_holds_16_and_8_bit_values_packed_in_columns() {
         }
     }
 }
+
+#[test]
+fn binary_register_mma_counts_the_and_of_bits() {
+    // sm80.mma with i1 inputs: CuTe's SM80_16x8x128_S32U1U1S32_TN_ANDPOPC,
+    // `mma.sync...m16n8k128.row.col.and.popc.s32.b1.b1.s32`. PTX ISA
+    // 9.7.14.5.12: a lane's A is two registers of 32 bits, row g then
+    // g + 8, columns 32t..32t+31; its B one register, rows 32t..32t+31 of
+    // column g; bit j of a register is value j. D = C + popc(A AND B).
+    let compiler = Compiler::new();
+    let case = Case { family: "sm80.mma", shape: (16, 8, 128), a: "i1", c: "i32", class: "b1", dtype_a: Dtype::U8, dtype_c: Dtype::I32, sparse: false };
+    let (na, nb, nc) = (64, 32, 4);
+    let source = kernel(&case);
+    let ptx = compiler.compile(&source, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}\n{source}"));
+    assert!(ptx.contains("mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.and.popc"), "{ptx}");
+    let bits = |name: &str, count: usize, seed| Arg::Buffer { name: name.into(), dtype: Dtype::U8, shape: vec![32 * count / 8], init: Init::Randint { lo: 0, hi: 255, seed } };
+    let words = |name: &str, seed| Arg::Buffer { name: name.into(), dtype: Dtype::I32, shape: vec![32 * nc], init: Init::Randint { lo: -50, hi: 50, seed } };
+    let l = one_warp("sm_80", vec![bits("A", na, 1), bits("B", nb, 2), words("C", 3), words("D", 4)]);
+    let o = execute("mma_sm80_m16n8k128_b1_i32", &l, &ptx);
+    assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+    // Value j of a bit buffer: bit j % 8 of byte j / 8.
+    let bit = |buf: usize, j: usize| ((o.buffers[buf].get(j / 8) as i64 >> (j % 8)) & 1) as f64;
+    let mut a = vec![vec![f64::NAN; 128]; 16];
+    let mut b = vec![vec![f64::NAN; 8]; 128];
+    let mut c = vec![vec![f64::NAN; 8]; 16];
+    for lane in 0..32 {
+        let (g, t) = (lane / 4, lane % 4);
+        for i in 0..na {
+            a[g + 8 * (i / 32)][32 * t + i % 32] = bit(0, lane * na + i);
+        }
+        for i in 0..nb {
+            b[32 * t + i][g] = bit(1, lane * nb + i);
+        }
+        for i in 0..nc {
+            let (r, col) = isa('C', case.shape, "i8", lane, i);
+            c[r][col] = o.buffers[2].get(lane * nc + i);
+        }
+    }
+    assert!(a.iter().flatten().chain(b.iter().flatten()).all(|x| !x.is_nan()), "the tables cover every element");
+    let mut ones = 0.0;
+    for lane in 0..32 {
+        for i in 0..nc {
+            let (r, col) = isa('C', case.shape, "i8", lane, i);
+            let popc = (0..128).map(|kk| a[r][kk] * b[kk][col]).sum::<f64>();
+            ones += popc;
+            assert_eq!(o.buffers[3].get(lane * nc + i), c[r][col] + popc, "16x8x128 b1: lane {lane} value {i} = D[{r}][{col}]");
+        }
+    }
+    assert!(ones > 0.0, "random bits meet");
+    // The same kernel with `.xor.popc` (SM80_16x8x128_S32U1U1S32_TN_XORPOPC;
+    // the registry does not emit it): the emulator counts a XOR b.
+    let xor = execute("mma_sm80_m16n8k128_b1_xor_i32", &l, &ptx.replace(".and.popc", ".xor.popc"));
+    assert!(xor.report.hazards.is_empty(), "{}", launch::summary(&xor));
+    for lane in 0..32 {
+        for i in 0..nc {
+            let (r, col) = isa('C', case.shape, "i8", lane, i);
+            let popc = (0..128).map(|kk| if a[r][kk] != b[kk][col] { 1.0 } else { 0.0 }).sum::<f64>();
+            assert_eq!(xor.buffers[3].get(lane * nc + i), c[r][col] + popc, "xor.popc: lane {lane} value {i}");
+        }
+    }
+}

@@ -23,6 +23,9 @@ enum Ty {
     E5m2,
     S4,
     U4,
+    /// `.b1` (9.7.14.5.12): 32 single bits a register, multiplied by the
+    /// instruction's `.and.popc` / `.xor.popc`.
+    B1,
 }
 
 fn ty(name: &str) -> Result<Ty, Failure> {
@@ -39,6 +42,7 @@ fn ty(name: &str) -> Result<Ty, Failure> {
         "s4" => Ty::S4,
         "u4" => Ty::U4,
         "e5m2" => Ty::E5m2,
+        "b1" => Ty::B1,
         other => return Err(unsupported(format!("mma element type .{other} is not emulated"))),
     })
 }
@@ -48,6 +52,7 @@ fn bits(t: Ty) -> u32 {
         Ty::F16 | Ty::Bf16 => 16,
         Ty::S8 | Ty::U8 | Ty::E4m3 | Ty::E5m2 => 8,
         Ty::S4 | Ty::U4 => 4,
+        Ty::B1 => 1,
         Ty::F64 => 64,
         _ => 32,
     }
@@ -71,6 +76,7 @@ fn element(regs: &[u64], i: usize, t: Ty) -> f64 {
         Ty::S32 => f64::from(raw as u32 as i32),
         Ty::S4 => f64::from(((raw as u8) << 4) as i8 >> 4),
         Ty::U4 => f64::from(raw as u8 & 0xf),
+        Ty::B1 => f64::from(raw as u8 & 1),
         Ty::E4m3 => fp8(raw as u8, 4, 3),
         Ty::E5m2 => fp8(raw as u8, 5, 2),
     }
@@ -107,6 +113,9 @@ fn position(which: char, shape: (usize, usize, usize), a: Ty, lane: usize, i: us
         ('A', (8, 8, 4), _) => (g, t),
         ('B', (8, 8, 4), _) => (t, g),
         ('C', _, _) => (g + 8 * (i / 2), 2 * t + i % 2),
+        // .b1 (9.7.14.5.12): thirty-two bits a register.
+        ('A', (16, 8, 128), Ty::B1) => (g + 8 * (i / 32), 32 * t + i % 32),
+        ('B', (16, 8, 128), Ty::B1) => (32 * t + i, g),
         ('A', (16, 8, 16), Ty::F16 | Ty::Bf16) => (g + 8 * ((i / 2) % 2), 2 * t + i % 2 + 8 * (i / 4)),
         ('B', (16, 8, 16), Ty::F16 | Ty::Bf16) => (2 * t + i % 2 + 8 * (i / 2), g),
         ('A', (16, 8, 8), Ty::F16 | Ty::Bf16) => (g + 8 * (i / 2), 2 * t + i % 2),
@@ -141,6 +150,13 @@ fn unsupported(m: String) -> Failure {
     (HazardKind::Unsupported, m)
 }
 
+/// The bit operation of a `.b1` MMA, summed by population count.
+#[derive(Clone, Copy)]
+enum B1Op {
+    And,
+    Xor,
+}
+
 /// Executes one `mma.sync` or `mma.sp.sync` for the 32 lanes' register files.
 pub fn execute(inst: &Inst, lanes: &mut [&mut Vec<u64>]) -> Result<(), Failure> {
     let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
@@ -155,11 +171,22 @@ pub fn execute(inst: &Inst, lanes: &mut [&mut Vec<u64>]) -> Result<(), Failure> 
     let shape_text = parts.iter().find(|p| p.starts_with('m') && p.contains('n') && p.contains('k')).ok_or_else(|| unsupported("mma without a shape".into()))?;
     let dims: Vec<usize> = shape_text[1..].split(['n', 'k']).map(|d| d.parse().unwrap_or(0)).collect();
     let shape = (dims[0], dims[1], dims[2]);
+    let b1_op = match (parts.contains(&"popc"), parts.contains(&"and"), parts.contains(&"xor")) {
+        (true, true, false) => Some(B1Op::And),
+        (true, false, true) => Some(B1Op::Xor),
+        (false, false, false) => None,
+        _ => return Err(unsupported("a binary mma takes one of .and.popc and .xor.popc".into())),
+    };
     if !parts.contains(&"row") || !parts.contains(&"col") {
         return Err(unsupported("mma is emulated for .row.col".into()));
     }
-    let n = parts.len();
+    // The types are the last four parts, before a binary MMA's `.bitOp.popc`
+    // (`...s32.b1.b1.s32.and.popc`).
+    let n = parts.len() - if b1_op.is_some() { 2 } else { 0 };
     let (d_ty, a_ty, b_ty, c_ty) = (ty(parts[n - 4])?, ty(parts[n - 3])?, ty(parts[n - 2])?, ty(parts[n - 1])?);
+    if (a_ty == Ty::B1) != b1_op.is_some() {
+        return Err(unsupported("a .b1 mma, and only it, names .and.popc or .xor.popc".into()));
+    }
     if lanes.len() != 32 {
         return Err(unsupported("mma needs a full warp".into()));
     }
@@ -215,7 +242,13 @@ pub fn execute(inst: &Inst, lanes: &mut [&mut Vec<u64>]) -> Result<(), Failure> 
                 Ty::S32 => {
                     let mut acc = cm[r][col] as i64 as i32;
                     for kk in 0..k {
-                        acc = acc.wrapping_add((am[r][kk] as i32).wrapping_mul(bm[kk][col] as i32));
+                        let (x, y) = (am[r][kk] as i32, bm[kk][col] as i32);
+                        // .b1: the popc of (a AND b) or (a XOR b) over K.
+                        let term = match b1_op {
+                            Some(B1Op::Xor) => x ^ y,
+                            _ => x.wrapping_mul(y),
+                        };
+                        acc = acc.wrapping_add(term);
                     }
                     u64::from(acc as u32)
                 }

@@ -19,6 +19,8 @@ pub enum InputClass {
     F64,
     I8,
     I4,
+    /// Single bits (`.b1`), multiplied as AND and summed by population count.
+    B1,
     F8,
     /// Block-scaled FP8/FP6/FP4 mixes (`f8f6f4`).
     F8F6F4,
@@ -33,6 +35,7 @@ impl InputClass {
             InputClass::F64 => "f64",
             InputClass::I8 => "i8",
             InputClass::I4 => "i4",
+            InputClass::B1 => "b1",
             InputClass::F8 => "f8",
             InputClass::F8F6F4 => "f8f6f4",
         }
@@ -45,6 +48,7 @@ impl InputClass {
             InputClass::F64 => 64,
             InputClass::I8 | InputClass::F8 | InputClass::F8F6F4 => 8,
             InputClass::I4 => 4,
+            InputClass::B1 => 1,
         }
     }
     /// Accumulator element types the class allows.
@@ -54,7 +58,7 @@ impl InputClass {
             InputClass::F16 | InputClass::F8 | InputClass::F8F6F4 => c == "f16" || c == "f32",
             InputClass::Bf16 | InputClass::Tf32 => c == "f32",
             InputClass::F64 => c == "f64",
-            InputClass::I8 | InputClass::I4 => c == "i32",
+            InputClass::I8 | InputClass::I4 | InputClass::B1 => c == "i32",
         }
     }
 }
@@ -98,6 +102,8 @@ pub fn classify(a: Type, b: Type, allow_mx: bool) -> Option<InputClass> {
         InputClass::I8
     } else if same("i4") {
         InputClass::I4
+    } else if same("i1") {
+        InputClass::B1
     } else if is_fp8(a) && is_fp8(b) {
         InputClass::F8
     } else if allow_mx && is_mx_input(a) && is_mx_input(b) {
@@ -125,6 +131,8 @@ fn check_shape(p: &Mma, class: InputClass) -> Result<(), String> {
             InputClass::F64 if !p.family.is_sparse() => one_of(&[(8, 8, 4)]),
             InputClass::I8 => one_of(&[(16, 8, 16 * sp), (16, 8, 32 * sp)]),
             InputClass::I4 => one_of(&[(16, 8, 32 * sp), (16, 8, 64 * sp)]),
+            // CuTe's SM80_16x8x128_S32U1U1S32_TN_ANDPOPC (PTX ISA 9.7.14.5.12).
+            InputClass::B1 => one_of(&[(16, 8, 128)]),
             other => Err(format!("no shape for {}", other.name())),
         },
         MmaFamily::Sm89 => one_of(&[(16, 8, 32)]),
@@ -188,6 +196,9 @@ pub fn verify_type(p: &Mma) -> Result<(), String> {
     }
     let class = classify(p.a, p.b, family.has_scale())
         .filter(|c| !(family.is_umma() && matches!(c, InputClass::F64 | InputClass::I4)))
+        // Binary MMA is SM80's dense register mma.sync only here (WGMMA's
+        // .b1 and a sparse form are not registered).
+        .filter(|c| *c != InputClass::B1 || family == MmaFamily::Sm80)
         .ok_or_else(|| format!("'{m}' has no element-type combination A {}, B {}", quoted(p.a), quoted(p.b)))?;
     if !class.accumulates_into(p.c) || (family.has_scale() && p.c.to_string() != "f32") {
         return Err(format!("'{m}' cannot accumulate {} inputs into {}", class.name(), quoted(p.c)));

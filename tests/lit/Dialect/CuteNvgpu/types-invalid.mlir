@@ -110,3 +110,25 @@ func.func private @tma_fill(!cute_nvgpu.tma_descriptor<f16, box = [8, 8], swizzl
 
 // expected-error @+1 {{'tma_descriptor' L2 promotion is 0, 64, 128 or 256 bytes, got 96}}
 func.func private @tma_l2(!cute_nvgpu.tma_descriptor<f16, box = [8, 8], swizzle = 0, interleave = 0, l2_promotion = 96, oob_fill = "zero">)
+
+// -----
+
+// The binary MMA (i1 inputs, .and.popc) is m16n8k128.
+// expected-error @+1 {{'sm80.mma' has no 16x8x256 shape for b1 inputs; legal: 16x8x128}}
+func.func private @b1_k256(!cute_nvgpu.sm80.mma<16x8x256, elem_type = (i1, i1, i32)>)
+
+// -----
+
+// expected-error @+1 {{'sm80.mma' cannot accumulate b1 inputs into 'f32'}}
+func.func private @b1_into_f32(!cute_nvgpu.sm80.mma<16x8x128, elem_type = (i1, i1, f32)>)
+
+// -----
+
+// Binary inputs are the dense register MMA's only (no sparse form here).
+// expected-error @+1 {{'sm80.sparse_mma' has no element-type combination A 'i1', B 'i1'}}
+func.func private @b1_sparse(!cute_nvgpu.sm80.sparse_mma<16x8x128, elem_type = (i1, i1, i32)>)
+
+// -----
+
+// expected-error @+1 {{'sm90.mma' has no element-type combination A 'i1', B 'i1'}}
+func.func private @b1_wgmma(!cute_nvgpu.sm90.mma<64x8x256, ab_major = (k, k), elem_type = (i1, i1, i32), frag_kind = ss>)

@@ -1,4 +1,5 @@
-//! The warp-wide register MMAs: `sm80.mma` (`mma.sync`), `sm80.sparse_mma`
+//! The warp-wide register MMAs: `sm80.mma` (`mma.sync`, with `i1` inputs
+//! the binary `.and.popc` form), `sm80.sparse_mma`
 //! (`mma.sp.sync`), `sm89.mma` (FP8 `mma.sync`) and `SM120.mma_bs`
 //! (block-scaled `mma.sync`, `nvvm.mma.block_scale`). Each lane's fragments
 //! are its values of CuTe's `ALayout`/`BLayout`/`CLayout` in value order
@@ -35,6 +36,9 @@ fn ptx_type(t: Type) -> String {
     if unsafe { mlir_sys::mlirTypeIsAInteger(raw) } {
         let width = unsafe { mlir_sys::mlirIntegerTypeGetWidth(raw) };
         let unsigned = unsafe { mlir_sys::mlirIntegerTypeIsUnsigned(raw) };
+        if width == 1 {
+            return "b1".into();
+        }
         return format!("{}{width}", if unsigned { "u" } else { "s" });
     }
     match t.to_string().as_str() {
@@ -154,7 +158,12 @@ fn nvvm_mma<'c, 'a>(
     // without them aborted the process, issue 27 item 2).
     attributes.push((id("multiplicandAPtxType"), nvvm(b.context, Nvvm::MmaType, &a_name.to_string())?));
     attributes.push((id("multiplicandBPtxType"), nvvm(b.context, Nvvm::MmaType, &b_name.to_string())?));
-    if IntegerType::try_from(p.a).is_ok() {
+    if a_name == "b1" {
+        // `.and.popc` (CuTe's SM80_16x8x128_S32U1U1S32_TN_ANDPOPC): the
+        // binary MMA of every chip from SM80 on (`.xor.popc` is not offered:
+        // the type has no parameter to choose it).
+        attributes.push((id("b1Op"), nvvm(b.context, Nvvm::MmaB1Op, "and_popc")?));
+    } else if IntegerType::try_from(p.a).is_ok() {
         attributes.push((id("intOverflowBehavior"), nvvm(b.context, Nvvm::MmaIntOverflow, "wrapped")?));
     }
     let name = if sparse {
