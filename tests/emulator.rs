@@ -399,50 +399,92 @@ fn the_gpu_bundle_holds_launches_that_run_without_llvm() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
-#[test]
-fn gemm_sm80_is_exact_at_the_far_corner_of_a_6_gib_operand() {
-    // Issue 35: an LM-head-shaped GEMM whose B (N x K = 3,145,728 x 1,024
-    // f16, 3.2e9 elements, 6 GiB) and C are sparse buffers: only the pages
-    // the kernel touches are made. The last CTA of the grid reads B past
-    // 2^31 elements, where 32-bit offsets wrapped (the kernel with i32
-    // leading dimensions read outside B there); a CTA in the middle is
-    // below it. Both are exact against the host reference.
+/// An LM-head-shaped GEMM (issue 35): B (N x K = 3,145,728 x 1,024, 3.2e9
+/// elements, 6 GiB) and C are sparse buffers, only the pages the kernel
+/// touches made. The last CTA of the grid reads B past 2^31 elements,
+/// where 32-bit offsets wrap; a CTA in the middle is below it. Both are
+/// exact against the host reference. `launch` is the launch file's head
+/// (source, chip, kernel, block), `args` its arguments with `{m}`, `{n}`,
+/// `{k}` and `{grid_n}` filled in; C is M x N row-major and `tile` the
+/// CTA's N extent (the grid's second dimension counts N tiles).
+fn far_corner(name: &str, launch_head: &str, args: &str, tile: usize) {
     let (m, n, k) = (128usize, 3_145_728usize, 1024usize);
-    let last = n / 128 - 1;
+    let last = n / tile - 1;
+    let fill = |s: &str| s.replace("{m}", &m.to_string()).replace("{n}", &n.to_string()).replace("{k}", &k.to_string());
     let json = format!(
-        r#"{{"source": "@EXAMPLES@/gemm_sm80.mlir", "chip": "sm_80", "kernel": "gemm", "grid": [1, {grid}, 1], "block": [128, 1, 1],
- "ctas": [[0, {last}, 0], [0, {middle}, 0]], "sparse": ["B", "C"],
- "args": [{{"buffer": "A", "dtype": "f16", "shape": [{m}, {k}], "init": {{"randint": [-2, 2], "seed": 1}}}},
-          {{"buffer": "B", "dtype": "f16", "shape": [{n}, {k}], "init": {{"randint": [-2, 2], "seed": 2}}}},
-          {{"buffer": "C", "dtype": "f32", "shape": [{m}, {n}]}},
-          {{"i32": {m}}}, {{"i32": {n}}}, {{"i32": {k}}}]}}"#,
-        grid = n / 128,
-        middle = last / 2,
+        r#"{{{}, "grid": [1, {}, 1], "ctas": [[0, {last}, 0], [0, {}, 0]], "sparse": ["B", "C"], "args": [{}]}}"#,
+        launch_head,
+        n / tile,
+        last / 2,
+        fill(args)
     );
-    let dir = std::env::temp_dir().join(format!("cute-far-corner-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("cute-far-corner-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
     std::fs::write(dir.join("lm_head.launch.json"), json.replace("@EXAMPLES@", examples.to_str().unwrap())).unwrap();
     let o = run(&dir.join("lm_head.launch.json"));
-    assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+    assert!(o.report.hazards.is_empty(), "{name}: {}", launch::summary(&o));
     assert!(launch::summary(&o).contains("2 CTAs"), "{}", launch::summary(&o));
     let (a, b, c) = (buffer(&o, "A"), buffer(&o, "B"), buffer(&o, "C"));
     let a_rows: Vec<f64> = (0..m * k).map(|i| a.get(i)).collect();
-    for tile in [last, last / 2] {
-        let b_rows: Vec<f64> = (0..128 * k).map(|i| b.get(tile * 128 * k + i)).collect();
+    for cta in [last, last / 2] {
+        let b_rows: Vec<f64> = (0..tile * k).map(|i| b.get(cta * tile * k + i)).collect();
         let mut wrong = 0;
         for i in 0..m {
-            for j in 0..128 {
+            for j in 0..tile {
                 let want: f64 = (0..k).map(|kk| a_rows[i * k + kk] * b_rows[j * k + kk]).sum();
-                if c.get(i * n + tile * 128 + j) != want {
+                if c.get(i * n + cta * tile + j) != want {
                     wrong += 1;
                 }
             }
         }
-        assert_eq!(wrong, 0, "CTA (0, {tile}): {wrong} of {} elements of C differ", m * 128);
+        assert_eq!(wrong, 0, "{name}: CTA (0, {cta}): {wrong} of {} elements of C differ", m * tile);
     }
     // Sparse: B's pages made are the two CTAs' rows, not 6 GiB.
     let cute_emu::machine::Bytes::Sparse { pages, .. } = &b.data else { panic!("B is sparse") };
-    assert!(pages.len() * cute_emu::machine::PAGE <= 2 * 128 * k * 2 + 4 * cute_emu::machine::PAGE, "{} pages of B made", pages.len());
+    assert!(pages.len() * cute_emu::machine::PAGE <= 2 * tile * k * 2 + 4 * cute_emu::machine::PAGE, "{name}: {} pages of B made", pages.len());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn gemm_sm80_is_exact_at_the_far_corner_of_a_6_gib_operand() {
+    // The kernel with i32 leading dimensions read outside B at the last CTA
+    // (2 GiB before B); its `?{div=8,i64}` strides make the tile bases 64-bit.
+    far_corner(
+        "sm80",
+        r#""source": "@EXAMPLES@/gemm_sm80.mlir", "chip": "sm_80", "kernel": "gemm", "block": [128, 1, 1]"#,
+        r#"{"buffer": "A", "dtype": "f16", "shape": [{m}, {k}], "init": {"randint": [-2, 2], "seed": 1}},
+           {"buffer": "B", "dtype": "f16", "shape": [{n}, {k}], "init": {"randint": [-2, 2], "seed": 2}},
+           {"buffer": "C", "dtype": "f32", "shape": [{m}, {n}]}, {"i32": {m}}, {"i32": {n}}, {"i32": {k}}"#,
+        128,
+    );
+}
+
+#[test]
+fn gemm_sm90_is_exact_at_the_far_corner_of_a_6_gib_operand() {
+    // TMA addresses B through its tensor map (64-bit in the TMA unit); the
+    // kernel's coordinates are per dimension, far below 2^31.
+    far_corner(
+        "sm90",
+        r#""source": "@EXAMPLES@/gemm_sm90.mlir", "chip": "sm_90a", "kernel": "gemm", "block": [256, 1, 1]"#,
+        r#"{"tensor_map": {"buffer": "A", "dtype": "f16", "shape": [{m}, {k}], "init": {"randint": [-2, 2], "seed": 1}, "box": [64, 128], "swizzle": 128}},
+           {"tensor_map": {"buffer": "B", "dtype": "f16", "shape": [{n}, {k}], "init": {"randint": [-2, 2], "seed": 2}, "box": [64, 128], "swizzle": 128}},
+           {"tensor_map": {"buffer": "C", "dtype": "f32", "shape": [{m}, {n}], "init": "zeros", "box": [32, 128], "swizzle": 128}},
+           {"i32": {k}}"#,
+        128,
+    );
+}
+
+#[test]
+fn gemm_sm100_is_exact_at_the_far_corner_of_a_6_gib_operand() {
+    // TMA loads, UMMA into tensor memory, a tcgen05.ld epilogue storing C
+    // (M x N, below 2^31 elements) with plain global stores.
+    far_corner(
+        "sm100",
+        r#""source": "@EXAMPLES@/gemm_sm100.mlir", "chip": "sm_100a", "kernel": "gemm", "block": [128, 1, 1]"#,
+        r#"{"tensor_map": {"buffer": "A", "dtype": "bf16", "shape": [{m}, {k}], "init": {"randint": [-2, 2], "seed": 1}, "box": [64, 128], "swizzle": 128}},
+           {"tensor_map": {"buffer": "B", "dtype": "bf16", "shape": [{n}, {k}], "init": {"randint": [-2, 2], "seed": 2}, "box": [64, 256], "swizzle": 128}},
+           {"buffer": "C", "dtype": "f32", "shape": [{m}, {n}], "init": "zeros"}, {"i32": {n}}, {"i32": {k}}"#,
+        256,
+    );
 }

@@ -398,12 +398,14 @@ pub fn parse(path: &Path) -> Result<Launch, String> {
             .collect::<Result<_, _>>()?,
     };
     for name in &sparse {
+        // A tensor map's tensor may be sparse too: TMA reads it through the
+        // same buffer (issue 35: the far corner of an LM head's B).
         let init = args.iter().find_map(|a| match a {
-            Arg::Buffer { name: n, init, .. } if n == name => Some(init),
+            Arg::Buffer { name: n, init, .. } | Arg::TensorMap { name: n, init, .. } if n == name => Some(init),
             _ => None,
         });
         match init {
-            None => return Err(format!("launch field 'sparse': no buffer '{name}' among the arguments (a tensor map's tensor is kept whole)")),
+            None => return Err(format!("launch field 'sparse': no buffer or tensor map '{name}' among the arguments")),
             Some(Init::Zeros | Init::Randint { .. }) => {}
             Some(_) => return Err(format!("launch field 'sparse': buffer '{name}' is made from a file or a list; a sparse buffer's init is \"zeros\" or randint")),
         }
@@ -598,9 +600,14 @@ pub fn prepare(launch: &Launch, ptx_text: &str) -> Result<(Vec<Output>, Prepared
             }
             Arg::Scalar { dtype, value } => dtype.encode(*value),
             Arg::TensorMap { name, dtype, shape, init, boxes, swizzle } => {
-                let data = fill(*dtype, shape, init, &format!("launch field 'args[{i}]' (tensor map {name})"))?;
-                let base = place(data.len());
-                outputs.push(Output { name: name.clone(), dtype: *dtype, shape: shape.clone(), data: Bytes::Dense(data) });
+                let n: usize = shape.iter().product();
+                let data = if launch.sparse.contains(name) {
+                    sparse_bytes(*dtype, n, init)
+                } else {
+                    Bytes::Dense(fill(*dtype, shape, init, &format!("launch field 'args[{i}]' (tensor map {name})"))?)
+                };
+                let base = place(n * dtype.bytes());
+                outputs.push(Output { name: name.clone(), dtype: *dtype, shape: shape.clone(), data });
                 let element = dtype.bytes() as u64;
                 let dims: Vec<u64> = shape.iter().rev().map(|&d| d as u64).collect();
                 let mut strides = vec![element];
