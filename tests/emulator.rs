@@ -236,7 +236,7 @@ fn bad_launch_files_name_the_field() {
         ("chip", COPY.replace("sm_80", "sm_42"), vec![("src.npy", &npy)], "launch field 'chip': unsupported chip 'sm_42'"),
         ("unreadable-npy", COPY.to_string(), vec![("src.npy", b"not a numpy file")], "src.npy is not a .npy file: magic not found"),
         ("cta-outside", COPY.replace(r#""args""#, r#""ctas": [[0], [1, 0, 0]], "args""#), vec![("src.npy", &npy)], "launch field 'ctas[1]': [1, 0, 0] is outside the grid [1, 1, 1]"),
-        ("sparse-unknown", COPY.replace(r#""args""#, r#""sparse": ["nope"], "args""#), vec![("src.npy", &npy)], "launch field 'sparse': no buffer 'nope' among the arguments"),
+        ("sparse-unknown", COPY.replace(r#""args""#, r#""sparse": ["nope"], "args""#), vec![("src.npy", &npy)], "launch field 'sparse': no buffer or tensor map 'nope' among the arguments"),
         ("sparse-npy", COPY.replace(r#""args""#, r#""sparse": ["src"], "args""#), vec![("src.npy", &npy)], "launch field 'sparse': buffer 'src' is made from a file or a list; a sparse buffer's init is \"zeros\" or randint"),
         ("unknown-dtype", COPY.replace(r#""dtype": "f32", "shape": [8, 32]}"#, r#""dtype": "f8", "shape": [8, 32]}"#), vec![("src.npy", &npy)], "launch field 'args[1]': unknown dtype 'f8'"),
     ];

@@ -125,6 +125,12 @@ thread_local! {
     static TUPLES: std::cell::RefCell<cache::Cache<IntTuple>> = std::cell::RefCell::new(cache::Cache::new());
 }
 
+/// A layout whose static size or offsets leave 64-bit integers is refused
+/// (issue 35), never wrapped.
+fn fits(layout: &Layout) -> Result<(), String> {
+    crate::layout::check_static_extent(layout).map_err(|e| format!("too large: {e}"))
+}
+
 /// Parses a layout and checks its shape and stride leaves.
 pub fn parse_checked_layout(text: &str) -> Result<Layout, String> {
     LAYOUTS.with(|cache| cache.borrow_mut().get_or(text, parse_layout_uncached))
@@ -135,6 +141,7 @@ fn parse_layout_uncached(text: &str) -> Result<Layout, String> {
     check_leaves(layout.shape(), "shape", shape_leaf)?;
     check_leaves(layout.stride(), "stride", stride_leaf)?;
     stride_kind(layout.stride())?;
+    fits(&layout)?;
     Ok(layout)
 }
 
@@ -156,6 +163,7 @@ pub fn parse_checked_composed(text: &str) -> Result<ComposedLayout, String> {
     };
     check_leaves(composed.layout.shape(), "shape", shape_leaf)?;
     check_leaves(composed.layout.stride(), "stride", stride_leaf)?;
+    fits(&composed.layout)?;
     Ok(composed)
 }
 
@@ -165,9 +173,11 @@ pub fn parse_checked_general_composed(text: &str) -> Result<crate::layout::Gener
     let composed = crate::layout::parse_general_composed(text).map_err(|e| e.to_string())?;
     check_leaves(composed.layout.shape(), "shape", shape_leaf)?;
     check_leaves(composed.layout.stride(), "stride", stride_leaf)?;
+    fits(&composed.layout)?;
     if let crate::layout::ComposedInner::Layout(inner) = &composed.inner {
         check_leaves(inner.shape(), "shape", shape_leaf)?;
         check_leaves(inner.stride(), "stride", stride_leaf)?;
+        fits(inner)?;
         composed_stride_kind(inner, "inner")?;
     }
     // The offset adds to the outer layout's values: a scalar for integer

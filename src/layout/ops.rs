@@ -43,7 +43,7 @@ pub use super::product::{
     tiled_product, zipped_product,
 };
 pub use super::queries::{
-    compatible, congruent, cosize, depth, flatten, get, group_modes, rank, select, size, size_of,
+    check_static_extent, compatible, congruent, cosize, depth, flatten, get, group_modes, rank, select, size, size_of,
     weakly_congruent,
 };
 pub use super::shape_div::{ceil_div, shape_div, DivMode};

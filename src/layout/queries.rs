@@ -51,6 +51,28 @@ fn size_impl(t: &IntTuple) -> Result<IntTuple, Cond> {
     Ok(IntTuple::dynamic(DynInt { divisibility, wide, expr }))
 }
 
+/// Whether the static part of `l` stays inside 64-bit integers: the
+/// product of its static extents and `sum (s - 1) * |d|` over its modes of
+/// static extent and integer stride (issue 35: a layout whose static size
+/// or reach overflows is refused, not wrapped). Run-time leaves are not
+/// bounded here; their offsets take the width their leaves declare.
+pub fn check_static_extent(l: &Layout) -> Result<(), String> {
+    let (mut shape, mut stride) = (Vec::new(), Vec::new());
+    l.shape().leaves_into(&mut shape);
+    l.stride().leaves_into(&mut stride);
+    let mut size = 1i64;
+    let mut reach = 0i64;
+    for (s, d) in shape.iter().zip(&stride) {
+        let Leaf::Int(s) = s else { continue };
+        size = arith::mul(size, *s).map_err(|e| format!("its size overflows 64-bit integers ({e})"))?;
+        if let Leaf::Int(d) = d {
+            let step = arith::abs(*d).and_then(|d| arith::mul(s - 1, d));
+            reach = step.and_then(|x| arith::add(reach, x)).map_err(|e| format!("its offsets overflow 64-bit integers ({e})"))?;
+        }
+    }
+    arith::add(reach, 1).map(|_| ()).map_err(|e| format!("its cosize overflows 64-bit integers ({e})"))
+}
+
 /// `size(L)`.
 pub fn size(l: &Layout) -> Result<IntTuple, LayoutError> {
     wrap!("size", [l], size_impl(l.shape()))

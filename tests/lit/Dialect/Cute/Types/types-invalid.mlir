@@ -47,3 +47,27 @@ func.func private @swizzle_too_high(!cute.swizzle<"S<4,24,8>">)
 // An attribute holds a static value: the unquoted rank notation is a type's.
 // expected-error @+1 {{expected string: #cute.shape<16> is the rank notation of a type; an attribute takes a quoted value, e.g. #cute.shape<"16">}}
 func.func private @attribute_rank() attributes {s = #cute.shape<16>}
+
+// -----
+
+// Issue 35: a static layout whose offsets or size leave 64-bit integers is
+// refused, not wrapped (65536 x 65536, beyond i32, is legal: its offsets
+// are computed in 64 bits, tests/lit/Conversion/CuteToLLVM/wide-offsets.mlir).
+// expected-error @+1 {{invalid !cute.layout "(4294967296,4294967296):(4294967296,1)": too large: its offsets overflow 64-bit integers (integer overflow in 4294967295 * 4294967296)}}
+func.func private @reach_overflows(!cute.layout<"(4294967296,4294967296):(4294967296,1)">)
+
+// -----
+
+// expected-error @+1 {{too large: its size overflows 64-bit integers}}
+func.func private @size_overflows(!cute.layout<"(9223372036854775807,2):(0,0)">)
+
+// -----
+
+// The static part of a partly run-time layout is checked too.
+// expected-error @+1 {{too large: its offsets overflow 64-bit integers}}
+func.func private @static_part_overflows(!cute.layout<"(?,4,3):(1,?,4611686018427387904)">)
+
+// -----
+
+// expected-error @+1 {{too large: its offsets overflow 64-bit integers}}
+func.func private @swizzled_outer_overflows(!cute.composed_layout<"S<3,4,3> o 0 o (4294967296,4294967296):(4294967296,1)">)
