@@ -143,7 +143,7 @@ fn check_cluster_shapes(root: OperationRef) -> bool {
         for inner in crate::passes::rewrite::collect_ops(kernel, |_| true) {
             // SAFETY: as above.
             let inner = unsafe { OperationRef::from_raw(inner) };
-            let pair = super::nvgpu_to_nvvm::tmem::tcgen05_cta_group(inner) == Some(2);
+            let pair = super::nvgpu_to_nvvm::sm100::tmem_cache::tcgen05_cta_group(inner) == Some(2);
             let copies = matches!(inner.name().as_string_ref().as_str(), Ok("cute.copy_atom_call" | "cute.copy" | "cute_nvgpu.tma.copy"));
             let multicast = copies
                 && inner.operand(0).ok().and_then(|a| {

@@ -11,7 +11,8 @@
 //! | [`sm80::matrix_copy`] | `ldsm` (SM75), `stsm` (SM90) | `nvvm.ldmatrix` / `nvvm.stmatrix` |
 //! | [`sm80::mma_sync`] | `sm80.mma`, `sm80.sparse_mma`, `sm89.mma` | `nvvm.mma.sync`, `nvvm.mma.sp.sync`; FP8 (no NVVM op in LLVM 22): `llvm.inline_asm` |
 //! | [`sm90::tma`] | `tma_load`, `tma_load_multicast`, `tma_store`, `tma_reduce` (`cute_nvgpu.tma.copy`, `tma.prefetch`); mbarriers | `nvvm.cp.async.bulk.tensor.*`, `nvvm.prefetch tensormap`, `nvvm.mbarrier.*` |
-//! | [`sm100::tmem`] | `arch.sm100.retrieve_tmem_ptr` (per-function cache), `tmem_load` / `tmem_store` atoms, `cp_async.s2t` | `nvvm.tcgen05.alloc` / `dealloc` / `ld` / `st` / `wait` / `cp` |
+//! | [`sm100::tmem_cache`] | `arch.sm100.retrieve_tmem_ptr` (the per-function cache, before the patterns) | `nvvm.tcgen05.alloc` / `relinquish_alloc_permit` / `dealloc`, fences, a CTA barrier |
+//! | [`sm100::tmem`] | `tmem_load` / `tmem_store` atoms, `cp_async.s2t` | `nvvm.tcgen05.ld` / `st` / `wait` / `cp` |
 //! | [`sm100::tcgen05`] | the `arch.sm100.*` tcgen05 ops (`tmem_load/store {shape}`, `load/store_b8x256`, `wait`, `fence`, `shift`, `commit[_multicast]`, `mma`) and `arch.copy.SM100.copy_s2t` | one `nvvm.tcgen05.*` op each |
 //! | [`sm100::umma`] | `sm100.mma` (dense, `ss` / `ts`) | `nvvm.tcgen05.mma` on UMMA descriptors (`layout::gmma::make_umma_desc`) and the instruction descriptor (`nvgpu::umma`) |
 //! | [`sm90::wgmma`] | `sm90.mma` (`ss`); `cute_nvgpu.gmma.descriptor` | `nvvm.wgmma.mma_async` on GMMA descriptors (`layout::gmma`) |
@@ -21,7 +22,7 @@
 //! 000's WGMMA and IMMA rewriters), run right after `cute-desugar`.
 //! SM120's block-scaled `mma.sync` is a register MMA: [`sm80::mma_sync`].
 //! Before the patterns: the CTA-group check, the TMEM allocation cache and
-//! the mbarrier globals ([`sm100::tmem`], [`sm100::umma`]); after them, the
+//! the mbarrier globals ([`sm100::tmem_cache`], [`sm100::umma`]); after them, the
 //! WGMMA register pins ([`sm90::operand_fence`]).
 
 pub mod atom_builders;
@@ -147,8 +148,8 @@ module {
 pub fn run(root: OperationRef) -> Result<(), PassError> {
     {
         let borrowed = crate::handle::BorrowedContext::of(&root);
-        sm100::tmem::check_cta_groups(root)?;
-        sm100::tmem::lower_retrievals(borrowed.get(), root)?;
+        sm100::tmem_cache::check_cta_groups(root)?;
+        sm100::tmem_cache::lower_retrievals(borrowed.get(), root)?;
         sm100::umma::lower_mbarrier_allocations(borrowed.get(), root)?;
     }
     apply_phases(root, "cute-nvgpu-to-nvvm", &[NVGPU_PATTERNS])?;

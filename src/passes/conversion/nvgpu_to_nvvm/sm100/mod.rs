@@ -2,4 +2,5 @@
 
 pub mod tcgen05;
 pub mod tmem;
+pub mod tmem_cache;
 pub mod umma;
