@@ -210,7 +210,7 @@ proptest! {
 
     #[test]
     fn int_tuple_round_trip(s in shape_tree(), div in 1u64..64, wide: bool) {
-        let dynamic = IntTuple::Tuple(vec![s, IntTuple::dynamic(cute::DynInt { divisibility: div, wide, expr: 0 })]);
+        let dynamic = IntTuple::Tuple(vec![s, IntTuple::dynamic(cute::DynInt { divisibility: div, wide, max: 0, expr: 0 })]);
         prop_assert_eq!(parse_int_tuple(&dynamic.to_string()).unwrap(), dynamic);
     }
 

@@ -1260,6 +1260,31 @@ func.func @f(%i: i32, %j: i32) -> i64 {
 }
 
 #[test]
+fn run_time_strides_compute_offsets_past_i32() {
+    // Issue 35: an i32 leading dimension times a row index passes 2^31; the
+    // index of `(?,?):(1,?)` is 64-bit, exact where 32-bit arithmetic wrapped.
+    let source = r#"
+func.func @f(%m: i32, %n: i32, %ld: i32, %i: i32, %j: i32) -> i64 {
+  %s = cute.make_int_tuple(%m, %n) : (i32, i32) -> !cute.shape<"(?,?)">
+  %d = cute.make_int_tuple(%ld) : (i32) -> !cute.stride<"(1,?)">
+  %l = cute.make_layout_raw %s, %d : (!cute.shape<"(?,?)">, !cute.stride<"(1,?)">) -> !cute.layout<"(?,?):(1,?)">
+  %c = cute.make_int_tuple(%i, %j) : (i32, i32) -> !cute.coord<"(?,?)">
+  %x = cute.crd2idx(%c, %l) : (!cute.coord<"(?,?)">, !cute.layout<"(?,?):(1,?)">) -> !cute.int_tuple<"?{i64}">
+  %v = cute.get_leaves %x : !cute.int_tuple<"?{i64}"> -> i64
+  return %v : i64
+}"#;
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, source);
+    type F = extern "C" fn(i32, i32, i32, i32, i32) -> i64;
+    let f: F = lookup(&engine, "f");
+    // 128,256 x 16,384 (an LM head's B): row 128,255 starts at 2.1e9.
+    let (m, n) = (16_384i64, 128_256i64);
+    for (i, j) in [(0i64, 0i64), (16_383, 128_255), (5, 131_072), (100, 65_536)] {
+        assert_eq!(f(m as i32, n as i32, m as i32, i as i32, j as i32), i + j * m, "({i},{j})");
+    }
+}
+
+#[test]
 fn load_vec_and_store_vec_follow_the_layouts() {
     // cute.load_vec / store_vec (issue 31): value i of the vector is the
     // view's element at index i of its shape, at the offset the Rust

@@ -23,7 +23,10 @@ def Cute_IntTupleType : Cute_Type<"IntTuple", "int_tuple"> {
     integers), `!cute.shape<"(8,4)">` (positive extents),
     `!cute.stride<"(1,8)">` (integers or scaled bases `N@dim`),
     `!cute.coord<"(_,1)">` (integers or `_`) and `!cute.tile<"[128:1;64:1]">`.
-    `?` marks a dynamic leaf, optionally `?{div=8}` or `?{i64}`.
+    `?` marks a dynamic leaf, optionally `?{div=8}`, `?{i64}` or a declared
+    bound `?{max=65536}` (combined as `?{div=8,max=65536,i64}`). `div` and
+    `max` are promises about the run-time value; a bound lets offsets
+    through the leaf stay 32-bit (an i32 leaf's bound is at most 2^31 - 1).
   }];
   let parameters = (ins "::mlir::cute::TupleKind":$kind,
                         StringRefParameter<"canonical CuTe notation">:$spec);

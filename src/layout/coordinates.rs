@@ -115,25 +115,37 @@ fn crd2idx_tuple_impl(coord: &IntTuple, l: &Layout) -> Result<IntTuple, Cond> {
         (true, None) => Ok(bases.finish()),
         (false, int) => {
             let index = int.map_or(Leaf::Int(0), |(_, s)| s);
-            // A run-time index into a layout whose static cosize is beyond
-            // i32 needs 64 bits, whatever the coordinates' width (issue 35:
+            // A run-time index into a layout that may reach beyond i32 needs
+            // 64 bits, whatever the coordinates' width (issue 35:
             // `(65536,65536):(1,65536)` at a run-time `(i, j)` wrapped in
-            // 32-bit arithmetic).
+            // 32-bit arithmetic, and so did `(?,?):(?,1)` once M * ld
+            // passed 2^31).
             Ok(IntTuple::Leaf(match index {
-                Leaf::Dyn(d) if !d.wide && static_cosize_beyond_i32(l) => Leaf::Dyn(DynInt { wide: true, ..d }),
+                Leaf::Dyn(d) if !d.wide && may_reach_beyond_i32(l) => Leaf::Dyn(DynInt { wide: true, ..d }),
                 other => other,
             }))
         }
     }
 }
 
-/// The layout is static and reaches an offset beyond `i32::MAX`.
-fn static_cosize_beyond_i32(l: &Layout) -> bool {
+/// The layout's largest offset may pass `i32::MAX`: static leaves count
+/// their value, a run-time leaf its declared bound (`?{max=N}`) or else
+/// the largest its width holds (a `?` any i32, a `?{i64}` any i64).
+fn may_reach_beyond_i32(l: &Layout) -> bool {
+    let bound = |leaf: &Leaf| -> Option<i128> {
+        match leaf {
+            Leaf::Int(v) => Some(i128::from(v.unsigned_abs())),
+            Leaf::Dyn(d) if d.max > 0 => Some(i128::from(d.max)),
+            Leaf::Dyn(d) if d.wide => Some(i128::from(i64::MAX)),
+            Leaf::Dyn(_) => Some(i128::from(i32::MAX)),
+            _ => None,
+        }
+    };
     let (shape, stride) = (l.shape().leaves(), l.stride().leaves());
     let mut last: i128 = 0;
     for (s, d) in shape.iter().zip(&stride) {
-        match (s, d) {
-            (Leaf::Int(s), Leaf::Int(d)) => last += i128::from((*s - 1).max(0)) * i128::from(d.unsigned_abs()),
+        match (bound(s), bound(d)) {
+            (Some(s), Some(d)) => last += (s - 1).max(0) * d,
             _ => return false,
         }
     }

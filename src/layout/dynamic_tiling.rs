@@ -59,6 +59,7 @@ fn scale(x: &Leaf, k: i64) -> Result<Leaf, String> {
         Leaf::Dyn(d) => Ok(Leaf::Dyn(DynInt {
             divisibility: d.divisibility.checked_mul(k as u64).unwrap_or(d.divisibility),
             wide: d.wide,
+            max: 0,
             expr: symbolic::binary(Step::Mul, x, &Leaf::Int(k)),
         })),
         other => Err(format!("stride {other} is not an integer")),
@@ -75,7 +76,7 @@ fn quotient(s: &Leaf, q: i64) -> Result<Leaf, String> {
             let q = q as u64;
             let divisibility = if d.divisibility % q == 0 { d.divisibility / q } else { 1 };
             let expr = symbolic::binary(Step::CeilDiv, s, &Leaf::Int(q as i64));
-            Ok(Leaf::Dyn(DynInt { divisibility: divisibility.max(1), wide: d.wide, expr }))
+            Ok(Leaf::Dyn(DynInt { divisibility: divisibility.max(1), wide: d.wide, max: 0, expr }))
         }
         other => Err(format!("extent {other} is not an integer")),
     }

@@ -6,7 +6,7 @@
 //! leaf      := int | basis | dyn | "_"
 //! int       := [ "-" ] digit { digit }
 //! basis     := int [ "/" int ] "@" uint { "@" uint }        (scaled basis, stride leaves)
-//! dyn       := "?" [ "{" dynattr { "," dynattr } "}" ]      dynattr := "div=" uint | "i64"
+//! dyn       := "?" [ "{" dynattr { "," dynattr } "}" ]      dynattr := "div=" uint | "max=" uint | "i64"
 //! layout    := int_tuple ":" int_tuple | "<" layout { "," layout } ">"
 //! swizzle   := ("S" | "Sw") "<" int "," int "," int ">"
 //! composed  := swizzle "o" int "o" layout
@@ -233,7 +233,7 @@ impl<'a> Cursor<'a> {
             return Ok(d);
         }
         self.pos += 1;
-        let (mut seen_div, mut seen_wide) = (false, false);
+        let (mut seen_div, mut seen_wide, mut seen_max) = (false, false, false);
         loop {
             self.skip_ws();
             let rest = &self.text[self.pos..];
@@ -250,6 +250,19 @@ impl<'a> Cursor<'a> {
                     return Err(ParseError::new(at, "divisibility must be positive"));
                 }
                 d.divisibility = v;
+            } else if rest.starts_with("max") {
+                if seen_max {
+                    return self.err("duplicate 'max' attribute");
+                }
+                seen_max = true;
+                self.pos += 3;
+                self.expect(b'=', "'=' after 'max'")?;
+                let at = self.pos;
+                let v = self.digits("bound")?;
+                if v == 0 {
+                    return Err(ParseError::new(at, "a bound must be positive"));
+                }
+                d.max = v;
             } else if rest.starts_with("i64") {
                 if seen_wide {
                     return self.err("duplicate 'i64' attribute");
@@ -260,10 +273,13 @@ impl<'a> Cursor<'a> {
             } else {
                 let here = self.describe_here();
                 return self.err(format!(
-                    "expected 'div=N' or 'i64' in dynamic attributes, found {here}"
+                    "expected 'div=N', 'max=N' or 'i64' in dynamic attributes, found {here}"
                 ));
             }
             if self.eat(b'}') {
+                if !d.wide && d.max > i32::MAX as u64 {
+                    return self.err(format!("a bound of {} needs an i64 leaf ('?{{max={},i64}}')", d.max, d.max));
+                }
                 return Ok(d);
             }
             self.expect(b',', "',' or '}' in dynamic attributes")?;
@@ -490,6 +506,7 @@ mod tests {
         rt_layout("(?,4):(1,?)", "(?,4):(1,?)");
         rt_layout("?{div=8}:1", "?{div=8}:1");
         rt_layout("?{ i64 , div=16 }:?{i64}", "?{div=16,i64}:?{i64}");
+        rt_layout("?{max=1024}:?{i64,max=4294967296,div=8}", "?{max=1024}:?{div=8,max=4294967296,i64}");
         rt_layout("(4,8):(1@0,1@1)", "(4,8):(1@0,1@1)");
         rt_layout("(4,8):(2/4@0,1@0@1)", "(4,8):(1/2@0,1@0@1)");
         rt_layout("():()", "():()");
@@ -589,6 +606,15 @@ mod tests {
             "at column 7: divisibility must be positive"
         );
         assert_eq!(
+            perr(parse_int_tuple("?{max=2,max=4}")),
+            "at column 9: duplicate 'max' attribute"
+        );
+        assert_eq!(perr(parse_int_tuple("?{max=0}")), "at column 7: a bound must be positive");
+        assert_eq!(
+            perr(parse_int_tuple("?{max=4294967296}")),
+            "at column 18: a bound of 4294967296 needs an i64 leaf ('?{max=4294967296,i64}')"
+        );
+        assert_eq!(
             perr(parse_int_tuple("?{div=2,div=4}")),
             "at column 9: duplicate 'div' attribute"
         );
@@ -598,7 +624,7 @@ mod tests {
         );
         assert_eq!(
             perr(parse_int_tuple("?{x}")),
-            "at column 3: expected 'div=N' or 'i64' in dynamic attributes, found 'x'"
+            "at column 3: expected 'div=N', 'max=N' or 'i64' in dynamic attributes, found 'x'"
         );
         assert_eq!(
             perr(parse_int_tuple("?{i64")),

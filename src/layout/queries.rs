@@ -48,7 +48,7 @@ fn size_impl(t: &IntTuple) -> Result<IntTuple, Cond> {
     };
     let factor = expr.unwrap_or(Leaf::Dyn(DynInt::UNKNOWN));
     let expr = symbolic::binary(Step::Mul, &factor, &Leaf::Int(stat));
-    Ok(IntTuple::dynamic(DynInt { divisibility, wide, expr }))
+    Ok(IntTuple::dynamic(DynInt { divisibility, wide, max: 0, expr }))
 }
 
 /// Whether the static part of `l` stays inside 64-bit integers: the

@@ -83,7 +83,7 @@ fn shape_div_impl(s: &IntTuple, d: &IntTuple, mode: DivMode) -> Result<IntTuple,
                     }
                     let step = if mode == DivMode::Ceil { Step::CeilDiv } else { Step::Div };
                     let expr = symbolic::binary(step, sl, &Leaf::Int(q as i64));
-                    Ok(IntTuple::dynamic(DynInt { divisibility, wide: x.wide, expr }))
+                    Ok(IntTuple::dynamic(DynInt { divisibility, wide: x.wide, max: 0, expr }))
                 }
                 other => Err(format!("`{other}` is not a shape")),
             }
@@ -174,7 +174,7 @@ fn ceil_div_impl(a: &IntTuple, b: &IntTuple) -> Result<IntTuple, Cond> {
                         1
                     };
                     let expr = symbolic::binary(Step::CeilDiv, x, &Leaf::Int(q as i64));
-                    Ok(IntTuple::dynamic(DynInt { divisibility, wide: d.wide, expr }))
+                    Ok(IntTuple::dynamic(DynInt { divisibility, wide: d.wide, max: 0, expr }))
                 }
                 other => Err(format!("`{other}` is not a shape")),
             }

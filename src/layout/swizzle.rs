@@ -106,7 +106,7 @@ impl Swizzle {
                 let expr = symbolic::binary(Step::Xor, offset, &moved);
                 // The low `base` bits are untouched: what divides 2^base stays.
                 let divisibility = super::tuple::gcd(d.divisibility, 1u64 << self.base.min(62)).max(1);
-                Ok(Leaf::Dyn(DynInt { divisibility, wide: d.wide, expr }))
+                Ok(Leaf::Dyn(DynInt { divisibility, wide: d.wide, max: 0, expr }))
             }
             other => Err(format!("swizzle of `{other}`, which is not an offset")),
         }

@@ -23,6 +23,11 @@ pub struct DynInt {
     pub divisibility: u64,
     /// The value needs 64 bits (`?{i64}`); otherwise it fits i32 as in CuTe.
     pub wide: bool,
+    /// A declared bound on the value (`?{max=N}`, 0 = none): a promise,
+    /// like `div`, that lets offsets through this leaf stay 32-bit
+    /// (issue 35). The algebra keeps it only where the value is the
+    /// leaf's own; a computed value drops it (wider, never wrong).
+    pub max: u64,
     /// How the lowering computes the value ([`super::symbolic`]): an id on
     /// the active recording's tape, 0 outside one (types never carry it).
     pub expr: ExprId,
@@ -32,6 +37,7 @@ impl DynInt {
     pub const UNKNOWN: DynInt = DynInt {
         divisibility: 1,
         wide: false,
+        max: 0,
         expr: 0,
     };
 }
@@ -268,11 +274,20 @@ impl From<i64> for IntTuple {
 
 impl fmt::Display for DynInt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.divisibility > 1, self.wide) {
-            (false, false) => write!(f, "?"),
-            (true, false) => write!(f, "?{{div={}}}", self.divisibility),
-            (false, true) => write!(f, "?{{i64}}"),
-            (true, true) => write!(f, "?{{div={},i64}}", self.divisibility),
+        let mut attrs = Vec::new();
+        if self.divisibility > 1 {
+            attrs.push(format!("div={}", self.divisibility));
+        }
+        if self.max > 0 {
+            attrs.push(format!("max={}", self.max));
+        }
+        if self.wide {
+            attrs.push("i64".to_string());
+        }
+        if attrs.is_empty() {
+            write!(f, "?")
+        } else {
+            write!(f, "?{{{}}}", attrs.join(","))
         }
     }
 }

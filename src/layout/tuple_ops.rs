@@ -65,7 +65,7 @@ impl TupleOp {
             TupleOp::Mod => Step::Mod,
         };
         let expr = symbolic::binary(step, a, b);
-        Ok(Leaf::Dyn(DynInt { divisibility: divisibility.max(1), wide: wa || wb, expr }))
+        Ok(Leaf::Dyn(DynInt { divisibility: divisibility.max(1), wide: wa || wb, max: 0, expr }))
     }
 
     pub(super) fn apply_leaf(self, a: &Leaf, b: &Leaf) -> Result<Leaf, String> {

@@ -60,7 +60,9 @@ func.func @view(%p: !cute.ptr<f32, gmem>, %ld: i32, %i: i32, %j: i32) {
   // CHECK-NOT: llvm.mlir.undef : !llvm.struct<(ptr<1>
   %v = cute.make_view %p, %l : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(1,?)">>
   %c = cute.make_int_tuple(%i, %j) : (i32, i32) -> !cute.coord<"(?,?)">
-  // CHECK: %[[A:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+  // The offset i + j * ld is 64-bit: (4,8):(1,?) reaches 7 * ld, beyond
+  // i32 for an i32 ld above 2^31 / 7 (issue 35: no silent wrap).
+  // CHECK: %[[A:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
   // CHECK: %[[X:.*]] = llvm.load %[[A]] : !llvm.ptr<1> -> f32
   %x = cute.load %v[%c] : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,8):(1,?)">>, !cute.coord<"(?,?)">
   // CHECK: llvm.store %[[X]], %{{.*}} : f32, !llvm.ptr<1>
@@ -80,8 +82,8 @@ func.func @partitions(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(
   // The view's run-time column stride, read once.
   // CHECK: %[[LD:.*]] = llvm.extractvalue %arg0[1, 3]
   // The block's tile starts bx * 32 elements in.
-  // CHECK: %[[OFF:.*]] = llvm.mul %{{.*}}, %{{.*}} : i32
-  // CHECK: llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+  // CHECK: %[[OFF:.*]] = llvm.mul %{{.*}}, %{{.*}} : i64
+  // CHECK: llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
   %t = cute.local_tile(%v, %tile, %c) : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(1,?)">>, !cute.tile<"[32:1;8:1]">, !cute.coord<"(?,0)">) -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(32,8):(1,?)">>
   %i = cute.make_int_tuple(%tid) : (i32) -> !cute.coord<"?">
   %thr = cute.static : !cute.layout<"(32,1):(1,0)">
@@ -89,7 +91,7 @@ func.func @partitions(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(
   // CHECK-DAG: %[[EIGHT:.*]] = llvm.mlir.constant(8 : i32)
   // CHECK-DAG: %[[ZERO:.*]] = llvm.mlir.constant(0 : i32)
   // The thread's column starts tid elements into the tile.
-  // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+  // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
   %p = cute.local_partition(%t, %thr, %i) : (!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(32,8):(1,?)">>, !cute.layout<"(32,1):(1,0)">, !cute.coord<"?">) -> !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(1,8):(0,?)">>
   // The partition's layout (1,8):(0,?) is built field by field, its
   // run-time stride the view's own (field [1, 3] of the argument), and
@@ -113,12 +115,12 @@ func.func @partitions(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(?,?):(
 !pv = !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"((1,4),?,?):((0,1),32,?{div=4})">>
 // CHECK-LABEL: func @tiled_copy
 func.func @tiled_copy(%tc: !tc, %v: !gv, %t: !cute.int_tuple<"?">) -> (!pv, !pv) {
-  // CHECK: %[[R:.*]] = llvm.srem %{{.*}}, %{{.*}} : i32
-  // CHECK: %[[R4:.*]] = llvm.mul %[[R]], %{{.*}} : i32
-  // CHECK: %[[Q:.*]] = llvm.sdiv %{{.*}}, %{{.*}} : i32
-  // CHECK: %[[QLD:.*]] = llvm.mul %[[Q]], %{{.*}} : i32
-  // CHECK: %[[OFF:.*]] = llvm.add %[[R4]], %[[QLD]] : i32
-  // CHECK: llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+  // CHECK: %[[R:.*]] = llvm.srem %{{.*}}, %{{.*}} : i64
+  // CHECK: %[[R4:.*]] = llvm.mul %[[R]], %{{.*}} : i64
+  // CHECK: %[[Q:.*]] = llvm.sdiv %{{.*}}, %{{.*}} : i64
+  // CHECK: %[[QLD:.*]] = llvm.mul %[[Q]], %{{.*}} : i64
+  // CHECK: %[[OFF:.*]] = llvm.add %[[R4]], %[[QLD]] : i64
+  // CHECK: llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
   %s = cute.tiled.copy.partition_S %tc, %v, %t : (!tc, !gv, !cute.int_tuple<"?">) -> !pv
   %d = cute.tiled.copy.partition_D %tc, %v, %t : (!tc, !gv, !cute.int_tuple<"?">) -> !pv
   return %s, %d : !pv, !pv

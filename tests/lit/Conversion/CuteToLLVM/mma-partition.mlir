@@ -36,7 +36,7 @@ func.func @partition_b_c(%b: !sB, %c: !gC, %t: !cute.int_tuple<"?">) {
   // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
   %pb = cute.tiled.mma.partition_B %mma, %b, %t : (!mma, !sB, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, smem, align<4>>, !cute.layout<"((2,2),2,1):((1,8),256,0)">>
   // CHECK: llvm.mul
-  // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+  // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
   %pc = cute.tiled.mma.partition_C %mma, %c, %t : (!mma, !gC, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f32, gmem, align<8>>, !cute.layout<"((2,2),2,2):((1,?{div=32}),?{div=128},16)">>
   return
 }

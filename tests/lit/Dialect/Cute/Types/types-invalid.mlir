@@ -71,3 +71,14 @@ func.func private @static_part_overflows(!cute.layout<"(?,4,3):(1,?,461168601842
 
 // expected-error @+1 {{too large: its offsets overflow 64-bit integers}}
 func.func private @swizzled_outer_overflows(!cute.composed_layout<"S<3,4,3> o 0 o (4294967296,4294967296):(4294967296,1)">)
+
+// -----
+
+// A declared bound beyond i32 needs an i64 leaf.
+// expected-error @+1 {{a bound of 4294967296 needs an i64 leaf ('?{max=4294967296,i64}')}}
+func.func private @bound_too_wide(!cute.stride<"(1,?{max=4294967296})">)
+
+// -----
+
+// expected-error @+1 {{duplicate 'max' attribute}}
+func.func private @bound_twice(!cute.shape<"(?{max=8,max=16},4)">)
