@@ -224,7 +224,23 @@ impl<'a> Cursor<'a> {
         ScaledBasis::new(num, den, dims).map_err(|m| ParseError::new(start, m))
     }
 
-    /// Optional `{div=N,i64}` after `?`.
+    /// `name=N` of a dynamic leaf's attributes, N positive, at most once.
+    fn positive_attr(&mut self, name: &str, seen: &mut bool, what: &str, zero: &str) -> PResult<u64> {
+        if *seen {
+            return self.err(format!("duplicate '{name}' attribute"));
+        }
+        *seen = true;
+        self.pos += name.len();
+        self.expect(b'=', &format!("'=' after '{name}'"))?;
+        let at = self.pos;
+        let v = self.digits(what)?;
+        if v == 0 {
+            return Err(ParseError::new(at, zero));
+        }
+        Ok(v)
+    }
+
+    /// Optional `{div=N,max=N,i64}` after `?`.
     fn dyn_attrs(&mut self) -> PResult<DynInt> {
         let mut d = DynInt::UNKNOWN;
         // Attributes must follow `?` immediately, so that `?` followed by a
@@ -238,31 +254,9 @@ impl<'a> Cursor<'a> {
             self.skip_ws();
             let rest = &self.text[self.pos..];
             if rest.starts_with("div") {
-                if seen_div {
-                    return self.err("duplicate 'div' attribute");
-                }
-                seen_div = true;
-                self.pos += 3;
-                self.expect(b'=', "'=' after 'div'")?;
-                let at = self.pos;
-                let v = self.digits("divisibility")?;
-                if v == 0 {
-                    return Err(ParseError::new(at, "divisibility must be positive"));
-                }
-                d.divisibility = v;
+                d.divisibility = self.positive_attr("div", &mut seen_div, "divisibility", "divisibility must be positive")?;
             } else if rest.starts_with("max") {
-                if seen_max {
-                    return self.err("duplicate 'max' attribute");
-                }
-                seen_max = true;
-                self.pos += 3;
-                self.expect(b'=', "'=' after 'max'")?;
-                let at = self.pos;
-                let v = self.digits("bound")?;
-                if v == 0 {
-                    return Err(ParseError::new(at, "a bound must be positive"));
-                }
-                d.max = v;
+                d.max = self.positive_attr("max", &mut seen_max, "bound", "a bound must be positive")?;
             } else if rest.starts_with("i64") {
                 if seen_wide {
                     return self.err("duplicate 'i64' attribute");
