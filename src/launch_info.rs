@@ -16,7 +16,9 @@ use serde_json::{json, Value};
 #[derive(Debug, Clone, PartialEq)]
 pub enum Param {
     Pointer { element: String, space: String, align: u32 },
-    Scalar { dtype: String },
+    /// `max`: the bound (`?{max=N}`) the kernel declares for it, the
+    /// tightest where it enters several leaves (issue 35).
+    Scalar { dtype: String, max: Option<u64> },
     TensorMap { element: String, fields: Vec<(String, String)> },
     /// A value passed as it is (a layout as a grid constant, an atom).
     Value { ty: String },
@@ -127,7 +129,7 @@ pub fn param_of(ty: &str) -> Param {
     let scalar = matches!(ty, "index" | "f16" | "bf16" | "f32" | "f64")
         || ty.strip_prefix('i').or_else(|| ty.strip_prefix("si")).or_else(|| ty.strip_prefix("ui")).is_some_and(|b| b.parse::<u32>().is_ok());
     if scalar {
-        return Param::Scalar { dtype: if ty == "index" { "i64".to_string() } else { ty.to_string() } };
+        return Param::Scalar { dtype: if ty == "index" { "i64".to_string() } else { ty.to_string() }, max: None };
     }
     Param::Value { ty: ty.to_string() }
 }
@@ -165,6 +167,8 @@ pub fn kernels(module: &Module) -> Vec<KernelInfo> {
                         .collect()
                 })
                 .unwrap_or_default();
+            let mut params: Vec<Param> = params;
+            record_bounds(op, &mut params);
             let block = declared_block(&op);
             let cluster = declared_cluster(&op);
             let threads = required_threads(op);
@@ -173,6 +177,47 @@ pub fn kernels(module: &Module) -> Vec<KernelInfo> {
         melior::ir::operation::WalkResult::Advance
     });
     out
+}
+
+/// The bounds (`?{max=N}`) a kernel declares for its scalar parameters:
+/// a parameter that is (through integer casts) an operand of a
+/// `cute.make_int_tuple` whose matching run-time leaf is bounded.
+fn record_bounds(kernel: melior::ir::OperationRef, params: &mut [Param]) {
+    use melior::ir::{block::BlockLike, ValueLike};
+    let Some(entry) = kernel.region(0).ok().and_then(|r| melior::ir::RegionLike::first_block(&r)) else { return };
+    kernel.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if op.name().as_string_ref().as_str() != Ok("cute.make_int_tuple") {
+            return melior::ir::operation::WalkResult::Advance;
+        }
+        let leaves: Vec<crate::layout::Leaf> = op
+            .result(0)
+            .ok()
+            .and_then(|r| crate::dialect::type_spec(r.r#type()).map(|(_, text)| text.to_string()))
+            .and_then(|text| crate::layout::parse_int_tuple(&text).ok())
+            .map(|t| t.leaves().into_iter().filter(|l| matches!(l, crate::layout::Leaf::Dyn(_))).cloned().collect())
+            .unwrap_or_default();
+        for (k, leaf) in leaves.iter().enumerate() {
+            let crate::layout::Leaf::Dyn(d) = leaf else { continue };
+            let Some(mut value) = (d.max > 0).then(|| op.operand(k).ok()).flatten() else { continue };
+            // Through the integer casts a size parameter takes on its way.
+            while let Ok(result) = melior::ir::operation::OperationResult::try_from(value) {
+                let def = result.owner();
+                if !matches!(def.name().as_string_ref().as_str(), Ok("arith.extsi" | "arith.extui" | "arith.index_cast" | "arith.index_castui")) {
+                    break;
+                }
+                let Ok(next) = def.operand(0) else { break };
+                value = next;
+            }
+            let Ok(argument) = melior::ir::block::BlockArgument::try_from(value) else { continue };
+            if argument.owner().to_raw().ptr != entry.to_raw().ptr {
+                continue;
+            }
+            if let Some(Param::Scalar { max, .. }) = params.get_mut(argument.argument_number()) {
+                *max = Some(max.map_or(d.max, |m| m.min(d.max)));
+            }
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
 }
 
 /// Reads `cute.dynamic_smem_bytes` of each lowered kernel (`llvm.func`).
@@ -217,7 +262,8 @@ impl LaunchInfo {
                     .iter()
                     .map(|p| match p {
                         Param::Pointer { element, space, align } => json!({"kind": "pointer", "element": element, "space": space, "align": align}),
-                        Param::Scalar { dtype } => json!({"kind": "scalar", "dtype": dtype}),
+                        Param::Scalar { dtype, max: None } => json!({"kind": "scalar", "dtype": dtype}),
+                        Param::Scalar { dtype, max: Some(m) } => json!({"kind": "scalar", "dtype": dtype, "max": m}),
                         Param::TensorMap { element, fields } => {
                             let mut m = serde_json::Map::new();
                             m.insert("kind".into(), json!("tensor_map"));
@@ -238,7 +284,7 @@ impl LaunchInfo {
                     .enumerate()
                     .map(|(i, p)| match p {
                         Param::Pointer { element, .. } => json!({"buffer": format!("arg{i}"), "dtype": dtype(element), "shape": [], "init": "zeros"}),
-                        Param::Scalar { dtype: d } => {
+                        Param::Scalar { dtype: d, .. } => {
                             let mut m = serde_json::Map::new();
                             m.insert(dtype(d).to_string(), json!(0));
                             Value::Object(m)

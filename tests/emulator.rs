@@ -320,6 +320,26 @@ fn cute_run_takes_the_launch_metadata_and_refuses_contradictions() {
 }
 
 #[test]
+fn cute_run_refuses_a_scalar_beyond_its_declared_bound() {
+    // Issue 35: the kernel declares M bounded (`?{max=64}`) and computes
+    // 32-bit offsets on that promise; a launch beyond it is refused before
+    // it runs, one within it runs.
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/copy_sm80_bounded.mlir");
+    let launch = |m: usize| {
+        format!(
+            r#"{{"source": "{}", "chip": "sm_80", "kernel": "copy", "grid": [1, 1, 1],
+ "args": [{{"buffer": "src", "dtype": "f32", "shape": [8, {m}], "init": {{"randint": [0, 9]}}}}, {{"buffer": "dst", "dtype": "f32", "shape": [8, {m}]}}, {{"i32": {m}}}, {{"i32": 8}}]}}"#,
+            fixture.display()
+        )
+    };
+    let (code, stdout, stderr) = cute_run("bound-within", &launch(64), &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let (code, _, stderr) = cute_run("bound-beyond", &launch(65), &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("launch field 'args[2]': 65 is beyond the bound 64 that 'copy' declares for parameter 2 (?{max=64})"), "{stderr}");
+}
+
+#[test]
 fn an_exported_launch_runs_its_ptx_with_the_same_results() {
     // `cute run --export` (for `cute-emu` on a GPU machine without LLVM):
     // the PTX and a launch file with the compiler's block and dynamic shared

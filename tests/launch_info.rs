@@ -55,6 +55,21 @@ fn the_dynamic_shared_memory_covers_every_access() {
 }
 
 #[test]
+fn scalar_parameters_carry_the_bounds_their_leaves_declare() {
+    // Issue 35: M enters `?{max=64}` leaves (the shape, through
+    // make_int_tuple), N and the stride's M use plain `?`: only M's bound
+    // is stated, in the metadata and its JSON.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (_, info) = Compiler::new().compile_file_with_launch_info(&root.join("tests/fixtures/copy_sm80_bounded.mlir"), "sm_80", Emit::Ptx).unwrap();
+    let k = &info.kernels[0];
+    assert_eq!(k.params[2], Param::Scalar { dtype: "i32".into(), max: Some(64) });
+    assert_eq!(k.params[3], Param::Scalar { dtype: "i32".into(), max: None });
+    let json = info.to_json("copy_sm80_bounded.mlir");
+    assert_eq!(json["kernels"][0]["params"][2]["max"], 64, "{json}");
+    assert!(json["kernels"][0]["params"][3].get("max").is_none(), "{json}");
+}
+
+#[test]
 fn tensor_map_parameters_carry_their_encoding() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let (_, info) = Compiler::new().compile_file_with_launch_info(&root.join("examples/gemm_sm100.mlir"), "sm_100a", Emit::Ptx).unwrap();

@@ -306,6 +306,23 @@ fn check_tensor_maps(launch: &cute_emu::launch::Launch, kernel: &cute_mlir::laun
     Ok(())
 }
 
+/// A scalar argument must lie within the bound its kernel declares for it
+/// (`?{max=N}`, issue 35): the kernel computes 32-bit offsets on that promise.
+fn check_scalar_bounds(launch: &cute_emu::launch::Launch, kernel: &cute_mlir::launch_info::KernelInfo) -> Result<(), String> {
+    for (i, (arg, param)) in launch.args.iter().zip(&kernel.params).enumerate() {
+        let (cute_emu::launch::Arg::Scalar { value, .. }, cute_mlir::launch_info::Param::Scalar { max: Some(max), .. }) = (arg, param) else {
+            continue;
+        };
+        if *value > *max as f64 {
+            return Err(format!(
+                "launch field 'args[{i}]': {value} is beyond the bound {max} that '{}' declares for parameter {i} (?{{max={max}}})",
+                kernel.name
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// `cute run`: 0 when the kernel ran with no hazard, 1 for a hazard,
 /// deadlock or fault, 2 for a bad launch file or input.
 fn run_launch(path: &std::path::Path, options: &cute_emu::run::Options, export: Option<&std::path::Path>) -> ExitCode {
@@ -336,7 +353,7 @@ fn run_launch(path: &std::path::Path, options: &cute_emu::run::Options, export: 
                 if let Err(e) = launch.complete(kernel.block, kernel.dynamic_smem as usize) {
                     return bad(e);
                 }
-                if let Err(e) = check_tensor_maps(&launch, kernel) {
+                if let Err(e) = check_tensor_maps(&launch, kernel).and_then(|()| check_scalar_bounds(&launch, kernel)) {
                     return bad(e);
                 }
             }
