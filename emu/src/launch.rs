@@ -585,29 +585,23 @@ pub fn prepare(launch: &Launch, ptx_text: &str) -> Result<(Vec<Output>, Prepared
         bases.push(base);
         base
     };
+    // A buffer's bytes (a tensor map's tensor alike): made, dense or sparse,
+    // placed, and kept as an output; its device address.
+    let mut make = |name: &String, dtype: Dtype, shape: &Vec<usize>, init: &Init, what: String| -> Result<u64, String> {
+        let n: usize = shape.iter().product();
+        let data = if launch.sparse.contains(name) { sparse_bytes(dtype, n, init) } else { Bytes::Dense(fill(dtype, shape, init, &what)?) };
+        let base = place(n * dtype.bytes());
+        outputs.push(Output { name: name.clone(), dtype, shape: shape.clone(), data });
+        Ok(base)
+    };
     for (i, (arg, param)) in launch.args.iter().zip(&kernel.params).enumerate() {
         let bytes = match arg {
             Arg::Buffer { name, dtype, shape, init } => {
-                let n: usize = shape.iter().product();
-                let data = if launch.sparse.contains(name) {
-                    sparse_bytes(*dtype, n, init)
-                } else {
-                    Bytes::Dense(fill(*dtype, shape, init, &format!("launch field 'args[{i}]' (buffer {name})"))?)
-                };
-                let base = place(n * dtype.bytes());
-                outputs.push(Output { name: name.clone(), dtype: *dtype, shape: shape.clone(), data });
-                base.to_le_bytes().to_vec()
+                make(name, *dtype, shape, init, format!("launch field 'args[{i}]' (buffer {name})"))?.to_le_bytes().to_vec()
             }
             Arg::Scalar { dtype, value } => dtype.encode(*value),
             Arg::TensorMap { name, dtype, shape, init, boxes, swizzle } => {
-                let n: usize = shape.iter().product();
-                let data = if launch.sparse.contains(name) {
-                    sparse_bytes(*dtype, n, init)
-                } else {
-                    Bytes::Dense(fill(*dtype, shape, init, &format!("launch field 'args[{i}]' (tensor map {name})"))?)
-                };
-                let base = place(n * dtype.bytes());
-                outputs.push(Output { name: name.clone(), dtype: *dtype, shape: shape.clone(), data });
+                let base = make(name, *dtype, shape, init, format!("launch field 'args[{i}]' (tensor map {name})"))?;
                 let element = dtype.bytes() as u64;
                 let dims: Vec<u64> = shape.iter().rev().map(|&d| d as u64).collect();
                 let mut strides = vec![element];
