@@ -218,19 +218,18 @@ impl<'c, 'a> Cursor<'c, 'a> {
     /// `tcgen05.fence::before_thread_sync`, a CTA barrier,
     /// `tcgen05.fence::after_thread_sync`.
     fn fenced_barrier(&mut self) -> Result<(), PatternError> {
-        for side in ["before", "after"] {
-            let fence = OperationBuilder::new("nvvm.tcgen05.fence", self.location)
-                .add_attributes(&[(Identifier::new(self.context, "kind"), nvvm(self.context, Nvvm::Tcgen05Fence, side)?)])
-                .build()?;
-            self.put(fence);
-            if side == "before" {
-                self.put(OperationBuilder::new("nvvm.barrier0", self.location).build()?);
-            }
-        }
+        self.tcgen05_fence("before")?;
+        self.put(OperationBuilder::new("nvvm.barrier0", self.location).build()?);
+        self.tcgen05_fence("after")
+    }
+
+    fn tcgen05_fence(&mut self, side: &str) -> Result<(), PatternError> {
+        let kind = nvvm(self.context, Nvvm::Tcgen05Fence, side)?;
+        self.put(OperationBuilder::new("nvvm.tcgen05.fence", self.location).add_attributes(&[(Identifier::new(self.context, "kind"), kind)]).build()?);
         Ok(())
     }
 
-    /// `scf.if %cond { <ops> }`: `body` builds the ops of the then-block.
+    /// `scf.if %cond { <body> }`.
     fn if_then(&mut self, cond: Value<'c, 'a>, body: Vec<Operation<'c>>) -> Result<(), PatternError> {
         let block = Block::new(&[]);
         for op in body {
