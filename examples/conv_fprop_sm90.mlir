@@ -14,7 +14,8 @@
 //   WGMMA 64x128x16 (as examples/gemm_sm90.mlir).
 // * A 4-stage pipeline over the 9 * C/64 k-tiles: thread 0 loads k-tile
 //   (rs, cb) as the im2col box of 64 channels x 128 pixels at the CTA's
-//   first output pixel (c = 64 cb, w = q0, h = p0, n = n0) with the filter
+//   first output pixel's filter base (c = 64 cb, w = q0 - 1, h = p0 - 1,
+//   n = n0: PTX ISA 5.5.4, the base in tensor coordinates) with the filter
 //   offsets (s, r) = (rs % 3, rs / 3), and the filter box at
 //   (rs * C + 64 cb, 128 by). The tap and channel block of the next load
 //   are carried through the loops (no division by a run-time value in the
@@ -86,14 +87,19 @@ gpu.module @kernels {
     %c9_i32 = arith.constant 9 : i32
     %k_tiles_i32 = arith.muli %cblocks, %c9_i32 : i32
     %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-    // The CTA's first output pixel (n0, p0, q0): with stride 1 and the
-    // padding in the descriptor's pixel box, the im2col coordinates of the
-    // tile are (w, h, n) = (q0, p0, n0).
+    // The CTA's first output pixel (n0, p0, q0). The im2col coordinates
+    // are the filter base of that pixel in tensor coordinates (PTX ISA
+    // 5.5.4): with stride 1 and padding 1, (w, h, n) = (q0 - 1, p0 - 1, n0),
+    // inside the pixel box -1 ..= Q - 2 that the descriptor's corners
+    // (-1, -1) give; the hardware walks the box from there, row by row and
+    // image by image, and the tap's offsets (s, r) move the reads.
     %PQ = arith.muli %P, %Q : i32
     %img = arith.divui %m0, %PQ : i32
     %pix = arith.remui %m0, %PQ : i32
     %row = arith.divui %pix, %Q : i32
     %col = arith.remui %pix, %Q : i32
+    %base_w = arith.subi %col, %one_i32 : i32
+    %base_h = arith.subi %row, %one_i32 : i32
     %c3_i32 = arith.constant 3 : i32
 
     // Shared memory: 4 stages of A and B (64 KiB each), the C tile (64 KiB)
@@ -135,7 +141,7 @@ gpu.module @kernels {
         %a = cute.slice(%tA, %stage) : !s_tma, !cute.coord<"(_,_,?)">
         %b = cute.slice(%tB, %stage) : !s_tma, !cute.coord<"(_,_,?)">
         cute_nvgpu.arch.mbarrier.arrive %bar tx(%a, %b : !t_stage, !t_stage) : !Bar
-        func.call @load_k_tile(%load_a, %tmaA, %a, %load_b, %tmaB, %b, %bar, %rs, %cb, %C, %col, %row, %img, %n0)
+        func.call @load_k_tile(%load_a, %tmaA, %a, %load_b, %tmaB, %b, %bar, %rs, %cb, %C, %base_w, %base_h, %img, %n0)
           : (!Im2col, !DX, !t_stage, !Load, !DA, !t_stage, !Bar, i32, i32, i32, i32, i32, i32, i32) -> ()
       }
       %adv:2 = func.call @advance(%rs, %cb, %cblocks) : (i32, i32, i32) -> (i32, i32)
@@ -180,7 +186,7 @@ gpu.module @kernels {
         %ta = cute.slice(%tA, %sa) : !s_tma, !cute.coord<"(_,_,?)">
         %tb = cute.slice(%tB, %sa) : !s_tma, !cute.coord<"(_,_,?)">
         cute_nvgpu.arch.mbarrier.arrive %bar tx(%ta, %tb : !t_stage, !t_stage) : !Bar
-        func.call @load_k_tile(%load_a, %tmaA, %ta, %load_b, %tmaB, %tb, %bar, %rs, %cb, %C, %col, %row, %img, %n0)
+        func.call @load_k_tile(%load_a, %tmaA, %ta, %load_b, %tmaB, %tb, %bar, %rs, %cb, %C, %base_w, %base_h, %img, %n0)
           : (!Im2col, !DX, !t_stage, !Load, !DA, !t_stage, !Bar, i32, i32, i32, i32, i32, i32, i32) -> ()
       }
       %adv:2 = func.call @advance(%rs, %cb, %cblocks) : (i32, i32, i32) -> (i32, i32)

@@ -6,6 +6,10 @@ use cute_emu::launch::{self, Launch, Outcome};
 use cute_mlir::{compile::Emit, Compiler};
 use std::path::{Path, PathBuf};
 
+mod support {
+    pub mod conv;
+}
+
 fn example_launch(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/launch").join(format!("{name}.launch.json"))
 }
@@ -130,6 +134,20 @@ fn gemm_sm90_computes_a_times_b_transposed() {
     let o = run(&example_launch("gemm_sm90"));
     let (m, n, k) = (256, 384, 576);
     check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
+}
+
+#[test]
+fn conv_fprop_sm90_computes_a_padded_3x3_convolution() {
+    // Issue 30: the Hopper implicit-GEMM convolution, activations through
+    // im2col TMA (the filter tap as the load's offsets, the padding as the
+    // pixel box), filters through tiled TMA, WGMMA. X 4 x 8 x 12 x 64
+    // (NHWC), W 256 x 3 x 3 x 64 (KRSC), Y 384 x 256 (NPQ x K): 3 x 2 CTAs
+    // of 128 pixels x 128 filters, 9 k-tiles through the 4 stages; a tile
+    // of 128 pixels spans rows and images (96 pixels an image).
+    let o = run(&example_launch("conv_fprop_sm90"));
+    let conv = support::conv::LAUNCH;
+    let outputs = conv.n * conv.h * conv.w;
+    assert_eq!(conv.mismatches(&o, outputs, conv.k), 0, "of {} outputs", outputs * conv.k);
 }
 
 #[test]

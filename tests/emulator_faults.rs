@@ -9,6 +9,10 @@ use cute_emu::machine::HazardKind;
 use cute_mlir::{compile::Emit, Compiler};
 use std::path::Path;
 
+mod support {
+    pub mod conv;
+}
+
 /// The launch file `examples/launch/{name}.launch.json` over its first CTA
 /// only (faster in debug builds), completed from the compiler's launch
 /// metadata, and the kernel's PTX.
@@ -262,6 +266,60 @@ fn sm90_faults_are_caught() {
     // arrives on nothing.
     let o = run(&l, &mutate(&ptx, "mbarrier.init.shared.b64 \t[__cute_dynamic_smem+196608]", 0, |_| String::new()));
     assert!(o.report.hazards.iter().any(|h| h.message.contains("which no mbarrier.init set up")), "{}", launch::summary(&o));
+}
+
+/// The first CTA of the convolution: output pixels 0..128 (all 96 of image
+/// 0 and 32 of image 1) and filters 0..128.
+fn correct_conv(o: &Outcome) -> bool {
+    support::conv::LAUNCH.mismatches(o, 128, 128) == 0
+}
+
+#[test]
+fn conv_im2col_faults_are_caught() {
+    let (l, ptx) = first_cta("conv_fprop_sm90");
+    let o = run(&l, &ptx);
+    assert!(o.report.hazards.is_empty() && correct_conv(&o), "{}", launch::summary(&o));
+    let with_map = |edit: &dyn Fn(&mut Option<cute_emu::sm90::Im2col>, &mut Vec<u32>)| {
+        let mut wrong = l.clone();
+        let launch::Arg::TensorMap { im2col, boxes, .. } = &mut wrong.args[0] else { panic!("X is a tensor map") };
+        edit(im2col, boxes);
+        run(&wrong, &ptx)
+    };
+    // No padding in the pixel box (lower corner 0): the kernel's filter
+    // base -1 lies outside it, which the ISA forbids.
+    let o = with_map(&|im, _| im.as_mut().unwrap().lower = vec![0, 0]);
+    let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::OutOfBounds).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(h.message.contains("outside the pixel box 0..=10"), "{}", h.message);
+    // A box one pixel narrower (upper corner -2): every row wraps a pixel
+    // early, the tile reads other pixels.
+    let o = with_map(&|im, _| im.as_mut().unwrap().upper = vec![-2, -1]);
+    assert!(!o.report.hazards.is_empty() || !correct_conv(&o), "a narrower pixel box went unseen");
+    // 64 pixels a column where the kernel expects 128: half the bytes the
+    // stage's expect_tx announced arrive, the phase never completes.
+    let o = with_map(&|_, boxes| boxes[1] = 64);
+    assert!(kinds(&o).contains(&HazardKind::Deadlock), "{}", launch::summary(&o));
+    // A tiled map where the im2col load needs an im2col one.
+    let o = with_map(&|im, boxes| {
+        *im = None;
+        *boxes = vec![64, 128, 1, 1];
+    });
+    let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::Unsupported).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(h.message.contains("an im2col load through a tiled tensor map"), "{}", h.message);
+    // The tap's filter offsets swapped (r for s): other taps' pixels.
+    let im2col = ptx.lines().filter(|l| l.contains(".im2col.")).nth(1).unwrap().to_string();
+    let offsets = im2col.rsplit_once('{').unwrap().1.trim_end_matches("};").to_string();
+    let (s_off, r_off) = offsets.split_once(", ").unwrap();
+    assert_ne!(s_off, r_off, "the second k-tile's taps differ in s and r: {im2col}");
+    let swapped = mutate(&ptx, &im2col, 0, |line| line.replace(&offsets, &format!("{r_off}, {s_off}")));
+    let o = run(&l, &swapped);
+    assert!(!o.report.hazards.is_empty() || !correct_conv(&o), "swapped filter offsets went unseen");
+    // The filter base at the output pixel (no padding subtracted): the
+    // example's own bug before issue 30's emulator ran it.
+    let first = ptx.lines().find(|l| l.contains(".im2col.")).unwrap();
+    let w = first.split('{').nth(1).unwrap().split(", ").nth(1).unwrap().to_string();
+    let base = mutate(&ptx, &format!("\t{w}, "), 0, |line| format!("{line}\n\tadd.s32 \t{w}, {w}, 1;"));
+    let o = run(&l, &base);
+    assert!(!o.report.hazards.is_empty() || !correct_conv(&o), "a filter base off by one pixel went unseen");
 }
 
 fn correct_sm100(o: &Outcome) -> bool {

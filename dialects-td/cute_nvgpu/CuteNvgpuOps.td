@@ -446,7 +446,9 @@ def CuteNvgpu_TmaCopyOp : CuteNvgpu_Op<"tma.copy", [MemoryEffects<[MemRead, MemW
     innermost) loads one im2col box: the descriptor's box is
     `[channels per pixel, pixels per column]` (cuTensorMapEncodeIm2col's),
     the shared view is that 2-D tile, the coordinates are the tensor's
-    (channel, the output pixel's spatial coordinates, batch) and
+    (channel, the first pixel's filter base, batch): the filter base is the
+    output pixel times the stride minus the padding (PTX ISA 5.5.4; it must
+    lie in the descriptor's pixel box), and
     `im2col [...]` holds the rank - 2 filter offsets (16-bit, innermost
     spatial dimension first).
 

@@ -111,6 +111,50 @@ impl Driver {
     }
 }
 
+/// The driver's tensor map over device memory at `ptr`: tiled
+/// (`cuTensorMapEncodeTiled`) or im2col (`cuTensorMapEncodeIm2col`), with
+/// the facts the emulator's own encoding holds (`launch::prepare`).
+fn encode_map(driver: &Driver, ptr: DevicePtr, dtype: Dtype, shape: &[usize], boxes: &[u32], swizzle: u32, im2col: Option<&crate::sm90::Im2col>) -> Result<CuTensorMap, String> {
+    let mut map = CuTensorMap([0; 128]);
+    // Interleave none, L2 promotion 128B, OOB fill zeros. CUDA 12's entry
+    // points, looked up only for kernels that take a map.
+    match im2col {
+        None => {
+            let e = tiled_encoding(dtype, shape, boxes, swizzle)?;
+            #[allow(clippy::type_complexity)]
+            let encode_tiled = driver.symbol::<
+                unsafe extern "C" fn(*mut CuTensorMap, c_uint, c_uint, *mut c_void, *const u64, *const u64, *const u32, *const u32, c_uint, c_uint, c_uint, c_uint) -> CuResult,
+            >("cuTensorMapEncodeTiled")?;
+            let ones = vec![1u32; e.dims.len()];
+            // SAFETY: cuda.h's arguments; every array is live and rank long.
+            let result = unsafe {
+                encode_tiled(&mut map, e.data_type, e.dims.len() as c_uint, ptr as *mut c_void, e.dims.as_ptr(), e.strides.as_ptr(), e.boxes.as_ptr(), ones.as_ptr(), 0, e.swizzle, 2, 0)
+            };
+            driver.check("cuTensorMapEncodeTiled", result)?;
+        }
+        Some(im) => {
+            // The dims, strides and swizzle as a tiled map's; the box is
+            // the pixel box.
+            let e = tiled_encoding(dtype, shape, &vec![1; shape.len()], swizzle)?;
+            #[allow(clippy::type_complexity)]
+            let encode_im2col = driver.symbol::<
+                unsafe extern "C" fn(*mut CuTensorMap, c_uint, c_uint, *mut c_void, *const u64, *const u64, *const c_int, *const c_int, c_uint, c_uint, *const u32, c_uint, c_uint, c_uint, c_uint) -> CuResult,
+            >("cuTensorMapEncodeIm2col")?;
+            let mut strides = vec![1u32];
+            strides.extend(&im.strides);
+            strides.push(1);
+            let rank = e.dims.len() as c_uint;
+            // SAFETY: cuda.h's arguments; the corner arrays hold rank - 2
+            // offsets and the other arrays are rank long, all live.
+            let result = unsafe {
+                encode_im2col(&mut map, e.data_type, rank, ptr as *mut c_void, e.dims.as_ptr(), e.strides.as_ptr(), im.lower.as_ptr(), im.upper.as_ptr(), boxes[0], boxes[1], strides.as_ptr(), 0, e.swizzle, 2, 0)
+            };
+            driver.check("cuTensorMapEncodeIm2col", result)?;
+        }
+    }
+    Ok(map)
+}
+
 /// Runs `launch` on GPU 0 with the kernel of `ptx`, then `repeats` more
 /// times, timed together (the buffers returned are the first launch's).
 pub fn execute(launch: &Launch, ptx: &str, repeats: u32) -> Result<Outcome, String> {
@@ -179,24 +223,12 @@ pub fn execute(launch: &Launch, ptx: &str, repeats: u32) -> Result<Outcome, Stri
                     params.push(ptr.to_le_bytes().to_vec());
                 }
                 Arg::Scalar { dtype, value } => params.push(dtype.encode(*value)),
-                Arg::TensorMap { dtype, shape, boxes, swizzle, .. } => {
+                Arg::TensorMap { dtype, shape, boxes, swizzle, im2col, .. } => {
                     // The tensor in device memory, and its map by value
                     // (the kernel's grid-constant parameter).
                     let ptr = upload(&buffers[next].bytes(), &mut device_buffers)?;
                     next += 1;
-                    let e = tiled_encoding(*dtype, shape, boxes, *swizzle)?;
-                    // CUDA 12's entry point, looked up only for kernels that take a map.
-                    #[allow(clippy::type_complexity)]
-                    let encode_tiled = driver.symbol::<
-                        unsafe extern "C" fn(*mut CuTensorMap, c_uint, c_uint, *mut c_void, *const u64, *const u64, *const u32, *const u32, c_uint, c_uint, c_uint, c_uint) -> CuResult,
-                    >("cuTensorMapEncodeTiled")?;
-                    let ones = vec![1u32; e.dims.len()];
-                    let mut map = CuTensorMap([0; 128]);
-                    // Interleave none, L2 promotion 128B, OOB fill zeros.
-                    driver.check(
-                        "cuTensorMapEncodeTiled",
-                        encode_tiled(&mut map, e.data_type, e.dims.len() as c_uint, ptr as *mut c_void, e.dims.as_ptr(), e.strides.as_ptr(), e.boxes.as_ptr(), ones.as_ptr(), 0, e.swizzle, 2, 0),
-                    )?;
+                    let map = encode_map(&driver, ptr, *dtype, shape, boxes, *swizzle, im2col.as_ref())?;
                     params.push(map.0.to_vec());
                 }
             }

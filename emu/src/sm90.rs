@@ -156,7 +156,8 @@ pub(crate) fn try_wait(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, re
 
 /// The launch's encoding of a tensor map (128 bytes, little endian):
 /// magic, global address, element bytes, rank, dims (innermost first),
-/// byte strides of dims 1.., box, swizzle bytes.
+/// byte strides of dims 1.., box, swizzle bytes; an im2col map keeps its
+/// pixel box in the box slots 2..4 and a mode byte after the swizzle.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TensorMap {
     pub base: u64,
@@ -164,8 +165,23 @@ pub struct TensorMap {
     pub dims: Vec<u64>,
     /// Byte stride of each dim (dim 0's is the element size).
     pub strides: Vec<u64>,
+    /// The box, innermost first; an im2col map's is (channels per pixel,
+    /// pixels per column), the shape of what it writes.
     pub boxes: Vec<u32>,
     pub swizzle: u32,
+    pub im2col: Option<Im2col>,
+}
+
+/// What `cuTensorMapEncodeIm2col` adds to a map (PTX ISA 5.5.4): the pixel
+/// box of the filter base in the spatial dims (W, H, D: innermost first),
+/// its lower corner relative to the tensor's origin and its upper corner
+/// relative to its last element (dim - 1), and the traversal stride of
+/// each spatial dim.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Im2col {
+    pub lower: Vec<i32>,
+    pub upper: Vec<i32>,
+    pub strides: Vec<u32>,
 }
 
 const MAGIC: u64 = 0x6375_7465_5f74_6d61; // "cute_tma"
@@ -183,10 +199,28 @@ impl TensorMap {
         for i in 1..5 {
             out.extend_from_slice(&self.strides.get(i).copied().unwrap_or(0).to_le_bytes());
         }
-        for i in 0..5 {
-            out.extend_from_slice(&self.boxes.get(i).copied().unwrap_or(1).to_le_bytes());
+        match &self.im2col {
+            None => {
+                for i in 0..5 {
+                    out.extend_from_slice(&self.boxes.get(i).copied().unwrap_or(1).to_le_bytes());
+                }
+            }
+            Some(im) => {
+                // The corners fit 16 bits for every rank (PTX ISA 5.5.4.1).
+                out.extend_from_slice(&self.boxes[0].to_le_bytes());
+                out.extend_from_slice(&self.boxes[1].to_le_bytes());
+                for corner in [&im.lower, &im.upper] {
+                    for i in 0..3 {
+                        out.extend_from_slice(&(corner.get(i).copied().unwrap_or(0) as i16).to_le_bytes());
+                    }
+                }
+            }
         }
         out.extend_from_slice(&self.swizzle.to_le_bytes());
+        out.push(u8::from(self.im2col.is_some()));
+        for i in 0..3 {
+            out.push(self.im2col.as_ref().and_then(|im| im.strides.get(i)).copied().unwrap_or(1) as u8);
+        }
         out.resize(128, 0);
         out
     }
@@ -194,6 +228,7 @@ impl TensorMap {
     fn decode(bytes: &[u8]) -> Option<TensorMap> {
         let u64_at = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap());
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap());
+        let i16_at = |i: usize| i32::from(i16::from_le_bytes(bytes[i..i + 2].try_into().unwrap()));
         if bytes.len() < 128 || u64_at(0) != MAGIC {
             return None;
         }
@@ -202,8 +237,18 @@ impl TensorMap {
         let dims = (0..rank).map(|i| u64_at(24 + 8 * i)).collect();
         let mut strides = vec![u64::from(element_bytes)];
         strides.extend((1..rank).map(|i| u64_at(64 + 8 * (i - 1))));
-        let boxes = (0..rank).map(|i| u32_at(96 + 4 * i)).collect();
-        Some(TensorMap { base: u64_at(8), element_bytes, dims, strides, boxes, swizzle: u32_at(116) })
+        let (boxes, im2col) = if bytes[120] == 1 {
+            let spatial = rank.saturating_sub(2);
+            let im = Im2col {
+                lower: (0..spatial).map(|i| i16_at(104 + 2 * i)).collect(),
+                upper: (0..spatial).map(|i| i16_at(110 + 2 * i)).collect(),
+                strides: (0..spatial).map(|i| u32::from(bytes[121 + i])).collect(),
+            };
+            (vec![u32_at(96), u32_at(100)], Some(im))
+        } else {
+            ((0..rank).map(|i| u32_at(96 + 4 * i)).collect(), None)
+        };
+        Some(TensorMap { base: u64_at(8), element_bytes, dims, strides, boxes, swizzle: u32_at(116), im2col })
     }
 }
 
@@ -263,6 +308,63 @@ fn box_elements(map: &TensorMap, coords: &[i64]) -> Vec<(Option<u64>, u64)> {
     out
 }
 
+/// Every element an im2col load at `coords` (c, w, h, d, n: innermost
+/// first) with filter offsets `offsets` (w, h, d) reads, pixel by pixel
+/// (PTX ISA 5.5.4): the filter base walks the pixel box from the
+/// coordinates, W fastest, wrapping to the box's lower corner and into the
+/// next row, plane and image; each pixel reads `channels` elements from c
+/// at base + offsets. Outside the tensor the element is zero (the
+/// convolution's padding). A start outside the box or off its traversal
+/// stride is refused (the ISA requires the filter base inside the box).
+fn im2col_elements(map: &TensorMap, im: &Im2col, coords: &[i64], offsets: &[i64]) -> Result<Vec<(Option<u64>, u64)>, String> {
+    let rank = map.dims.len();
+    let spatial = rank - 2;
+    let (channels, pixels) = (u64::from(map.boxes[0]), u64::from(map.boxes[1]));
+    // Per spatial dim: the box's base positions and the start's index in them.
+    let mut extent = Vec::with_capacity(spatial);
+    let mut start = 0u64;
+    let mut scale = 1u64;
+    for s in 0..spatial {
+        let (lo, hi, stride) = (i64::from(im.lower[s]), map.dims[s + 1] as i64 - 1 + i64::from(im.upper[s]), i64::from(im.strides[s]));
+        if hi < lo {
+            return Err(format!("the pixel box of dim {} is empty ({lo}..={hi})", s + 1));
+        }
+        let positions = ((hi - lo) / stride + 1) as u64;
+        let at = coords[s + 1] - lo;
+        if at < 0 || coords[s + 1] > hi || at % stride != 0 {
+            return Err(format!(
+                "coordinate {} of dim {} is outside the pixel box {lo}..={hi} (stride {stride}); the filter base must lie in it",
+                coords[s + 1],
+                s + 1
+            ));
+        }
+        start += (at / stride) as u64 * scale;
+        scale *= positions;
+        extent.push(positions);
+    }
+    let per_image = scale;
+    let mut out = Vec::with_capacity((channels * pixels) as usize);
+    for i in 0..pixels {
+        let t = start + i;
+        let mut rest = t % per_image;
+        let n = coords[rank - 1] + (t / per_image) as i64;
+        let mut position = vec![0i64; rank];
+        position[rank - 1] = n;
+        for s in 0..spatial {
+            let q = (rest % extent[s]) as i64;
+            rest /= extent[s];
+            position[s + 1] = i64::from(im.lower[s]) + q * i64::from(im.strides[s]) + offsets.get(s).copied().unwrap_or(0);
+        }
+        for j in 0..channels {
+            position[0] = coords[0] + j as i64;
+            let inside = position.iter().zip(&map.dims).all(|(&p, &d)| p >= 0 && (p as u64) < d);
+            let addr = inside.then(|| map.base + position.iter().zip(&map.strides).map(|(&p, &st)| p as u64 * st).sum::<u64>());
+            out.push((addr, (i * channels + j) * u64::from(map.element_bytes)));
+        }
+    }
+    Ok(out)
+}
+
 /// `cp.async.bulk.tensor` (load to shared with an mbarrier, store from
 /// shared with a bulk group), `cp.async.bulk.commit_group / wait_group`.
 pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config: &Config, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
@@ -276,6 +378,24 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
         let dst = shared_offset(cta, t, &inst.operands[0], config, inst)?;
         let (map, coords) = tensor_map(cta, t, &inst.operands[1], config, inst)?;
         let bar = shared_offset(cta, t, &inst.operands[2], config, inst)?;
+        let elements = match (parts.contains(&"im2col"), &map.im2col) {
+            (false, None) => box_elements(&map, &coords),
+            (true, Some(im)) => {
+                // The filter offsets: 16-bit unsigned registers, one per spatial dim.
+                let offsets: Vec<i64> = match inst.operands.get(3) {
+                    Some(Operand::Vector(regs)) => regs.iter().map(|r| i64::from(cta.threads[t].regs[*r] as u16)).collect(),
+                    _ => Vec::new(),
+                };
+                if offsets.len() != map.dims.len() - 2 {
+                    return Err(fault(HazardKind::Unsupported, format!("{}: {} im2col offsets for a rank-{} map", describe(inst), offsets.len(), map.dims.len())));
+                }
+                im2col_elements(&map, im, &coords, &offsets).map_err(|e| fault(HazardKind::OutOfBounds, format!("{}: {e}", describe(inst))))?
+            }
+            (im2col, _) => {
+                let (mode, map_mode) = if im2col { ("an im2col", "a tiled") } else { ("a tiled", "an im2col") };
+                return Err(fault(HazardKind::Unsupported, format!("{}: {mode} load through {map_mode} tensor map", describe(inst))));
+            }
+        };
         // The asynchronous proxy writes, after what the issuing thread did.
         let n = cta.threads.len();
         let issued = cta.threads[t].clock.clone();
@@ -283,7 +403,7 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
         cta.async_clock[n] += 1;
         let width = map.element_bytes as usize;
         let mut bytes_written = 0i64;
-        for (global, offset) in box_elements(&map, &coords) {
+        for (global, offset) in elements {
             let data = match global {
                 Some(g) => Cta::global_read(buffers, g, width, inst)?,
                 None => vec![0; width], // OOB fill zero
@@ -303,6 +423,9 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
         b.advance();
     } else {
         let (map, coords) = tensor_map(cta, t, &inst.operands[0], config, inst)?;
+        if map.im2col.is_some() || parts.iter().any(|p| p.starts_with("im2col")) {
+            return Err(fault(HazardKind::Unsupported, format!("{}: im2col TMA stores are not emulated", describe(inst))));
+        }
         let src = shared_offset(cta, t, &inst.operands[1], config, inst)?;
         let width = map.element_bytes as usize;
         for (global, offset) in box_elements(&map, &coords) {
@@ -475,4 +598,62 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The values an im2col load reads from an N x 4 x 4 x 1 tensor holding
+    /// 1, 2, 3, ... (0 where the element is outside the tensor).
+    fn im2col_values(images: u64, corners: (i32, i32), coords: [i64; 4], offsets: [i64; 2], pixels: u32) -> Vec<u64> {
+        let map = TensorMap {
+            base: 0,
+            element_bytes: 1,
+            dims: vec![1, 4, 4, images],
+            strides: vec![1, 1, 4, 16],
+            boxes: vec![1, pixels],
+            swizzle: 0,
+            im2col: Some(Im2col { lower: vec![corners.0; 2], upper: vec![corners.1; 2], strides: vec![1, 1] }),
+        };
+        assert_eq!(TensorMap::decode(&map.encode()).as_ref(), Some(&map), "the encoding round-trips");
+        let im = map.im2col.as_ref().unwrap();
+        im2col_elements(&map, im, &coords, &offsets).unwrap().iter().map(|(g, _)| g.map_or(0, |a| a + 1)).collect()
+    }
+
+    #[test]
+    fn im2col_walks_the_pixel_box_from_the_filter_base() {
+        // The cases Triton's im2col tutorial asserts on Hopper hardware
+        // (python/tutorials/gluon/13-tma-im2col.py): corners (-1, -1) make
+        // the box -1..=2 in W and H (the upper corner is relative to dim - 1).
+        let padded = im2col_values(1, (-1, -1), [0, -1, -1, 0], [0, 0], 16);
+        assert_eq!(padded, [0, 0, 0, 0, 0, 1, 2, 3, 0, 5, 6, 7, 0, 9, 10, 11]);
+        // The filter offsets move the reads, not the walk.
+        let shifted = im2col_values(1, (-1, -1), [0, -1, -1, 0], [1, 1], 16);
+        assert_eq!(shifted, (1..=16).collect::<Vec<_>>());
+        // From base (w 2, h 1): to the end of the row, the next row from
+        // the box's lower corner, then into the next image.
+        let wrapped = im2col_values(2, (-1, -1), [0, 2, 1, 0], [0, 0], 16);
+        assert_eq!(wrapped, [7, 0, 9, 10, 11, 0, 0, 0, 0, 0, 17, 18, 19, 0, 21, 22]);
+    }
+
+    #[test]
+    fn im2col_refuses_a_filter_base_outside_the_box() {
+        let map = TensorMap {
+            base: 0,
+            element_bytes: 1,
+            dims: vec![1, 4, 4, 1],
+            strides: vec![1, 1, 4, 16],
+            boxes: vec![1, 4],
+            swizzle: 0,
+            im2col: Some(Im2col { lower: vec![-1; 2], upper: vec![-1; 2], strides: vec![1, 1] }),
+        };
+        let im = map.im2col.clone().unwrap();
+        let e = im2col_elements(&map, &im, &[0, 3, 0, 0], &[0, 0]).unwrap_err();
+        assert!(e.contains("coordinate 3 of dim 1 is outside the pixel box -1..=2"), "{e}");
+        let mut strided = im.clone();
+        strided.strides = vec![2, 1];
+        let e = im2col_elements(&map, &strided, &[0, 0, 0, 0], &[0, 0]).unwrap_err();
+        assert!(e.contains("(stride 2)"), "{e}");
+    }
 }

@@ -60,26 +60,36 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
             op_mut.set_attribute("nvvm.reqntid", maxntid);
         }
     }
+    // `convert-gpu-to-nvvm` gives every func.func of a gpu.module a host C
+    // interface (`llvm.emit_c_interface` and an `_mlir_ciface_` wrapper
+    // copying its attributes). Nothing on the device calls one: a kernel
+    // entry has none, and a device function's wrapper would be a visible
+    // `.func` in the PTX that keeps its internal callee alive.
+    // Host functions (outside a gpu.module) keep theirs.
+    let device_interface = |op: &OperationRef| {
+        op.name().as_string_ref().as_str() == Ok("llvm.func")
+            && op.has_attribute("llvm.emit_c_interface")
+            && op.parent_operation().is_some_and(|p| p.name().as_string_ref().as_str() == Ok("gpu.module"))
+    };
+    for raw in crate::passes::rewrite::collect_ops(root, device_interface) {
+        // SAFETY: collected from the live IR; only wrappers are erased.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        let symbol = op.attribute("sym_name").map(|a| a.to_string()).unwrap_or_default();
+        if symbol.starts_with("\"_mlir_ciface_") {
+            // SAFETY: a wrapper has no users (nothing on the device calls a
+            // host interface), and no other collected op is inside it.
+            unsafe { mlir_sys::mlirOperationDestroy(raw) };
+        } else {
+            // SAFETY: as above; removing an attribute keeps the IR valid.
+            let _ = unsafe { melior::ir::operation::OperationRefMut::from_raw(raw) }.remove_attribute("llvm.emit_c_interface");
+        }
+    }
     let kernels = crate::passes::rewrite::collect_ops(root, |op| {
         op.name().as_string_ref().as_str() == Ok("llvm.func") && op.has_attribute("cute.kernel")
     });
     for raw in kernels {
-        // SAFETY: collected from the live IR; only other wrappers were erased.
+        // SAFETY: collected from the live IR after the wrappers were erased.
         let op = unsafe { OperationRef::from_raw(raw) };
-
-        // `convert-gpu-to-nvvm` gives every func.func of a gpu.module a host
-        // C interface (`llvm.emit_c_interface` and an `_mlir_ciface_` wrapper
-        // copying its attributes); a kernel entry has none.
-        let symbol = op.attribute("sym_name").map(|a| a.to_string()).unwrap_or_default();
-        if op.has_attribute("llvm.emit_c_interface") && symbol.starts_with("\"_mlir_ciface_") {
-            // SAFETY: the wrapper has no users (nothing calls a host interface
-            // inside the device module).
-            unsafe { mlir_sys::mlirOperationDestroy(raw) };
-            continue;
-        }
-        // SAFETY: as above.
-        let mut op_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(raw) };
-        let _ = op_mut.remove_attribute("llvm.emit_c_interface");
         rewrite_kernel(op).map_err(|message| {
             emit_op_error(op, &format!("cute-kernel-to-nvvm: {message}"));
             PassError::Reported

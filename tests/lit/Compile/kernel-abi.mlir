@@ -93,3 +93,38 @@ gpu.module @kernel_atoms {
     llvm.return
   }
 }
+
+// -----
+
+// convert-gpu-to-nvvm gives every function of a gpu.module a host C
+// interface (llvm.emit_c_interface and an _mlir_ciface_ wrapper). On the
+// device nothing calls one: the wrappers are erased (a device function's
+// would be a visible .func keeping its internal callee alive) and the
+// attribute dropped; a host function outside the gpu.module keeps its own.
+// ABI-LABEL: gpu.module @device_interfaces
+// ABI-NOT: _mlir_ciface_
+// ABI: llvm.func internal @helper(
+// ABI-NOT: llvm.emit_c_interface
+// ABI: }
+// ABI-NOT: _mlir_ciface_
+// ABI: llvm.func @host(
+// ABI-SAME: llvm.emit_c_interface
+// ABI: llvm.func @_mlir_ciface_host(
+module attributes {gpu.container_module} {
+  gpu.module @device_interfaces {
+    llvm.func internal @helper(%n: i32) -> i32 attributes {llvm.emit_c_interface} {
+      llvm.return %n : i32
+    }
+    llvm.func @_mlir_ciface_helper(%n: i32) -> i32 attributes {llvm.emit_c_interface} {
+      %r = llvm.call @helper(%n) : (i32) -> i32
+      llvm.return %r : i32
+    }
+  }
+  llvm.func @host(%n: i32) attributes {llvm.emit_c_interface} {
+    llvm.return
+  }
+  llvm.func @_mlir_ciface_host(%n: i32) attributes {llvm.emit_c_interface} {
+    llvm.call @host(%n) : (i32) -> ()
+    llvm.return
+  }
+}
