@@ -171,6 +171,16 @@ fn wgmma_sm90_computes_one_warpgroup_tile() {
 }
 
 #[test]
+fn wgmma_mn_sm90_reads_b_mn_major() {
+    // Issue 30 item 3: B MN-major (64 x 128 row-major, N contiguous) in
+    // 128-byte swizzled lines of N, read by WGMMA with imm-trans-b = 1
+    // through the ISA's MN-major canonical layout (two N blocks at the
+    // leading byte offset, k-groups at the stride byte offset).
+    let o = run(&example_launch("wgmma_mn_sm90"));
+    check_gemm(&o, 64, 128, 64, |i, kk| i * 64 + kk, |j, kk| kk * 128 + j, |i, j| i * 128 + j);
+}
+
+#[test]
 fn wgmma_rs_sm90_computes_one_warpgroup_tile_with_a_in_registers() {
     // Issue 27 item 6: WGMMA with A in registers (`frag_kind = rs`): each
     // thread loads its A values by the tiled MMA's partition (ALayout_64x16)

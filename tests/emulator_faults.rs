@@ -322,6 +322,25 @@ fn conv_im2col_faults_are_caught() {
     assert!(!o.report.hazards.is_empty() || !correct_conv(&o), "a filter base off by one pixel went unseen");
 }
 
+#[test]
+fn wgmma_mn_major_faults_change_the_result() {
+    // C = A * B with B MN-major (64 x 128, N contiguous).
+    let (l, ptx) = first_cta("wgmma_mn_sm90");
+    let correct = |o: &Outcome| {
+        let (a, b, c) = (&o.buffers[0], &o.buffers[1], &o.buffers[2]);
+        (0..64).all(|i| (0..128).all(|j| c.get(i * 128 + j) == (0..64).map(|kk| a.get(i * 64 + kk) * b.get(kk * 128 + j)).sum::<f64>()))
+    };
+    let o = run(&l, &ptx);
+    assert!(o.report.hazards.is_empty() && correct(&o), "{}", launch::summary(&o));
+    // B read K-major (imm-trans-b 0).
+    let o = run(&l, &mutate(&ptx, "wgmma.mma_async", 0, |line| line.replace(",  1;", ",  0;")));
+    assert!(!o.report.hazards.is_empty() || !correct(&o), "a B read K-major went unseen");
+    // The leading byte offset (between the two 64-wide N blocks) halved.
+    let lbo = 4611686293338849280u64; // 128B swizzle, SBO 1024, LBO 8192
+    let o = run(&l, &mutate(&ptx, &lbo.to_string(), 0, |line| line.replace(&lbo.to_string(), &(lbo - (256 << 16)).to_string())));
+    assert!(!o.report.hazards.is_empty() || !correct(&o), "a wrong leading byte offset went unseen");
+}
+
 fn correct_sm100(o: &Outcome) -> bool {
     first_tile_is_product(o, 128, 256, 512, 320)
 }

@@ -440,12 +440,20 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
     Ok(())
 }
 
-/// The shared byte of element (row, k) of a K-major operand described by a
-/// GMMA descriptor (PTX ISA 9.7.15.5.1): rows in groups of 8 at the stride
-/// byte offset; with a swizzle, each row 128 bytes and its 16-byte chunks
-/// permuted; without, 8x16-byte core matrices, k-groups at the leading
-/// byte offset.
-fn descriptor_address(desc: u64, row: u64, k_byte: u64) -> Result<u64, String> {
+/// The shared byte of element (row, k) of an operand described by a GMMA
+/// descriptor, by the canonical layouts of PTX ISA 9.7.15.5.1.2.1.3 (T =
+/// 16 bytes of elements; the swizzle XORs byte-address bits [7, 10) into
+/// [4, 7), as Swizzle<B, 4, 3>). K-major: rows in groups of 8 at the
+/// stride byte offset; with a swizzle each row is one swizzle span
+/// (32/64/128 bytes) of K, without one 8x16-byte core matrices, k-groups at
+/// the leading byte offset. MN-major (`mn_major`, the wgmma's imm-trans):
+/// each k is a line of MN elements; with a swizzle, ((T, S, m), (8, k)) :
+/// ((1, T, LBO), (S T, SBO)) for a span of S x 16 bytes: a span of MN
+/// contiguous, the 8 k of a group a span apart, MN spans at LBO and
+/// k-groups at SBO; without, ((T, 1, m), (8, k)) : ((1, T, SBO), (T, LBO)):
+/// 16 bytes of MN contiguous, the 8 k of a group 16 bytes apart, MN chunks
+/// at SBO and k-groups at LBO.
+fn descriptor_address(desc: u64, row: u64, k: u64, element_bytes: u64, mn_major: bool) -> Result<u64, String> {
     let start = (desc & 0x3fff) << 4;
     let lbo = ((desc >> 16) & 0x3fff) << 4;
     let sbo = ((desc >> 32) & 0x3fff) << 4;
@@ -456,6 +464,16 @@ fn descriptor_address(desc: u64, row: u64, k_byte: u64) -> Result<u64, String> {
         3 => 32,
         _ => unreachable!(),
     };
+    if mn_major {
+        let mn_byte = row * element_bytes;
+        return Ok(if swizzle == 0 {
+            start + (mn_byte / 16) * sbo + (k / 8) * lbo + (k % 8) * 16 + mn_byte % 16
+        } else {
+            let span = u64::from(swizzle);
+            swizzled(start + (mn_byte / span) * lbo + (k / 8) * sbo, (k % 8) * span + mn_byte % span, swizzle)
+        });
+    }
+    let k_byte = k * element_bytes;
     Ok(if swizzle == 0 {
         start + (row / 8) * sbo + (k_byte / 16) * lbo + (row % 8) * 16 + k_byte % 16
     } else {
@@ -513,9 +531,13 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
     let scale_d = value(cta, first, &ops[3]) != 0;
     let signed = |v: u64| if v as u32 as i32 == -1 { -1.0 } else { 1.0 };
     let (scale_a, scale_b) = (signed(value(cta, first, &ops[4])), signed(value(cta, first, &ops[5])));
-    if ops[6..].iter().any(|op| value(cta, first, op) != 0) {
-        return Err(bad("transposed (MN-major) operands are not emulated".into()));
-    }
+    // imm-trans-a / imm-trans-b: 1 reads the operand MN-major.
+    let trans = |i: usize| ops.get(i).map_or(Ok(false), |op| match value(cta, first, op) {
+        0 => Ok(false),
+        1 => Ok(true),
+        other => Err(bad(format!("imm-trans {other} (0 or 1)"))),
+    });
+    let (trans_a, trans_b) = if a_regs.is_some() { (false, trans(6)?) } else { (trans(6)?, trans(7)?) };
     let decode = |bits: u16| if a_ty == "f16" { f64::from(f16::from_bits(bits).to_f32()) } else { f64::from(bf16::from_bits(bits).to_f32()) };
     // A and B through their descriptors, read by the warpgroup's first
     // thread: the values now, the race check when the group is waited for
@@ -524,8 +546,8 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
     let issue = cta.threads[first].wgmma_open.issued.len();
     let clock = cta.threads[first].clock.clone();
     cta.threads[first].wgmma_open.issued.push(clock);
-    let read_element = |cta: &mut Cta, report: &mut Report, desc: u64, row: u64, kk: u64| -> Result<f64, Stop> {
-        let at = descriptor_address(desc, row, kk * 2).map_err(bad)?;
+    let read_element = |cta: &mut Cta, report: &mut Report, desc: u64, row: u64, kk: u64, mn_major: bool| -> Result<f64, Stop> {
+        let at = descriptor_address(desc, row, kk, 2, mn_major).map_err(bad)?;
         Cta::check_alignment(at, 2, inst)?;
         let at = at as usize;
         cta.shared_bounds(at, 2, inst, "reads")?;
@@ -555,7 +577,7 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
         None => {
             for (m, row) in a.iter_mut().enumerate() {
                 for kk in 0..16 {
-                    row[kk] = scale_a * read_element(cta, report, desc_a, m as u64, kk as u64)?;
+                    row[kk] = scale_a * read_element(cta, report, desc_a, m as u64, kk as u64, trans_a)?;
                 }
             }
         }
@@ -563,7 +585,7 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
     let mut b = vec![[0f64; 16]; n];
     for (j, row) in b.iter_mut().enumerate() {
         for kk in 0..16 {
-            row[kk] = scale_b * read_element(cta, report, desc_b, j as u64, kk as u64)?;
+            row[kk] = scale_b * read_element(cta, report, desc_b, j as u64, kk as u64, trans_b)?;
         }
     }
     let per_thread = n / 2;

@@ -31,6 +31,8 @@ struct Slicer<'c, 'a, 'r> {
     values: i64,
     pub chunks: i64,
     tile: Option<Value<'c, 'a>>,
+    /// The compact layout of mode 0's shape (`None` for a flat mode 0).
+    whole: Option<String>,
     cache: std::collections::HashMap<Vec<i64>, Value<'c, 'a>>,
 }
 
@@ -53,7 +55,8 @@ impl<'c, 'a, 'r> Slicer<'c, 'a, 'r> {
         let first = if rank == 1 { layout.clone() } else { layout.modes()[0].clone() };
         let all = crate::layout::size(&first).ok().and_then(|s| s.as_int()).ok_or_else(|| format!("{layout} has a run-time value mode"))?;
         let values = per_instance.filter(|&v| v > 0 && all % v == 0).unwrap_or(all);
-        Ok(Slicer { context, rewriter, location, view, rank, values, chunks: all / values, tile: None, cache: Default::default() })
+        let whole = (!first.shape().is_leaf()).then(|| crate::layout::ops::make_layout(first.shape()).map(|l| l.to_string())).transpose()?;
+        Ok(Slicer { context, rewriter, location, view, rank, values, chunks: all / values, tile: None, whole, cache: Default::default() })
     }
 
     /// The slice at `rest`, whose first entry is the instance within mode 0.
@@ -67,11 +70,15 @@ impl<'c, 'a, 'r> Slicer<'c, 'a, 'r> {
         let tile = match self.tile {
             Some(t) => t,
             None => {
-                let spec = if self.rank == 1 {
-                    format!("{}:1", self.values)
-                } else {
-                    format!("[{}:1{}]", self.values, ";1:1".repeat(self.rank - 1))
+                // A mode 0 that is one instance is tiled by the compact
+                // layout of its own shape, which keeps its nesting: tiling
+                // it by its size would flatten it, and an MN-major WGMMA
+                // operand's ((MN blocks), K) would no longer be a (MN, K) tile.
+                let first = match &self.whole {
+                    Some(whole) if self.chunks == 1 => whole.clone(),
+                    _ => format!("{}:1", self.values),
                 };
+                let spec = if self.rank == 1 { first } else { format!("[{first}{}]", ";1:1".repeat(self.rank - 1)) };
                 let ty = make_type(self.context, SpecKind::Tile, &spec)?;
                 let t = insert(self.rewriter, ops::cute::r#static(self.context, ty, self.location).into())?;
                 self.tile = Some(t);
