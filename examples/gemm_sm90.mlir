@@ -24,11 +24,17 @@
 //   boxes) completed in a bulk async-group.
 //
 // Compile: cute compile examples/gemm_sm90.mlir --chip sm_90a -o gemm.ptx
-// Launch:  grid (M/128, N/128), block 256, the dynamic shared memory that
-//          `cute compile --launch-info` reports; the three tensor maps made with
-//          cuTensorMapEncodeTiled: A and B f16 {K, M/N} with box {64, 128},
-//          C f32 {N, M} with box {32, 128}, all CU_TENSOR_MAP_SWIZZLE_128B.
-//          Tile-aligned: M, N multiples of 128, K of 64.
+// Launch:  grid (ceil(M/128), ceil(N/128)), block 256, the dynamic shared
+//          memory that `cute compile --launch-info` reports; the three tensor
+//          maps made with cuTensorMapEncodeTiled: A and B f16 {K, M/N} with
+//          box {64, 128}, C f32 {N, M} with box {32, 128}, all
+//          CU_TENSOR_MAP_SWIZZLE_128B, out-of-bounds fill zero.
+//          Any M, N, K >= 1 that TMA can describe: a global row stride is a
+//          multiple of 16 bytes, so K is a multiple of 8 (f16 rows of A and
+//          B) and N of 4 (f32 rows of C). Ragged edges cost nothing in the
+//          kernel: a box past M, N or K loads zeros (and still completes
+//          its full byte count), so the last k-tile adds zeros, and the
+//          store of a tile past M or N is clipped by the TMA unit.
 
 !DA = !cute_nvgpu.tma_descriptor<f16, box = [64, 128], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
 !DC = !cute_nvgpu.tma_descriptor<f32, box = [32, 128], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
@@ -81,7 +87,10 @@ gpu.module @kernels {
     %m0 = arith.muli %bx, %c128_i32 : i32
     %n0 = arith.muli %by, %c128_i32 : i32
     %leader = arith.cmpi eq, %tid_index, %c0 : index
-    %k_tiles_i32 = arith.divui %K, %c64_i32 : i32
+    // ceil(K / 64): the residue k-tile is zero-filled past K by the TMA.
+    %c63_i32 = arith.constant 63 : i32
+    %k_round = arith.addi %K, %c63_i32 : i32
+    %k_tiles_i32 = arith.divui %k_round, %c64_i32 : i32
     %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
 
     // Shared memory: 4 stages of A and B (64 KiB each), the C tile (64 KiB),

@@ -151,6 +151,27 @@ fn conv_fprop_sm90_computes_a_padded_3x3_convolution() {
 }
 
 #[test]
+fn gemm_sm90_takes_ragged_shapes_through_the_tma_bounds() {
+    // Issue 31 item 1 (sm90): any M, N, K that TMA can describe (K a
+    // multiple of 8, N of 4: 16-byte row strides). The boxes past M, N or K
+    // load zeros, the residue k-tile adds them, and the TMA store clips the
+    // edge tiles: M = 1, a tile + 1, a prime M, more than one ragged CTA.
+    let (base, ptx) = prepare(&example_launch("gemm_sm90"));
+    for (m, n, k) in [(1usize, 4usize, 8usize), (129, 132, 72), (131, 260, 136), (200, 300, 200)] {
+        let mut l = base.clone();
+        l.grid = [m.div_ceil(128) as u32, n.div_ceil(128) as u32, 1];
+        for (arg, dims) in l.args.iter_mut().zip([[m, k], [n, k], [m, n]]) {
+            let launch::Arg::TensorMap { shape, .. } = arg else { panic!("A, B, C are tensor maps") };
+            *shape = dims.to_vec();
+        }
+        l.args[3] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: k as f64 };
+        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
+        assert!(o.report.hazards.is_empty(), "{m}x{n}x{k}: {}", launch::summary(&o));
+        check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
+    }
+}
+
+#[test]
 fn gemm_sm100_computes_a_times_b_transposed() {
     // Issue 30: the Blackwell GEMM: TMA on mbarriers, tcgen05.mma into
     // tensor memory (allocated by the TMEM cache), commits to mbarriers,

@@ -331,6 +331,23 @@ impl Launch {
     }
 }
 
+/// cuTensorMapEncodeTiled's and cuTensorMapEncodeIm2col's rule for the
+/// tensor (interleave none): each global stride past the innermost
+/// dimension is a multiple of 16 bytes. A tensor whose rows break it has no
+/// tensor map; a GPU's driver refuses it, and so does the launch.
+fn check_tma_strides(name: &str, shape: &[usize], dtype: Dtype, at: &dyn Fn(&str) -> String) -> Result<(), String> {
+    let mut stride = dtype.bytes();
+    for d in (1..shape.len()).rev() {
+        stride *= shape[d];
+        if stride % 16 != 0 {
+            return Err(at(&format!(
+                "the tensor map {name} of shape {shape:?}: a global stride is {stride} bytes, and TMA needs a multiple of 16 (pad the rows)"
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn swizzle_of(map: &serde_json::Map<String, Value>, at: &dyn Fn(&str) -> String) -> Result<u32, String> {
     let swizzle = map.get("swizzle").and_then(Value::as_u64).unwrap_or(0) as u32;
     if !matches!(swizzle, 0 | 32 | 64 | 128) {
@@ -461,11 +478,16 @@ pub fn parse(path: &Path) -> Result<Launch, String> {
                 return Err(at(&format!("'box' has {} extents for a rank-{} tensor", boxes.len(), shape.len())));
             }
             let swizzle = swizzle_of(map, &at)?;
+            check_tma_strides(&name, &shape, dtype, &at)?;
+            if boxes[0] as usize * dtype.bytes() % 16 != 0 {
+                return Err(at(&format!("the innermost box extent {} of {name} is {} bytes, and TMA needs a multiple of 16", boxes[0], boxes[0] as usize * dtype.bytes())));
+            }
             args.push(Arg::TensorMap { name, dtype, shape, init, boxes, swizzle, im2col: None });
         } else if let Some(map) = obj.get("tensor_map_im2col") {
             let map = map.as_object().ok_or_else(|| at("'tensor_map_im2col' is an object"))?;
             let Arg::Buffer { name, dtype, shape, init } = buffer_arg(map, &at, &dir)? else { unreachable!("a buffer") };
             let swizzle = swizzle_of(map, &at)?;
+            check_tma_strides(&name, &shape, dtype, &at)?;
             let (boxes, im2col) = im2col_arg(map, &shape, dtype, swizzle, &at)?;
             args.push(Arg::TensorMap { name, dtype, shape, init, boxes, swizzle, im2col: Some(im2col) });
         } else if obj.len() == 1 {
@@ -785,5 +807,24 @@ mod tests {
         let second = parse(&dir.join("b.json")).unwrap();
         assert_eq!(format!("{first:?}"), format!("{second:?}").replace("b.json", "a.json"));
         assert_eq!(json["args"][4], json!({"i32": -7}), "whole numbers stay integers");
+    }
+
+    #[test]
+    fn tensor_maps_obey_the_drivers_stride_and_box_rules() {
+        let dir = std::env::temp_dir().join(format!("cute-emu-tma-rules-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let launch = |map: &str| {
+            let text = format!(r#"{{"source": "k.ptx", "chip": "sm_90a", "kernel": "k", "grid": [1], "args": [{map}]}}"#);
+            std::fs::write(dir.join("t.json"), text).unwrap();
+            parse(&dir.join("t.json"))
+        };
+        // f16 rows of 100 elements are 200 bytes: no tensor map.
+        let e = launch(r#"{"tensor_map": {"buffer": "A", "dtype": "f16", "shape": [64, 100], "box": [64, 64]}}"#).unwrap_err();
+        assert!(e.contains("a global stride is 200 bytes, and TMA needs a multiple of 16"), "{e}");
+        let e = launch(r#"{"tensor_map": {"buffer": "A", "dtype": "f16", "shape": [64, 104], "box": [4, 64]}}"#).unwrap_err();
+        assert!(e.contains("the innermost box extent 4 of A is 8 bytes"), "{e}");
+        let e = launch(r#"{"tensor_map_im2col": {"buffer": "X", "dtype": "f16", "shape": [1, 4, 4, 3], "channels_per_pixel": 3, "pixels_per_column": 16, "lower_corner": [0, 0], "upper_corner": [0, 0]}}"#).unwrap_err();
+        assert!(e.contains("a global stride is 6 bytes"), "{e}");
+        assert!(launch(r#"{"tensor_map": {"buffer": "A", "dtype": "f16", "shape": [1, 8], "box": [64, 128]}}"#).is_ok(), "a box larger than the tensor is fine");
     }
 }
