@@ -219,7 +219,13 @@ fn sm90_faults_are_caught() {
         })
     };
     let o = run(&l, &expect(65536));
-    assert!(kinds(&o).contains(&HazardKind::Deadlock), "{}", launch::summary(&o));
+    let deadlock = o.report.hazards.iter().find(|h| h.kind == HazardKind::Deadlock).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    // The report names the barrier, its counts and the waiting threads.
+    assert!(
+        deadlock.message.contains("0 of 1 arrivals pending, 32768 transaction bytes outstanding") && deadlock.message.contains("thread 0 waits on the mbarrier at shared"),
+        "{}",
+        deadlock.message
+    );
     let o = run(&l, &expect(16384));
     assert!(kinds(&o).contains(&HazardKind::SharedRace), "{}", launch::summary(&o));
     // Issue 36's rule: an accumulator register written after wgmma.fence

@@ -422,7 +422,10 @@ impl<'k> Cta<'k> {
             let what = match thread.state {
                 State::Barrier(id, expected) => format!("waits at barrier {id} (expects {expected} threads)"),
                 State::Collective(_) => "waits for its warp at a collective".to_string(),
-                State::MbarrierWait(bar, parity) => format!("waits on the mbarrier at shared {bar:#x} for phase parity {parity}"),
+                State::MbarrierWait(bar, parity) => {
+                    let state = self.barriers.get(&bar).map_or_else(|| "never initialized".to_string(), |b| b.state());
+                    format!("waits on the mbarrier at shared {bar:#x} for phase parity {parity}; it is at {state}")
+                }
                 State::Exited => continue,
                 State::Running => continue,
             };

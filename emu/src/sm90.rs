@@ -44,6 +44,19 @@ impl Mbarrier {
         (self.phase & 1) != (parity & 1)
     }
 
+    /// What a deadlock report says of the barrier: the state of its
+    /// current phase.
+    pub fn state(&self) -> String {
+        format!(
+            "phase {} (parity {}): {} of {} arrivals pending, {} transaction bytes outstanding",
+            self.phase,
+            self.phase & 1,
+            self.pending,
+            self.expected,
+            self.tx
+        )
+    }
+
     fn advance(&mut self) {
         if self.pending == 0 && self.tx == 0 {
             self.phase += 1;
