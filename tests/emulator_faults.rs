@@ -400,6 +400,27 @@ fn sm100_faults_are_caught() {
     // An allocation that is not a power of two of at least 32 columns.
     let o = run(&l, &mutate(&ptx, "mov.b32 \t%r8, 256;", 0, |line| line.replace("256", "96")));
     assert!(o.report.hazards.iter().any(|h| h.message.contains("tcgen05.alloc of 96 columns")), "{}", launch::summary(&o));
+    // PTX ISA 9.7.16.7.1's allocation rules: no tcgen05.alloc after the CTA
+    // relinquished its permit (the relinquish moved before the alloc), and
+    // one .cta_group for every tcgen05 instruction of the kernel.
+    let alloc = ptx.lines().find(|l| l.contains("tcgen05.alloc")).unwrap().to_string();
+    let early = mutate(&mutate(&ptx, "tcgen05.relinquish_alloc_permit", 0, |_| String::new()), &alloc, 0, |line| {
+        format!("\ttcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;\n{line}")
+    });
+    let o = run(&l, &early);
+    let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::Undefined).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(h.message.contains("after the CTA relinquished its allocation permit"), "{}", h.message);
+    // Nor may a later allocation ask for more columns than an earlier one.
+    let grow = mutate(&ptx, &alloc, 0, |line| {
+        let columns = line.rsplit_once(", ").unwrap().1;
+        format!("{};\n{line}", line.replace(columns, "32").trim_end_matches(';'))
+    });
+    let o = run(&l, &grow);
+    let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::Undefined).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(h.message.contains("tcgen05.alloc of 256 columns after one of 32"), "{}", h.message);
+    let o = run(&l, &mutate(&ptx, "tcgen05.commit.cta_group::1", 0, |line| line.replace("cta_group::1", "cta_group::2")));
+    let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::Undefined).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(h.message.contains("cta_group::2 where the kernel's earlier tcgen05 instructions use cta_group::1"), "{}", h.message);
     // A double free.
     let o = run(&l, &mutate(&ptx, "tcgen05.dealloc", 0, |line| format!("{line}\n{line}")));
     assert!(o.report.hazards.iter().any(|h| h.message.contains("frees 256 columns of tensor memory, 0 are allocated")), "{}", launch::summary(&o));

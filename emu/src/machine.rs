@@ -206,6 +206,8 @@ pub(crate) struct Cta<'k> {
     /// the first tcgen05.alloc, and the columns allocated so far.
     pub(crate) tmem: Vec<u32>,
     pub(crate) tmem_columns: usize,
+    /// What the allocation rules remember (`sm100::Rules`).
+    pub(crate) tcgen05: crate::sm100::Rules,
 }
 
 /// A fault that stops the CTA (an access outside every allocation, an
@@ -321,6 +323,7 @@ impl<'k> Cta<'k> {
             async_clock,
             tmem: Vec::new(),
             tmem_columns: 0,
+            tcgen05: Default::default(),
         }
     }
 

@@ -29,6 +29,11 @@ fn bad(inst: &Inst, message: String) -> Stop {
     Stop(HazardKind::Unsupported, format!("{}: {message}", describe(inst)))
 }
 
+/// A use the ISA makes illegal (its behaviour is undefined).
+fn illegal(inst: &Inst, message: String) -> Stop {
+    Stop(HazardKind::Undefined, format!("{}: {message}", describe(inst)))
+}
+
 /// The shared byte of element (row, k) of a K-major operand described by an
 /// SM100 shared-memory descriptor (PTX ISA 9.7.16.4.1): start, leading and
 /// stride byte offsets as GMMA's, the swizzle in bits 61..63 (0 none, 2 128
@@ -58,7 +63,33 @@ fn descriptor_address(desc: u64, row: u64, k_byte: u64) -> Result<u64, String> {
 
 /// One thread's `tcgen05.*` instruction (the collectives are in
 /// [`collective`]).
+/// The allocation rules of PTX ISA 9.7.16.7.1 a CTA's history can break.
+#[derive(Debug, Default)]
+pub(crate) struct Rules {
+    /// A thread of the CTA executed `tcgen05.relinquish_alloc_permit`.
+    relinquished: bool,
+    /// The columns of the last `tcgen05.alloc`.
+    last_alloc: Option<usize>,
+    /// The `.cta_group` of the first tcgen05 instruction that names one.
+    cta_group: Option<String>,
+}
+
+/// "All tcgen05 instructions within a kernel must specify the same value
+/// for the .cta_group qualifier" (9.7.16.7.1, 9.7.16.9.2, 9.7.16.12.1).
+fn check_cta_group(cta: &mut Cta, inst: &Inst) -> Result<(), Stop> {
+    let Some(group) = inst.opcode.iter().find(|p| p.starts_with("cta_group::")) else { return Ok(()) };
+    match &cta.tcgen05.cta_group {
+        Some(first) if first != group => Err(illegal(inst, format!("{group} where the kernel's earlier tcgen05 instructions use {first}: all must use the same"))),
+        Some(_) => Ok(()),
+        None => {
+            cta.tcgen05.cta_group = Some(group.clone());
+            Ok(())
+        }
+    }
+}
+
 pub(crate) fn execute(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report) -> Result<(), Stop> {
+    check_cta_group(cta, inst)?;
     let what = inst.opcode.get(1).map(String::as_str).unwrap_or("");
     match what {
         w if w.starts_with("fence") => Ok(()),
@@ -83,12 +114,20 @@ pub(crate) fn is_collective(inst: &Inst) -> bool {
 pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, report: &mut Report) -> Result<(), Stop> {
     let first = lanes.start;
     let dummy = Config::none();
+    check_cta_group(cta, inst)?;
     match inst.opcode[1].as_str() {
         "alloc" => {
             let columns = cta.value(first, &inst.operands[1], &dummy, inst)? as usize;
             if !columns.is_power_of_two() || !(32..=COLUMNS).contains(&columns) {
                 return Err(bad(inst, format!("tcgen05.alloc of {columns} columns (a power of two in 32..=512)")));
             }
+            if cta.tcgen05.relinquished {
+                return Err(illegal(inst, "tcgen05.alloc after the CTA relinquished its allocation permit (tcgen05.relinquish_alloc_permit)".into()));
+            }
+            if let Some(last) = cta.tcgen05.last_alloc.filter(|&last| columns > last) {
+                return Err(illegal(inst, format!("tcgen05.alloc of {columns} columns after one of {last}: the columns allocated may not increase between two allocations")));
+            }
+            cta.tcgen05.last_alloc = Some(columns);
             if cta.tmem.is_empty() {
                 cta.tmem = vec![0; LANES * COLUMNS];
             }
@@ -109,7 +148,10 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
             cta.tmem_columns -= columns;
             Ok(())
         }
-        "relinquish_alloc_permit" => Ok(()),
+        "relinquish_alloc_permit" => {
+            cta.tcgen05.relinquished = true;
+            Ok(())
+        }
         "ld" | "st" => {
             let load = inst.opcode[1] == "ld";
             let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
