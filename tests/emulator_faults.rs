@@ -244,6 +244,11 @@ fn sm90_faults_are_caught() {
     let o = run(&l, &mutate(&ptx, "fence.proxy.async", 0, |_| String::new()));
     let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::ProxyFence).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
     assert!(h.message.contains("st.shared") && h.message.contains("cp.async.bulk.tensor"), "{}", h.message);
+    // No cp.async.bulk.wait_group.read before the exit: the TMA store may
+    // still read the C tile when the CTA's shared memory is gone.
+    let o = run(&l, &mutate(&ptx, "cp.async.bulk.wait_group.read", 0, |_| String::new()));
+    let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::AsyncReadBeforeWait).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(h.message.contains("exits while its TMA store") && h.message.contains("cp.async.bulk.tensor.2d.global.shared::cta"), "{}", h.message);
     // A WGMMA descriptor off by one 16-byte unit.
     let o = run(&l, &mutate(&ptx, "4611686293305360384", 0, |line| line.replace("4611686293305360384", "4611686293305360385")));
     assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong descriptor went unseen");

@@ -159,6 +159,11 @@ pub(crate) struct Thread {
     /// wgmma.wait_group): the open one and the committed ones, oldest first.
     pub(crate) wgmma_open: WgmmaGroup,
     pub(crate) wgmma_groups: Vec<WgmmaGroup>,
+    /// The shared reads of this thread's TMA stores (PTX ISA 9.7.9.27),
+    /// pending until `cp.async.bulk.wait_group{.read}` retires their bulk
+    /// async-group: the open group and the committed ones, oldest first.
+    pub(crate) bulk_open: WgmmaGroup,
+    pub(crate) bulk_groups: Vec<WgmmaGroup>,
     /// fence.proxy.async executed so far.
     pub(crate) proxy_epoch: u32,
     /// Destination registers of tcgen05.ld not yet waited for
@@ -297,6 +302,8 @@ impl<'k> Cta<'k> {
                     written: if tracks_wgmma { vec![(0, 0); kernel.registers] } else { Vec::new() },
                     wgmma_open: WgmmaGroup::default(),
                     wgmma_groups: Vec::new(),
+                    bulk_open: WgmmaGroup::default(),
+                    bulk_groups: Vec::new(),
                     proxy_epoch: 0,
                     tmem_pending: Vec::new(),
                     local: vec![0; local_bytes as usize],
@@ -531,6 +538,17 @@ impl<'k> Cta<'k> {
                 }
                 "ret" | "exit" => {
                     self.threads[t].state = State::Exited;
+                    let th = &self.threads[t];
+                    if let Some(&(a, by, _)) = th.bulk_groups.iter().chain([&th.bulk_open]).flat_map(|g| g.reads.iter()).next() {
+                        // The CTA's shared memory goes with its last thread:
+                        // a store still reading it reads freed memory.
+                        report.hazard(HazardKind::AsyncReadBeforeWait, (by as usize, pc), || {
+                            format!(
+                                "thread {t} exits while its TMA store {} may still read shared byte {a:#x} (no cp.async.bulk.wait_group.read retired its bulk group)",
+                                describe(&code[by as usize])
+                            )
+                        });
+                    }
                     return Ok(());
                 }
                 "bar" | "barrier" => {
@@ -653,7 +671,7 @@ impl Cta<'_> {
                 let kernel = self.kernel;
                 for group in retired {
                     for (a, by, issue) in group.reads {
-                        self.check_read_in_flight(t, a, by, &group.issued[issue], report);
+                        self.check_read_in_flight(t, a, by, &group.issued[issue], "wgmma.wait_group", report);
                         self.check_read_as(t, a, &kernel.code[by as usize], by, report);
                     }
                 }

@@ -200,13 +200,13 @@ impl Cta<'_> {
     /// in flight from its issue (thread `t`'s clock then: `issued`) until
     /// now: the byte's last write races with it unless ordered before the
     /// issue.
-    pub(crate) fn check_read_in_flight(&mut self, t: usize, a: usize, pc: u32, issued: &[u32], report: &mut Report) {
+    pub(crate) fn check_read_in_flight(&mut self, t: usize, a: usize, pc: u32, issued: &[u32], retired_by: &str, report: &mut Report) {
         if let Some(w) = self.shadow[a].write {
             if w.thread as usize != t && w.clock > issued[w.thread as usize] {
                 let code = &self.kernel.code;
                 report.hazard(HazardKind::SharedRace, (w.pc as usize, pc as usize), || {
                     format!(
-                        "race on shared byte {a:#x}: thread {} writes it with {} while {} of thread {t} may still read it (issued before the write, not yet retired by wgmma.wait_group; thread {} is the TMA unit)",
+                        "race on shared byte {a:#x}: thread {} writes it with {} while {} of thread {t} may still read it (issued before the write, not yet retired by {retired_by}; thread {} is the TMA unit)",
                         w.thread,
                         describe(&code[w.pc as usize]),
                         describe(&code[pc as usize]),

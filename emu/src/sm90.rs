@@ -382,7 +382,29 @@ fn im2col_elements(map: &TensorMap, im: &Im2col, coords: &[i64], offsets: &[i64]
 /// shared with a bulk group), `cp.async.bulk.commit_group / wait_group`.
 pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config: &Config, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
     if parts.get(3) != Some(&"tensor") {
-        // commit_group / wait_group{.read}: the copies completed at issue.
+        // The bulk async-groups of the thread's TMA stores: commit_group
+        // closes the open one; wait_group{.read} N retires all but the N
+        // newest, and their shared reads are checked against the writes
+        // made since their issue (the reads happen at some time before).
+        match parts.get(3).copied() {
+            Some("commit_group") => {
+                let group = std::mem::take(&mut cta.threads[t].bulk_open);
+                cta.threads[t].bulk_groups.push(group);
+            }
+            Some("wait_group") => {
+                let keep = cta.value(t, &inst.operands[0], config, inst)? as usize;
+                let groups = &mut cta.threads[t].bulk_groups;
+                let retired: Vec<crate::machine::WgmmaGroup> = groups.drain(..groups.len().saturating_sub(keep)).collect();
+                let kernel = cta.kernel;
+                for group in retired {
+                    for (a, by, issue) in group.reads {
+                        cta.check_read_in_flight(t, a, by, &group.issued[issue], "cp.async.bulk.wait_group.read", report);
+                        cta.check_read_as(t, a, &kernel.code[by as usize], by, report);
+                    }
+                }
+            }
+            _ => {}
+        }
         return Ok(());
     }
     let to_shared = parts.get(5).is_some_and(|p| p.starts_with("shared"));
@@ -441,10 +463,17 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
         }
         let src = shared_offset(cta, t, &inst.operands[1], config, inst)?;
         let width = map.element_bytes as usize;
+        // The values now; the race check of the reads when their bulk group
+        // is retired.
+        let issue = cta.threads[t].bulk_open.issued.len();
+        let clock = cta.threads[t].clock.clone();
+        cta.threads[t].bulk_open.issued.push(clock);
         for (global, offset) in box_elements(&map, &coords) {
-            let at = swizzled(src, offset, map.swizzle);
-            let data = cta.read(t, "shared", at, width, inst, &mut [], report)?;
-            cta.check_async_read(at as usize, width, inst, report);
+            let at = swizzled(src, offset, map.swizzle) as usize;
+            cta.shared_bounds(at, width, inst, "reads")?;
+            let data = cta.shared[at..at + width].to_vec();
+            cta.threads[t].bulk_open.reads.extend((at..at + width).map(|a| (a, pc, issue)));
+            cta.check_async_read(at, width, inst, report);
             if let Some(g) = global {
                 Cta::global_write(buffers, g, &data, inst)?;
             }
