@@ -843,3 +843,72 @@ fn binary_register_mma_counts_the_and_of_bits() {
         }
     }
 }
+
+#[test]
+fn cluster_registers_follow_the_declared_cluster_shape() {
+    // Issue 30 item 5 (first step): `.reqnctapercluster 2, 1, 1` groups a
+    // 4 x 2 grid into 2 x 2 clusters; each CTA's thread 0 writes its
+    // %cluster_ctarank, %clusterid.x/.y, %cluster_ctaid.x, %nclusterid.x,
+    // %cluster_nctarank and %is_explicit_cluster (PTX ISA 10.11-10.17).
+    let ptx = r#"
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(
+    .param .u64 out
+)
+.explicitcluster
+.reqnctapercluster 2, 1, 1
+{
+    .reg .pred %p<2>;
+    .reg .b32 %r<16>;
+    .reg .b64 %rd<8>;
+    mov.u32 %r1, %tid.x;
+    setp.ne.u32 %p1, %r1, 0;
+    @%p1 bra DONE;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r2, %ctaid.x;
+    mov.u32 %r3, %ctaid.y;
+    mov.u32 %r4, %nctaid.x;
+    mad.lo.u32 %r5, %r3, %r4, %r2;
+    mul.lo.u32 %r6, %r5, 7;
+    mul.wide.u32 %rd2, %r6, 4;
+    add.s64 %rd3, %rd1, %rd2;
+    mov.u32 %r7, %cluster_ctarank;
+    st.global.u32 [%rd3], %r7;
+    mov.u32 %r8, %clusterid.x;
+    st.global.u32 [%rd3+4], %r8;
+    mov.u32 %r9, %clusterid.y;
+    st.global.u32 [%rd3+8], %r9;
+    mov.u32 %r10, %cluster_ctaid.x;
+    st.global.u32 [%rd3+12], %r10;
+    mov.u32 %r11, %nclusterid.x;
+    st.global.u32 [%rd3+16], %r11;
+    mov.u32 %r12, %cluster_nctarank;
+    st.global.u32 [%rd3+20], %r12;
+    mov.u32 %r13, %is_explicit_cluster;
+    st.global.u32 [%rd3+24], %r13;
+DONE:
+    ret;
+}
+"#;
+    let out = Arg::Buffer { name: "out".into(), dtype: Dtype::U32, shape: vec![8 * 7], init: Init::Zeros };
+    let mut l = one_warp("sm_90a", vec![out]);
+    l.grid = [4, 2, 1];
+    let o = execute("cluster_registers", &l, ptx);
+    assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+    for y in 0..2 {
+        for x in 0..4 {
+            let at = |i: usize| o.buffers[0].get((y * 4 + x) * 7 + i) as usize;
+            assert_eq!((0..7).map(at).collect::<Vec<_>>(), [x % 2, x / 2, y, x % 2, 2, 2, 1], "CTA ({x}, {y})");
+        }
+    }
+    // A grid that is not a whole number of clusters cannot launch.
+    l.grid = [3, 1, 1];
+    let e = launch::execute(&l, ptx).err().expect("the launch is refused");
+    assert!(e.contains("[3, 1, 1] is not a whole number of the kernel's [2, 1, 1] clusters"), "{e}");
+    // A special register the emulator does not model is refused by name,
+    // not read as an undeclared register holding 0.
+    let e = launch::execute(&l, &ptx.replace("%cluster_nctarank", "%smid")).err().expect("the PTX is refused");
+    assert!(e.contains("special register '%smid' is not emulated"), "{e}");
+}

@@ -749,7 +749,11 @@ pub fn execute(launch: &Launch, ptx_text: &str) -> Result<Outcome, String> {
     let (kinds, mut buffers): (Vec<(Dtype, Vec<usize>)>, Vec<Buffer>) =
         outputs.into_iter().zip(&prepared.bases).map(|(o, base)| ((o.dtype, o.shape), Buffer { name: o.name, base: *base, data: o.data })).unzip();
     let block = launch.block.ok_or("launch field 'block' is missing (and the kernel declares no block shape)")?;
-    let config = Config { grid: launch.grid, block, dynamic_smem: launch.dynamic_smem.unwrap_or(0), params: prepared.params, instruction_limit: 20_000_000_000, ctas: launch.ctas.clone() };
+    let cluster = prepared.module.kernels[prepared.kernel].cluster.unwrap_or([1; 3]);
+    if (0..3).any(|d| cluster[d] == 0 || launch.grid[d] % cluster[d] != 0) {
+        return Err(format!("launch field 'grid': {:?} is not a whole number of the kernel's {cluster:?} clusters (.reqnctapercluster)", launch.grid));
+    }
+    let config = Config { grid: launch.grid, block, dynamic_smem: launch.dynamic_smem.unwrap_or(0), params: prepared.params, instruction_limit: 20_000_000_000, ctas: launch.ctas.clone(), cluster };
     let start = std::time::Instant::now();
     let report = machine::run(kernel, &config, &mut buffers);
     let seconds = start.elapsed().as_secs_f64();

@@ -43,6 +43,9 @@ pub struct Config {
     /// Run only these CTAs of the grid (None: all of them), e.g. the last
     /// one of a grid too large to emulate whole (issue 35).
     pub ctas: Option<Vec<[u32; 3]>>,
+    /// The cluster shape (`[1, 1, 1]`: none); the grid is a whole number of
+    /// clusters.
+    pub cluster: [u32; 3],
 }
 
 impl Config {
@@ -50,7 +53,7 @@ impl Config {
     /// addresses of a collective's operands (none of them reads the grid,
     /// the block or a parameter).
     pub(crate) fn none() -> Config {
-        Config { grid: [1; 3], block: [1; 3], dynamic_smem: 0, params: Vec::new(), instruction_limit: 0, ctas: None }
+        Config { grid: [1; 3], block: [1; 3], dynamic_smem: 0, params: Vec::new(), instruction_limit: 0, ctas: None, cluster: [1; 3] }
     }
 }
 
@@ -473,6 +476,16 @@ impl<'k> Cta<'k> {
             Special::Nctaid(d) => config.grid[d],
             Special::LaneId => (t % WARP) as u32,
             Special::WarpId => (t / WARP) as u32,
+            Special::ClusterId(d) => self.id[d] / config.cluster[d],
+            Special::NclusterId(d) => config.grid[d] / config.cluster[d],
+            Special::ClusterCtaid(d) => self.id[d] % config.cluster[d],
+            Special::ClusterNctaid(d) => config.cluster[d],
+            Special::ClusterCtarank => {
+                let [cx, cy, _] = config.cluster;
+                self.id[0] % cx + (self.id[1] % cy) * cx + (self.id[2] % config.cluster[2]) * cx * cy
+            }
+            Special::ClusterNctarank => config.cluster.iter().product(),
+            Special::IsExplicitCluster => u32::from(config.cluster != [1; 3]),
         })
     }
 

@@ -29,6 +29,8 @@ pub struct Kernel {
     pub registers: usize,
     pub register_names: Vec<String>,
     pub code: Vec<Inst>,
+    /// `.reqnctapercluster X, Y, Z`: the cluster shape the kernel declares.
+    pub cluster: Option<[u32; 3]>,
 }
 
 #[derive(Debug, Clone)]
@@ -55,7 +57,25 @@ pub enum Special {
     Nctaid(usize),
     LaneId,
     WarpId,
+    /// The cluster registers (PTX ISA 10.12-10.17): the cluster's index
+    /// in the grid and the grid's clusters, the CTA's index in its cluster
+    /// and the cluster's CTAs, and the CTA's rank in the cluster.
+    ClusterId(usize),
+    NclusterId(usize),
+    ClusterCtaid(usize),
+    ClusterNctaid(usize),
+    ClusterCtarank,
+    ClusterNctarank,
+    IsExplicitCluster,
 }
+
+/// Special registers the emulator does not model: refused by name rather
+/// than read as an undeclared register (which would hold 0).
+const UNMODELLED_SPECIAL: &[&str] = &[
+    "%smid", "%nsmid", "%gridid", "%nwarpid", "%clock", "%clock_hi", "%clock64", "%globaltimer", "%globaltimer_lo", "%globaltimer_hi",
+    "%lanemask_eq", "%lanemask_le", "%lanemask_lt", "%lanemask_ge", "%lanemask_gt", "%dynamic_smem_size", "%total_smem_size",
+    "%aggr_smem_size", "%current_graph_exec",
+];
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Operand {
@@ -188,6 +208,13 @@ fn special(name: &str) -> Option<Special> {
         "%nctaid" => Special::Nctaid(dim(component)?),
         "%laneid" => Special::LaneId,
         "%warpid" => Special::WarpId,
+        "%clusterid" => Special::ClusterId(dim(component)?),
+        "%nclusterid" => Special::NclusterId(dim(component)?),
+        "%cluster_ctaid" => Special::ClusterCtaid(dim(component)?),
+        "%cluster_nctaid" => Special::ClusterNctaid(dim(component)?),
+        "%cluster_ctarank" => Special::ClusterCtarank,
+        "%cluster_nctarank" => Special::ClusterNctarank,
+        "%is_explicit_cluster" => Special::IsExplicitCluster,
         _ => return None,
     })
 }
@@ -266,6 +293,10 @@ fn operand(text: &str, regs: &mut Regs, line: usize, locals: &[HashMap<String, S
         if let Some(s) = special(t) {
             return Ok(Operand::Special(s));
         }
+        let base = t.split_once('.').map_or(t, |(b, _)| b);
+        if UNMODELLED_SPECIAL.contains(&base) || base.starts_with("%pm") || base.starts_with("%envreg") || base.starts_with("%reserved_smem") {
+            return Err(err(line, format!("special register '{t}' is not emulated")));
+        }
         return Ok(Operand::Reg(regs.get(t)));
     }
     if let Some(v) = immediate(t) {
@@ -336,6 +367,14 @@ fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Re
         .map(|s| s.trim().to_string())
         .ok_or_else(|| err(start + 1, "an .entry without a name"))?;
     let (params, mut i) = parameters(lines, start, &name)?;
+    // `.reqnctapercluster X{, Y{, Z}}` between the parameters and the body.
+    let cluster = lines[start..i].iter().find_map(|l| strip_comment(l).trim().strip_prefix(".reqnctapercluster")).map(|dims| {
+        let mut out = [1u32; 3];
+        for (d, x) in dims.split(',').map(|x| x.trim().trim_end_matches(';')).enumerate().take(3) {
+            out[d] = x.parse().unwrap_or(1);
+        }
+        out
+    });
     i += 1;
     let mut regs = Regs { index: HashMap::new(), names: Vec::new() };
     let mut shared: Vec<SharedVar> = module_shared.to_vec();
@@ -447,7 +486,7 @@ fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Re
             .ok_or_else(|| err(code[at].line, format!("branch to an unknown label '{label}'")))?;
         code[at].operands[0] = Operand::Label(target);
     }
-    Ok((Kernel { name, params, shared, local: local_vars, registers: regs.names.len(), register_names: regs.names, code }, i))
+    Ok((Kernel { name, params, shared, local: local_vars, registers: regs.names.len(), register_names: regs.names, code, cluster }, i))
 }
 
 /// The parameters of the kernel whose `.entry` line is `start`, and the

@@ -95,6 +95,11 @@ pub(crate) fn execute(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, rep
         w if w.starts_with("fence") => Ok(()),
         "wait::ld" | "wait::st" => Ok(()),
         "mma" => mma(cta, t, inst, config, report),
+        "commit" if inst.opcode.iter().any(|p| p.starts_with("multicast")) => {
+            // Arrivals on other CTAs' mbarriers need the cluster's CTAs
+            // running together (docs/emulator.md, the cluster plan).
+            Err(bad(inst, "a multicast tcgen05.commit (arrivals in other CTAs of the cluster) is not emulated".into()))
+        }
         "commit" => {
             // Arrive once on the mbarrier: the thread's tcgen05.mma completed at issue.
             let bar = cta.address(t, &inst.operands[0], config, inst)?;

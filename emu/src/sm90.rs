@@ -407,6 +407,9 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
         }
         return Ok(());
     }
+    if parts.iter().any(|p| p.starts_with("multicast")) {
+        return Err(fault(HazardKind::Unsupported, format!("{}: a multicast TMA copy (into other CTAs of the cluster) is not emulated", describe(inst))));
+    }
     let to_shared = parts.get(5).is_some_and(|p| p.starts_with("shared"));
     let pc = cta.threads[t].pc as u32;
     if to_shared {

@@ -1,8 +1,11 @@
 // examples/s2t_sm100.mlir, the S2T copy of a CTA pair: the cluster rank
 // selects the issuing CTA (rank & 1 == partition), tcgen05.cp.cta_group::2
 // of the 128x256b tile from its UMMA-style shared-memory descriptor, the
-// commit to the mbarrier; the kernel's TMEM allocation uses the same CTA
-// group, as every tcgen05 instruction of a kernel must.
+// commit to the mbarrier of both CTAs of the pair (.multicast::cluster with
+// the pair's ranks as mask: without it only the issuer's mbarrier gets the
+// arrival and the peer waits forever, PTX ISA 9.7.16.12.1; the emulator
+// reported that deadlock, issue 30); the kernel's TMEM allocation uses the
+// same CTA group, as every tcgen05 instruction of a kernel must.
 // RUN: %cute compile %examples/s2t_sm100.mlir --chip sm_100a -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin
@@ -18,6 +21,8 @@
 // SW32 K-major descriptor: layout type 6, version 1, SBO 16 (8 rows x 32 B).
 // CHECK: or.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, -4611615580963667968;
 // CHECK: tcgen05.cp.cta_group::2.128x256b [{{%r[0-9]+}}], {{%rd[0-9]+}};
-// CHECK-NEXT: tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.b64
+// The pair's mask folds to 0b11 (the issuer is rank 0).
+// CHECK-NEXT: mov.b16 [[MASK:%rs[0-9]+]], 3;
+// CHECK-NEXT: tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64 [{{.*}}], [[MASK]];
 // CHECK: mbarrier.try_wait.parity.shared.b64
 // CHECK: tcgen05.dealloc.cta_group::2.sync.aligned.b32

@@ -229,7 +229,11 @@ pub fn lower_one_to_one<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, 
 
 /// One `tcgen05.cp` of a shared-memory matrix (its 64-bit descriptor)
 /// into tensor memory, with the CTA group's commit to the mbarrier; the
-/// caller places it (for a CTA pair, on the issuing CTA only).
+/// caller places it (for a CTA pair, on the issuing CTA only). With
+/// `commit_mask` (an i16 of cluster ranks) the commit arrives on the
+/// mbarrier at the same offset in each of those CTAs
+/// (`.multicast::cluster`, PTX ISA 9.7.16.12.1).
+#[allow(clippy::too_many_arguments)]
 pub(in crate::passes::conversion) fn copy_and_commit<'c>(
     b: &Builder<'c, '_>,
     tmem: Value<'c, '_>,
@@ -238,6 +242,7 @@ pub(in crate::passes::conversion) fn copy_and_commit<'c>(
     shape: &str,
     multicast: &str,
     cta_group: i64,
+    commit_mask: Option<Value<'c, '_>>,
 ) -> Result<[melior::ir::Operation<'c>; 2], PatternError> {
     facts::check_cp_shape(shape, multicast)?;
     let id = |n: &str| Identifier::new(b.context, n);
@@ -250,7 +255,9 @@ pub(in crate::passes::conversion) fn copy_and_commit<'c>(
             (id("group"), group),
         ])
         .build()?;
-    let commit = OperationBuilder::new("nvvm.tcgen05.commit", b.location).add_operands(&[bar]).add_attributes(&[(id("group"), group)]).build()?;
+    let mut commit_operands = vec![bar];
+    commit_operands.extend(commit_mask);
+    let commit = OperationBuilder::new("nvvm.tcgen05.commit", b.location).add_operands(&commit_operands).add_attributes(&[(id("group"), group)]).build()?;
     Ok([cp, commit])
 }
 
@@ -267,7 +274,7 @@ pub fn lower_copy_s2t<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, re
     let (tmem, bar) = (pointer(&b, op.operand(0)?)?, pointer(&b, op.operand(2)?)?);
     let shape = string_attr(op, "shape").unwrap_or_else(|| "128x256b".into());
     let multicast = string_attr(op, "multicast").unwrap_or_else(|| "none".into());
-    for o in copy_and_commit(&b, tmem, src, bar, &shape, &multicast, facts::cta_group(op))? {
+    for o in copy_and_commit(&b, tmem, src, bar, &shape, &multicast, facts::cta_group(op), None)? {
         rewriter.as_rewriter_base().insert(o);
     }
     Ok(Vec::new())

@@ -250,7 +250,7 @@ fn lower_s2t_call<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewrit
     let shape = s2t_shape(src, "atom.s2t_copy")?;
     let desc = super::super::wgmma::matrix_descriptor(&b, src, crate::dialect::nvgpu::atom::Major::K, "the S2T source", true)?;
     let tmem = crate::passes::conversion::cute_to_llvm::memory::view_ptr(&b, dst)?;
-    let [cp, _commit] = super::super::tcgen05::copy_and_commit(&b, tmem, desc, tmem, &shape, "none", 1)?;
+    let [cp, _commit] = super::super::tcgen05::copy_and_commit(&b, tmem, desc, tmem, &shape, "none", 1, None)?;
     rewriter.as_rewriter_base().insert(cp);
     Ok(Vec::new())
 }
@@ -277,13 +277,20 @@ pub fn lower_cp_async_s2t<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>
     let bar = pointer(&b, mbar)?;
     let id = |n: &str| Identifier::new(context, n);
     let i32_type: Type = IntegerType::new(context, 32).into();
-    // The issuing CTA: cluster rank & (cta_group - 1) == partition.
-    let rank = if cta_group == 1 {
-        b.int(i32_type, 0)?
+    // The issuing CTA: cluster rank & (cta_group - 1) == partition. For a
+    // CTA pair the commit arrives on the mbarrier of both CTAs of the pair
+    // (ranks rank & !1 and rank | 1): without `.multicast::cluster` it
+    // would arrive on the issuer's alone, and the peer, which waits on its
+    // own mbarrier for the copy, would wait forever (9.7.16.12.1).
+    let (rank, commit_mask) = if cta_group == 1 {
+        (b.int(i32_type, 0)?, None)
     } else {
-        let rank = b.insert(OperationBuilder::new("nvvm.read.ptx.sreg.cluster.ctarank", b.location).add_results(&[i32_type]).build()?)?;
+        let full = b.insert(OperationBuilder::new("nvvm.read.ptx.sreg.cluster.ctarank", b.location).add_results(&[i32_type]).build()?)?;
         let mask = b.int(i32_type, cta_group - 1)?;
-        b.bin("llvm.and", rank, mask)?
+        let rank = b.bin("llvm.and", full, mask)?;
+        let even = b.bin("llvm.and", full, b.int(i32_type, !(cta_group - 1))?)?;
+        let pair = b.bin("llvm.shl", b.int(i32_type, (1 << cta_group) - 1)?, even)?;
+        (rank, Some(b.convert_int(pair, IntegerType::new(context, 16).into())?))
     };
     let partition = b.convert_int(partition, i32_type)?;
     let issue = b.insert(
@@ -295,7 +302,7 @@ pub fn lower_cp_async_s2t<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>
     )?;
     let region = melior::ir::Region::new();
     let block = melior::ir::Block::new(&[]);
-    for o in super::super::tcgen05::copy_and_commit(&b, tmem, desc, bar, &shape, "none", cta_group)? {
+    for o in super::super::tcgen05::copy_and_commit(&b, tmem, desc, bar, &shape, "none", cta_group, commit_mask)? {
         block.append_operation(o);
     }
     block.append_operation(OperationBuilder::new("scf.yield", b.location).build()?);
