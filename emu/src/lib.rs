@@ -25,6 +25,7 @@ pub mod alu;
 pub mod buffer;
 pub mod gpu;
 pub mod launch;
+mod maps;
 pub mod machine;
 pub mod memory;
 pub mod mma;
