@@ -362,10 +362,12 @@ fn cute_run_takes_the_launch_metadata_and_refuses_contradictions() {
     let (code, _, stderr) = cute_run("meta-box", &wrong_box, &[]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("launch field 'args[0]' (tensor map A): box [64,64], but parameter 0 of 'gemm' is a map with box [64,128]"), "{stderr}");
-    let wrong_swizzle = sm90.replacen(r#""swizzle": 128"#, r#""swizzle": 64"#, 1);
+    // (Unswizzled: a 64-byte swizzle is refused earlier, a 128-byte inner box
+    // being wider than its span.)
+    let wrong_swizzle = sm90.replacen(r#""swizzle": 128"#, r#""swizzle": 0"#, 1);
     let (code, _, stderr) = cute_run("meta-swizzle", &wrong_swizzle, &[]);
     assert_eq!(code, 2, "{stderr}");
-    assert!(stderr.contains("launch field 'args[0]' (tensor map A): swizzle 64, but parameter 0 of 'gemm' is a map with swizzle 128"), "{stderr}");
+    assert!(stderr.contains("launch field 'args[0]' (tensor map A): swizzle 0, but parameter 0 of 'gemm' is a map with swizzle 128"), "{stderr}");
 }
 
 #[test]

@@ -911,4 +911,6 @@ DONE:
     // not read as an undeclared register holding 0.
     let e = launch::execute(&l, &ptx.replace("%cluster_nctarank", "%smid")).err().expect("the PTX is refused");
     assert!(e.contains("special register '%smid' is not emulated"), "{e}");
+    let e = launch::execute(&l, &ptx.replace(".reqnctapercluster 2, 1, 1", ".reqnctapercluster 2, 0")).err().expect("the PTX is refused");
+    assert!(e.contains("'0' is not a positive count"), "{e}");
 }

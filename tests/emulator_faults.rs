@@ -249,6 +249,20 @@ fn sm90_faults_are_caught() {
     let o = run(&l, &mutate(&ptx, "cp.async.bulk.wait_group.read", 0, |_| String::new()));
     let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::AsyncReadBeforeWait).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
     assert!(h.message.contains("exits while its TMA store") && h.message.contains("cp.async.bulk.tensor.2d.global.shared::cta"), "{}", h.message);
+    // The issuing thread overwrites the C tile between the store and its
+    // wait: the store may read the new bytes.
+    let overwrite = mutate(&ptx, "cp.async.bulk.tensor.2d.global.shared::cta", 0, |line| {
+        let src = line.rsplit_once('[').unwrap().1.trim_end_matches("];");
+        format!("{line}\n\tst.shared.u32 \t[{src}], %r1;")
+    });
+    let o = run(&l, &overwrite);
+    let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::SharedRace).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(h.message.contains("not yet retired by cp.async.bulk.wait_group.read"), "{}", h.message);
+    // An arrival more than the stage's full barrier expects (its phase
+    // still waits for the TMA bytes): a fault.
+    let twice = mutate(&ptx, "mbarrier.arrive.expect_tx", 0, |line| format!("{line}\n{line}"));
+    let o = run(&l, &twice);
+    assert!(o.report.hazards.iter().any(|h| h.message.contains("more arrivals than the mbarrier")), "{}", launch::summary(&o));
     // A WGMMA descriptor off by one 16-byte unit.
     let o = run(&l, &mutate(&ptx, "4611686293305360384", 0, |line| line.replace("4611686293305360384", "4611686293305360385")));
     assert!(!o.report.hazards.is_empty() || !correct_sm90(&o), "a wrong descriptor went unseen");

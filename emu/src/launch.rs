@@ -640,11 +640,12 @@ pub fn execute(launch: &Launch, ptx_text: &str) -> Result<Outcome, String> {
     let (kinds, mut buffers): (Vec<(Dtype, Vec<usize>)>, Vec<Buffer>) =
         outputs.into_iter().zip(&prepared.bases).map(|(o, base)| ((o.dtype, o.shape), Buffer { name: o.name, base: *base, data: o.data })).unzip();
     let block = launch.block.ok_or("launch field 'block' is missing (and the kernel declares no block shape)")?;
-    let cluster = prepared.module.kernels[prepared.kernel].cluster.unwrap_or([1; 3]);
+    let declared = prepared.module.kernels[prepared.kernel].cluster;
+    let cluster = declared.unwrap_or([1; 3]);
     if (0..3).any(|d| cluster[d] == 0 || launch.grid[d] % cluster[d] != 0) {
         return Err(format!("launch field 'grid': {:?} is not a whole number of the kernel's {cluster:?} clusters (.reqnctapercluster)", launch.grid));
     }
-    let config = Config { grid: launch.grid, block, dynamic_smem: launch.dynamic_smem.unwrap_or(0), params: prepared.params, instruction_limit: 20_000_000_000, ctas: launch.ctas.clone(), cluster };
+    let config = Config { grid: launch.grid, block, dynamic_smem: launch.dynamic_smem.unwrap_or(0), params: prepared.params, instruction_limit: 20_000_000_000, ctas: launch.ctas.clone(), cluster, explicit_cluster: declared.is_some() };
     let start = std::time::Instant::now();
     let report = machine::run(kernel, &config, &mut buffers);
     let seconds = start.elapsed().as_secs_f64();
@@ -721,5 +722,11 @@ mod tests {
         let e = launch(r#"{"tensor_map_im2col": {"buffer": "X", "dtype": "f16", "shape": [1, 4, 4, 3], "channels_per_pixel": 3, "pixels_per_column": 16, "lower_corner": [0, 0], "upper_corner": [0, 0]}}"#).unwrap_err();
         assert!(e.contains("a global stride is 6 bytes"), "{e}");
         assert!(launch(r#"{"tensor_map": {"buffer": "A", "dtype": "f16", "shape": [1, 8], "box": [64, 128]}}"#).is_ok(), "a box larger than the tensor is fine");
+        let e = launch(r#"{"tensor_map": {"buffer": "A", "dtype": "f16", "shape": [], "box": []}}"#).unwrap_err();
+        assert!(e.contains("a tiled tensor map has rank 1 to 5"), "{e}");
+        let e = launch(r#"{"tensor_map": {"buffer": "A", "dtype": "f16", "shape": [1, 1, 1, 1, 1, 8], "box": [8, 1, 1, 1, 1, 1]}}"#).unwrap_err();
+        assert!(e.contains("a tiled tensor map has rank 1 to 5"), "{e}");
+        let e = launch(r#"{"tensor_map": {"buffer": "A", "dtype": "f16", "shape": [8, 128], "box": [128, 8], "swizzle": 128}}"#).unwrap_err();
+        assert!(e.contains("256 bytes, more than the 128-byte swizzle span"), "{e}");
     }
 }

@@ -46,6 +46,9 @@ pub struct Config {
     /// The cluster shape (`[1, 1, 1]`: none); the grid is a whole number of
     /// clusters.
     pub cluster: [u32; 3],
+    /// The kernel declares a cluster (`.explicitcluster` or
+    /// `.reqnctapercluster`, even 1 x 1 x 1).
+    pub explicit_cluster: bool,
 }
 
 impl Config {
@@ -53,7 +56,7 @@ impl Config {
     /// addresses of a collective's operands (none of them reads the grid,
     /// the block or a parameter).
     pub(crate) fn none() -> Config {
-        Config { grid: [1; 3], block: [1; 3], dynamic_smem: 0, params: Vec::new(), instruction_limit: 0, ctas: None, cluster: [1; 3] }
+        Config { grid: [1; 3], block: [1; 3], dynamic_smem: 0, params: Vec::new(), instruction_limit: 0, ctas: None, cluster: [1; 3], explicit_cluster: false }
     }
 }
 
@@ -160,13 +163,13 @@ pub(crate) struct Thread {
     pub(crate) written: Vec<(u32, u32)>,
     /// wgmma.mma_async groups (PTX ISA 9.7.15.7 wgmma.commit_group and
     /// wgmma.wait_group): the open one and the committed ones, oldest first.
-    pub(crate) wgmma_open: WgmmaGroup,
-    pub(crate) wgmma_groups: Vec<WgmmaGroup>,
+    pub(crate) wgmma_open: AsyncReadGroup,
+    pub(crate) wgmma_groups: Vec<AsyncReadGroup>,
     /// The shared reads of this thread's TMA stores (PTX ISA 9.7.9.27),
     /// pending until `cp.async.bulk.wait_group{.read}` retires their bulk
     /// async-group: the open group and the committed ones, oldest first.
-    pub(crate) bulk_open: WgmmaGroup,
-    pub(crate) bulk_groups: Vec<WgmmaGroup>,
+    pub(crate) bulk_open: AsyncReadGroup,
+    pub(crate) bulk_groups: Vec<AsyncReadGroup>,
     /// fence.proxy.async executed so far.
     pub(crate) proxy_epoch: u32,
     /// Destination registers of tcgen05.ld not yet waited for
@@ -177,9 +180,11 @@ pub(crate) struct Thread {
     pub(crate) local: Vec<u8>,
 }
 
-/// What the wgmma.mma_async of one group leave pending until a
-/// wgmma.wait_group retires the group: the registers they write (with the
-/// wgmma's pc) and, on the warpgroup's first thread, the shared bytes they
+/// What the asynchronous operations of one group leave pending until its
+/// wait retires the group (wgmma.mma_async until wgmma.wait_group; a TMA
+/// store until cp.async.bulk.wait_group.read, its reads only): the
+/// registers a wgmma writes (with its pc) and, on the warpgroup's first
+/// thread, the shared bytes they
 /// read through their descriptors (with the wgmma's pc). PTX ISA 9.7.15.5:
 /// the asynchronous operation reads shared memory at some time before it
 /// completes, so those reads are recorded for the race check when the
@@ -188,9 +193,9 @@ pub(crate) struct Thread {
 /// clock then, `issued`), and a write after the wait unless the wait is
 /// ordered before it (the read is recorded with the clock of the wait).
 #[derive(Default)]
-pub(crate) struct WgmmaGroup {
+pub(crate) struct AsyncReadGroup {
     pub(crate) regs: Vec<(usize, u32)>,
-    /// (byte, the wgmma's pc, index of its clock in `issued`).
+    /// (byte, the operation's pc, index of its clock in `issued`).
     pub(crate) reads: Vec<(usize, u32, usize)>,
     pub(crate) issued: Vec<Vec<u32>>,
 }
@@ -303,9 +308,9 @@ impl<'k> Cta<'k> {
                     open: Vec::new(),
                     fence_epoch: 1,
                     written: if tracks_wgmma { vec![(0, 0); kernel.registers] } else { Vec::new() },
-                    wgmma_open: WgmmaGroup::default(),
+                    wgmma_open: AsyncReadGroup::default(),
                     wgmma_groups: Vec::new(),
-                    bulk_open: WgmmaGroup::default(),
+                    bulk_open: AsyncReadGroup::default(),
                     bulk_groups: Vec::new(),
                     proxy_epoch: 0,
                     tmem_pending: Vec::new(),
@@ -467,6 +472,20 @@ impl<'k> Cta<'k> {
         }
     }
 
+    /// The shared reads of retired asynchronous groups (wgmma, TMA store),
+    /// race-checked now: against the writes since each one's issue (of the
+    /// issuing thread too, with `include_self`), and recorded as reads of
+    /// thread `t` with its clock of the wait.
+    pub(crate) fn retire_async_reads(&mut self, t: usize, retired: Vec<AsyncReadGroup>, retired_by: &str, include_self: bool, report: &mut Report) {
+        let kernel = self.kernel;
+        for group in retired {
+            for (a, by, issue) in group.reads {
+                self.check_read_in_flight(t, a, by, &group.issued[issue], retired_by, include_self, report);
+                self.check_read_as(t, a, &kernel.code[by as usize], by, report);
+            }
+        }
+    }
+
     pub(crate) fn special(&self, t: usize, s: Special, config: &Config) -> u64 {
         let th = &self.threads[t];
         u64::from(match s {
@@ -485,7 +504,7 @@ impl<'k> Cta<'k> {
                 self.id[0] % cx + (self.id[1] % cy) * cx + (self.id[2] % config.cluster[2]) * cx * cy
             }
             Special::ClusterNctarank => config.cluster.iter().product(),
-            Special::IsExplicitCluster => u32::from(config.cluster != [1; 3]),
+            Special::IsExplicitCluster => u32::from(config.explicit_cluster),
         })
     }
 
@@ -680,14 +699,8 @@ impl Cta<'_> {
                     _ => 0,
                 };
                 let groups = &mut self.threads[t].wgmma_groups;
-                let retired: Vec<WgmmaGroup> = groups.drain(..groups.len().saturating_sub(keep)).collect();
-                let kernel = self.kernel;
-                for group in retired {
-                    for (a, by, issue) in group.reads {
-                        self.check_read_in_flight(t, a, by, &group.issued[issue], "wgmma.wait_group", report);
-                        self.check_read_as(t, a, &kernel.code[by as usize], by, report);
-                    }
-                }
+                let retired: Vec<AsyncReadGroup> = groups.drain(..groups.len().saturating_sub(keep)).collect();
+                self.retire_async_reads(t, retired, "wgmma.wait_group", false, report);
             }
             ("wgmma", "mma_async") => {
                 let epoch = self.threads[t].fence_epoch;

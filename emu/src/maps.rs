@@ -26,8 +26,14 @@ pub(crate) fn tensor_map_arg(map: &Value, im2col: bool, at: &dyn Fn(&str) -> Str
         .iter()
         .map(|x| x.as_u64().filter(|&x| (1..=256).contains(&x)).map(|x| x as u32).ok_or_else(|| at("'box' holds extents 1..=256")))
         .collect::<Result<_, _>>()?;
+    if !(1..=5).contains(&shape.len()) {
+        return Err(at(&format!("a tiled tensor map has rank 1 to 5, got shape {shape:?}")));
+    }
     if boxes.len() != shape.len() {
         return Err(at(&format!("'box' has {} extents for a rank-{} tensor", boxes.len(), shape.len())));
+    }
+    if swizzle != 0 && boxes[0] as usize * dtype.bytes() > swizzle as usize {
+        return Err(at(&format!("the innermost box extent {} of {name} is {} bytes, more than the {swizzle}-byte swizzle span", boxes[0], boxes[0] as usize * dtype.bytes())));
     }
     if boxes[0] as usize * dtype.bytes() % 16 != 0 {
         return Err(at(&format!("the innermost box extent {} of {name} is {} bytes, and TMA needs a multiple of 16", boxes[0], boxes[0] as usize * dtype.bytes())));

@@ -200,9 +200,9 @@ impl Cta<'_> {
     /// in flight from its issue (thread `t`'s clock then: `issued`) until
     /// now: the byte's last write races with it unless ordered before the
     /// issue.
-    pub(crate) fn check_read_in_flight(&mut self, t: usize, a: usize, pc: u32, issued: &[u32], retired_by: &str, report: &mut Report) {
+    pub(crate) fn check_read_in_flight(&mut self, t: usize, a: usize, pc: u32, issued: &[u32], retired_by: &str, include_self: bool, report: &mut Report) {
         if let Some(w) = self.shadow[a].write {
-            if w.thread as usize != t && w.clock > issued[w.thread as usize] {
+            if (include_self || w.thread as usize != t) && w.clock > issued[w.thread as usize] {
                 let code = &self.kernel.code;
                 report.hazard(HazardKind::SharedRace, (w.pc as usize, pc as usize), || {
                     format!(

@@ -294,7 +294,9 @@ fn operand(text: &str, regs: &mut Regs, line: usize, locals: &[HashMap<String, S
             return Ok(Operand::Special(s));
         }
         let base = t.split_once('.').map_or(t, |(b, _)| b);
-        if UNMODELLED_SPECIAL.contains(&base) || base.starts_with("%pm") || base.starts_with("%envreg") || base.starts_with("%reserved_smem") {
+        let numbered = |prefix: &str, suffix: &str| base.strip_prefix(prefix).and_then(|r| r.strip_suffix(suffix)).is_some_and(|d| !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()));
+        let counter = numbered("%pm", "") || numbered("%pm", "_64") || numbered("%envreg", "");
+        if UNMODELLED_SPECIAL.contains(&base) || counter || base.starts_with("%reserved_smem_offset") {
             return Err(err(line, format!("special register '{t}' is not emulated")));
         }
         return Ok(Operand::Reg(regs.get(t)));
@@ -367,14 +369,22 @@ fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Re
         .map(|s| s.trim().to_string())
         .ok_or_else(|| err(start + 1, "an .entry without a name"))?;
     let (params, mut i) = parameters(lines, start, &name)?;
-    // `.reqnctapercluster X{, Y{, Z}}` between the parameters and the body.
-    let cluster = lines[start..i].iter().find_map(|l| strip_comment(l).trim().strip_prefix(".reqnctapercluster")).map(|dims| {
+    // `.reqnctapercluster X{, Y{, Z}}` between the parameters and the body;
+    // `.explicitcluster` alone declares a cluster of the launch's shape,
+    // which the emulator's launch does not take: 1 x 1 x 1.
+    let header: Vec<(usize, &str)> = (start..i).map(|k| (k + 1, strip_comment(lines[k]).trim())).collect();
+    let mut cluster = header.iter().any(|(_, l)| l.starts_with(".explicitcluster")).then_some([1u32; 3]);
+    if let Some((n, dims)) = header.iter().find_map(|(n, l)| l.strip_prefix(".reqnctapercluster").map(|d| (*n, d))) {
         let mut out = [1u32; 3];
-        for (d, x) in dims.split(',').map(|x| x.trim().trim_end_matches(';')).enumerate().take(3) {
-            out[d] = x.parse().unwrap_or(1);
+        let list: Vec<&str> = dims.split(',').map(|x| x.trim().trim_end_matches(';').trim()).collect();
+        if list.len() > 3 {
+            return Err(err(n, format!("'.reqnctapercluster{dims}' has more than 3 dimensions")));
         }
-        out
-    });
+        for (d, x) in list.iter().enumerate() {
+            out[d] = x.parse().ok().filter(|&v| v > 0).ok_or_else(|| err(n, format!("'.reqnctapercluster{dims}': '{x}' is not a positive count")))?;
+        }
+        cluster = Some(out);
+    }
     i += 1;
     let mut regs = Regs { index: HashMap::new(), names: Vec::new() };
     let mut shared: Vec<SharedVar> = module_shared.to_vec();

@@ -61,9 +61,12 @@ fn descriptor_address(desc: u64, row: u64, k_byte: u64) -> Result<u64, String> {
     })
 }
 
-/// One thread's `tcgen05.*` instruction (the collectives are in
-/// [`collective`]).
-/// The allocation rules of PTX ISA 9.7.16.7.1 a CTA's history can break.
+/// The allocation rules of PTX ISA 9.7.16.7.1 a CTA's history can break:
+/// "it is illegal for a CTA to perform tcgen05.alloc after any of its
+/// constituent threads execute tcgen05.relinquish_alloc_permit", "the
+/// number of columns allocated should not increase between any two
+/// allocations in the execution order within the CTA", and one
+/// `.cta_group` for all tcgen05 instructions of a kernel.
 #[derive(Debug, Default)]
 pub(crate) struct Rules {
     /// A thread of the CTA executed `tcgen05.relinquish_alloc_permit`.
@@ -88,6 +91,8 @@ fn check_cta_group(cta: &mut Cta, inst: &Inst) -> Result<(), Stop> {
     }
 }
 
+/// One thread's `tcgen05.*` instruction (the collectives are in
+/// [`collective`]).
 pub(crate) fn execute(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report) -> Result<(), Stop> {
     check_cta_group(cta, inst)?;
     let what = inst.opcode.get(1).map(String::as_str).unwrap_or("");

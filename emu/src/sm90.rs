@@ -392,16 +392,13 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
                 cta.threads[t].bulk_groups.push(group);
             }
             Some("wait_group") => {
-                let keep = cta.value(t, &inst.operands[0], config, inst)? as usize;
+                let n = inst.operands.first().ok_or_else(|| fault(HazardKind::Unsupported, format!("{}: wait_group needs its group count", describe(inst))))?;
+                let keep = cta.value(t, n, config, inst)? as usize;
                 let groups = &mut cta.threads[t].bulk_groups;
-                let retired: Vec<crate::machine::WgmmaGroup> = groups.drain(..groups.len().saturating_sub(keep)).collect();
-                let kernel = cta.kernel;
-                for group in retired {
-                    for (a, by, issue) in group.reads {
-                        cta.check_read_in_flight(t, a, by, &group.issued[issue], "cp.async.bulk.wait_group.read", report);
-                        cta.check_read_as(t, a, &kernel.code[by as usize], by, report);
-                    }
-                }
+                let retired: Vec<crate::machine::AsyncReadGroup> = groups.drain(..groups.len().saturating_sub(keep)).collect();
+                // The issuing thread's own later writes race too: the store
+                // may read after them.
+                cta.retire_async_reads(t, retired, "cp.async.bulk.wait_group.read", true, report);
             }
             _ => {}
         }
@@ -471,6 +468,8 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
         let issue = cta.threads[t].bulk_open.issued.len();
         let clock = cta.threads[t].clock.clone();
         cta.threads[t].bulk_open.issued.push(clock);
+        // A new event of the thread: its later writes are after the issue.
+        cta.threads[t].clock[t] += 1;
         for (global, offset) in box_elements(&map, &coords) {
             let at = swizzled(src, offset, map.swizzle) as usize;
             cta.shared_bounds(at, width, inst, "reads")?;
@@ -586,7 +585,7 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
     let decode = |bits: u16| if a_ty == "f16" { f64::from(f16::from_bits(bits).to_f32()) } else { f64::from(bf16::from_bits(bits).to_f32()) };
     // A and B through their descriptors, read by the warpgroup's first
     // thread: the values now, the race check when the group is waited for
-    // (`WgmmaGroup`).
+    // (`AsyncReadGroup`).
     let pc = cta.threads[first].pc as u32;
     let issue = cta.threads[first].wgmma_open.issued.len();
     let clock = cta.threads[first].clock.clone();
