@@ -45,6 +45,16 @@ pub struct TiledEncoding {
 }
 
 pub fn tiled_encoding(dtype: Dtype, shape: &[usize], boxes: &[u32], swizzle: u32) -> Result<TiledEncoding, String> {
+    if shape.is_empty() || shape.len() > 5 || boxes.len() != shape.len() {
+        return Err(format!("--gpu: a tiled tensor map has rank 1 to 5 and a box per dimension, got shape {shape:?} and box {boxes:?}"));
+    }
+    Ok(TiledEncoding { boxes: boxes.to_vec(), ..tensor_encoding(dtype, shape, swizzle)? })
+}
+
+/// What every tensor map of a row-major buffer of `shape` encodes, tiled or
+/// im2col: the data type, dims and byte strides (innermost first) and the
+/// swizzle; `boxes` is left empty (an im2col map's box is its pixel box).
+fn tensor_encoding(dtype: Dtype, shape: &[usize], swizzle: u32) -> Result<TiledEncoding, String> {
     let data_type = match dtype {
         Dtype::U8 | Dtype::I8 | Dtype::E4m3 | Dtype::E5m2 => 0,
         Dtype::I16 => 1,
@@ -65,16 +75,13 @@ pub fn tiled_encoding(dtype: Dtype, shape: &[usize], boxes: &[u32], swizzle: u32
         other => return Err(format!("--gpu: a tensor map swizzles 0, 32, 64 or 128 bytes, got {other}")),
     };
     let dims: Vec<u64> = shape.iter().rev().map(|&d| d as u64).collect();
-    if dims.is_empty() || dims.len() > 5 || boxes.len() != dims.len() {
-        return Err(format!("--gpu: a tiled tensor map has rank 1 to 5 and a box per dimension, got shape {shape:?} and box {boxes:?}"));
-    }
     let mut strides = Vec::new();
     let mut stride = dtype.bytes() as u64;
-    for d in &dims[..dims.len() - 1] {
+    for d in &dims[..dims.len().saturating_sub(1)] {
         stride *= d;
         strides.push(stride);
     }
-    Ok(TiledEncoding { data_type, dims, strides, boxes: boxes.to_vec(), swizzle })
+    Ok(TiledEncoding { data_type, dims, strides, boxes: Vec::new(), swizzle })
 }
 
 impl Driver {
@@ -133,16 +140,13 @@ fn encode_map(driver: &Driver, ptr: DevicePtr, dtype: Dtype, shape: &[usize], bo
             driver.check("cuTensorMapEncodeTiled", result)?;
         }
         Some(im) => {
-            // The dims, strides and swizzle as a tiled map's; the box is
-            // the pixel box.
-            let e = tiled_encoding(dtype, shape, &vec![1; shape.len()], swizzle)?;
+            // The pixel box instead of a box (the launch checked rank 3..5).
+            let e = tensor_encoding(dtype, shape, swizzle)?;
             #[allow(clippy::type_complexity)]
             let encode_im2col = driver.symbol::<
                 unsafe extern "C" fn(*mut CuTensorMap, c_uint, c_uint, *mut c_void, *const u64, *const u64, *const c_int, *const c_int, c_uint, c_uint, *const u32, c_uint, c_uint, c_uint, c_uint) -> CuResult,
             >("cuTensorMapEncodeIm2col")?;
-            let mut strides = vec![1u32];
-            strides.extend(&im.strides);
-            strides.push(1);
+            let strides = im.element_strides();
             let rank = e.dims.len() as c_uint;
             // SAFETY: cuda.h's arguments; the corner arrays hold rank - 2
             // offsets and the other arrays are rank long, all live.

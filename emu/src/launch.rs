@@ -304,10 +304,7 @@ impl Launch {
                             map["pixels_per_column"] = json!(boxes[1]);
                             map["lower_corner"] = json!(im.lower);
                             map["upper_corner"] = json!(im.upper);
-                            let mut strides = vec![1];
-                            strides.extend(&im.strides);
-                            strides.push(1);
-                            map["element_strides"] = json!(strides);
+                            map["element_strides"] = json!(im.element_strides());
                             json!({ "tensor_map_im2col": map })
                         }
                     }
@@ -640,12 +637,19 @@ pub fn execute(launch: &Launch, ptx_text: &str) -> Result<Outcome, String> {
     let (kinds, mut buffers): (Vec<(Dtype, Vec<usize>)>, Vec<Buffer>) =
         outputs.into_iter().zip(&prepared.bases).map(|(o, base)| ((o.dtype, o.shape), Buffer { name: o.name, base: *base, data: o.data })).unzip();
     let block = launch.block.ok_or("launch field 'block' is missing (and the kernel declares no block shape)")?;
-    let declared = prepared.module.kernels[prepared.kernel].cluster;
-    let cluster = declared.unwrap_or([1; 3]);
-    if (0..3).any(|d| cluster[d] == 0 || launch.grid[d] % cluster[d] != 0) {
+    let config = Config {
+        grid: launch.grid,
+        block,
+        dynamic_smem: launch.dynamic_smem.unwrap_or(0),
+        params: prepared.params,
+        instruction_limit: 20_000_000_000,
+        ctas: launch.ctas.clone(),
+        cluster: prepared.module.kernels[prepared.kernel].cluster,
+    };
+    let cluster = config.cluster_shape();
+    if (0..3).any(|d| launch.grid[d] % cluster[d] != 0) {
         return Err(format!("launch field 'grid': {:?} is not a whole number of the kernel's {cluster:?} clusters (.reqnctapercluster)", launch.grid));
     }
-    let config = Config { grid: launch.grid, block, dynamic_smem: launch.dynamic_smem.unwrap_or(0), params: prepared.params, instruction_limit: 20_000_000_000, ctas: launch.ctas.clone(), cluster, explicit_cluster: declared.is_some() };
     let start = std::time::Instant::now();
     let report = machine::run(kernel, &config, &mut buffers);
     let seconds = start.elapsed().as_secs_f64();

@@ -43,12 +43,10 @@ pub struct Config {
     /// Run only these CTAs of the grid (None: all of them), e.g. the last
     /// one of a grid too large to emulate whole (issue 35).
     pub ctas: Option<Vec<[u32; 3]>>,
-    /// The cluster shape (`[1, 1, 1]`: none); the grid is a whole number of
-    /// clusters.
-    pub cluster: [u32; 3],
-    /// The kernel declares a cluster (`.explicitcluster` or
-    /// `.reqnctapercluster`, even 1 x 1 x 1).
-    pub explicit_cluster: bool,
+    /// The cluster shape the kernel declares (`.reqnctapercluster`, or
+    /// 1 x 1 x 1 for `.explicitcluster`; None: no cluster); the grid is a
+    /// whole number of clusters.
+    pub cluster: Option<[u32; 3]>,
 }
 
 impl Config {
@@ -56,7 +54,12 @@ impl Config {
     /// addresses of a collective's operands (none of them reads the grid,
     /// the block or a parameter).
     pub(crate) fn none() -> Config {
-        Config { grid: [1; 3], block: [1; 3], dynamic_smem: 0, params: Vec::new(), instruction_limit: 0, ctas: None, cluster: [1; 3], explicit_cluster: false }
+        Config { grid: [1; 3], block: [1; 3], dynamic_smem: 0, params: Vec::new(), instruction_limit: 0, ctas: None, cluster: None }
+    }
+
+    /// The cluster shape, 1 x 1 x 1 when the kernel declares none.
+    pub fn cluster_shape(&self) -> [u32; 3] {
+        self.cluster.unwrap_or([1; 3])
     }
 }
 
@@ -495,16 +498,16 @@ impl<'k> Cta<'k> {
             Special::Nctaid(d) => config.grid[d],
             Special::LaneId => (t % WARP) as u32,
             Special::WarpId => (t / WARP) as u32,
-            Special::ClusterId(d) => self.id[d] / config.cluster[d],
-            Special::NclusterId(d) => config.grid[d] / config.cluster[d],
-            Special::ClusterCtaid(d) => self.id[d] % config.cluster[d],
-            Special::ClusterNctaid(d) => config.cluster[d],
+            Special::ClusterId(d) => self.id[d] / config.cluster_shape()[d],
+            Special::NclusterId(d) => config.grid[d] / config.cluster_shape()[d],
+            Special::ClusterCtaid(d) => self.id[d] % config.cluster_shape()[d],
+            Special::ClusterNctaid(d) => config.cluster_shape()[d],
             Special::ClusterCtarank => {
-                let [cx, cy, _] = config.cluster;
-                self.id[0] % cx + (self.id[1] % cy) * cx + (self.id[2] % config.cluster[2]) * cx * cy
+                let [cx, cy, cz] = config.cluster_shape();
+                self.id[0] % cx + (self.id[1] % cy) * cx + (self.id[2] % cz) * cx * cy
             }
-            Special::ClusterNctarank => config.cluster.iter().product(),
-            Special::IsExplicitCluster => u32::from(config.explicit_cluster),
+            Special::ClusterNctarank => config.cluster_shape().iter().product(),
+            Special::IsExplicitCluster => u32::from(config.cluster.is_some()),
         })
     }
 

@@ -197,6 +197,17 @@ pub struct Im2col {
     pub strides: Vec<u32>,
 }
 
+impl Im2col {
+    /// `cuTensorMapEncodeIm2col`'s element strides, C first: the traversal
+    /// strides of the spatial dims between 1 for C and 1 for N.
+    pub fn element_strides(&self) -> Vec<u32> {
+        let mut all = vec![1];
+        all.extend(&self.strides);
+        all.push(1);
+        all
+    }
+}
+
 const MAGIC: u64 = 0x6375_7465_5f74_6d61; // "cute_tma"
 
 impl TensorMap {
@@ -296,27 +307,27 @@ fn tensor_map(cta: &Cta, t: usize, op: &Operand, config: &Config, inst: &Inst) -
     Ok((map, coords))
 }
 
+/// The global byte address of the element at `position` (innermost first),
+/// or None when it lies outside the tensor (the TMA's out-of-bounds fill).
+fn element_address(map: &TensorMap, position: &[i64]) -> Option<u64> {
+    let inside = position.iter().zip(&map.dims).all(|(&p, &d)| p >= 0 && (p as u64) < d);
+    inside.then(|| map.base + position.iter().zip(&map.strides).map(|(&p, &st)| p as u64 * st).sum::<u64>())
+}
+
 /// Every element of the box at `coords`: (global byte address or None when
 /// out of the tensor, byte offset in the dense box).
 fn box_elements(map: &TensorMap, coords: &[i64]) -> Vec<(Option<u64>, u64)> {
     let total: u64 = map.boxes.iter().map(|&b| u64::from(b)).product();
     let mut out = Vec::with_capacity(total as usize);
+    let mut position = vec![0i64; map.dims.len()];
     for linear in 0..total {
         let mut rest = linear;
-        let mut inside = true;
-        let mut addr = map.base;
-        for d in 0..map.dims.len() {
+        for (d, p) in position.iter_mut().enumerate() {
             let b = u64::from(map.boxes[d]);
-            let i = (rest % b) as i64;
+            *p = coords[d] + (rest % b) as i64;
             rest /= b;
-            let c = coords[d] + i;
-            if c < 0 || c as u64 >= map.dims[d] {
-                inside = false;
-            } else {
-                addr += c as u64 * map.strides[d];
-            }
         }
-        out.push((inside.then_some(addr), linear * u64::from(map.element_bytes)));
+        out.push((element_address(map, &position), linear * u64::from(map.element_bytes)));
     }
     out
 }
@@ -370,9 +381,7 @@ fn im2col_elements(map: &TensorMap, im: &Im2col, coords: &[i64], offsets: &[i64]
         }
         for j in 0..channels {
             position[0] = coords[0] + j as i64;
-            let inside = position.iter().zip(&map.dims).all(|(&p, &d)| p >= 0 && (p as u64) < d);
-            let addr = inside.then(|| map.base + position.iter().zip(&map.strides).map(|(&p, &st)| p as u64 * st).sum::<u64>());
-            out.push((addr, (i * channels + j) * u64::from(map.element_bytes)));
+            out.push((element_address(map, &position), (i * channels + j) * u64::from(map.element_bytes)));
         }
     }
     Ok(out)
