@@ -183,6 +183,21 @@ fn gemm_sm100_computes_a_times_b_transposed() {
 }
 
 #[test]
+fn s2t_sm100_copies_the_issuers_tile_into_both_ctas_of_the_pair() {
+    // Issue 30 item 5: a cluster of two CTAs. Rank 0 issues
+    // tcgen05.cp.cta_group::2 of its 128 x 32-byte tile (a 32-byte swizzled
+    // K-major descriptor) and commits to both CTAs' mbarriers; each CTA reads
+    // its tensor memory back with tcgen05.ld. Both must hold rank 0's tile
+    // (rank 1 staged a different one), lane t = row t, 4 bytes a column.
+    let o = run(&example_launch("s2t_sm100"));
+    let (tiles, out) = (buffer(&o, "tiles").bytes(), buffer(&o, "out").bytes());
+    assert_ne!(tiles[..4096], tiles[4096..], "the two CTAs' tiles differ");
+    for rank in 0..2 {
+        assert_eq!(out[rank * 4096..(rank + 1) * 4096], tiles[..4096], "CTA rank {rank}'s tensor memory");
+    }
+}
+
+#[test]
 fn wgmma_sm90_computes_one_warpgroup_tile() {
     // One warpgroup: cp.async into 128-byte swizzled shared tiles, four
     // WGMMA 64x128x16 on their descriptors, with issue 36's register pins

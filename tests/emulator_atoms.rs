@@ -914,3 +914,84 @@ DONE:
     let e = launch::execute(&l, &ptx.replace(".reqnctapercluster 2, 1, 1", ".reqnctapercluster 2, 0")).err().expect("the PTX is refused");
     assert!(e.contains("'0' is not a positive count"), "{e}");
 }
+
+#[test]
+fn remote_mbarrier_arrivals_reach_the_peer_through_mapa() {
+    // Issue 30 item 5: the CTAs of a cluster run together. Each CTA's
+    // thread 0 initializes its mbarrier for two arrivals, the cluster
+    // barrier orders the inits before any use (fence.mbarrier_init, then a
+    // relaxed arrival, as CUTLASS's cluster_arrive_relaxed), and each
+    // thread 0 arrives once on its own mbarrier and once on its peer's,
+    // reached through `mapa.shared::cluster` (PTX ISA 9.7.9.23). Neither
+    // phase completes without the other CTA's arrival.
+    let ptx = r#"
+.version 8.0
+.target sm_90a
+.address_size 64
+.visible .entry k(
+    .param .u64 out
+)
+.reqnctapercluster 2, 1, 1
+{
+    .reg .pred %p<4>;
+    .reg .b32 %r<16>;
+    .reg .b64 %rd<8>;
+    .shared .align 8 .b64 bar;
+    mov.u32 %r1, %tid.x;
+    setp.ne.u32 %p1, %r1, 0;
+    mov.u32 %r2, %cluster_ctarank;
+    mov.u32 %r3, bar;
+    @%p1 bra SYNC;
+    mbarrier.init.shared.b64 [%r3], 2;
+    fence.mbarrier_init.release.cluster;
+SYNC:
+    barrier.cluster.arrive.relaxed.aligned;
+    barrier.cluster.wait.aligned;
+    @%p1 bra DONE;
+    xor.b32 %r4, %r2, 1;
+    mapa.shared::cluster.u32 %r5, %r3, %r4;
+    mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r5];
+    mbarrier.arrive.shared.b64 %rd1, [%r3];
+WAIT:
+    mbarrier.try_wait.parity.shared.b64 %p2, [%r3], 0;
+    @!%p2 bra WAIT;
+    ld.param.u64 %rd2, [out];
+    mov.u32 %r6, %ctaid.x;
+    mul.wide.u32 %rd3, %r6, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    add.u32 %r7, %r5, 0;
+    st.global.u32 [%rd4], %r7;
+DONE:
+    ret;
+}
+"#;
+    let out = Arg::Buffer { name: "out".into(), dtype: Dtype::U32, shape: vec![4], init: Init::Zeros };
+    let mut l = one_warp("sm_90a", vec![out]);
+    l.grid = [4, 1, 1];
+    let o = execute("remote_arrivals", &l, ptx);
+    assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+    // Each thread 0 stored its peer's shared::cluster address of `bar`: the
+    // rank's window, then the same offset.
+    let addresses: Vec<u64> = (0..4).map(|i| o.buffers[0].get(i) as u64).collect();
+    assert_eq!(addresses[0] & 0xff_ffff, addresses[1] & 0xff_ffff, "the same offset in each CTA");
+    assert!(addresses[0] != addresses[1] && addresses[0] == addresses[2] && addresses[1] == addresses[3], "{addresses:x?}");
+    // Without the cluster barrier the remote arrival is not ordered after
+    // the peer's mbarrier.init, whatever the schedule.
+    let unordered = ptx.replace("    barrier.cluster.arrive.relaxed.aligned;\n    barrier.cluster.wait.aligned;\n", "");
+    let o = launch::execute(&l, &unordered).unwrap();
+    assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::ClusterOrder && h.message.contains("CTA rank 1")), "{}", launch::summary(&o));
+    // A relaxed arrival without fence.mbarrier_init releases no init.
+    let o = launch::execute(&l, &ptx.replace("    fence.mbarrier_init.release.cluster;\n", "")).unwrap();
+    let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::ClusterOrder).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(h.message.contains("mbarrier.init") && h.message.contains("no barrier.cluster orders before it"), "{}", h.message);
+    // One arrival too few: each CTA waits forever, and says on what.
+    let o = launch::execute(&l, &ptx.replace("    mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r5];\n", "")).unwrap();
+    let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::Deadlock).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(h.message.contains("1 of 2 arrivals pending"), "{}", h.message);
+    // A rank outside the cluster, and a load of the peer's shared memory
+    // (DSMEM loads and stores are not emulated): faults by name.
+    let o = launch::execute(&l, &ptx.replace("xor.b32 %r4, %r2, 1;", "add.u32 %r4, %r2, 2;")).unwrap();
+    assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::OutOfBounds && h.message.contains("CTA rank 2 in a cluster of 2")), "{}", launch::summary(&o));
+    let o = launch::execute(&l, &ptx.replace("add.u32 %r7, %r5, 0;", "ld.shared::cluster.u32 %r7, [%r5];")).unwrap();
+    assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::Unsupported && h.message.contains("another CTA's shared memory (rank")), "{}", launch::summary(&o));
+}

@@ -451,3 +451,74 @@ fn sm100_faults_are_caught() {
     let o = run(&l, &mutate(&ptx, "mbarrier.init.shared.b64 \t[__cute_dynamic_smem+196672]", 0, |_| String::new()));
     assert!(o.report.hazards.iter().any(|h| h.message.contains("which no mbarrier.init set up")), "{}", launch::summary(&o));
 }
+
+/// The launch file `examples/launch/{name}.launch.json` whole (a cluster
+/// cannot be cut to one CTA), and the kernel's PTX.
+fn whole(name: &str) -> (Launch, String) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("examples/launch/{name}.launch.json"));
+    let mut l = launch::parse(&path).unwrap();
+    let (ptx, info) = Compiler::new().compile_file_with_launch_info(&l.source, &l.chip, Emit::Ptx).unwrap();
+    l.complete(info.kernels[0].block, info.kernels[0].dynamic_smem as usize).unwrap();
+    (l, ptx)
+}
+
+/// Both CTAs of the s2t pair read rank 0's tile back from tensor memory.
+fn correct_s2t(o: &Outcome) -> bool {
+    let (tiles, out) = (o.buffers[0].bytes(), o.buffers[1].bytes());
+    (0..2).all(|rank| out[rank * 4096..(rank + 1) * 4096] == tiles[..4096])
+}
+
+#[test]
+fn cluster_faults_are_caught() {
+    // Issue 30 item 5: faults in the CTA pair's S2T copy (a cluster of 2).
+    let (l, ptx) = whole("s2t_sm100");
+    let o = run(&l, &ptx);
+    assert!(o.report.hazards.is_empty() && correct_s2t(&o), "{}", launch::summary(&o));
+    let message_of = |o: &Outcome, kind: HazardKind| o.report.hazards.iter().find(|h| h.kind == kind).map(|h| h.message.clone()).unwrap_or_else(|| panic!("no {kind:?}: {}", launch::summary(o)));
+    // No cluster barrier between the peer's mbarrier.init and the commit
+    // that arrives on it: a hazard whatever the schedule.
+    let unsynchronized = mutate(&mutate(&ptx, "barrier.cluster.arrive", 0, |_| String::new()), "barrier.cluster.wait", 0, |_| String::new());
+    let m = message_of(&run(&l, &unsynchronized), HazardKind::ClusterOrder);
+    assert!(m.contains("CTA rank 1") && m.contains("mbarrier.init") && m.contains("no barrier.cluster orders before it"), "{m}");
+    // The wait alone removed: the arrival orders nothing for the issuer.
+    assert_eq!(message_of(&run(&l, &mutate(&ptx, "barrier.cluster.wait", 0, |_| String::new())), HazardKind::ClusterOrder), m);
+    // A wait with no arrival before it.
+    let m = message_of(&run(&l, &mutate(&ptx, "barrier.cluster.arrive", 0, |_| String::new())), HazardKind::Undefined);
+    assert!(m.contains("without a barrier.cluster.arrive before it"), "{m}");
+    // A relaxed arrival releases nothing: with fence.mbarrier_init before it
+    // (CUTLASS's cluster_arrive_relaxed) the init is visible, without it not.
+    let relaxed = mutate(&ptx, "barrier.cluster.arrive;", 0, |line| line.replace("arrive;", "arrive.relaxed;"));
+    assert!(run(&l, &relaxed).report.hazards.is_empty());
+    let unfenced = mutate(&relaxed, "fence.mbarrier_init.release.cluster", 0, |_| String::new());
+    message_of(&run(&l, &unfenced), HazardKind::ClusterOrder);
+    // The commit to the issuer's mbarrier only (what the lowering once
+    // emitted), or a mask naming one CTA of the pair: the other waits forever.
+    let single = mutate(&ptx, "multicast::cluster.b64", 0, |line| line.replace(".multicast::cluster", "").rsplit_once(", ").unwrap().0.to_string() + ";");
+    let o = run(&l, &single);
+    let waits = |h: &&cute_emu::machine::Hazard| h.kind == HazardKind::Deadlock && h.message.contains("(cluster rank 1)") && h.message.contains("waits on the mbarrier");
+    assert!(o.report.hazards.iter().any(|h| waits(&h)), "{}", launch::summary(&o));
+    for mask in ["1", "2"] {
+        let o = run(&l, &mutate(&ptx, "mov.b16", 0, |line| line.replace(" 3;", &format!(" {mask};"))));
+        message_of(&o, HazardKind::Deadlock);
+    }
+    // A cta_group::1 copy in a kernel of cta_group::2.
+    let m = message_of(&run(&l, &mutate(&ptx, "tcgen05.cp.cta_group::2", 0, |line| line.replace("::2", "::1"))), HazardKind::Undefined);
+    assert!(m.contains("cta_group::1 where the kernel's earlier tcgen05 instructions use cta_group::2"), "{m}");
+    // The copy's descriptor without its 32-byte swizzle, or with half its
+    // stride byte offset: the tile lands permuted.
+    let descriptor: i64 = -4611615580963667968;
+    for wrong in [descriptor & !(7 << 61), descriptor - (8 << 32)] {
+        let o = run(&l, &mutate(&ptx, &descriptor.to_string(), 0, |line| line.replace(&descriptor.to_string(), &wrong.to_string())));
+        assert!(!o.report.hazards.is_empty() || !correct_s2t(&o), "descriptor {wrong:#x} went unseen");
+    }
+    // A copy into columns past the pair's 32.
+    let past = mutate(&ptx, "tcgen05.cp.cta_group::2", 0, |line| {
+        let register = line.split('[').nth(1).unwrap().split(']').next().unwrap().to_string();
+        format!("\tadd.s32 \t{register}, {register}, 30;\n{line}")
+    });
+    let m = message_of(&run(&l, &past), HazardKind::OutOfBounds);
+    assert!(m.contains("columns 30..38") && m.contains("outside its 32 allocated columns"), "{m}");
+    // No dealloc: both CTAs leak their columns.
+    let o = run(&l, &mutate(&ptx, "tcgen05.dealloc", 0, |_| String::new()));
+    assert!(o.report.hazards.iter().any(|h| h.message.contains("a missing tcgen05.dealloc") && h.count == 2), "{}", launch::summary(&o));
+}

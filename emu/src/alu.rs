@@ -208,8 +208,12 @@ impl Cta<'_> {
                 if parts.get(1) == Some(&"proxy") && parts.get(2).is_some_and(|p| p.starts_with("async")) {
                     self.threads[t].proxy_epoch += 1;
                 }
+                if parts.get(1) == Some(&"mbarrier_init") {
+                    self.threads[t].unreleased_inits.clear();
+                }
             }
             "prefetch" => {}
+            "mapa" => self.mapa(t, inst, &parts, config)?,
             "wgmma" => {} // fence / commit_group / wait_group: the MMA completes at issue here
             "cp" if parts.get(2) == Some(&"bulk") => crate::sm90::bulk(self, t, inst, &parts, config, buffers, report)?,
             "ld" => self.load(t, inst, &parts, ty, config, buffers, report)?,

@@ -6,15 +6,20 @@
 //!
 //! - [`ptx`]: the parser of the supported subset;
 //! - [`buffer`]: the launch's device buffers (dense or sparse bytes);
-//! - [`machine`]: grid, CTAs, warps, registers, barriers, the schedule,
-//!   vector clocks and the WGMMA register rule;
+//! - [`machine`]: CTAs, warps, registers, barriers, one CTA's round of
+//!   the schedule, vector clocks;
+//! - `cluster`: the grid cluster by cluster, a cluster's CTAs in rounds
+//!   together, `barrier.cluster`, shared::cluster addresses (`mapa`),
+//!   remote mbarrier arrivals and their ordering after the init;
+//! - `rules`: the register rules of wgmma and tcgen05.ld;
 //! - [`alu`]: one thread's arithmetic, logic, conversions and branches;
 //! - [`memory`]: the state spaces with their bounds and race checks,
 //!   `cp.async` groups, `ldmatrix`;
 //! - [`mma`]: `mma.sync` from the ISA's fragment tables;
 //! - [`warp`]: `shfl.sync`, `vote.sync`, `elect.sync`;
 //! - [`sm90`]: mbarriers, TMA tensor copies, WGMMA;
-//! - [`sm100`]: tensor memory and tcgen05 (alloc, mma, commit, ld);
+//! - [`sm100`]: tensor memory and tcgen05 (alloc, mma, cp, commit, ld,
+//!   st; the CTA pair's alloc, cp and multicast commit);
 //! - [`launch`]: the launch file of `cute run` (buffers, scalars, npy);
 //! - [`gpu`]: the same launch on a GPU (`cute run --gpu`, the CUDA driver
 //!   loaded at run time);
@@ -23,6 +28,7 @@
 
 pub mod alu;
 pub mod buffer;
+mod cluster;
 pub mod gpu;
 pub mod launch;
 mod maps;
@@ -30,6 +36,7 @@ pub mod machine;
 pub mod memory;
 pub mod mma;
 pub mod ptx;
+mod rules;
 pub mod run;
 pub mod sm100;
 pub mod sm90;

@@ -1,5 +1,6 @@
 //! The execution model (PTX ISA 2 "Programming Model", 3 "PTX Machine
-//! Model"): a grid of CTAs run one after another; in a CTA, threads grouped
+//! Model"): a grid of clusters run one after another, the CTAs of a cluster
+//! together, round by round (`cluster.rs`); in a CTA, threads grouped
 //! in warps of 32 lanes, each with its own registers and program counter.
 //! Threads run until they block: at a barrier (`bar.sync`, PTX ISA 9.7.13.1)
 //! until every thread the barrier expects arrives; at a warp-collective
@@ -77,6 +78,11 @@ pub enum HazardKind {
     ProxyFence,
     /// A register of tcgen05.ld used before tcgen05.wait::ld.
     TmemRegister,
+    /// Another CTA's state used without the cluster ordering it after its
+    /// set-up: a remote mbarrier arrival not ordered after the barrier's
+    /// `mbarrier.init` by a `barrier.cluster` (PTX ISA 9.7.13.15.10 and
+    /// 9.7.13.3).
+    ClusterOrder,
     /// An operand value the PTX ISA leaves undefined (mma.sp metadata that
     /// names one element twice, or a sparsity selector out of range).
     Undefined,
@@ -122,6 +128,9 @@ pub(crate) enum State {
     Collective(usize),
     /// Blocked in `mbarrier.try_wait.parity` on (barrier offset, parity).
     MbarrierWait(u64, u32),
+    /// Blocked in `barrier.cluster.wait` until every thread of the cluster
+    /// arrived (PTX ISA 9.7.13.3).
+    ClusterWait,
     Exited,
 }
 
@@ -181,6 +190,16 @@ pub(crate) struct Thread {
     /// The thread's `.local` memory (private: no other thread can reach it,
     /// so it needs no race shadow).
     pub(crate) local: Vec<u8>,
+    /// `barrier.cluster.arrive`s and completed `barrier.cluster.wait`s so
+    /// far, and the thread's clock at its last arrival (what a waiter of
+    /// its CTA acquires).
+    pub(crate) cluster_arrivals: u32,
+    pub(crate) cluster_waits: u32,
+    pub(crate) cluster_clock: Vec<u32>,
+    /// The mbarriers this thread initialized that no release has yet made
+    /// visible to the cluster (`fence.mbarrier_init.release.cluster`, or a
+    /// `barrier.cluster.arrive` without `.relaxed`, PTX ISA 9.7.13.4).
+    pub(crate) unreleased_inits: Vec<u64>,
 }
 
 /// What the asynchronous operations of one group leave pending until its
@@ -224,6 +243,25 @@ pub(crate) struct Cta<'k> {
     pub(crate) tmem_columns: usize,
     /// What the allocation rules remember (`sm100::Rules`).
     pub(crate) tcgen05: crate::sm100::Rules,
+    /// The CTA's rank in its cluster (`%cluster_ctarank`).
+    pub(crate) rank: u32,
+    /// The cluster's other CTAs, lent to this one while it runs a round
+    /// (`cluster::run_cluster`): what DSMEM, remote arrivals, multicasts
+    /// and the CTA pair reach.
+    pub(crate) peers: Vec<Cta<'k>>,
+}
+
+/// What one round of a CTA did (`Cta::round`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Round {
+    /// Some thread moved.
+    Progress,
+    /// No thread could move (each waits on something).
+    Stuck,
+    /// Every thread exited.
+    Done,
+    /// A fault stopped the CTA (reported), or the instruction limit passed.
+    Stopped,
 }
 
 /// A fault that stops the CTA (an access outside every allocation, an
@@ -234,36 +272,14 @@ pub(crate) fn describe(inst: &Inst) -> String {
     format!("`{}` (PTX line {})", inst.text, inst.line)
 }
 
-/// Runs `kernel` over the grid; global memory is `buffers`.
+/// Runs `kernel` over the grid, cluster by cluster; global memory is
+/// `buffers`.
 pub fn run(kernel: &Kernel, config: &Config, buffers: &mut [Buffer]) -> Report {
-    let mut report = Report::default();
-    let [gx, gy, gz] = config.grid;
-    let threads_per_cta = (config.block[0] * config.block[1] * config.block[2]) as usize;
-    let every: Vec<[u32; 3]>;
-    let ctas = match &config.ctas {
-        Some(chosen) => chosen.as_slice(),
-        None => {
-            every = (0..gz).flat_map(|z| (0..gy).flat_map(move |y| (0..gx).map(move |x| [x, y, z]))).collect();
-            every.as_slice()
-        }
-    };
-    for &id in ctas {
-        report.ctas += 1;
-        report.warps += threads_per_cta.div_ceil(WARP);
-        let mut cta = Cta::new(kernel, id, config);
-        cta.run(config, buffers, &mut report);
-        if report.instructions > config.instruction_limit {
-            report.hazard(HazardKind::Deadlock, (0, 0), || {
-                format!("stopped after {} instructions (a kernel that does not end?)", config.instruction_limit)
-            });
-            return report;
-        }
-    }
-    report
+    crate::cluster::run(kernel, config, buffers)
 }
 
 impl<'k> Cta<'k> {
-    fn new(kernel: &'k Kernel, id: [u32; 3], config: &Config) -> Self {
+    pub(crate) fn new(kernel: &'k Kernel, id: [u32; 3], config: &Config) -> Self {
         // Static variables first, in declaration order; the dynamic
         // (`.extern`) arrays after them, all at the same aligned offset
         // (PTX ISA 5.1.5: they share the dynamically sized tail).
@@ -318,6 +334,10 @@ impl<'k> Cta<'k> {
                     proxy_epoch: 0,
                     tmem_pending: Vec::new(),
                     local: vec![0; local_bytes as usize],
+                    cluster_arrivals: 0,
+                    cluster_waits: 0,
+                    cluster_clock: vec![0; n + 1],
+                    unreleased_inits: Vec::new(),
                 }
             })
             .collect();
@@ -329,6 +349,8 @@ impl<'k> Cta<'k> {
         }
         let mut async_clock = vec![0; n + 1];
         async_clock[n] = 1;
+        let [cx, cy, cz] = config.cluster_shape();
+        let rank = id[0] % cx + (id[1] % cy) * cx + (id[2] % cz) * cx * cy;
         Cta {
             kernel,
             id,
@@ -342,102 +364,133 @@ impl<'k> Cta<'k> {
             tmem: Vec::new(),
             tmem_columns: 0,
             tcgen05: Default::default(),
+            rank,
+            peers: Vec::new(),
         }
     }
 
-    fn run(&mut self, config: &Config, buffers: &mut [Buffer], report: &mut Report) {
+    /// One round: every running thread runs until it blocks, then the
+    /// waits that can end (mbarrier phases, warp collectives, CTA
+    /// barriers) end. The cluster's barrier is the cluster's
+    /// (`cluster::run_cluster`).
+    pub(crate) fn round(&mut self, config: &Config, buffers: &mut [Buffer], report: &mut Report) -> Round {
         let n = self.threads.len();
-        loop {
-            let mut progress = false;
-            for t in 0..n {
-                if self.threads[t].state == State::Running {
-                    progress = true;
-                    if let Err(Stop(kind, message)) = self.run_thread(t, config, buffers, report) {
-                        report.hazard(kind, (self.threads[t].pc, 0), || message);
-                        return;
-                    }
-                    if report.instructions > config.instruction_limit {
-                        return;
-                    }
+        if self.threads.iter().all(|t| t.state == State::Exited) {
+            return Round::Done;
+        }
+        let mut progress = false;
+        for t in 0..n {
+            if self.threads[t].state == State::Running {
+                progress = true;
+                if let Err(Stop(kind, message)) = self.run_thread(t, config, buffers, report) {
+                    report.hazard(kind, (self.threads[t].pc, 0), || message);
+                    return Round::Stopped;
                 }
-            }
-            // Threads blocked on an mbarrier whose phase they wait for completed.
-            for t in 0..n {
-                if let State::MbarrierWait(bar, parity) = self.threads[t].state {
-                    if self.barriers.get(&bar).is_some_and(|b| b.completed(parity)) {
-                        self.threads[t].state = State::Running;
-                        progress = true;
-                    }
+                if report.instructions > config.instruction_limit {
+                    return Round::Stopped;
                 }
-            }
-            // Collectives: every lane of the warp (a warpgroup of 4 warps for
-            // wgmma.mma_async, PTX ISA 9.7.15) at the same one.
-            for w in 0..n.div_ceil(WARP) {
-                let width = match self.threads[w * WARP].state {
-                    State::Collective(pc) if self.kernel.code[pc].opcode[0] == "wgmma" => 4 * WARP,
-                    _ => WARP,
-                };
-                if width > WARP && w % 4 != 0 {
-                    continue;
-                }
-                let lanes = w * WARP..(w * WARP + width).min(n);
-                let first = self.threads[lanes.start].state;
-                if let State::Collective(pc) = first {
-                    if lanes.clone().all(|t| self.threads[t].state == State::Collective(pc)) {
-                        if let Err(Stop(kind, message)) = self.collective(lanes.clone(), pc, report) {
-                            report.hazard(kind, (pc, 0), || message);
-                            return;
-                        }
-                        self.join(lanes.clone());
-                        for t in lanes {
-                            self.threads[t].state = State::Running;
-                            self.threads[t].pc = pc + 1;
-                        }
-                        progress = true;
-                    }
-                }
-            }
-            // Barriers: release a barrier whose expected threads all arrived.
-            let mut waiting: Vec<(u32, u32, usize)> = Vec::new();
-            for t in 0..n {
-                if let State::Barrier(id, expected) = self.threads[t].state {
-                    waiting.push((id, expected, t));
-                }
-            }
-            for id in 0..16u32 {
-                let here: Vec<usize> = waiting.iter().filter(|w| w.0 == id).map(|w| w.2).collect();
-                if here.is_empty() {
-                    continue;
-                }
-                let expected = waiting.iter().find(|w| w.0 == id).map(|w| w.1).unwrap_or(n as u32) as usize;
-                if here.len() >= expected {
-                    self.join(here.iter().copied());
-                    for &t in &here {
-                        self.threads[t].state = State::Running;
-                        self.threads[t].pc += 1;
-                    }
-                    progress = true;
-                }
-            }
-            if self.threads.iter().all(|t| t.state == State::Exited) {
-                // PTX ISA 9.7.16.7.1: tensor memory must be deallocated before the CTA exits.
-                if self.tmem_columns != 0 {
-                    let columns = self.tmem_columns;
-                    report.hazard(HazardKind::OutOfBounds, (usize::MAX - 1, 0), || {
-                        format!("CTA {:?} exits with {columns} columns of tensor memory still allocated (a missing tcgen05.dealloc)", self.id)
-                    });
-                }
-                return;
-            }
-            if !progress {
-                self.report_deadlock(report);
-                return;
             }
         }
+        // Threads blocked on an mbarrier whose phase they wait for completed.
+        for t in 0..n {
+            if let State::MbarrierWait(bar, parity) = self.threads[t].state {
+                if self.barriers.get(&bar).is_some_and(|b| b.completed(parity)) {
+                    self.threads[t].state = State::Running;
+                    progress = true;
+                }
+            }
+        }
+        match self.release_collectives(report) {
+            Ok(moved) => progress |= moved,
+            Err((pc, Stop(kind, message))) => {
+                report.hazard(kind, (pc, 0), || message);
+                return Round::Stopped;
+            }
+        }
+        progress |= self.release_barriers();
+        if self.threads.iter().all(|t| t.state == State::Exited) {
+            // PTX ISA 9.7.16.7.1: tensor memory must be deallocated before the CTA exits.
+            if self.tmem_columns != 0 {
+                let columns = self.tmem_columns;
+                report.hazard(HazardKind::OutOfBounds, (usize::MAX - 1, 0), || {
+                    format!("CTA {:?} exits with {columns} columns of tensor memory still allocated (a missing tcgen05.dealloc)", self.id)
+                });
+            }
+            return Round::Done;
+        }
+        if progress {
+            Round::Progress
+        } else {
+            Round::Stuck
+        }
+    }
+
+    /// Collectives: every lane of the warp (a warpgroup of 4 warps for
+    /// wgmma.mma_async, PTX ISA 9.7.15) at the same one; a `cta_group::2`
+    /// allocation also waits for a warp of the peer CTA at it (9.7.16.5).
+    fn release_collectives(&mut self, report: &mut Report) -> Result<bool, (usize, Stop)> {
+        let n = self.threads.len();
+        let mut progress = false;
+        for w in 0..n.div_ceil(WARP) {
+            let width = match self.threads[w * WARP].state {
+                State::Collective(pc) if self.kernel.code[pc].opcode[0] == "wgmma" => 4 * WARP,
+                _ => WARP,
+            };
+            if width > WARP && w % 4 != 0 {
+                continue;
+            }
+            let lanes = w * WARP..(w * WARP + width).min(n);
+            let State::Collective(pc) = self.threads[lanes.start].state else { continue };
+            if !lanes.clone().all(|t| self.threads[t].state == State::Collective(pc)) {
+                continue;
+            }
+            if crate::sm100::is_pair_collective(&self.kernel.code[pc]) {
+                if !crate::sm100::pair_collective(self, lanes.clone(), pc, report).map_err(|e| (pc, e))? {
+                    continue;
+                }
+            } else {
+                self.collective(lanes.clone(), pc, report).map_err(|e| (pc, e))?;
+            }
+            self.join(lanes.clone());
+            for t in lanes {
+                self.threads[t].state = State::Running;
+                self.threads[t].pc = pc + 1;
+            }
+            progress = true;
+        }
+        Ok(progress)
+    }
+
+    /// Barriers: release a barrier whose expected threads all arrived.
+    fn release_barriers(&mut self) -> bool {
+        let n = self.threads.len();
+        let mut progress = false;
+        let mut waiting: Vec<(u32, u32, usize)> = Vec::new();
+        for t in 0..n {
+            if let State::Barrier(id, expected) = self.threads[t].state {
+                waiting.push((id, expected, t));
+            }
+        }
+        for id in 0..16u32 {
+            let here: Vec<usize> = waiting.iter().filter(|w| w.0 == id).map(|w| w.2).collect();
+            if here.is_empty() {
+                continue;
+            }
+            let expected = waiting.iter().find(|w| w.0 == id).map(|w| w.1).unwrap_or(n as u32) as usize;
+            if here.len() >= expected {
+                self.join(here.iter().copied());
+                for &t in &here {
+                    self.threads[t].state = State::Running;
+                    self.threads[t].pc += 1;
+                }
+                progress = true;
+            }
+        }
+        progress
     }
 
     pub(crate) fn report_deadlock(&self, report: &mut Report) {
-        let mut text = format!("deadlock in CTA {:?}: no thread can move", self.id);
+        let mut text = format!("deadlock in CTA {:?} (cluster rank {}): no thread can move", self.id, self.rank);
         let mut shown = 0;
         for (t, thread) in self.threads.iter().enumerate() {
             let what = match thread.state {
@@ -447,6 +500,7 @@ impl<'k> Cta<'k> {
                     let state = self.barriers.get(&bar).map_or_else(|| "never initialized".to_string(), |b| b.state());
                     format!("waits on the mbarrier at shared {bar:#x} for phase parity {parity}; it is at {state}")
                 }
+                State::ClusterWait => format!("waits at barrier.cluster.wait (its wait {})", thread.cluster_waits + 1),
                 State::Exited => continue,
                 State::Running => continue,
             };
@@ -457,7 +511,8 @@ impl<'k> Cta<'k> {
         }
         let exited = self.threads.iter().filter(|t| t.state == State::Exited).count();
         let _ = write!(text, "\n  ({shown} threads blocked, {exited} exited without arriving)");
-        report.hazard(HazardKind::Deadlock, (usize::MAX, 0), || text);
+        // One report per cluster rank: a cluster's stuck CTAs each show.
+        report.hazard(HazardKind::Deadlock, (usize::MAX, self.rank as usize), || text);
     }
 
     /// Joins the vector clocks of `threads` and advances each one's own.
@@ -502,10 +557,7 @@ impl<'k> Cta<'k> {
             Special::NclusterId(d) => config.grid[d] / config.cluster_shape()[d],
             Special::ClusterCtaid(d) => self.id[d] % config.cluster_shape()[d],
             Special::ClusterNctaid(d) => config.cluster_shape()[d],
-            Special::ClusterCtarank => {
-                let [cx, cy, cz] = config.cluster_shape();
-                self.id[0] % cx + (self.id[1] % cy) * cx + (self.id[2] % cz) * cx * cy
-            }
+            Special::ClusterCtarank => self.rank,
             Special::ClusterNctarank => config.cluster_shape().iter().product(),
             Special::IsExplicitCluster => u32::from(config.cluster.is_some()),
         })
@@ -586,6 +638,39 @@ impl<'k> Cta<'k> {
                     }
                     return Ok(());
                 }
+                "barrier" if inst.opcode.get(1).is_some_and(|p| p == "cluster") => {
+                    // PTX ISA 9.7.13.3: arrive (release, unless .relaxed),
+                    // then wait (acquire) until every non-exited thread of
+                    // the cluster arrived; the cluster releases the waits.
+                    if inst.opcode.get(2).is_some_and(|p| p == "wait") {
+                        if self.threads[t].cluster_waits >= self.threads[t].cluster_arrivals {
+                            return Err(Stop(HazardKind::Undefined, format!("thread {t}: {} without a barrier.cluster.arrive before it", describe(inst))));
+                        }
+                        self.threads[t].state = State::ClusterWait;
+                        return Ok(());
+                    }
+                    let th = &mut self.threads[t];
+                    if th.cluster_arrivals > th.cluster_waits {
+                        return Err(Stop(HazardKind::Undefined, format!("thread {t}: {} twice without a barrier.cluster.wait between", describe(inst))));
+                    }
+                    th.cluster_arrivals += 1;
+                    if !inst.opcode.iter().any(|p| p == "relaxed") {
+                        th.cluster_clock.clone_from(&th.clock);
+                        th.clock[t] += 1;
+                        th.unreleased_inits.clear();
+                    } else {
+                        // A relaxed arrival releases nothing: the inits it
+                        // follows become visible at a later one.
+                        for bar in th.unreleased_inits.clone() {
+                            if let Some(b) = self.barriers.get_mut(&bar) {
+                                b.delay_init();
+                            }
+                        }
+                    }
+                }
+                "bar" | "barrier" if inst.operands.is_empty() => {
+                    return Err(Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset (bar.sync / barrier.sync take a barrier number)", describe(inst))));
+                }
                 "bar" | "barrier" => {
                     // bar.sync a{, b}: barrier a, b threads (all of the CTA without b).
                     let id = self.value(t, &inst.operands[0], config, inst)? as u32;
@@ -621,152 +706,6 @@ impl<'k> Cta<'k> {
                 _ => self.execute(t, inst, config, buffers, report)?,
             }
             self.threads[t].pc += 1;
-        }
-    }
-}
-
-impl Cta<'_> {
-    /// The tcgen05.ld register rule (PTX ISA 9.7.16.8.3 tcgen05.wait): the
-    /// destination registers of a tcgen05.ld hold their values only after
-    /// the thread's tcgen05.wait::ld; any instruction touching one before is
-    /// a hazard (LLVM's scheduler once moved a use of them above the wait).
-    pub(crate) fn tmem_register_rule(&mut self, t: usize, inst: &Inst, report: &mut Report) {
-        let pc = self.threads[t].pc as u32;
-        let sub = inst.opcode.get(1).map(String::as_str).unwrap_or("");
-        if inst.opcode[0] == "tcgen05" && sub == "wait::ld" {
-            self.threads[t].tmem_pending.clear();
-            return;
-        }
-        for o in &inst.operands {
-            let regs: Vec<usize> = match o {
-                Operand::Reg(r) => vec![*r],
-                Operand::Vector(v) => v.clone(),
-                Operand::Address(b, _) => match b.as_ref() {
-                    Operand::Reg(r) => vec![*r],
-                    _ => Vec::new(),
-                },
-                _ => Vec::new(),
-            };
-            for r in regs {
-                if let Some(&(_, by)) = self.threads[t].tmem_pending.iter().find(|(f, by)| *f == r && *by != pc) {
-                    let (code, names) = (&self.kernel.code, &self.kernel.register_names);
-                    report.hazard(HazardKind::TmemRegister, (by as usize, pc as usize), || {
-                        format!(
-                            "thread {t}: register {} of {} is used by {} before tcgen05.wait::ld",
-                            names[r],
-                            describe(&code[by as usize]),
-                            describe(inst)
-                        )
-                    });
-                }
-            }
-        }
-        if inst.opcode[0] == "tcgen05" && sub == "ld" {
-            if let Some(Operand::Vector(d)) = inst.operands.first() {
-                let pending = d.iter().map(|r| (*r, pc));
-                self.threads[t].tmem_pending.extend(pending);
-            }
-        }
-    }
-
-    /// PTX ISA 9.7.15.6.1 (wgmma.fence): a register a wgmma.mma_async uses
-    /// must not be written between the warpgroup's last wgmma.fence and the
-    /// wgmma (accumulators chained by wgmmas excepted), and a register an
-    /// issued wgmma writes must not be touched before wgmma.wait_group.
-    pub(crate) fn wgmma_register_rule(&mut self, t: usize, inst: &Inst, report: &mut Report) {
-        let pc = self.threads[t].pc as u32;
-        let op = inst.opcode[0].as_str();
-        let sub = inst.opcode.get(1).map(String::as_str).unwrap_or("");
-        let regs_of = |o: &Operand| -> Vec<usize> {
-            match o {
-                Operand::Reg(r) => vec![*r],
-                Operand::Vector(v) => v.clone(),
-                Operand::Address(b, _) => match b.as_ref() {
-                    Operand::Reg(r) => vec![*r],
-                    _ => Vec::new(),
-                },
-                _ => Vec::new(),
-            }
-        };
-        let code = &self.kernel.code;
-        let names = &self.kernel.register_names;
-        match (op, sub) {
-            ("wgmma", "fence") => self.threads[t].fence_epoch += 1,
-            ("wgmma", "commit_group") => {
-                let group = std::mem::take(&mut self.threads[t].wgmma_open);
-                self.threads[t].wgmma_groups.push(group);
-            }
-            ("wgmma", "wait_group") => {
-                let keep = match inst.operands.first() {
-                    Some(Operand::Imm(n)) => *n as usize,
-                    _ => 0,
-                };
-                let groups = &mut self.threads[t].wgmma_groups;
-                let retired: Vec<AsyncReadGroup> = groups.drain(..groups.len().saturating_sub(keep)).collect();
-                self.retire_async_reads(t, retired, "wgmma.wait_group", false, report);
-            }
-            ("wgmma", "mma_async") => {
-                let epoch = self.threads[t].fence_epoch;
-                // D and (for rs) A registers: the vectors in braces; a
-                // descriptor (ss) is a value, not a fragment.
-                let used: Vec<usize> = inst
-                    .operands
-                    .iter()
-                    .take(2)
-                    .filter(|o| matches!(o, Operand::Vector(_)))
-                    .flat_map(regs_of)
-                    .collect();
-                for r in &used {
-                    let (when, by) = self.threads[t].written[*r];
-                    if when == epoch {
-                        report.hazard(HazardKind::WgmmaRegister, (by as usize, pc as usize), || {
-                            format!(
-                                "thread {t}: register {} is written by {} after the last wgmma.fence and used by {} (PTX ISA wgmma.fence: the fence must stand between them)",
-                                names[*r],
-                                describe(&code[by as usize]),
-                                describe(inst)
-                            )
-                        });
-                    }
-                }
-                if let Some(Operand::Vector(d)) = inst.operands.first() {
-                    for r in d {
-                        // A wgmma's own accumulator writes are exempt from the fence rule.
-                        self.threads[t].written[*r] = (0, pc);
-                        self.threads[t].wgmma_open.regs.push((*r, pc));
-                    }
-                }
-            }
-            ("wgmma", _) => {}
-            _ => {
-                let th = &self.threads[t];
-                if !th.wgmma_open.regs.is_empty() || !th.wgmma_groups.is_empty() {
-                    // The registers of every group not retired, open one included.
-                    let in_flight = || th.wgmma_groups.iter().chain([&th.wgmma_open]).flat_map(|g| g.regs.iter());
-                    for r in inst.operands.iter().flat_map(regs_of) {
-                        if let Some((_, by)) = in_flight().find(|(f, _)| *f == r) {
-                            let by = *by;
-                            report.hazard(HazardKind::WgmmaRegister, (by as usize, pc as usize), || {
-                                format!(
-                                    "thread {t}: register {} of {} is used by {} before wgmma.wait_group",
-                                    names[r],
-                                    describe(&code[by as usize]),
-                                    describe(inst)
-                                )
-                            });
-                        }
-                    }
-                }
-                // The registers this instruction writes: its first operand.
-                const NO_DESTINATION: [&str; 8] = ["st", "bar", "barrier", "bra", "ret", "exit", "fence", "prefetch"];
-                let no_destination = NO_DESTINATION.contains(&op) || (op == "cp" && sub != "") || (op == "mbarrier" && sub == "init");
-                if !no_destination {
-                    let epoch = self.threads[t].fence_epoch;
-                    for r in inst.operands.first().map(regs_of).unwrap_or_default() {
-                        self.threads[t].written[r] = (epoch, pc);
-                    }
-                }
-            }
         }
     }
 }

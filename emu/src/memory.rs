@@ -117,6 +117,16 @@ impl Cta<'_> {
         }
     }
 
+    /// The offset in the CTA's own shared memory of a shared::cluster
+    /// address (`cluster::split`): the shared memory of another CTA of the
+    /// cluster (DSMEM) is reached only by mbarrier arrivals and multicasts.
+    pub(crate) fn own_shared(&self, addr: u64, inst: &Inst) -> Result<usize, Stop> {
+        match crate::cluster::split(addr) {
+            (Some(rank), _) if rank != self.rank => Err(Stop(HazardKind::Unsupported, format!("{}: loads and stores of another CTA's shared memory (rank {rank}, DSMEM) are not emulated", describe(inst)))),
+            (_, offset) => Ok(offset as usize),
+        }
+    }
+
     /// Shared bytes `at..at + len` lie in the CTA's allocation; `verb`
     /// (`reads`, `writes`) names the access in the fault.
     pub(crate) fn shared_bounds(&self, at: usize, len: usize, inst: &Inst, verb: &str) -> Result<(), Stop> {
@@ -142,7 +152,7 @@ impl Cta<'_> {
         if space == "local" {
             return Ok(self.local_range(t, addr, len, inst, "reads")?.to_vec());
         }
-        let at = addr as usize;
+        let at = self.own_shared(addr, inst)?;
         self.shared_bounds(at, len, inst, "reads")?;
         for a in at..at + len {
             self.check_read(t, a, inst, report);
@@ -160,7 +170,7 @@ impl Cta<'_> {
             self.local_range(t, addr, bytes.len(), inst, "writes")?.copy_from_slice(bytes);
             return Ok(());
         }
-        let at = addr as usize;
+        let at = self.own_shared(addr, inst)?;
         self.shared_bounds(at, bytes.len(), inst, "writes")?;
         let pc = self.threads[t].pc as u32;
         for (k, b) in bytes.iter().enumerate() {

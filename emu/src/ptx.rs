@@ -123,7 +123,7 @@ impl std::fmt::Display for PtxError {
 pub const SUPPORTED: &[&str] = &[
     "mov", "ld", "st", "add", "sub", "mul", "mad", "min", "max", "and", "or", "xor", "not", "shl", "shr", "neg", "abs",
     "div", "rem", "fma", "selp", "setp", "cvt", "cvta", "bfe", "prmt", "bra", "ret", "exit", "bar", "barrier", "cp", "ldmatrix",
-    "mma", "mbarrier", "fence", "prefetch", "wgmma", "tcgen05", "shfl", "vote", "elect",
+    "mma", "mbarrier", "fence", "prefetch", "wgmma", "tcgen05", "shfl", "vote", "elect", "mapa",
 ];
 
 fn err(line: usize, message: impl Into<String>) -> PtxError {

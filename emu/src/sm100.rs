@@ -18,7 +18,7 @@
 //!   address column, one register each; `tcgen05.st.sync.aligned.32x32b.xN`
 //!   writes them the same way; `wait::ld` / `wait::st` order only.
 
-use crate::machine::{describe, Config, Cta, HazardKind, Report, Stop};
+use crate::machine::{describe, Config, Cta, HazardKind, Report, State, Stop, WARP};
 use crate::ptx::{Inst, Operand};
 use half::{bf16, f16};
 
@@ -100,17 +100,8 @@ pub(crate) fn execute(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, rep
         w if w.starts_with("fence") => Ok(()),
         "wait::ld" | "wait::st" => Ok(()),
         "mma" => mma(cta, t, inst, config, report),
-        "commit" if inst.opcode.iter().any(|p| p.starts_with("multicast")) => {
-            // Arrivals on other CTAs' mbarriers need the cluster's CTAs
-            // running together (docs/emulator.md, the cluster plan).
-            Err(bad(inst, "a multicast tcgen05.commit (arrivals in other CTAs of the cluster) is not emulated".into()))
-        }
-        "commit" => {
-            // Arrive once on the mbarrier: the thread's tcgen05.mma completed at issue.
-            let bar = cta.address(t, &inst.operands[0], config, inst)?;
-            let bar = Cta::resolve("shared", bar).1;
-            crate::sm90::arrive_once(cta, t, bar, inst)
-        }
+        "cp" => cp(cta, t, inst, config, report),
+        "commit" => commit(cta, t, inst, config, report),
         other => Err(bad(inst, format!("tcgen05.{other} is not emulated"))),
     }
 }
@@ -118,6 +109,119 @@ pub(crate) fn execute(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, rep
 /// Whether a `tcgen05` instruction is a warp collective.
 pub(crate) fn is_collective(inst: &Inst) -> bool {
     matches!(inst.opcode.get(1).map(String::as_str), Some("alloc" | "dealloc" | "relinquish_alloc_permit" | "ld" | "st"))
+}
+
+/// Whether a `tcgen05` collective is the CTA pair's (PTX ISA 9.7.16.5,
+/// table 46: `alloc`, `dealloc` and `relinquish_alloc_permit` with
+/// `.cta_group::2` take a warp of each CTA of the pair).
+pub(crate) fn is_pair_collective(inst: &Inst) -> bool {
+    inst.opcode[0] == "tcgen05"
+        && matches!(inst.opcode.get(1).map(String::as_str), Some("alloc" | "dealloc" | "relinquish_alloc_permit"))
+        && inst.opcode.iter().any(|p| p == "cta_group::2")
+}
+
+/// A pair collective whose warp `lanes` of `cta` is at `pc`: runs it in both
+/// CTAs (the same columns in each, each warp writing its own CTA's slot)
+/// once a warp of the peer is at it too, and releases the peer's warp;
+/// false while the peer's warp has not come.
+pub(crate) fn pair_collective(cta: &mut Cta, lanes: std::ops::Range<usize>, pc: usize, report: &mut Report) -> Result<bool, Stop> {
+    let inst = &cta.kernel.code[pc];
+    let peer = cta.pair_peer(inst)?;
+    let n = peer.threads.len();
+    let Some(w) = (0..n.div_ceil(WARP)).find(|w| (w * WARP..((w + 1) * WARP).min(n)).all(|t| peer.threads[t].state == State::Collective(pc))) else {
+        return Ok(false);
+    };
+    let peer_lanes = w * WARP..((w + 1) * WARP).min(n);
+    collective(peer, peer_lanes.clone(), inst, report)?;
+    peer.join(peer_lanes.clone());
+    for t in peer_lanes {
+        peer.threads[t].state = State::Running;
+        peer.threads[t].pc = pc + 1;
+    }
+    let peer_columns = peer.tmem_columns;
+    collective(cta, lanes, inst, report)?;
+    if cta.tmem_columns != peer_columns {
+        return Err(illegal(inst, format!("the CTA pair's tensor memory differs ({} and {peer_columns} columns allocated): a cta_group::2 allocation needs the same in both", cta.tmem_columns)));
+    }
+    Ok(true)
+}
+
+/// `tcgen05.commit.cta_group::N.mbarrier::arrive::one{.shared::cluster}
+/// {.multicast::cluster}.b64 [mbar]{, mask}` (PTX ISA 9.7.16.12.1): once
+/// the thread's earlier tcgen05 operations are done (here: at once), one
+/// arrival on the mbarrier, or with `.multicast::cluster` on the mbarrier
+/// at the same offset in each CTA whose rank bit the 16-bit mask sets.
+fn commit(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report) -> Result<(), Stop> {
+    let (rank, bar) = crate::sm90::cluster_offset(cta, t, &inst.operands[0], config, inst)?;
+    let ranks: Vec<u32> = if inst.opcode.iter().any(|p| p.starts_with("multicast")) {
+        let mask = cta.value(t, &inst.operands[1], config, inst)? as u16;
+        (0..16).filter(|r| mask & (1 << r) != 0).collect()
+    } else {
+        vec![rank]
+    };
+    for rank in ranks {
+        if rank == cta.rank {
+            crate::sm90::arrive_once(cta, t, bar, inst)?;
+        } else {
+            cta.check_remote_barrier(t, rank, bar, inst, report)?;
+            crate::sm90::arrive_remote(cta.in_cluster(rank, inst)?, bar, 0, inst)?;
+        }
+    }
+    Ok(())
+}
+
+/// `tcgen05.cp.cta_group::N.shape [taddr], s-desc` (PTX ISA 9.7.16.9.2):
+/// the matrix the shared-memory descriptor describes (rows of the shape's
+/// bits, K-major as an MMA operand: row r, byte k at the descriptor's
+/// address of (r, k)) into tensor memory, row r to lane (taddr lane) + r,
+/// 4 bytes a column from the taddr column; with `cta_group::2` into the
+/// tensor memory of both CTAs of the pair. It completes at issue here.
+fn cp(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report) -> Result<(), Stop> {
+    let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
+    if parts.iter().any(|p| p.starts_with("warpx") || p.starts_with("b8x16") || p.starts_with("b6x16") || p.starts_with("b4x16")) {
+        return Err(bad(inst, "tcgen05.cp with warp multicast or decompression is not emulated".into()));
+    }
+    let (rows, bits) = match parts.get(3).copied() {
+        Some("128x256b") => (128, 256),
+        Some("4x256b") => (4, 256),
+        Some("128x128b") => (128, 128),
+        other => return Err(bad(inst, format!("tcgen05.cp shape {} is not emulated (128x256b, 4x256b, 128x128b are)", other.unwrap_or("")))),
+    };
+    let taddr = cta.address(t, &inst.operands[0], config, inst)? as u32;
+    let desc = cta.value(t, &inst.operands[1], config, inst)?;
+    let row_bytes = bits / 8;
+    let mut data = vec![0u8; rows * row_bytes];
+    for r in 0..rows {
+        for k in 0..row_bytes {
+            let at = descriptor_address(desc, r as u64, k as u64).map_err(|e| bad(inst, e))?;
+            data[r * row_bytes + k] = cta.read(t, "shared", at, 1, inst, &mut [], report)?[0];
+            cta.check_async_read(at as usize, 1, inst, report);
+        }
+    }
+    write_rows(cta, taddr, &data, row_bytes, inst)?;
+    if parts.contains(&"cta_group::2") {
+        write_rows(cta.pair_peer(inst)?, taddr, &data, row_bytes, inst)?;
+    }
+    Ok(())
+}
+
+/// Rows of `row_bytes` into tensor memory from lane and column `taddr`,
+/// little endian, 4 bytes a column.
+fn write_rows(cta: &mut Cta, taddr: u32, data: &[u8], row_bytes: usize, inst: &Inst) -> Result<(), Stop> {
+    let (lane0, column0) = ((taddr >> 16) as usize, (taddr & 0xffff) as usize);
+    let (rows, columns) = (data.len() / row_bytes, row_bytes / 4);
+    if cta.tmem.is_empty() || lane0 + rows > LANES || column0 + columns > cta.tmem_columns {
+        return Err(Stop(
+            HazardKind::OutOfBounds,
+            format!("{}: lanes {lane0}..{}, columns {column0}..{} of CTA rank {} are outside its {} allocated columns of tensor memory", describe(inst), lane0 + rows, column0 + columns, cta.rank, cta.tmem_columns),
+        ));
+    }
+    for (r, row) in data.chunks(row_bytes).enumerate() {
+        for (c, word) in row.chunks(4).enumerate() {
+            cta.tmem[(lane0 + r) * COLUMNS + column0 + c] = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+        }
+    }
+    Ok(())
 }
 
 /// The warp collectives: alloc, dealloc, relinquish_alloc_permit, ld, st.

@@ -34,6 +34,9 @@ pub struct Mbarrier {
     clock: Vec<u32>,
     /// The clocks of the last completed phase (what a waiter acquires).
     completed_clock: Vec<u32>,
+    /// The init's pc, and the `barrier.cluster.arrive`s its thread had made
+    /// before it (a use from another CTA must wait at a later one).
+    init: (usize, u32),
 }
 
 impl Mbarrier {
@@ -57,6 +60,19 @@ impl Mbarrier {
         )
     }
 
+    pub(crate) fn init_pc(&self) -> usize {
+        self.init.0
+    }
+
+    pub(crate) fn init_arrivals(&self) -> u32 {
+        self.init.1
+    }
+
+    /// The init is not released by its thread's next cluster arrival.
+    pub(crate) fn delay_init(&mut self) {
+        self.init.1 += 1;
+    }
+
     fn advance(&mut self) {
         if self.pending == 0 && self.tx == 0 {
             self.phase += 1;
@@ -76,9 +92,20 @@ fn fault(kind: HazardKind, message: String) -> Stop {
     Stop(kind, message)
 }
 
+/// The offset of a shared::cta operand in the CTA's shared memory.
 fn shared_offset(cta: &Cta, t: usize, op: &Operand, config: &Config, inst: &Inst) -> Result<u64, Stop> {
+    match cluster_offset(cta, t, op, config, inst)? {
+        (rank, offset) if rank == cta.rank => Ok(offset),
+        (rank, _) => Err(fault(HazardKind::Undefined, format!("{} names the shared memory of CTA rank {rank}, where only the CTA's own is allowed", describe(inst)))),
+    }
+}
+
+/// A shared::cluster operand: the rank of the CTA it names and the offset
+/// in that CTA's shared memory.
+pub(crate) fn cluster_offset(cta: &Cta, t: usize, op: &Operand, config: &Config, inst: &Inst) -> Result<(u32, u64), Stop> {
     let addr = cta.address(t, op, config, inst)?;
-    Ok(Cta::resolve("shared", addr).1)
+    let (rank, offset) = crate::cluster::split(Cta::resolve("shared", addr).1);
+    Ok((rank.unwrap_or(cta.rank), offset))
 }
 
 /// `mbarrier.init / arrive{.expect_tx}` (try_wait is [`try_wait`]).
@@ -96,12 +123,20 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
             }
             let count = cta.value(t, &inst.operands[1], config, inst)? as u32;
             let zero = vec![0; n + 1];
-            cta.barriers.insert(bar, Mbarrier { expected: count, pending: count, tx: 0, phase: 0, clock: zero.clone(), completed_clock: zero });
+            let init = (cta.threads[t].pc, cta.threads[t].cluster_arrivals);
+            cta.threads[t].unreleased_inits.push(bar);
+            cta.barriers.insert(bar, Mbarrier { expected: count, pending: count, tx: 0, phase: 0, clock: zero.clone(), completed_clock: zero, init });
         }
         Some("arrive") => {
-            // mbarrier.arrive{.expect_tx}.shared.b64 state, [addr]{, tx}
-            let bar = shared_offset(cta, t, &inst.operands[1], config, inst)?;
+            // mbarrier.arrive{.expect_tx}{.shared{::cta, ::cluster}}.b64 state, [addr]{, tx}
+            let (rank, bar) = cluster_offset(cta, t, &inst.operands[1], config, inst)?;
             let tx = if parts.contains(&"expect_tx") { cta.value(t, &inst.operands[2], config, inst)? as i64 } else { 0 };
+            if rank != cta.rank {
+                // A remote arrival (PTX ISA 9.7.13.15.13): no state comes back
+                // (the sink `_`) and the vector clocks stay the CTA's own.
+                cta.check_remote_barrier(t, rank, bar, inst, report)?;
+                return arrive_remote(cta.in_cluster(rank, inst)?, bar, tx, inst);
+            }
             let clock = cta.threads[t].clock.clone();
             let b = cta.barriers.get_mut(&bar).ok_or_else(|| fault(HazardKind::Unsupported, format!("{} arrives on shared {bar:#x}, which no mbarrier.init set up", describe(inst))))?;
             if b.pending == 0 {
@@ -121,7 +156,20 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
             return Err(fault(HazardKind::Unsupported, format!("{}: mbarrier.{} is not emulated", describe(inst), other.unwrap_or(""))));
         }
     }
-    let _ = report;
+    Ok(())
+}
+
+/// An arrival (with `tx` expected transaction bytes) from another CTA of
+/// the cluster on `cta`'s mbarrier at `bar`.
+pub(crate) fn arrive_remote(cta: &mut Cta, bar: u64, tx: i64, inst: &Inst) -> Result<(), Stop> {
+    let rank = cta.rank;
+    let b = cta.barriers.get_mut(&bar).ok_or_else(|| fault(HazardKind::Unsupported, format!("{} arrives on shared {bar:#x} of CTA rank {rank}, which no mbarrier.init set up", describe(inst))))?;
+    if b.pending == 0 {
+        return Err(fault(HazardKind::Deadlock, format!("{}: more arrivals than the mbarrier at {bar:#x} of CTA rank {rank} expects", describe(inst))));
+    }
+    b.tx += tx;
+    b.pending -= 1;
+    b.advance();
     Ok(())
 }
 
