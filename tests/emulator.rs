@@ -197,6 +197,25 @@ fn s2t_sm100_copies_the_issuers_tile_into_both_ctas_of_the_pair() {
     }
 }
 
+/// Whether `out` (2M x N) holds, in the rows of CTA x, the rows of its
+/// cluster's tile of `in` (M x N): rows 128 x.. = rows 128 (x / 2)..
+fn multicast_copied(o: &Outcome) -> bool {
+    let (input, out) = (buffer(o, "in"), buffer(o, "out"));
+    let n = input.shape[1];
+    (0..out.shape[0]).all(|row| (0..n).all(|col| out.get(row * n + col) == input.get(((row / 128) / 2 * 128 + row % 128) * n + col)))
+}
+
+#[test]
+fn tma_multicast_sm90_fills_both_ctas_of_the_cluster() {
+    // Issue 30 item 5 (and issue 31's clustered Hopper GEMM): 2 x 2
+    // clusters of 2 CTAs; each CTA loads half of its cluster's 128 x 64 tile
+    // with one multicast TMA load into both CTAs' shared memory, completing
+    // on each CTA's own mbarrier, then stores the whole tile.
+    let o = run(&example_launch("tma_multicast_sm90"));
+    assert!(multicast_copied(&o));
+    assert!((0..256 * 128).any(|i| buffer(&o, "in").get(i) != 0.0), "the input is not all zeros");
+}
+
 #[test]
 fn wgmma_sm90_computes_one_warpgroup_tile() {
     // One warpgroup: cp.async into 128-byte swizzled shared tiles, four

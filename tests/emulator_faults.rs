@@ -522,3 +522,36 @@ fn cluster_faults_are_caught() {
     let o = run(&l, &mutate(&ptx, "tcgen05.dealloc", 0, |_| String::new()));
     assert!(o.report.hazards.iter().any(|h| h.message.contains("a missing tcgen05.dealloc") && h.count == 2), "{}", launch::summary(&o));
 }
+
+#[test]
+fn tma_multicast_faults_are_caught() {
+    // Issue 30 item 5: faults in the multicast TMA copy of a 2x1 cluster.
+    let (l, ptx) = whole("tma_multicast_sm90");
+    let copied = |o: &Outcome| {
+        let (input, out) = (&o.buffers[0], &o.buffers[1]);
+        (0..512 * 128).all(|i| out.get(i) == input.get((i / 128 / 128 / 2 * 128 + i / 128 % 128) * 128 + i % 128))
+    };
+    let o = run(&l, &ptx);
+    assert!(o.report.hazards.is_empty() && copied(&o), "{}", launch::summary(&o));
+    // No cluster barrier: the peer's load completes bytes on an mbarrier
+    // whose init nothing orders before it.
+    let unsynchronized = mutate(&mutate(&ptx, "barrier.cluster.arrive", 0, |_| String::new()), "barrier.cluster.wait", 0, |_| String::new());
+    let o = run(&l, &unsynchronized);
+    assert!(kinds(&o).contains(&HazardKind::ClusterOrder), "{}", launch::summary(&o));
+    // A mask naming only rank 0: rank 1 never receives a byte and waits
+    // forever; rank 0 receives both halves.
+    let o = run(&l, &mutate(&ptx, "mov.b16", 0, |line| line.replace(" 3;", " 1;")));
+    assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::Deadlock && h.message.contains("(cluster rank 1)")), "{}", launch::summary(&o));
+    // No multicast: each CTA gets its own half only, the mbarrier waits for
+    // the other 8 KiB forever.
+    let single = mutate(&ptx, ".multicast::cluster", 0, |line| line.replace(".multicast::cluster", "").replace(", %rs1;", ";"));
+    assert!(kinds(&run(&l, &single)).contains(&HazardKind::Deadlock));
+    // Half the expected bytes: the phase completes on the CTA's own half and
+    // the tile is stored before the peer's half lands.
+    let o = run(&l, &mutate(&ptx, "mov.b32 \t%r13, 16384;", 0, |line| line.replace("16384", "8192")));
+    assert!(!o.report.hazards.is_empty() || !copied(&o), "too few expect_tx bytes went unseen");
+    // The store without the wait on the mbarrier: it reads what the TMA
+    // loads write, unordered.
+    let o = run(&l, &mutate(&ptx, "mbarrier.try_wait", 1, |_| "\tmov.pred P1, 1;".to_string()));
+    assert!(!o.report.hazards.is_empty() || !copied(&o), "a store before the wait went unseen");
+}

@@ -461,58 +461,10 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
         }
         return Ok(());
     }
-    if parts.iter().any(|p| p.starts_with("multicast")) {
-        return Err(fault(HazardKind::Unsupported, format!("{}: a multicast TMA copy (into other CTAs of the cluster) is not emulated", describe(inst))));
-    }
     let to_shared = parts.get(5).is_some_and(|p| p.starts_with("shared"));
     let pc = cta.threads[t].pc as u32;
     if to_shared {
-        let dst = shared_offset(cta, t, &inst.operands[0], config, inst)?;
-        let (map, coords) = tensor_map(cta, t, &inst.operands[1], config, inst)?;
-        let bar = shared_offset(cta, t, &inst.operands[2], config, inst)?;
-        let elements = match (parts.contains(&"im2col"), &map.im2col) {
-            (false, None) => box_elements(&map, &coords),
-            (true, Some(im)) => {
-                // The filter offsets: 16-bit unsigned registers, one per spatial dim.
-                let offsets: Vec<i64> = match inst.operands.get(3) {
-                    Some(Operand::Vector(regs)) => regs.iter().map(|r| i64::from(cta.threads[t].regs[*r] as u16)).collect(),
-                    _ => Vec::new(),
-                };
-                if offsets.len() != map.dims.len() - 2 {
-                    return Err(fault(HazardKind::Unsupported, format!("{}: {} im2col offsets for a rank-{} map", describe(inst), offsets.len(), map.dims.len())));
-                }
-                im2col_elements(&map, im, &coords, &offsets).map_err(|e| fault(HazardKind::OutOfBounds, format!("{}: {e}", describe(inst))))?
-            }
-            (im2col, _) => {
-                let (mode, map_mode) = if im2col { ("an im2col", "a tiled") } else { ("a tiled", "an im2col") };
-                return Err(fault(HazardKind::Unsupported, format!("{}: {mode} load through {map_mode} tensor map", describe(inst))));
-            }
-        };
-        // The asynchronous proxy writes, after what the issuing thread did.
-        let n = cta.threads.len();
-        let issued = cta.threads[t].clock.clone();
-        join_into(&mut cta.async_clock, &issued);
-        cta.async_clock[n] += 1;
-        let width = map.element_bytes as usize;
-        let mut bytes_written = 0i64;
-        for (global, offset) in elements {
-            let data = match global {
-                Some(g) => Cta::global_read(buffers, g, width, inst)?,
-                None => vec![0; width], // OOB fill zero
-            };
-            let at = swizzled(dst, offset, map.swizzle) as usize;
-            cta.shared_bounds(at, width, inst, "writes")?;
-            for (k, b) in data.iter().enumerate() {
-                cta.check_write(n, at + k, pc, report);
-                cta.shared[at + k] = *b;
-            }
-            bytes_written += width as i64;
-        }
-        let proxy = cta.async_clock.clone();
-        let b = cta.barriers.get_mut(&bar).ok_or_else(|| fault(HazardKind::Unsupported, format!("{} completes on shared {bar:#x}, which no mbarrier.init set up", describe(inst))))?;
-        b.tx -= bytes_written;
-        join_into(&mut b.clock, &proxy);
-        b.advance();
+        tma_load(cta, t, inst, &parts, config, buffers, report)?;
     } else {
         let (map, coords) = tensor_map(cta, t, &inst.operands[0], config, inst)?;
         if map.im2col.is_some() || parts.iter().any(|p| p.starts_with("im2col")) {
@@ -537,6 +489,87 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
                 Cta::global_write(buffers, g, &data, inst)?;
             }
         }
+    }
+    Ok(())
+}
+
+/// A TMA load (`cp.async.bulk.tensor.Nd.shared::cluster.global{.im2col}
+/// .mbarrier::complete_tx::bytes{.multicast::cluster} [dst], [map, {c}],
+/// [mbar]{, offsets}{, mask}`, PTX ISA 9.7.9.27.1.2): the box (or the
+/// im2col pixels) read from global memory, written by the asynchronous
+/// proxy into shared memory from dst, its bytes completed on mbar. With
+/// `.multicast::cluster` into the shared memory of each CTA the 16-bit mask
+/// names, at the same offsets, each completing on its own mbarrier there.
+fn tma_load(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config: &Config, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
+    let pc = cta.threads[t].pc as u32;
+    let (dst_rank, dst) = cluster_offset(cta, t, &inst.operands[0], config, inst)?;
+    let (map, coords) = tensor_map(cta, t, &inst.operands[1], config, inst)?;
+    let (bar_rank, bar) = cluster_offset(cta, t, &inst.operands[2], config, inst)?;
+    let im2col = parts.contains(&"im2col");
+    let elements = match (im2col, &map.im2col) {
+        (false, None) => box_elements(&map, &coords),
+        (true, Some(im)) => {
+            // The filter offsets: 16-bit unsigned registers, one per spatial dim.
+            let offsets: Vec<i64> = match inst.operands.get(3) {
+                Some(Operand::Vector(regs)) => regs.iter().map(|r| i64::from(cta.threads[t].regs[*r] as u16)).collect(),
+                _ => Vec::new(),
+            };
+            if offsets.len() != map.dims.len() - 2 {
+                return Err(fault(HazardKind::Unsupported, format!("{}: {} im2col offsets for a rank-{} map", describe(inst), offsets.len(), map.dims.len())));
+            }
+            im2col_elements(&map, im, &coords, &offsets).map_err(|e| fault(HazardKind::OutOfBounds, format!("{}: {e}", describe(inst))))?
+        }
+        (im2col, _) => {
+            let (mode, map_mode) = if im2col { ("an im2col", "a tiled") } else { ("a tiled", "an im2col") };
+            return Err(fault(HazardKind::Unsupported, format!("{}: {mode} load through {map_mode} tensor map", describe(inst))));
+        }
+    };
+    let width = map.element_bytes as usize;
+    let mut writes = Vec::with_capacity(elements.len());
+    for (global, offset) in elements {
+        let data = match global {
+            Some(g) => Cta::global_read(buffers, g, width, inst)?,
+            None => vec![0; width], // OOB fill zero
+        };
+        writes.push((swizzled(dst, offset, map.swizzle) as usize, data));
+    }
+    // (destination CTA, the CTA of its mbarrier).
+    let targets: Vec<(u32, u32)> = if parts.iter().any(|p| p.starts_with("multicast")) {
+        let mask = cta.value(t, &inst.operands[if im2col { 4 } else { 3 }], config, inst)? as u16;
+        (0..16).filter(|r| mask & (1 << r) != 0).map(|r| (r, r)).collect()
+    } else {
+        vec![(dst_rank, bar_rank)]
+    };
+    let issued = cta.threads[t].clock.clone();
+    let me = cta.rank;
+    for (rank, bar_rank) in targets {
+        if bar_rank != me {
+            cta.check_remote_barrier(t, bar_rank, bar, inst, report)?;
+        }
+        // The asynchronous proxy of the destination writes, after what the
+        // issuing thread did when it is of the same CTA.
+        let target = cta.in_cluster(rank, inst)?;
+        let n = target.threads.len();
+        if rank == me {
+            join_into(&mut target.async_clock, &issued);
+        }
+        target.async_clock[n] += 1;
+        for (at, data) in &writes {
+            target.shared_bounds(*at, width, inst, "writes")?;
+            for (k, b) in data.iter().enumerate() {
+                target.check_write(n, at + k, pc, report);
+                target.shared[at + k] = *b;
+            }
+        }
+        let proxy = target.async_clock.clone();
+        let bytes = (writes.len() * width) as i64;
+        let holder = cta.in_cluster(bar_rank, inst)?;
+        let b = holder.barriers.get_mut(&bar).ok_or_else(|| fault(HazardKind::Unsupported, format!("{} completes on shared {bar:#x} of CTA rank {bar_rank}, which no mbarrier.init set up", describe(inst))))?;
+        b.tx -= bytes;
+        if bar_rank == rank {
+            join_into(&mut b.clock, &proxy);
+        }
+        b.advance();
     }
     Ok(())
 }
