@@ -32,7 +32,7 @@ fn main() {
         l.args[5] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: k as f64 };
         check_and_report("gemm_sm80", (m, n, k), &launch::execute(&l, &ptx).unwrap());
     }
-    // The TMA GEMMs: A (M x K) and B (N x K) as tensor maps, C row-major;
+    // The TMA GEMMs: A (M x K), B (N x K) and C (M x N) as tensor maps;
     // grid: 128-row CTA tiles in x, the kernel's N tile in y.
     for (name, (m, n, k), n_tile) in [("gemm_sm90", (256usize, 256usize, 256usize), 128usize), ("gemm_sm100", (256, 512, 256), 256)] {
         let mut l = launch::parse(&root.join(format!("examples/launch/{name}.launch.json"))).unwrap();
@@ -46,11 +46,8 @@ fn main() {
                 launch::Arg::Scalar { .. } => unreachable!("A, B, C come first"),
             }
         }
-        // The scalars after C: gemm_sm90 takes K; gemm_sm100 takes N and K.
-        let scalars: Vec<usize> = if name == "gemm_sm90" { vec![k] } else { vec![n, k] };
-        for (i, v) in scalars.into_iter().enumerate() {
-            l.args[3 + i] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: v as f64 };
-        }
+        // The scalar after C: K (both clip M and N through their tensor maps).
+        l.args[3] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: k as f64 };
         check_and_report(name, (m, n, k), &launch::execute(&l, &ptx).unwrap());
     }
 }

@@ -16,20 +16,29 @@
 //   GMMA-style shared-memory descriptors; the first k-tile overwrites the
 //   accumulator), commits them to the stage's "empty" mbarrier, and once
 //   they have read the stage refills it with the k-tile 4 ahead.
-// * Epilogue: a commit to a "done" mbarrier; then each warp reads its 32
-//   lanes of the accumulator, 32 columns at a time (tcgen05.ld 32x32b.x32),
-//   and stores them to C with 16-byte vector stores.
+// * Epilogue (CUTLASS's TMA epilogue): a commit to a "done" mbarrier; then
+//   each warp reads its 32 lanes of the accumulator, 32 columns at a time
+//   (tcgen05.ld 32x32b.x32), into a 128-byte swizzled shared C tile (in
+//   B's stages, which the finished UMMAs no longer read); the async-proxy
+//   fence, a CTA barrier, and one thread's TMA store of the 128x256 tile
+//   (eight 32-column boxes) in a bulk async-group.
 //
 // Compile: cute compile examples/gemm_sm100.mlir --chip sm_100a -o gemm.ptx
-// Launch:  grid (M/128, N/256), block 128, the dynamic shared memory that
-//          `cute compile --launch-info` reports; tensor maps for A and B made
-//          with cuTensorMapEncodeTiled: bf16 {K, M} box {64, 128} and
-//          {K, N} box {64, 256}, CU_TENSOR_MAP_SWIZZLE_128B.
-//          Tile-aligned: M a multiple of 128, N of 256, K of 64.
+// Launch:  grid (ceil(M/128), ceil(N/256)), block 128, the dynamic shared
+//          memory that `cute compile --launch-info` reports; tensor maps
+//          made with cuTensorMapEncodeTiled: A bf16 {K, M} box {64, 128},
+//          B bf16 {K, N} box {64, 256}, C f32 {N, M} box {32, 128}, all
+//          CU_TENSOR_MAP_SWIZZLE_128B, out-of-bounds fill zero.
+//          Any M, N, K >= 1 that TMA can describe (16-byte row strides: K a
+//          multiple of 8, N of 4): boxes past M, N or K load zeros (and
+//          still complete their bytes), the residue k-tile adds them, and
+//          the TMA store clips the edge tiles.
 
 !DA = !cute_nvgpu.tma_descriptor<bf16, box = [64, 128], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
 !DB = !cute_nvgpu.tma_descriptor<bf16, box = [64, 256], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!DC = !cute_nvgpu.tma_descriptor<f32, box = [32, 128], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
 !LoadA = !cute_nvgpu.atom.tma_load<bf16, rank = 2>
+!StoreC = !cute_nvgpu.atom.tma_store<f32, rank = 2>
 !Bar = !cute.ptr<i64, smem, align<8>>
 // The stages of A and B as UMMA reads them, (M/N, K, stage), and as TMA
 // writes them, (K, M/N, stage).
@@ -48,11 +57,16 @@
 !acc = !cute.view<!cute.ptr<f32, tmem>, !acc_l>
 !umma_atom = !cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, k), elem_type = (bf16, bf16, f32), frag_kind = ss>
 !umma = !cute.tiled_mma<!umma_atom, !cute.layout<"(1,1,1):(0,0,0)">>
-// One thread's chunk of its accumulator row: 32 columns, in TMEM, in
-// registers and in C.
+// One thread's chunk of its accumulator row: 32 columns, in TMEM and in
+// registers.
 !t_chunk = !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"32:1">>
 !r_chunk = !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"32:1">>
-!g_chunk = !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"32:1">>
+// The C tile in shared memory as the threads write it, (M, N), and as TMA
+// stores it, (N, M): eight 32-column boxes of 128-byte swizzled rows.
+!c_smem_l = !cute.composed_layout<"S<3,2,3> o 0 o (128,(32,8)):(32,(1,4096))">
+!c_tma_l = !cute.composed_layout<"S<3,2,3> o 0 o ((32,8),128):((1,4096),32)">
+!c_smem = !cute.view<!cute.ptr<f32, smem, align<1024>>, !c_smem_l>
+!c_tma = !cute.view<!cute.ptr<f32, smem, align<1024>>, !c_tma_l>
 // The elected thread's partitions (the whole tiles: UMMA is one thread's).
 !pa = !cute.view<!cute.ptr<bf16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o ((128,16),1,4,4):((64,1),0,16,8192)">>
 !pb = !cute.view<!cute.ptr<bf16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o ((256,16),1,4,4):((64,1),0,16,16384)">>
@@ -61,7 +75,7 @@
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   func.func @gemm(%tmaA: !DA {cute_nvgpu.grid_constant}, %tmaB: !DB {cute_nvgpu.grid_constant},
-                  %pC: !cute.ptr<f32, gmem, align<16>>, %N: i32, %K: i32) attributes {cute.kernel} {
+                  %tmaC: !DC {cute_nvgpu.grid_constant}, %K: i32) attributes {cute.kernel} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
@@ -82,7 +96,10 @@ gpu.module @kernels {
     %m0 = arith.muli %bx, %c128_i32 : i32
     %n0 = arith.muli %by, %c256_i32 : i32
     %leader = arith.cmpi eq, %tid_index, %c0 : index
-    %k_tiles_i32 = arith.divui %K, %c64_i32 : i32
+    // ceil(K / 64): the residue k-tile is zero-filled past K by the TMA.
+    %c63_i32 = arith.constant 63 : i32
+    %k_round = arith.addi %K, %c63_i32 : i32
+    %k_tiles_i32 = arith.divui %k_round, %c64_i32 : i32
     %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
 
     // Shared memory: 4 stages of A (16 KiB) and B (32 KiB), and the
@@ -187,14 +204,15 @@ gpu.module @kernels {
     %warp = arith.shrui %tid, %five : i32
     %warp_row = arith.muli %warp, %c32_i32 : i32
     %lane_base = arith.muli %warp_row, %lane_stride : i32
-    %m = arith.addi %m0, %tid : i32
-    %row_offset = arith.muli %m, %N : i32
-    %row_start = arith.addi %row_offset, %n0 : i32
     %tmem_load = cute.make_atom : !cute_nvgpu.atom.tmem_load<f32>
-    %store = cute.make_atom : !cute_nvgpu.atom.universal_copy<f32>
+    %to_smem = cute.make_atom : !cute_nvgpu.atom.universal_copy<f32>
     %chunk_l = cute.static : !cute.layout<"32:1">
     %frag = cute.alloc_rmem 32 : !cute.ptr<f32, rmem, align<16>>
     %r = cute.make_view %frag, %chunk_l : !r_chunk
+    // The C tile over B's stages: the UMMAs that read them are done.
+    %pCs = cute.recast %pB : !cute.ptr<bf16, smem, align<1024>> to !cute.ptr<f32, smem, align<1024>>
+    %c_smem_l = cute.static : !c_smem_l
+    %sC = cute.make_view %pCs, %c_smem_l : !c_smem
     scf.for %c = %c0 to %c8 step %c1 {
       %ci = arith.index_cast %c : index to i32
       %col = arith.muli %ci, %c32_i32 : i32
@@ -202,10 +220,21 @@ gpu.module @kernels {
       %tp = cute.add_offset %tmem, %t_offset : !cute.ptr<f32, tmem>, i32
       %t = cute.make_view %tp, %chunk_l : !t_chunk
       cute.copy_atom_call %tmem_load, %t, %r : !cute_nvgpu.atom.tmem_load<f32>, !t_chunk, !r_chunk
-      %g_offset = arith.addi %row_start, %col : i32
-      %gp = cute.add_offset %pC, %g_offset : !cute.ptr<f32, gmem, align<16>>, i32
-      %g = cute.make_view %gp, %chunk_l : !g_chunk
-      cute.copy_atom_call %store, %r, %g : !cute_nvgpu.atom.universal_copy<f32>, !r_chunk, !g_chunk
+      // Row tid, box c of the shared tile: one swizzled 128-byte row.
+      %at = cute.make_int_tuple(%tid, %ci) : (i32, i32) -> !cute.coord<"(?,(_,?))">
+      %s_row = cute.slice(%sC, %at) : !c_smem, !cute.coord<"(?,(_,?))">
+      cute.copy_atom_call %to_smem, %r, %s_row : !cute_nvgpu.atom.universal_copy<f32>, !r_chunk, !cute.view<!cute.ptr<f32, smem, align<128>>, !cute.composed_layout<"S<3,2,3> o 0 o (32):(1)">>
+    }
+    // The TMA store reads the tile through the async proxy.
+    nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+    gpu.barrier
+    scf.if %leader {
+      %c_tma_l = cute.static : !c_tma_l
+      %tC = cute.make_view %pCs, %c_tma_l : !c_tma
+      %store = cute.make_atom %tmaC : !DC -> : !StoreC
+      cute_nvgpu.tma.copy %store, %tmaC, %tC, [%n0, %m0] : !StoreC, !DC, !c_tma
+      nvvm.cp.async.bulk.commit.group
+      nvvm.cp.async.bulk.wait_group 0 {read}
     }
     return
   }

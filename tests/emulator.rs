@@ -150,25 +150,40 @@ fn conv_fprop_sm90_computes_a_padded_3x3_convolution() {
     assert_eq!(conv.mismatches(&o, outputs, conv.k), 0, "of {} outputs", outputs * conv.k);
 }
 
-#[test]
-fn gemm_sm90_takes_ragged_shapes_through_the_tma_bounds() {
-    // Issue 31 item 1 (sm90): any M, N, K that TMA can describe (K a
-    // multiple of 8, N of 4: 16-byte row strides). The boxes past M, N or K
-    // load zeros, the residue k-tile adds them, and the TMA store clips the
-    // edge tiles: M = 1, a tile + 1, a prime M, more than one ragged CTA.
-    let (base, ptx) = prepare(&example_launch("gemm_sm90"));
-    for (m, n, k) in [(1usize, 4usize, 8usize), (129, 132, 72), (131, 260, 136), (200, 300, 200)] {
+/// Runs the TMA GEMM `name` (A, B, C tensor maps, then K) on each of
+/// `shapes`, a grid of 128-row tiles by `n_tile`-column tiles: exact, no
+/// hazard.
+fn check_ragged(name: &str, n_tile: usize, shapes: &[(usize, usize, usize)]) {
+    let (base, ptx) = prepare(&example_launch(name));
+    for &(m, n, k) in shapes {
         let mut l = base.clone();
-        l.grid = [m.div_ceil(128) as u32, n.div_ceil(128) as u32, 1];
+        l.grid = [m.div_ceil(128) as u32, n.div_ceil(n_tile) as u32, 1];
         for (arg, dims) in l.args.iter_mut().zip([[m, k], [n, k], [m, n]]) {
             let launch::Arg::TensorMap { shape, .. } = arg else { panic!("A, B, C are tensor maps") };
             *shape = dims.to_vec();
         }
         l.args[3] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: k as f64 };
         let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
-        assert!(o.report.hazards.is_empty(), "{m}x{n}x{k}: {}", launch::summary(&o));
+        assert!(o.report.hazards.is_empty(), "{name} {m}x{n}x{k}: {}", launch::summary(&o));
         check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
     }
+}
+
+#[test]
+fn gemm_sm90_takes_ragged_shapes_through_the_tma_bounds() {
+    // Issue 31 item 1 (sm90): any M, N, K that TMA can describe (K a
+    // multiple of 8, N of 4: 16-byte row strides). The boxes past M, N or K
+    // load zeros, the residue k-tile adds them, and the TMA store clips the
+    // edge tiles: M = 1, a tile + 1, a prime M, more than one ragged CTA.
+    check_ragged("gemm_sm90", 128, &[(1, 4, 8), (129, 132, 72), (131, 260, 136), (200, 300, 200)]);
+}
+
+#[test]
+fn gemm_sm100_takes_ragged_shapes_through_the_tma_bounds() {
+    // Issue 31 item 1 (sm100): the same, the epilogue's TMA store of the
+    // shared C tile clipping the edge tiles: M = 1, a tile + 1 in each of M
+    // and N, a prime M, N past one 256-wide tile.
+    check_ragged("gemm_sm100", 256, &[(1, 4, 8), (129, 260, 72), (131, 516, 136), (200, 300, 200)]);
 }
 
 #[test]
@@ -582,14 +597,15 @@ fn gemm_sm90_is_exact_at_the_far_corner_of_a_6_gib_operand() {
 
 #[test]
 fn gemm_sm100_is_exact_at_the_far_corner_of_a_6_gib_operand() {
-    // TMA loads, UMMA into tensor memory, a tcgen05.ld epilogue storing C
-    // (M x N, below 2^31 elements) with plain global stores.
+    // TMA loads, UMMA into tensor memory, a tcgen05.ld epilogue through a
+    // shared C tile and a TMA store (all addressing 64-bit in the TMA unit).
     far_corner(
         "sm100",
         r#""source": "@EXAMPLES@/gemm_sm100.mlir", "chip": "sm_100a", "kernel": "gemm", "block": [128, 1, 1]"#,
         r#"{"tensor_map": {"buffer": "A", "dtype": "bf16", "shape": [{m}, {k}], "init": {"randint": [-2, 2], "seed": 1}, "box": [64, 128], "swizzle": 128}},
            {"tensor_map": {"buffer": "B", "dtype": "bf16", "shape": [{n}, {k}], "init": {"randint": [-2, 2], "seed": 2}, "box": [64, 256], "swizzle": 128}},
-           {"buffer": "C", "dtype": "f32", "shape": [{m}, {n}], "init": "zeros"}, {"i32": {n}}, {"i32": {k}}"#,
+           {"tensor_map": {"buffer": "C", "dtype": "f32", "shape": [{m}, {n}], "init": "zeros", "box": [32, 128], "swizzle": 128}},
+           {"i32": {k}}"#,
         256,
     );
 }

@@ -378,6 +378,16 @@ fn sm100_faults_are_caught() {
     // it every thread waits on the "done" mbarrier forever.
     let o = run(&l, &mutate(&ptx, "tcgen05.commit", 1, |_| String::new()));
     assert!(kinds(&o).contains(&HazardKind::Deadlock), "{}", launch::summary(&o));
+    // The TMA epilogue: the C tile written without the async-proxy fence
+    // before the TMA store reads it, or without the CTA barrier that orders
+    // the other threads' writes before the storing thread's store, or with
+    // the store's pending reads not waited for before the CTA exits.
+    let o = run(&l, &mutate(&ptx, "fence.proxy.async", 0, |_| String::new()));
+    assert!(kinds(&o).contains(&HazardKind::ProxyFence), "{}", launch::summary(&o));
+    let o = run(&l, &mutate(&ptx, "bar.sync", 2, |_| String::new()));
+    assert!(kinds(&o).contains(&HazardKind::SharedRace), "{}", launch::summary(&o));
+    let o = run(&l, &mutate(&ptx, "cp.async.bulk.wait_group.read", 0, |_| String::new()));
+    assert!(kinds(&o).contains(&HazardKind::AsyncReadBeforeWait), "{}", launch::summary(&o));
     // A missing dealloc: tensor memory leaked at exit.
     let o = run(&l, &mutate(&ptx, "tcgen05.dealloc", 0, |_| String::new()));
     assert!(o.report.hazards.iter().any(|h| h.message.contains("a missing tcgen05.dealloc")), "{}", launch::summary(&o));
@@ -389,10 +399,10 @@ fn sm100_faults_are_caught() {
     small.dynamic_smem = Some(196608);
     assert!(kinds(&run(&small, &ptx)).contains(&HazardKind::OutOfBounds));
     // tcgen05.ld results used before tcgen05.wait::ld (what LLVM's scheduler
-    // once did): the epilogue's stores read the loaded registers unwaited.
+    // once did): the epilogue's shared stores read the loaded registers unwaited.
     let o = run(&l, &mutate(&ptx, "tcgen05.wait::ld", 0, |_| String::new()));
     let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::TmemRegister).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
-    assert!(h.message.contains("tcgen05.ld") && h.message.contains("st.global") && h.message.contains("before tcgen05.wait::ld"), "{}", h.message);
+    assert!(h.message.contains("tcgen05.ld") && h.message.contains("st.shared") && h.message.contains("before tcgen05.wait::ld"), "{}", h.message);
     // A UMMA descriptor with the wrong stride byte offset (512 bytes for 1024).
     let descriptor = "4611756662049538048";
     let o = run(&l, &mutate(&ptx, descriptor, 0, |line| line.replace(descriptor, &(4611756662049538048u64 - (32u64 << 32)).to_string())));
@@ -444,7 +454,7 @@ fn sm100_faults_are_caught() {
     let o = run(&l, &mutate(&ptx, "tcgen05.dealloc", 0, |line| format!("{line}\n{line}")));
     assert!(o.report.hazards.iter().any(|h| h.message.contains("frees 256 columns of tensor memory, 0 are allocated")), "{}", launch::summary(&o));
     // An epilogue that reads past its allocation (64 columns a step for 32).
-    let o = run(&l, &mutate(&ptx, "add.s32 \t%r70, %r70, 32;", 0, |line| line.replace(", 32;", ", 64;")));
+    let o = run(&l, &mutate(&ptx, "add.s32 \t%r75, %r75, 32;", 0, |line| line.replace(", 32;", ", 64;")));
     assert!(o.report.hazards.iter().any(|h| h.message.contains("outside the 256 allocated columns")), "{}", launch::summary(&o));
     // An mbarrier the kernel never initialized (the "done" barrier's init
     // removed): the commit arrives on nothing.

@@ -1,7 +1,8 @@
 // examples/gemm_sm100.mlir, the Blackwell GEMM (128x256x64 tile, bf16 in,
 // f32 accumulated in tensor memory, a 4-stage TMA pipeline with full and
 // empty mbarriers, tcgen05.mma from shared-memory descriptors issued by one
-// thread, an epilogue reading TMEM with tcgen05.ld): compiled to PTX and
+// thread, an epilogue reading TMEM with tcgen05.ld into a swizzled shared C
+// tile stored by TMA): compiled to PTX and
 // assembled by ptxas for sm_100a with no stack frame and no spills.
 // RUN: %cute compile %examples/gemm_sm100.mlir --chip sm_100a -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
@@ -31,6 +32,7 @@
 // CHECK-LABEL: .entry gemm(
 // CHECK-NEXT: .param .align 64 .b8 gemm_param_0[128],
 // CHECK-NEXT: .param .align 64 .b8 gemm_param_1[128],
+// CHECK-NEXT: .param .align 64 .b8 gemm_param_2[128],
 // The accumulator's 256 columns, allocated once by warp 0.
 // CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32
 // CHECK: tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;
@@ -43,11 +45,18 @@
 // CHECK: mbarrier.try_wait.parity.shared.b64
 // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // CHECK: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
-// Epilogue: 32 columns of the thread's row per tcgen05.ld, 16-byte stores;
-// the loaded registers pass through the wait (nothing reads them before).
+// Epilogue: 32 columns of the thread's row per tcgen05.ld, eight 16-byte
+// shared stores into its swizzled row of the C tile; the loaded registers
+// pass through the wait (nothing reads them before). Then the async-proxy
+// fence, the CTA barrier, and the TMA store of eight 32-column boxes.
 // CHECK: tcgen05.ld.sync.aligned.32x32b.x32.b32
 // CHECK-NEXT: // begin inline asm
 // CHECK-NEXT: tcgen05.wait::ld.sync.aligned;
 // CHECK-NEXT: // end inline asm
-// CHECK-COUNT-8: st.global.v4.b32
+// CHECK-COUNT-8: st.shared.v4.b32
+// CHECK: fence.proxy.async.shared::cta;
+// CHECK-NEXT: bar.sync 0;
+// CHECK-COUNT-8: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// CHECK: cp.async.bulk.commit_group;
+// CHECK: cp.async.bulk.wait_group.read 0;
 // CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32
