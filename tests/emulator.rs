@@ -232,6 +232,16 @@ fn tma_multicast_sm90_fills_both_ctas_of_the_cluster() {
 }
 
 #[test]
+fn gemm_2sm_sm100_computes_a_times_b_transposed_on_cta_pairs() {
+    // Issue 30 item 5: the CTA-pair UMMA (tcgen05.mma.cta_group::2,
+    // 256x256x16): 2 x 2 pairs, 3 k-tiles; each CTA of a pair holds half of
+    // A's rows, half of B's and its half of the accumulator, the even CTA
+    // issues for both and commits to both CTAs' mbarriers.
+    let o = run(&example_launch("gemm_2sm_sm100"));
+    check_gemm(&o, 512, 512, 192, |i, kk| i * 192 + kk, |j, kk| j * 192 + kk, |i, j| i * 512 + j);
+}
+
+#[test]
 fn wgmma_sm90_computes_one_warpgroup_tile() {
     // One warpgroup: cp.async into 128-byte swizzled shared tiles, four
     // WGMMA 64x128x16 on their descriptors, with issue 36's register pins

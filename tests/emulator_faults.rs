@@ -565,3 +565,43 @@ fn tma_multicast_faults_are_caught() {
     let o = run(&l, &mutate(&ptx, "mbarrier.try_wait", 1, |_| "\tmov.pred P1, 1;".to_string()));
     assert!(!o.report.hazards.is_empty() || !copied(&o), "a store before the wait went unseen");
 }
+
+#[test]
+fn cta_pair_umma_faults_are_caught() {
+    // Issue 30 item 5: faults in the CTA-pair GEMM (tcgen05.mma.cta_group::2).
+    let (l, ptx) = whole("gemm_2sm_sm100");
+    let correct = |o: &Outcome| first_tile_is_product(o, 256, 256, 512, 192);
+    let o = run(&l, &ptx);
+    assert!(o.report.hazards.is_empty() && correct(&o), "{}", launch::summary(&o));
+    // No cluster barrier: the commit arrives on the peer's mbarrier with
+    // nothing ordering its init, and the even CTA reads the odd one's tiles
+    // before they are written.
+    let unsynchronized = mutate(&mutate(&ptx, "barrier.cluster.arrive", 0, |_| String::new()), "barrier.cluster.wait", 0, |_| String::new());
+    let o = run(&l, &unsynchronized);
+    assert!(kinds(&o).contains(&HazardKind::ClusterOrder), "{}", launch::summary(&o));
+    // The tiles written without fence.proxy.async before the UMMA reads them
+    // (in the issuer's CTA and in its peer's).
+    let o = run(&l, &mutate(&ptx, "fence.proxy.async", 0, |_| String::new()));
+    assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::ProxyFence), "{}", launch::summary(&o));
+    // The commit to the issuer's mbarrier only: the odd CTA waits forever.
+    let o = run(&l, &mutate(&ptx, "mov.b16", 0, |line| line.replace(" 3;", " 1;")));
+    assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::Deadlock && h.message.contains("(cluster rank 1)")), "{}", launch::summary(&o));
+    // No wait for the k-tile's UMMAs: the next k-tile's copies overwrite the
+    // tiles they read.
+    let o = run(&l, &mutate(&ptx, "mbarrier.try_wait", 0, |_| "\tmov.pred P1, 1;".to_string()));
+    assert!(!o.report.hazards.is_empty() || !correct(&o), "a missing wait went unseen");
+    // A wrong N (128 for 256) in the instruction descriptor: half the
+    // columns never computed.
+    let o = run(&l, &mutate(&ptx, "272630928", 0, |line| line.replace("272630928", &(272630928u32 - (16 << 17)).to_string())));
+    assert!(!o.report.hazards.is_empty() || !correct(&o), "a wrong N went unseen");
+    // A wrong SBO in A's and B's descriptors (512 bytes for 1024).
+    let descriptor = "4611756662049538048";
+    let o = run(&l, &mutate(&ptx, descriptor, 0, |line| line.replace(descriptor, &(4611756662049538048u64 - (32u64 << 32)).to_string())));
+    assert!(!o.report.hazards.is_empty() || !correct(&o), "a wrong SBO went unseen");
+    // One UMMA of cta_group::1 in a cta_group::2 kernel.
+    let o = run(&l, &mutate(&ptx, "tcgen05.mma.cta_group::2", 1, |line| line.replace("cta_group::2", "cta_group::1")));
+    assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::Undefined && h.message.contains("cta_group::1 where")), "{}", launch::summary(&o));
+    // No dealloc: both CTAs of every pair leak their 256 columns.
+    let o = run(&l, &mutate(&ptx, "tcgen05.dealloc", 0, |_| String::new()));
+    assert!(o.report.hazards.iter().any(|h| h.message.contains("a missing tcgen05.dealloc")), "{}", launch::summary(&o));
+}

@@ -198,7 +198,7 @@ impl Cta<'_> {
                 };
                 self.set(t, &ops[0], r, inst)?;
             }
-            "mbarrier" => crate::sm90::mbarrier(self, t, inst, &parts, config, report)?,
+            "mbarrier" => crate::mbarrier::mbarrier(self, t, inst, &parts, config, report)?,
             "tcgen05" => crate::sm100::execute(self, t, inst, config, report)?,
             // Fences order proxies on hardware; the emulator's memory is one.
             // fence.proxy.async orders the thread's generic writes before

@@ -17,7 +17,9 @@
 //!   `cp.async` groups, `ldmatrix`;
 //! - [`mma`]: `mma.sync` from the ISA's fragment tables;
 //! - [`warp`]: `shfl.sync`, `vote.sync`, `elect.sync`;
-//! - [`sm90`]: mbarriers, TMA tensor copies, WGMMA;
+//! - [`mbarrier`]: mbarriers (init, arrive, expect_tx, complete_tx, try_wait),
+//!   remote arrivals;
+//! - [`sm90`]: TMA tensor copies, WGMMA;
 //! - [`sm100`]: tensor memory and tcgen05 (alloc, mma, cp, commit, ld,
 //!   st; the CTA pair's alloc, cp and multicast commit);
 //! - [`launch`]: the launch file of `cute run` (buffers, scalars, npy);
@@ -33,6 +35,7 @@ pub mod gpu;
 pub mod launch;
 mod maps;
 pub mod machine;
+pub mod mbarrier;
 pub mod memory;
 pub mod mma;
 pub mod ptx;

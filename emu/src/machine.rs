@@ -234,7 +234,7 @@ pub(crate) struct Cta<'k> {
     /// Parameter name -> its address in the parameter window.
     pub(crate) params: Vec<(String, u64)>,
     /// mbarriers by shared offset (PTX ISA 9.7.13.15).
-    pub(crate) barriers: std::collections::HashMap<u64, crate::sm90::Mbarrier>,
+    pub(crate) barriers: std::collections::HashMap<u64, crate::mbarrier::Mbarrier>,
     /// The asynchronous proxy's clock (TMA writes are its accesses).
     pub(crate) async_clock: Vec<u32>,
     /// Tensor memory (lane-major, `sm100::COLUMNS` per lane), allocated on
@@ -697,8 +697,8 @@ impl<'k> Cta<'k> {
                     return Ok(());
                 }
                 "mbarrier" if inst.opcode.get(1).is_some_and(|p| p == "try_wait" || p == "test_wait") => {
-                    if !crate::sm90::try_wait(self, t, inst, config, report)? {
-                        let (bar, parity) = crate::sm90::wait_target(self, t, inst, config)?;
+                    if !crate::mbarrier::try_wait(self, t, inst, config, report)? {
+                        let (bar, parity) = crate::mbarrier::wait_target(self, t, inst, config)?;
                         self.threads[t].state = State::MbarrierWait(bar, parity);
                         return Ok(());
                     }

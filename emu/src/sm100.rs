@@ -5,14 +5,19 @@
 //!   address holds the lane in bits 31..16 and the column in 15..0.
 //!   `tcgen05.alloc` (a warp collective) writes the allocated columns' base
 //!   address into shared memory; `dealloc` / `relinquish_alloc_permit` free.
-//! - `tcgen05.mma.cta_group::1.kind::f16 [d], a-desc, b-desc, idesc,
+//! - `tcgen05.mma.cta_group::{1,2}.kind::f16 [d], a-desc, b-desc, idesc,
 //!   enable-input-d` runs at issue: D (M x N, lane m, column n) = A (M x 16)
 //!   * B (N x 16)^T (+ D), A and B read through their shared-memory
 //!   descriptors (K-major), the shape and formats from the instruction
 //!   descriptor (M >> 4 in bits 24..28, N >> 3 in 17..22, D format in 4..5,
-//!   A and B formats in 7..9 and 10..12, transposes in 15 and 16).
-//! - `tcgen05.commit ... mbarrier::arrive::one` arrives on the mbarrier once
-//!   the thread's earlier tcgen05 operations are done (here: at once).
+//!   A and B formats in 7..9 and 10..12, transposes in 15 and 16); with
+//!   `cta_group::2` the CTA pair's (see [`mma`]).
+//! - `tcgen05.commit ... mbarrier::arrive::one` arrives on the mbarrier (or,
+//!   `.multicast::cluster`, on those of the masked CTAs) once the thread's
+//!   earlier tcgen05 operations are done (here: at once).
+//! - `tcgen05.cp` copies a shared-memory matrix into tensor memory (both
+//!   CTAs' with `cta_group::2`); the pair's alloc/dealloc/relinquish take a
+//!   warp of each CTA ([`pair_collective`]).
 //! - `tcgen05.ld.sync.aligned.32x32b.xN` (a warp collective): lane l of warp
 //!   w reads tensor-memory lane (address lane) + l, N columns from the
 //!   address column, one register each; `tcgen05.st.sync.aligned.32x32b.xN`
@@ -152,7 +157,7 @@ pub(crate) fn pair_collective(cta: &mut Cta, lanes: std::ops::Range<usize>, pc: 
 /// arrival on the mbarrier, or with `.multicast::cluster` on the mbarrier
 /// at the same offset in each CTA whose rank bit the 16-bit mask sets.
 fn commit(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report) -> Result<(), Stop> {
-    let (rank, bar) = crate::sm90::cluster_offset(cta, t, &inst.operands[0], config, inst)?;
+    let (rank, bar) = crate::mbarrier::cluster_offset(cta, t, &inst.operands[0], config, inst)?;
     let ranks: Vec<u32> = if inst.opcode.iter().any(|p| p.starts_with("multicast")) {
         let mask = cta.value(t, &inst.operands[1], config, inst)? as u16;
         (0..16).filter(|r| mask & (1 << r) != 0).collect()
@@ -161,10 +166,10 @@ fn commit(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Re
     };
     for rank in ranks {
         if rank == cta.rank {
-            crate::sm90::arrive_once(cta, t, bar, inst)?;
+            crate::mbarrier::arrive_once(cta, t, bar, inst)?;
         } else {
             cta.check_remote_barrier(t, rank, bar, inst, report)?;
-            crate::sm90::arrive_remote(cta.in_cluster(rank, inst)?, bar, 0, inst)?;
+            crate::mbarrier::arrive_remote(cta.in_cluster(rank, inst)?, bar, 0, inst)?;
         }
     }
     Ok(())
@@ -302,11 +307,20 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
     }
 }
 
+/// `tcgen05.mma.cta_group::N.kind::f16 [d], a-desc, b-desc, idesc,
+/// enable-input-d`: D (M x N) = A (M x 16) * B (N x 16)^T (+ D), at issue.
+/// With `cta_group::2` (9.7.16.5, data-path layout A for M = 256) the CTA
+/// pair computes it together: the even CTA's shared memory holds rows
+/// 0..M/2 of A and 0..N/2 of B at the descriptors' addresses, the odd CTA's
+/// the rest at the same addresses, and each CTA's tensor memory receives
+/// its M/2 rows of D (all N columns) at the same address (the split
+/// CUTLASS's 2x1SM atoms document; the ISA shows it in figures only).
 fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report) -> Result<(), Stop> {
     let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
-    if !parts.contains(&"kind::f16") || !parts.contains(&"cta_group::1") || parts.iter().any(|p| *p == "sp" || p.starts_with("block_scale")) {
-        return Err(bad(inst, "tcgen05.mma is emulated for cta_group::1 kind::f16, dense".into()));
+    if !parts.contains(&"kind::f16") || parts.iter().any(|p| *p == "sp" || p.starts_with("block_scale")) {
+        return Err(bad(inst, "tcgen05.mma is emulated for kind::f16, dense".into()));
     }
+    let pair = parts.contains(&"cta_group::2");
     let ops = &inst.operands;
     let d_addr = cta.address(t, &ops[0], config, inst)? as u32;
     let desc_a = cta.value(t, &ops[1], config, inst)?;
@@ -319,44 +333,69 @@ fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Repor
     if field(15, 1) != 0 || field(16, 1) != 0 {
         return Err(bad(inst, "MN-major (transposed) operands are not emulated".into()));
     }
-    if d_format != 1 || a_format > 1 || b_format != a_format || m != 128 {
-        return Err(bad(inst, format!("instruction descriptor {idesc:#x}: D format {d_format}, A/B {a_format}/{b_format}, M {m} (emulated: f32 D, f16 or bf16 A and B, M = 128)")));
+    let ctas = if pair { 2 } else { 1 };
+    if d_format != 1 || a_format > 1 || b_format != a_format || m != 128 * ctas || n % (8 * ctas) != 0 {
+        return Err(bad(inst, format!("instruction descriptor {idesc:#x}: D format {d_format}, A/B {a_format}/{b_format}, M {m}, N {n} (emulated: f32 D, f16 or bf16 A and B, M = 128 a CTA)")));
     }
-    if cta.tmem.is_empty() {
-        return Err(Stop(HazardKind::OutOfBounds, format!("{}: no tensor memory is allocated", describe(inst))));
+    // The CTAs in the order of their rows: this one, or the pair's even then odd.
+    let ranks: Vec<u32> = if pair {
+        cta.pair_peer(inst)?;
+        vec![cta.rank & !1, cta.rank | 1]
+    } else {
+        vec![cta.rank]
+    };
+    let (rows, b_rows) = (m / ctas, n / ctas);
+    let mut a = Vec::new();
+    let mut b = Vec::new();
+    for &rank in &ranks {
+        let issuer = (rank == cta.rank).then_some(t);
+        let holder = cta.in_cluster(rank, inst)?;
+        a.push(operand_rows(holder, issuer, desc_a, rows, a_format, inst, report)?);
+        b.extend(operand_rows(holder, issuer, desc_b, b_rows, a_format, inst, report)?);
     }
     let (lane0, column0) = ((d_addr >> 16) as usize, (d_addr & 0xffff) as usize);
-    if lane0 + m > LANES || column0 + n > COLUMNS {
-        return Err(Stop(HazardKind::OutOfBounds, format!("{}: D of {m} x {n} at lane {lane0}, column {column0} leaves tensor memory", describe(inst))));
-    }
-    let read = |cta: &mut Cta, report: &mut Report, desc: u64, row: usize, k: usize| -> Result<f64, Stop> {
-        let at = descriptor_address(desc, row as u64, 2 * k as u64).map_err(|e| bad(inst, e))?;
-        let bytes = cta.read(t, "shared", at, 2, inst, &mut [], report)?;
-        cta.check_async_read(at as usize, 2, inst, report);
-        let bits = u16::from_le_bytes([bytes[0], bytes[1]]);
-        Ok(if a_format == 0 { f64::from(f16::from_bits(bits).to_f32()) } else { f64::from(bf16::from_bits(bits).to_f32()) })
-    };
-    let mut a = vec![[0f64; 16]; m];
-    for (row, values) in a.iter_mut().enumerate() {
-        for (k, v) in values.iter_mut().enumerate() {
-            *v = read(cta, report, desc_a, row, k)?;
+    for (&rank, a) in ranks.iter().zip(&a) {
+        let holder = cta.in_cluster(rank, inst)?;
+        if holder.tmem.is_empty() || lane0 + rows > LANES || column0 + n > holder.tmem_columns {
+            return Err(Stop(
+                HazardKind::OutOfBounds,
+                format!("{}: D of {rows} x {n} at lane {lane0}, column {column0} is outside the {} allocated columns of CTA rank {rank}'s tensor memory", describe(inst), holder.tmem_columns),
+            ));
         }
-    }
-    let mut b = vec![[0f64; 16]; n];
-    for (row, values) in b.iter_mut().enumerate() {
-        for (k, v) in values.iter_mut().enumerate() {
-            *v = read(cta, report, desc_b, row, k)?;
-        }
-    }
-    for (row, a_row) in a.iter().enumerate() {
-        for (col, b_row) in b.iter().enumerate() {
-            let cell = &mut cta.tmem[(lane0 + row) * COLUMNS + column0 + col];
-            let mut acc = if accumulate { f32::from_bits(*cell) } else { 0.0 };
-            for k in 0..16 {
-                acc += (a_row[k] * b_row[k]) as f32;
+        for (row, a_row) in a.iter().enumerate() {
+            for (col, b_row) in b.iter().enumerate() {
+                let cell = &mut holder.tmem[(lane0 + row) * COLUMNS + column0 + col];
+                let mut acc = if accumulate { f32::from_bits(*cell) } else { 0.0 };
+                for k in 0..16 {
+                    acc += (a_row[k] * b_row[k]) as f32;
+                }
+                *cell = acc.to_bits();
             }
-            *cell = acc.to_bits();
         }
     }
     Ok(())
+}
+
+/// `rows` rows of 16 f16 (`format` 0) or bf16 (1) values of a K-major UMMA
+/// operand in `cta`'s shared memory, read through its descriptor by the
+/// asynchronous proxy (for the issuing thread `issuer` when the CTA is its
+/// own: those reads are race-checked; a peer's are ordered by the cluster).
+fn operand_rows(cta: &mut Cta, issuer: Option<usize>, desc: u64, rows: usize, format: u32, inst: &Inst, report: &mut Report) -> Result<Vec<[f64; 16]>, Stop> {
+    let mut out = vec![[0f64; 16]; rows];
+    for (row, values) in out.iter_mut().enumerate() {
+        for (k, v) in values.iter_mut().enumerate() {
+            let at = descriptor_address(desc, row as u64, 2 * k as u64).map_err(|e| bad(inst, e))?;
+            let bytes = match issuer {
+                Some(t) => cta.read(t, "shared", at, 2, inst, &mut [], report)?,
+                None => {
+                    cta.shared_bounds(at as usize, 2, inst, "reads")?;
+                    cta.shared[at as usize..at as usize + 2].to_vec()
+                }
+            };
+            cta.check_async_read(at as usize, 2, inst, report);
+            let bits = u16::from_le_bytes([bytes[0], bytes[1]]);
+            *v = if format == 0 { f64::from(f16::from_bits(bits).to_f32()) } else { f64::from(bf16::from_bits(bits).to_f32()) };
+        }
+    }
+    Ok(out)
 }
