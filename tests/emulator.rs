@@ -241,6 +241,38 @@ fn gemm_2sm_sm100_computes_a_times_b_transposed_on_cta_pairs() {
     check_gemm(&o, 512, 512, 192, |i, kk| i * 192 + kk, |j, kk| j * 192 + kk, |i, j| i * 512 + j);
 }
 
+/// Whether C = sum_k 2^(SFA(m, k/32) - 127) A(m, k) 2^(SFB(n, k/32) - 127)
+/// B(n, k) for the block-scaled GEMM's buffers (ue8m0 scales as bytes).
+fn block_scaled_product(o: &Outcome, m: usize, n: usize, k: usize) -> usize {
+    let (a, b, sfa, sfb, c) = (buffer(o, "A"), buffer(o, "B"), buffer(o, "SFA"), buffer(o, "SFB"), buffer(o, "C"));
+    let blocks = k / 32;
+    let scale = |byte: f64| 2f64.powi(byte as i32 - 127);
+    let mut wrong = 0;
+    for i in 0..m {
+        for j in 0..n {
+            let want: f64 = (0..k).map(|kk| scale(sfa.get(i * blocks + kk / 32)) * a.get(i * k + kk) * scale(sfb.get(j * blocks + kk / 32)) * b.get(j * k + kk)).sum();
+            if c.get(i * n + j) != want {
+                wrong += 1;
+            }
+        }
+    }
+    wrong
+}
+
+#[test]
+fn gemm_blockscaled_sm120_applies_each_blocks_scales() {
+    // Issue 30 item 6: the MX-format GEMM on sm_120a's block-scaled register
+    // MMA (mma.sync ... kind::mxf8f6f4.block_scale.scale_vec::1X, e4m3 with
+    // ue8m0 scales): 2 x 3 CTAs of 32 x 16, 3 k-blocks of 32, scales from
+    // 2^-3 to 2^3, exact against the host's scaled product. The emulator
+    // takes each scale from the lane and byte the PTX ISA's selectors name
+    // (9.7.14.3), independently of the compiler's SFALayout / SFBLayout.
+    let o = run(&example_launch("gemm_blockscaled_sm120"));
+    assert_eq!(block_scaled_product(&o, 64, 48, 96), 0);
+    let sfa = buffer(&o, "SFA");
+    assert!((1..64 * 3).any(|i| sfa.get(i) != sfa.get(0)), "the scales vary");
+}
+
 #[test]
 fn wgmma_sm90_computes_one_warpgroup_tile() {
     // One warpgroup: cp.async into 128-byte swizzled shared tiles, four

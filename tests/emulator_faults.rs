@@ -605,3 +605,43 @@ fn cta_pair_umma_faults_are_caught() {
     let o = run(&l, &mutate(&ptx, "tcgen05.dealloc", 0, |_| String::new()));
     assert!(o.report.hazards.iter().any(|h| h.message.contains("a missing tcgen05.dealloc")), "{}", launch::summary(&o));
 }
+
+#[test]
+fn block_scale_faults_change_the_result() {
+    // Issue 30 item 6: faults in the block-scaled MMA's scale operands
+    // (gemm_blockscaled_sm120, first CTA: C's 32 x 16 tile).
+    let (l, ptx) = first_cta("gemm_blockscaled_sm120");
+    let correct = |o: &Outcome| {
+        let (a, b, sfa, sfb, c) = (&o.buffers[0], &o.buffers[1], &o.buffers[2], &o.buffers[3], &o.buffers[4]);
+        let scale = |byte: f64| 2f64.powi(byte as i32 - 127);
+        (0..32).all(|i| (0..16).all(|j| c.get(i * 48 + j) == (0..96).map(|k| scale(sfa.get(i * 3 + k / 32)) * a.get(i * 96 + k) * scale(sfb.get(j * 3 + k / 32)) * b.get(j * 96 + k)).sum::<f64>()))
+    };
+    let o = run(&l, &ptx);
+    assert!(o.report.hazards.is_empty() && correct(&o), "{}", launch::summary(&o));
+    let mma = ptx.lines().find(|line| line.contains("block_scale")).unwrap().to_string();
+    let wrong: Vec<(&str, String)> = vec![
+        // byte-id 1 and thread-id 1: the scales read from the registers' second bytes.
+        ("byte-id 1", mutate(&ptx, "mov.b16", 0, |line| line.replace(" 0;", " 1;"))),
+        // Two scales a row (scale_vec::2X): the second half of each K block
+        // scaled by the register's next byte.
+        ("scale_vec::2X", mutate(&ptx, &mma, 0, |line| line.replace("scale_vec::1X", "scale_vec::2X"))),
+        // The scales read as ue4m3.
+        ("ue4m3 scales", mutate(&ptx, &mma, 0, |line| line.replace("ue8m0", "ue4m3"))),
+        // A's scales from B's register and B's from A's.
+        ("swapped scale registers", {
+            let lines: Vec<&str> = ptx.lines().collect();
+            let at = lines.iter().position(|line| *line == mma).unwrap();
+            let (sa, sb) = (lines[at + 5].to_string(), lines[at + 6].to_string());
+            let ra = sa.trim().split(',').next().unwrap().to_string();
+            let rb = sb.trim().split(',').next().unwrap().to_string();
+            mutate(&mutate(&ptx, &sa, 0, |line| line.replacen(&ra, &rb, 1)), &sb, 0, |line| line.replacen(&rb, &ra, 1))
+        }),
+    ];
+    for (what, faulty) in wrong {
+        let o = run(&l, &faulty);
+        assert!(!o.report.hazards.is_empty() || !correct(&o), "{what} went unseen");
+    }
+    // thread-id 2 (A's scales come from a pair of the quad: 0 or 1).
+    let o = run(&l, &mutate(&ptx, "mov.b16", 0, |line| line.replace(" 0;", " 2;")));
+    assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::Undefined && h.message.contains("thread-id-a 2")), "{}", launch::summary(&o));
+}

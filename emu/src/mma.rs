@@ -21,6 +21,12 @@ enum Ty {
     S32,
     E4m3,
     E5m2,
+    /// The FP6 and FP4 types of `kind::f8f6f4` / `kind::mxf8f6f4`, each in
+    /// an 8-bit container (PTX ISA 9.7.14.5.14: e2m1 in bits 2..5, e3m2 and
+    /// e2m3 in bits 0..5).
+    E2m1,
+    E3m2,
+    E2m3,
     S4,
     U4,
     /// `.b1` (9.7.14.5.12): 32 single bits a register, multiplied by the
@@ -42,6 +48,9 @@ fn ty(name: &str) -> Result<Ty, Failure> {
         "s4" => Ty::S4,
         "u4" => Ty::U4,
         "e5m2" => Ty::E5m2,
+        "e2m1" => Ty::E2m1,
+        "e3m2" => Ty::E3m2,
+        "e2m3" => Ty::E2m3,
         "b1" => Ty::B1,
         other => return Err(unsupported(format!("mma element type .{other} is not emulated"))),
     })
@@ -50,7 +59,7 @@ fn ty(name: &str) -> Result<Ty, Failure> {
 fn bits(t: Ty) -> u32 {
     match t {
         Ty::F16 | Ty::Bf16 => 16,
-        Ty::S8 | Ty::U8 | Ty::E4m3 | Ty::E5m2 => 8,
+        Ty::S8 | Ty::U8 | Ty::E4m3 | Ty::E5m2 | Ty::E2m1 | Ty::E3m2 | Ty::E2m3 => 8,
         Ty::S4 | Ty::U4 => 4,
         Ty::B1 => 1,
         Ty::F64 => 64,
@@ -79,6 +88,73 @@ fn element(regs: &[u64], i: usize, t: Ty) -> f64 {
         Ty::B1 => f64::from(raw as u8 & 1),
         Ty::E4m3 => fp8(raw as u8, 4, 3),
         Ty::E5m2 => fp8(raw as u8, 5, 2),
+        Ty::E2m1 => small_float((raw as u8 >> 2) & 0xf, 2, 1),
+        Ty::E3m2 => small_float(raw as u8 & 0x3f, 3, 2),
+        Ty::E2m3 => small_float(raw as u8 & 0x3f, 2, 3),
+    }
+}
+
+/// An FP6 / FP4 value (PTX ISA 5.2.5.3: sign, exponent, mantissa, bias
+/// 2^(e-1) - 1, subnormals at exponent 0, no infinity or NaN).
+fn small_float(bits: u8, exponent_bits: u32, mantissa_bits: u32) -> f64 {
+    let sign = if bits >> (exponent_bits + mantissa_bits) & 1 != 0 { -1.0 } else { 1.0 };
+    let e = i32::from(bits >> mantissa_bits) & ((1 << exponent_bits) - 1);
+    let m = f64::from(bits & ((1 << mantissa_bits) - 1));
+    let (bias, scale) = ((1i32 << (exponent_bits - 1)) - 1, f64::from(1u32 << mantissa_bits));
+    if e == 0 {
+        sign * (m / scale) * 2f64.powi(1 - bias)
+    } else {
+        sign * (1.0 + m / scale) * 2f64.powi(e - bias)
+    }
+}
+
+/// The block scales of an `mma ... .block_scale.scale_vec::NX` (PTX ISA
+/// 9.7.14.3): `scale-a-data` and `scale-b-data` are a 32-bit register a
+/// lane. Of each quad of lanes (rows g and g + 8 of A, column g of B), the
+/// pair `thread-id-a` selects (lanes 4g + 2 thread-id-a + {0, 1}) gives A's
+/// scales, the first lane of the pair row g's and the second row g + 8's;
+/// the lane 4g + thread-id-b gives column g's of B. In the register, the
+/// N scales of a row (the N chunks of K) are the bytes from byte-id on.
+struct BlockScale {
+    chunks: usize,
+    a: Vec<Vec<f64>>,
+    b: Vec<Vec<f64>>,
+}
+
+impl BlockScale {
+    fn new(inst: &Inst, parts: &[&str], lanes: &[&mut Vec<u64>]) -> Result<BlockScale, Failure> {
+        let chunks = match parts.iter().find(|p| p.starts_with("scale_vec::")) {
+            Some(&"scale_vec::1X") => 1,
+            Some(&"scale_vec::2X") => 2,
+            Some(&"scale_vec::4X") => 4,
+            _ => return Err(unsupported("a block-scaled mma names .scale_vec::1X, 2X or 4X".into())),
+        };
+        let decode = |byte: u8| match parts.last().copied() {
+            // ue8m0: 2^(e - 127), 0xff is NaN (PTX ISA 5.2.5.4).
+            Some("ue8m0") => Ok(if byte == 0xff { f64::NAN } else { 2f64.powi(i32::from(byte) - 127) }),
+            Some("ue4m3") => Ok(fp8(byte & 0x7f, 4, 3)),
+            other => Err(unsupported(format!("block scale type .{} is not emulated", other.unwrap_or("")))),
+        };
+        let selector = |i: usize| -> Result<(usize, usize, usize), Failure> {
+            let (Some(Operand::Reg(data)), Some(Operand::Vector(ids))) = (inst.operands.get(i), inst.operands.get(i + 1)) else {
+                return Err(unsupported("block scales are a register and a {byte-id, thread-id} vector".into()));
+            };
+            let (byte, thread) = (lanes[0][ids[0]] as usize & 0xffff, lanes[0][ids[1]] as usize & 0xffff);
+            if byte + chunks > 4 || thread > 3 || (chunks == 2 && byte % 2 != 0) {
+                return Err((HazardKind::Undefined, format!("byte-id {byte}, thread-id {thread} with {chunks} scales a row (PTX ISA 9.7.14.3)")));
+            }
+            Ok((*data, byte, thread))
+        };
+        let ((a_reg, a_byte, a_thread), (b_reg, b_byte, b_thread)) = (selector(4)?, selector(6)?);
+        if a_thread > 1 {
+            return Err((HazardKind::Undefined, format!("thread-id-a {a_thread} (0 or 1: a pair of the quad, PTX ISA 9.7.14.3)")));
+        }
+        let scales = |lane: usize, reg: usize, byte: usize| -> Result<Vec<f64>, Failure> {
+            (0..chunks).map(|j| decode((lanes[lane][reg] >> (8 * (byte + j))) as u8)).collect()
+        };
+        let a = (0..16).map(|r| scales(4 * (r % 8) + 2 * a_thread + r / 8, a_reg, a_byte)).collect::<Result<_, _>>()?;
+        let b = (0..8).map(|n| scales(4 * n + b_thread, b_reg, b_byte)).collect::<Result<_, _>>()?;
+        Ok(BlockScale { chunks, a, b })
     }
 }
 
@@ -160,8 +236,9 @@ enum B1Op {
 /// Executes one `mma.sync` or `mma.sp.sync` for the 32 lanes' register files.
 pub fn execute(inst: &Inst, lanes: &mut [&mut Vec<u64>]) -> Result<(), Failure> {
     let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
-    if parts.iter().any(|p| matches!(*p, "block_scale" | "kind::mxf8f6f4")) {
-        return Err(unsupported("block-scaled mma is not emulated".into()));
+    let scaled = parts.contains(&"block_scale");
+    if scaled && !parts.contains(&"kind::mxf8f6f4") {
+        return Err(unsupported("block-scaled mma is emulated for kind::mxf8f6f4 (8-bit containers)".into()));
     }
     let sparse = match parts[1] {
         "sp" => Some(false),
@@ -182,7 +259,7 @@ pub fn execute(inst: &Inst, lanes: &mut [&mut Vec<u64>]) -> Result<(), Failure> 
     }
     // The types are the last four parts, before a binary MMA's `.bitOp.popc`
     // (`...s32.b1.b1.s32.and.popc`).
-    let n = parts.len() - if b1_op.is_some() { 2 } else { 0 };
+    let n = parts.len() - if b1_op.is_some() { 2 } else { 0 } - usize::from(scaled);
     let (d_ty, a_ty, b_ty, c_ty) = (ty(parts[n - 4])?, ty(parts[n - 3])?, ty(parts[n - 2])?, ty(parts[n - 1])?);
     if (a_ty == Ty::B1) != b1_op.is_some() {
         return Err(unsupported("a .b1 mma, and only it, names .and.popc or .xor.popc".into()));
@@ -232,6 +309,22 @@ pub fn execute(inst: &Inst, lanes: &mut [&mut Vec<u64>]) -> Result<(), Failure> 
         for i in 0..nc {
             let (r, col) = position('C', shape, a_ty, lane, i);
             cm[r][col] = element(&rc, i, c_ty);
+        }
+    }
+    if scaled {
+        // D = (A * scale_A) * (B * scale_B) + C, chunk j of K scaled by the
+        // row's (column's) scale j.
+        let scale = BlockScale::new(inst, &parts, lanes)?;
+        let chunk = k / scale.chunks;
+        for (r, row) in am.iter_mut().enumerate() {
+            for (kk, v) in row.iter_mut().enumerate() {
+                *v *= scale.a[r][kk / chunk];
+            }
+        }
+        for (kk, row) in bm.iter_mut().enumerate() {
+            for (col, v) in row.iter_mut().enumerate() {
+                *v *= scale.b[col][kk / chunk];
+            }
         }
     }
     for (lane, regs) in lanes.iter_mut().enumerate() {
