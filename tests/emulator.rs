@@ -283,6 +283,15 @@ fn wgmma_sm90_computes_one_warpgroup_tile() {
 }
 
 #[test]
+fn wgmma_fp8_sm90_computes_one_warpgroup_tile_in_e4m3() {
+    // Issue 30 item 3: FP8 WGMMA (m64n128k32.f32.e4m3.e4m3): K = 32 bytes of
+    // 8-bit values a k-block, read through 128-byte swizzled descriptors
+    // (128 values of K a shared row), e4m3 decoded per the PTX ISA.
+    let o = run(&example_launch("wgmma_fp8_sm90"));
+    check_gemm(&o, 64, 128, 128, |i, kk| i * 128 + kk, |j, kk| j * 128 + kk, |i, j| i * 128 + j);
+}
+
+#[test]
 fn wgmma_mn_sm90_reads_b_mn_major() {
     // Issue 30 item 3: B MN-major (64 x 128 row-major, N contiguous) in
     // 128-byte swizzled lines of N, read by WGMMA with imm-trans-b = 1

@@ -645,3 +645,24 @@ fn block_scale_faults_change_the_result() {
     let o = run(&l, &mutate(&ptx, "mov.b16", 0, |line| line.replace(" 0;", " 2;")));
     assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::Undefined && h.message.contains("thread-id-a 2")), "{}", launch::summary(&o));
 }
+
+#[test]
+fn wgmma_fp8_faults_are_caught() {
+    // Issue 30 item 3: faults in the FP8 WGMMA tile (wgmma_fp8_sm90).
+    let (l, ptx) = first_cta("wgmma_fp8_sm90");
+    let correct = |o: &Outcome| first_tile_is_product(o, 64, 128, 128, 128);
+    let o = run(&l, &ptx);
+    assert!(o.report.hazards.is_empty() && correct(&o), "{}", launch::summary(&o));
+    // The inputs read as e5m2, and a descriptor with half its SBO.
+    let o = run(&l, &ptx.replace(".e4m3.e4m3", ".e5m2.e5m2"));
+    assert!(!o.report.hazards.is_empty() || !correct(&o), "e5m2 for e4m3 went unseen");
+    let descriptor: u64 = 4611686293305360384;
+    let o = run(&l, &mutate(&ptx, &descriptor.to_string(), 0, |line| line.replace(&descriptor.to_string(), &(descriptor - (32u64 << 32)).to_string())));
+    assert!(!o.report.hazards.is_empty() || !correct(&o), "a wrong SBO went unseen");
+    // No async-proxy fence after the tiles' generic writes; no wait for the
+    // WGMMAs before the accumulators are stored.
+    let o = run(&l, &mutate(&ptx, "fence.proxy.async", 0, |_| String::new()));
+    assert!(kinds(&o).contains(&HazardKind::ProxyFence), "{}", launch::summary(&o));
+    let o = run(&l, &mutate(&ptx, "wgmma.wait_group", 0, |_| String::new()));
+    assert!(kinds(&o).contains(&HazardKind::WgmmaRegister), "{}", launch::summary(&o));
+}

@@ -373,6 +373,68 @@ fn tma_load(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config: &Confi
     Ok(())
 }
 
+/// One WGMMA input element from its raw bits (PTX ISA 5.2.5).
+fn wgmma_input(ty: &str, raw: u32) -> f64 {
+    match ty {
+        "f16" => f64::from(f16::from_bits(raw as u16).to_f32()),
+        "bf16" => f64::from(bf16::from_bits(raw as u16).to_f32()),
+        // tf32: the 19 high bits of an f32 (PTX ISA 5.2.5.1).
+        "tf32" => f64::from(f32::from_bits(raw & 0xffff_e000)),
+        "e4m3" => crate::mma::fp8(raw as u8, 4, 3),
+        "e5m2" => crate::mma::fp8(raw as u8, 5, 2),
+        "s8" => f64::from(raw as u8 as i8),
+        _ => f64::from(raw as u8),
+    }
+}
+
+/// D = A * B^T (+ D with `scale_d`) into the warpgroup's accumulator
+/// registers, by the ISA's D fragment (9.7.15.5.1.1.2): value i of lane l
+/// of warp w is D[16w + l/4 + 8((i/2)%2)][8(i/4) + 2(l%4) + i%2]; f32 and
+/// s32 one a register, f16 two.
+fn write_accumulators(cta: &mut Cta, lanes: std::ops::Range<usize>, d_regs: &[usize], d_ty: &str, scale_d: bool, a: &[Vec<f64>], b: &[Vec<f64>]) -> Result<(), String> {
+    let (n, k) = (b.len(), a[0].len());
+    let integer = d_ty == "s32";
+    let per_thread = n / 2;
+    let packed = d_ty == "f16";
+    if d_regs.len() != if packed { per_thread / 2 } else { per_thread } {
+        return Err(format!("{} D registers for m64n{n} .{d_ty}", d_regs.len()));
+    }
+    for (w, t) in lanes.clone().enumerate() {
+        let (warp, l) = (w / 32, w % 32);
+        let mut out = vec![0u64; d_regs.len()];
+        for i in 0..per_thread {
+            let row = 16 * warp + l / 4 + 8 * ((i / 2) % 2);
+            let col = 8 * (i / 4) + 2 * (l % 4) + i % 2;
+            if integer {
+                // s32 accumulators, wrapping (9.7.15.5).
+                let old = if scale_d { cta.threads[t].regs[d_regs[i]] as u32 as i32 } else { 0 };
+                let sum = (0..k).fold(old, |acc, kk| acc.wrapping_add((a[row][kk] as i32).wrapping_mul(b[col][kk] as i32)));
+                out[i] = u64::from(sum as u32);
+                continue;
+            }
+            let old = if packed {
+                let word = cta.threads[t].regs[d_regs[i / 2]];
+                f64::from(f16::from_bits((word >> (16 * (i % 2))) as u16).to_f32())
+            } else {
+                f64::from(f32::from_bits(cta.threads[t].regs[d_regs[i]] as u32))
+            };
+            let mut acc = if scale_d { old as f32 } else { 0.0 };
+            for kk in 0..k {
+                acc += (a[row][kk] * b[col][kk]) as f32;
+            }
+            if packed {
+                out[i / 2] |= u64::from(f16::from_f32(acc).to_bits()) << (16 * (i % 2));
+            } else {
+                out[i] = u64::from(acc.to_bits());
+            }
+        }
+        for (j, r) in d_regs.iter().enumerate() {
+            cta.threads[t].regs[*r] = out[j];
+        }
+    }
+    Ok(())
+}
+
 /// The shared byte of element (row, k) of an operand described by a GMMA
 /// descriptor, by the canonical layouts of PTX ISA 9.7.15.5.1.2.1.3 (T =
 /// 16 bytes of elements; the swizzle XORs byte-address bits [7, 10) into
@@ -437,8 +499,22 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
     };
     let len = parts.len();
     let (d_ty, a_ty, b_ty) = (parts[len - 3], parts[len - 2], parts[len - 1]);
-    if !matches!(a_ty, "f16" | "bf16") || a_ty != b_ty || !matches!(d_ty, "f32" | "f16") || k != 16 {
-        return Err(bad(format!("wgmma .{d_ty}.{a_ty}.{b_ty} k{k} is not emulated (f16/bf16 inputs, f32/f16 accumulators, K = 16)")));
+    // PTX ISA 9.7.15.2: K is 32 bytes of the inputs; 16-bit inputs take
+    // f16 or bf16 on both sides, the 8-bit float (and integer) ones any mix.
+    let kind = |t: &str| match t {
+        "f16" | "bf16" => Some((2usize, "16-bit")),
+        "tf32" => Some((4, "tf32")),
+        "e4m3" | "e5m2" => Some((1, "fp8")),
+        "s8" | "u8" => Some((1, "int8")),
+        _ => None,
+    };
+    let (Some((bytes, family)), Some((_, b_family))) = (kind(a_ty), kind(b_ty)) else {
+        return Err(bad(format!("wgmma .{a_ty}.{b_ty} inputs are not emulated")));
+    };
+    let integer = family == "int8";
+    let d_ok = if integer { d_ty == "s32" } else { matches!(d_ty, "f32" | "f16") && (family != "tf32" || d_ty == "f32") };
+    if family != b_family || (family == "16-bit" && a_ty != b_ty) || !d_ok || k * bytes != 32 {
+        return Err(bad(format!("wgmma .{d_ty}.{a_ty}.{b_ty} k{k} is not a wgmma the ISA defines")));
     }
     let ops = &inst.operands;
     let Operand::Vector(d_regs) = &ops[0] else { return Err(bad("D is a register vector".into())) };
@@ -456,22 +532,32 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
         Operand::Vector(regs) => Some(regs.clone()),
         _ => None,
     };
-    let expected = if a_regs.is_some() { 7 } else { 8 };
+    if a_regs.is_some() && family != "16-bit" {
+        return Err(bad(format!("wgmma with A in registers is emulated for 16-bit inputs, not .{a_ty}")));
+    }
+    // The immediates after scale-d: imm-scale-a and -b (not for integers),
+    // then imm-trans-a (descriptor A only) and -b (16-bit inputs only).
+    let scales = if integer { 0 } else { 2 };
+    let transposes = if family == "16-bit" { if a_regs.is_some() { 1 } else { 2 } } else { 0 };
+    let expected = 4 + scales + transposes;
     if ops.len() != expected {
         return Err(bad(format!("{} operands, expected {expected}", ops.len())));
     }
     let (desc_a, desc_b) = (value(cta, first, &ops[1]), value(cta, first, &ops[2]));
     let scale_d = value(cta, first, &ops[3]) != 0;
     let signed = |v: u64| if v as u32 as i32 == -1 { -1.0 } else { 1.0 };
-    let (scale_a, scale_b) = (signed(value(cta, first, &ops[4])), signed(value(cta, first, &ops[5])));
+    let (scale_a, scale_b) = if integer { (1.0, 1.0) } else { (signed(value(cta, first, &ops[4])), signed(value(cta, first, &ops[5]))) };
     // imm-trans-a / imm-trans-b: 1 reads the operand MN-major.
     let trans = |i: usize| ops.get(i).map_or(Ok(false), |op| match value(cta, first, op) {
         0 => Ok(false),
         1 => Ok(true),
         other => Err(bad(format!("imm-trans {other} (0 or 1)"))),
     });
-    let (trans_a, trans_b) = if a_regs.is_some() { (false, trans(6)?) } else { (trans(6)?, trans(7)?) };
-    let decode = |bits: u16| if a_ty == "f16" { f64::from(f16::from_bits(bits).to_f32()) } else { f64::from(bf16::from_bits(bits).to_f32()) };
+    let (trans_a, trans_b) = match transposes {
+        2 => (trans(6)?, trans(7)?),
+        1 => (false, trans(6)?),
+        _ => (false, false),
+    };
     // A and B through their descriptors, read by the warpgroup's first
     // thread: the values now, the race check when the group is waited for
     // (`AsyncReadGroup`).
@@ -479,16 +565,17 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
     let issue = cta.threads[first].wgmma_open.issued.len();
     let clock = cta.threads[first].clock.clone();
     cta.threads[first].wgmma_open.issued.push(clock);
-    let read_element = |cta: &mut Cta, report: &mut Report, desc: u64, row: u64, kk: u64, mn_major: bool| -> Result<f64, Stop> {
-        let at = descriptor_address(desc, row, kk, 2, mn_major).map_err(bad)?;
-        Cta::check_alignment(at, 2, inst)?;
+    let read_element = |cta: &mut Cta, report: &mut Report, ty: &str, desc: u64, row: u64, kk: u64, mn_major: bool| -> Result<f64, Stop> {
+        let at = descriptor_address(desc, row, kk, bytes as u64, mn_major).map_err(bad)?;
+        Cta::check_alignment(at, bytes, inst)?;
         let at = at as usize;
-        cta.shared_bounds(at, 2, inst, "reads")?;
-        cta.check_async_read(at, 2, inst, report);
-        cta.threads[first].wgmma_open.reads.extend([(at, pc, issue), (at + 1, pc, issue)]);
-        Ok(decode(u16::from_le_bytes([cta.shared[at], cta.shared[at + 1]])))
+        cta.shared_bounds(at, bytes, inst, "reads")?;
+        cta.check_async_read(at, bytes, inst, report);
+        cta.threads[first].wgmma_open.reads.extend((at..at + bytes).map(|a| (a, pc, issue)));
+        let raw = cta.shared[at..at + bytes].iter().rev().fold(0u32, |v, b| (v << 8) | u32::from(*b));
+        Ok(wgmma_input(ty, raw))
     };
-    let mut a = vec![[0f64; 16]; 64];
+    let mut a = vec![vec![0f64; k]; 64];
     match &a_regs {
         // PTX ISA 9.7.15.5.1.1.1 (matrix A of .m64nNk16 in registers):
         // warp w of the warpgroup holds rows 16w..16w+15; value i of lane l
@@ -502,57 +589,26 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
                 let (warp, l) = (w / 32, w % 32);
                 for i in 0..8 {
                     let word = cta.threads[t].regs[regs[i / 2]];
-                    let x = decode((word >> (16 * (i % 2))) as u16);
+                    let x = wgmma_input(a_ty, (word >> (16 * (i % 2))) as u32 & 0xffff);
                     a[16 * warp + l / 4 + 8 * ((i / 2) % 2)][2 * (l % 4) + i % 2 + 8 * (i / 4)] = scale_a * x;
                 }
             }
         }
         None => {
             for (m, row) in a.iter_mut().enumerate() {
-                for kk in 0..16 {
-                    row[kk] = scale_a * read_element(cta, report, desc_a, m as u64, kk as u64, trans_a)?;
+                for (kk, v) in row.iter_mut().enumerate() {
+                    *v = scale_a * read_element(cta, report, a_ty, desc_a, m as u64, kk as u64, trans_a)?;
                 }
             }
         }
     }
-    let mut b = vec![[0f64; 16]; n];
+    let mut b = vec![vec![0f64; k]; n];
     for (j, row) in b.iter_mut().enumerate() {
-        for kk in 0..16 {
-            row[kk] = scale_b * read_element(cta, report, desc_b, j as u64, kk as u64, trans_b)?;
+        for (kk, v) in row.iter_mut().enumerate() {
+            *v = scale_b * read_element(cta, report, b_ty, desc_b, j as u64, kk as u64, trans_b)?;
         }
     }
-    let per_thread = n / 2;
-    let packed = d_ty == "f16";
-    if d_regs.len() != if packed { per_thread / 2 } else { per_thread } {
-        return Err(bad(format!("{} D registers for m64n{n} .{d_ty}", d_regs.len())));
-    }
-    for (w, t) in lanes.clone().enumerate() {
-        let (warp, l) = (w / 32, w % 32);
-        let mut out = vec![0u64; d_regs.len()];
-        for i in 0..per_thread {
-            let row = 16 * warp + l / 4 + 8 * ((i / 2) % 2);
-            let col = 8 * (i / 4) + 2 * (l % 4) + i % 2;
-            let old = if packed {
-                let word = cta.threads[t].regs[d_regs[i / 2]];
-                f64::from(f16::from_bits((word >> (16 * (i % 2))) as u16).to_f32())
-            } else {
-                f64::from(f32::from_bits(cta.threads[t].regs[d_regs[i]] as u32))
-            };
-            let mut acc = if scale_d { old as f32 } else { 0.0 };
-            for kk in 0..16 {
-                acc += (a[row][kk] * b[col][kk]) as f32;
-            }
-            if packed {
-                out[i / 2] |= u64::from(f16::from_f32(acc).to_bits()) << (16 * (i % 2));
-            } else {
-                out[i] = u64::from(acc.to_bits());
-            }
-        }
-        for (j, r) in d_regs.iter().enumerate() {
-            cta.threads[t].regs[*r] = out[j];
-        }
-    }
-    Ok(())
+    write_accumulators(cta, lanes, d_regs, d_ty, scale_d, &a, &b).map_err(bad)
 }
 
 #[cfg(test)]
