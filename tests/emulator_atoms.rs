@@ -992,6 +992,9 @@ DONE:
     // (DSMEM loads and stores are not emulated): faults by name.
     let o = launch::execute(&l, &ptx.replace("xor.b32 %r4, %r2, 1;", "add.u32 %r4, %r2, 2;")).unwrap();
     assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::OutOfBounds && h.message.contains("CTA rank 2 in a cluster of 2")), "{}", launch::summary(&o));
+    // A barrier without its number is refused by name (it once panicked).
+    let o = launch::execute(&l, &ptx.replace("barrier.cluster.wait.aligned;", "bar.sync;")).unwrap();
+    assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::Unsupported && h.message.contains("take a barrier number")), "{}", launch::summary(&o));
     let o = launch::execute(&l, &ptx.replace("add.u32 %r7, %r5, 0;", "ld.shared::cluster.u32 %r7, [%r5];")).unwrap();
     assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::Unsupported && h.message.contains("another CTA's shared memory (rank")), "{}", launch::summary(&o));
 }
