@@ -426,6 +426,11 @@ fn sm100_faults_are_caught() {
     // before the MMAs finished.
     let o = run(&l, &mutate(&ptx, "mbarrier.try_wait.parity.shared.b64 P1, [%r29], 0,", 0, |line| line.replace("[%r29], 0,", "[%r29], 1,")));
     assert!(!o.report.hazards.is_empty() || !correct_sm100(&o), "a wrong parity went unseen");
+    // The epilogue without its wait on the "done" mbarrier: its tcgen05.ld
+    // reads the accumulator no observed commit completed (PTX ISA 9.7.16.6).
+    let o = run(&l, &mutate(&ptx, "mbarrier.try_wait.parity.shared.b64 P1, [%r29], 0,", 0, |_| "\tmov.pred P1, 1;".to_string()));
+    let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::TmemRace).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(h.message.contains("tcgen05.ld") && h.message.contains("before observing the mbarrier phase its tcgen05.commit completes"), "{}", h.message);
     // An allocation that is not a power of two of at least 32 columns.
     let o = run(&l, &mutate(&ptx, "mov.b32 \t%r8, 256;", 0, |line| line.replace("256", "96")));
     assert!(o.report.hazards.iter().any(|h| h.message.contains("tcgen05.alloc of 96 columns")), "{}", launch::summary(&o));
@@ -511,6 +516,10 @@ fn cluster_faults_are_caught() {
         let o = run(&l, &mutate(&ptx, "mov.b16", 0, |line| line.replace(" 3;", &format!(" {mask};"))));
         message_of(&o, HazardKind::Deadlock);
     }
+    // The wait on the copy's commit removed: both CTAs read tensor memory
+    // the copy wrote without observing its completion.
+    let o = run(&l, &mutate(&ptx, "mbarrier.try_wait", 0, |_| "\tmov.pred P1, 1;".to_string()));
+    assert!(kinds(&o).contains(&HazardKind::TmemRace), "{}", launch::summary(&o));
     // A cta_group::1 copy in a kernel of cta_group::2.
     let m = message_of(&run(&l, &mutate(&ptx, "tcgen05.cp.cta_group::2", 0, |line| line.replace("::2", "::1"))), HazardKind::Undefined);
     assert!(m.contains("cta_group::1 where the kernel's earlier tcgen05 instructions use cta_group::2"), "{m}");

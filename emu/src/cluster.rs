@@ -121,16 +121,19 @@ fn release_cluster_barrier(ctas: &mut [Cta]) -> bool {
         }
         let cta = &mut ctas[i];
         let mut released = vec![0u32; cta.threads.len() + 1];
+        let mut tc_seen = 0;
         for th in &cta.threads {
             for (r, c) in released.iter_mut().zip(&th.cluster_clock) {
                 *r = (*r).max(*c);
             }
+            tc_seen = tc_seen.max(th.tc_seen);
         }
         for t in waiting {
             let th = &mut cta.threads[t];
             for (c, r) in th.clock.iter_mut().zip(&released) {
                 *c = (*c).max(*r);
             }
+            th.tc_seen = th.tc_seen.max(tc_seen);
             th.cluster_waits += 1;
             th.state = State::Running;
             th.pc += 1;

@@ -78,6 +78,10 @@ pub enum HazardKind {
     ProxyFence,
     /// A register of tcgen05.ld used before tcgen05.wait::ld.
     TmemRegister,
+    /// Tensor memory read by `tcgen05.ld` before the thread observed the
+    /// completion (a `tcgen05.commit`'s mbarrier arrival) of the
+    /// `tcgen05.mma` / `tcgen05.cp` that wrote it.
+    TmemRace,
     /// Another CTA's state used without the cluster ordering it after its
     /// set-up: a remote mbarrier arrival not ordered after the barrier's
     /// `mbarrier.init` by a `barrier.cluster` (PTX ISA 9.7.13.15.10 and
@@ -200,6 +204,10 @@ pub(crate) struct Thread {
     /// visible to the cluster (`fence.mbarrier_init.release.cluster`, or a
     /// `barrier.cluster.arrive` without `.relaxed`, PTX ISA 9.7.13.4).
     pub(crate) unreleased_inits: Vec<u64>,
+    /// The CTA's tensor-core epoch (`Cta::tc_epoch`) this thread has
+    /// observed: through an mbarrier phase a `tcgen05.commit` completed, or
+    /// from threads it synchronized with.
+    pub(crate) tc_seen: u64,
 }
 
 /// What the asynchronous operations of one group leave pending until its
@@ -240,6 +248,11 @@ pub(crate) struct Cta<'k> {
     /// Tensor memory (lane-major, `sm100::COLUMNS` per lane), allocated on
     /// the first tcgen05.alloc, and the columns allocated so far.
     pub(crate) tmem: Vec<u32>,
+    /// Per tensor-memory cell, the tensor-core epoch of the asynchronous
+    /// tcgen05 operation that last wrote it, and the epochs issued so far
+    /// (each `tcgen05.mma` / `tcgen05.cp` into this CTA's memory is one).
+    pub(crate) tmem_stamp: Vec<u64>,
+    pub(crate) tc_epoch: u64,
     pub(crate) tmem_columns: usize,
     /// What the allocation rules remember (`sm100::Rules`).
     pub(crate) tcgen05: crate::sm100::Rules,
@@ -337,6 +350,7 @@ impl<'k> Cta<'k> {
                     cluster_arrivals: 0,
                     cluster_waits: 0,
                     cluster_clock: vec![0; n + 1],
+                    tc_seen: 0,
                     unreleased_inits: Vec::new(),
                 }
             })
@@ -363,6 +377,8 @@ impl<'k> Cta<'k> {
             async_clock,
             tmem: Vec::new(),
             tmem_columns: 0,
+            tmem_stamp: Vec::new(),
+            tc_epoch: 0,
             tcgen05: Default::default(),
             rank,
             peers: Vec::new(),
@@ -519,14 +535,17 @@ impl<'k> Cta<'k> {
     pub(crate) fn join(&mut self, threads: impl Iterator<Item = usize> + Clone) {
         let n = self.threads.len() + 1;
         let mut joined = vec![0u32; n];
+        let mut tc_seen = 0;
         for t in threads.clone() {
             for (j, c) in self.threads[t].clock.iter().enumerate() {
                 joined[j] = joined[j].max(*c);
             }
+            tc_seen = tc_seen.max(self.threads[t].tc_seen);
         }
         for t in threads {
             self.threads[t].clock.copy_from_slice(&joined);
             self.threads[t].clock[t] += 1;
+            self.threads[t].tc_seen = tc_seen;
         }
     }
 

@@ -20,6 +20,10 @@ pub struct Mbarrier {
     clock: Vec<u32>,
     /// The clocks of the last completed phase (what a waiter acquires).
     completed_clock: Vec<u32>,
+    /// The CTA's tensor-core epoch the arrivals of this phase released
+    /// (`tcgen05.commit`), and that of the last completed phase.
+    tc: u64,
+    completed_tc: u64,
     /// The init's pc, and the `barrier.cluster.arrive`s its thread had made
     /// before it (a use from another CTA must wait at a later one).
     init: (usize, u32),
@@ -69,11 +73,18 @@ impl Mbarrier {
         self.advance();
     }
 
+    /// A `tcgen05.commit` releases the tensor-core operations of the
+    /// barrier's CTA up to `epoch` with its arrival.
+    pub(crate) fn release_tc(&mut self, epoch: u64) {
+        self.tc = self.tc.max(epoch);
+    }
+
     fn advance(&mut self) {
         if self.pending == 0 && self.tx == 0 {
             self.phase += 1;
             self.pending = self.expected;
             self.completed_clock = self.clock.clone();
+            self.completed_tc = self.tc;
         }
     }
 }
@@ -121,7 +132,7 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
             let zero = vec![0; n + 1];
             let init = (cta.threads[t].pc, cta.threads[t].cluster_arrivals);
             cta.threads[t].unreleased_inits.push(bar);
-            cta.barriers.insert(bar, Mbarrier { expected: count, pending: count, tx: 0, phase: 0, clock: zero.clone(), completed_clock: zero, init });
+            cta.barriers.insert(bar, Mbarrier { expected: count, pending: count, tx: 0, phase: 0, clock: zero.clone(), completed_clock: zero, tc: 0, completed_tc: 0, init });
         }
         Some("arrive") => {
             // mbarrier.arrive{.expect_tx}{.shared{::cta, ::cluster}}.b64 state, [addr]{, tx}
@@ -204,8 +215,9 @@ pub(crate) fn try_wait(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, re
     if !b.completed(parity) {
         return Ok(false);
     }
-    let acquired = b.completed_clock.clone();
+    let (acquired, tc) = (b.completed_clock.clone(), b.completed_tc);
     join_into(&mut cta.threads[t].clock, &acquired);
+    cta.threads[t].tc_seen = cta.threads[t].tc_seen.max(tc);
     cta.set(t, &inst.operands[0], 1, inst)?;
     let _ = report;
     Ok(true)

@@ -165,10 +165,19 @@ fn commit(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Re
         vec![rank]
     };
     for rank in ranks {
+        if rank != cta.rank {
+            cta.check_remote_barrier(t, rank, bar, inst, report)?;
+        }
+        // The arrival releases the tensor-core operations of the barrier's
+        // CTA issued so far (those of its tensor memory).
+        let holder = cta.in_cluster(rank, inst)?;
+        let epoch = holder.tc_epoch;
+        if let Some(b) = holder.barriers.get_mut(&bar) {
+            b.release_tc(epoch);
+        }
         if rank == cta.rank {
             crate::mbarrier::arrive_once(cta, t, bar, inst)?;
         } else {
-            cta.check_remote_barrier(t, rank, bar, inst, report)?;
             crate::mbarrier::arrive_remote(cta.in_cluster(rank, inst)?, bar, 0, inst)?;
         }
     }
@@ -221,9 +230,12 @@ fn write_rows(cta: &mut Cta, taddr: u32, data: &[u8], row_bytes: usize, inst: &I
             format!("{}: lanes {lane0}..{}, columns {column0}..{} of CTA rank {} are outside its {} allocated columns of tensor memory", describe(inst), lane0 + rows, column0 + columns, cta.rank, cta.tmem_columns),
         ));
     }
+    cta.tc_epoch += 1;
     for (r, row) in data.chunks(row_bytes).enumerate() {
         for (c, word) in row.chunks(4).enumerate() {
-            cta.tmem[(lane0 + r) * COLUMNS + column0 + c] = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+            let at = (lane0 + r) * COLUMNS + column0 + c;
+            cta.tmem[at] = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+            cta.tmem_stamp[at] = cta.tc_epoch;
         }
     }
     Ok(())
@@ -249,6 +261,7 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
             cta.tcgen05.last_alloc = Some(columns);
             if cta.tmem.is_empty() {
                 cta.tmem = vec![0; LANES * COLUMNS];
+                cta.tmem_stamp = vec![0; LANES * COLUMNS];
             }
             let base = cta.tmem_columns;
             if base + columns > COLUMNS {
@@ -296,6 +309,16 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
                     let cell = lane * COLUMNS + column + r;
                     if load {
                         cta.threads[t].regs[*reg] = u64::from(cta.tmem[cell]);
+                        if cta.tmem_stamp[cell] > cta.threads[t].tc_seen {
+                            let pc = cta.threads[t].pc;
+                            report.hazard(HazardKind::TmemRace, (pc, 0), || {
+                                format!(
+                                    "thread {t}: {} reads tensor memory (lane {lane}, column {}) that a tcgen05.mma / tcgen05.cp wrote, before observing the mbarrier phase its tcgen05.commit completes (PTX ISA 9.7.16.6)",
+                                    describe(inst),
+                                    column + r
+                                )
+                            });
+                        }
                     } else {
                         cta.tmem[cell] = cta.threads[t].regs[*reg] as u32;
                     }
@@ -356,6 +379,8 @@ fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Repor
     let (lane0, column0) = ((d_addr >> 16) as usize, (d_addr & 0xffff) as usize);
     for (&rank, a) in ranks.iter().zip(&a) {
         let holder = cta.in_cluster(rank, inst)?;
+        holder.tc_epoch += 1;
+        let epoch = holder.tc_epoch;
         if holder.tmem.is_empty() || lane0 + rows > LANES || column0 + n > holder.tmem_columns {
             return Err(Stop(
                 HazardKind::OutOfBounds,
@@ -364,12 +389,14 @@ fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Repor
         }
         for (row, a_row) in a.iter().enumerate() {
             for (col, b_row) in b.iter().enumerate() {
-                let cell = &mut holder.tmem[(lane0 + row) * COLUMNS + column0 + col];
+                let at = (lane0 + row) * COLUMNS + column0 + col;
+                let cell = &mut holder.tmem[at];
                 let mut acc = if accumulate { f32::from_bits(*cell) } else { 0.0 };
                 for k in 0..16 {
                     acc += (a_row[k] * b_row[k]) as f32;
                 }
                 *cell = acc.to_bits();
+                holder.tmem_stamp[at] = epoch;
             }
         }
     }
