@@ -998,3 +998,56 @@ DONE:
     let o = launch::execute(&l, &ptx.replace("add.u32 %r7, %r5, 0;", "ld.shared::cluster.u32 %r7, [%r5];")).unwrap();
     assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::Unsupported && h.message.contains("another CTA's shared memory (rank")), "{}", launch::summary(&o));
 }
+
+#[test]
+fn packed_float_arithmetic_works_per_element() {
+    // PTX ISA 9.7.3 (.f32x2, sm_100) and 9.7.4 (.f16x2, .bf16x2): each of the
+    // two elements (low half first) on its own. LLVM emits mul/add.rn.f32x2
+    // for vector<2xf32> arithmetic on sm_100; before, the emulator ran them
+    // as one f32 (losing the high element) and f16x2 as integers.
+    let ptx = r#"
+.version 8.8
+.target sm_100a
+.address_size 64
+.visible .entry k(
+    .param .u64 out
+)
+{
+    .reg .b32 %r<16>;
+    .reg .b64 %rd<16>;
+    ld.param.u64 %rd1, [out];
+    mov.b32 %r1, 0f40400000;
+    mov.b32 %r2, 0fC0A00000;
+    mov.b64 %rd2, {%r1, %r2};
+    mov.b32 %r3, 0f3F000000;
+    mov.b32 %r4, 0f40000000;
+    mov.b64 %rd3, {%r3, %r4};
+    mul.rn.f32x2 %rd4, %rd2, %rd3;
+    add.rn.f32x2 %rd5, %rd4, %rd3;
+    fma.rn.f32x2 %rd6, %rd2, %rd3, %rd3;
+    st.global.v2.b64 [%rd1], {%rd4, %rd5};
+    st.global.b64 [%rd1+16], %rd6;
+    mov.b32 %r5, 0x40003C00;
+    mov.b32 %r6, 0x44004200;
+    add.rn.f16x2 %r7, %r5, %r6;
+    mul.rn.bf16x2 %r8, %r5, %r6;
+    st.global.v2.b32 [%rd1+24], {%r7, %r8};
+    ret;
+}
+"#;
+    let out = Arg::Buffer { name: "out".into(), dtype: Dtype::U32, shape: vec![8], init: Init::Zeros };
+    let l = Launch::new("sm_100a", "k", [1, 1, 1], [1, 1, 1], vec![out]);
+    let o = execute("packed_floats", &l, ptx);
+    assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+    let word = |i: usize| o.buffers[0].get(i) as u32;
+    let f = |i: usize| f32::from_bits(word(i));
+    // (3, -5) * (0.5, 2) = (1.5, -10); + (0.5, 2) = (2, -8); fma = (2, -8).
+    assert_eq!((f(0), f(1), f(2), f(3), f(4), f(5)), (1.5, -10.0, 2.0, -8.0, 2.0, -8.0));
+    // f16x2 (1, 2) + (3, 4) = (4, 6); bf16x2 of the same bits, multiplied.
+    let halves = |w: u32| (half::f16::from_bits(w as u16).to_f32(), half::f16::from_bits((w >> 16) as u16).to_f32());
+    assert_eq!(halves(word(6)), (4.0, 6.0));
+    let (lo, hi) = (half::bf16::from_bits(0x3C00), half::bf16::from_bits(0x4000));
+    let (lo2, hi2) = (half::bf16::from_bits(0x4200), half::bf16::from_bits(0x4400));
+    let want = u32::from(half::bf16::from_f32(lo.to_f32() * lo2.to_f32()).to_bits()) | (u32::from(half::bf16::from_f32(hi.to_f32() * hi2.to_f32()).to_bits()) << 16);
+    assert_eq!(word(7), want);
+}

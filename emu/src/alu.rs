@@ -11,6 +11,7 @@ pub(crate) fn bits(ty: &str) -> Option<u32> {
     match ty {
         "pred" => Some(1),
         "f16x2" | "bf16x2" => Some(32),
+        "f32x2" => Some(64),
         _ => {
             let digits = ty.trim_start_matches(|c: char| c.is_ascii_alphabetic());
             if ty.len() == digits.len() || !matches!(&ty[..1], "b" | "s" | "u" | "f") {
@@ -233,6 +234,30 @@ impl Cta<'_> {
         let val = |cta: &Self, i: usize| cta.value(t, &ops[i], config, inst);
         let unsupported = || Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst)));
         let (a, b) = (val(self, 1)?, val(self, 2)?);
+        if let Some(elem) = ty.strip_suffix("x2") {
+            // Packed floats (PTX ISA 9.7.4 f16x2 / bf16x2, 9.7.3 f32x2): the
+            // operation on each of the two elements, the first the low half.
+            let eb = width / 2;
+            let c = if matches!(parts[0], "fma" | "mad") { val(self, 3)? } else { 0 };
+            let mut r = 0u64;
+            for i in 0..2 {
+                let lane = |v: u64| mask(v >> (eb * i), eb);
+                let (x, y, z) = (float_of(lane(a), elem), float_of(lane(b), elem), float_of(lane(c), elem));
+                let v = match parts[0] {
+                    "add" => x + y,
+                    "sub" => x - y,
+                    "mul" => x * y,
+                    "min" => x.min(y),
+                    "max" => x.max(y),
+                    // One rounding of the fused product and sum.
+                    "fma" => if elem == "f32" { f64::from((x as f32).mul_add(y as f32, z as f32)) } else { x.mul_add(y, z) },
+                    _ => return Err(unsupported()),
+                };
+                // Each element's result rounds to its type (to nearest even).
+                r |= mask(bits_of_float(if elem == "f32" { f64::from(v as f32) } else { v }, elem), eb) << (eb * i);
+            }
+            return self.set(t, &ops[0], r, inst);
+        }
         let r = if float {
             let (x, y) = (float_of(a, ty), float_of(b, ty));
             let r = match parts[0] {

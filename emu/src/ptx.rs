@@ -176,6 +176,7 @@ fn immediate(text: &str) -> Option<u64> {
     Some(if negative { magnitude.wrapping_neg() } else { magnitude })
 }
 
+#[derive(Default)]
 struct Regs {
     index: HashMap<String, usize>,
     names: Vec<String>,
@@ -273,11 +274,16 @@ fn operand(text: &str, regs: &mut Regs, line: usize, locals: &[HashMap<String, S
         let (base, offset) = match inner.rfind(['+', '-']).filter(|&i| i > 0) {
             Some(i) => {
                 let off = immediate(&inner[i + 1..]).ok_or_else(|| err(line, format!("bad address offset in '{t}'")))? as i64;
-                (&inner[..i], if &inner[i..i + 1] == "-" { -off } else { off })
+                // `[%r+-112]`: LLVM prints a negative offset after a '+'.
+                let base = inner[..i].strip_suffix('+').unwrap_or(&inner[..i]);
+                (base, if &inner[i..i + 1] == "-" { -off } else { off })
             }
             None => (inner, 0),
         };
         let base = base.trim();
+        if base.starts_with('%') && !base[1..].chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.') {
+            return Err(err(line, format!("bad address '{t}'")));
+        }
         let base = if let Some(scoped) = local(base, locals) {
             Operand::Reg(regs.get(&scoped))
         } else if base.starts_with('%') {
@@ -533,4 +539,20 @@ fn parameters(lines: &[&str], start: usize, name: &str) -> Result<(Vec<Param>, u
         params.push(Param { name: pname.to_string(), bytes: bits / 8 * count });
     }
     Ok((params, i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn negative_offsets_parse_as_llvm_prints_them() {
+        // LLVM's NVPTX printer writes `[%rd208+-112]` for a negative offset.
+        let mut regs = Regs::default();
+        let Operand::Address(base, offset) = operand("[%rd208+-112]", &mut regs, 1, &[]).unwrap() else { panic!("an address") };
+        assert_eq!((*base, offset), (Operand::Reg(regs.get("%rd208")), -112));
+        let Operand::Address(_, offset) = operand("[%rd7-16]", &mut regs, 1, &[]).unwrap() else { panic!("an address") };
+        assert_eq!(offset, -16);
+        assert!(operand("[%rd1+*4]", &mut regs, 1, &[]).is_err());
+    }
 }
