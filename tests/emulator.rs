@@ -331,6 +331,45 @@ fn wgmma_fp8_sm90_computes_one_warpgroup_tile_in_e4m3() {
 }
 
 #[test]
+fn wgmma_s8_computes_one_warpgroup_tile_in_s32() {
+    // Issue 30 item 3: the integer WGMMA (m64n128k32.s32.s8.s8, s32
+    // accumulators, no scale or transpose immediates): the FP8 example's
+    // kernel with its element types made i8 and i32, compiled here, run on
+    // values up to 100 in magnitude (sums past 2^16), exact.
+    let source = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/wgmma_fp8_sm90.mlir")).unwrap();
+    let source = source
+        .replace("f8E4M3FN", "i8")
+        .replace("elem_type = (i8, i8, f32)", "elem_type = (i8, i8, i32)")
+        .replace("!cute.ptr<f32, ", "!cute.ptr<i32, ")
+        .replace("universal_copy<f32>", "universal_copy<i32>")
+        .replace("%zero = arith.constant 0.0 : f32", "%zero = arith.constant 0 : i32")
+        .replace("cute.fill %zero, %acc : f32,", "cute.fill %zero, %acc : i32,");
+    let dir = std::env::temp_dir().join(format!("cute-wgmma-s8-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("wgmma_s8.mlir");
+    std::fs::write(&path, source).unwrap();
+    let ptx = Compiler::new().compile_file(&path, "sm_90a", Emit::Ptx).unwrap_or_else(|e| panic!("{e}"));
+    assert!(ptx.contains("wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.s8"), "the integer WGMMA");
+    let buffer_arg = |name: &str, dtype: launch::Dtype, shape: Vec<usize>, seed: Option<u64>| launch::Arg::Buffer {
+        name: name.into(),
+        dtype,
+        shape,
+        init: seed.map_or(launch::Init::Zeros, |seed| launch::Init::Randint { lo: -100, hi: 100, seed }),
+    };
+    let args = vec![
+        buffer_arg("A", launch::Dtype::I8, vec![64, 128], Some(31)),
+        buffer_arg("B", launch::Dtype::I8, vec![128, 128], Some(32)),
+        buffer_arg("C", launch::Dtype::I32, vec![64, 128], None),
+    ];
+    let l = Launch::new("sm_90a", "wgmma_fp8", [1, 1, 1], [128, 1, 1], args);
+    let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+    check_gemm(&o, 64, 128, 128, |i, kk| i * 128 + kk, |j, kk| j * 128 + kk, |i, j| i * 128 + j);
+    assert!((0..64 * 128).any(|i| buffer(&o, "C").get(i).abs() > 65536.0), "sums past 16 bits");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn wgmma_mn_sm90_reads_b_mn_major() {
     // Issue 30 item 3: B MN-major (64 x 128 row-major, N contiguous) in
     // 128-byte swizzled lines of N, read by WGMMA with imm-trans-b = 1
