@@ -18,6 +18,7 @@
 //!   Anything else is a `ClusterOrder` hazard, whatever the schedule.
 
 use crate::machine::{describe, Buffer, Config, Cta, HazardKind, Report, Round, Stop, State, SHARED_WINDOW, WARP};
+use crate::mbarrier::join_into;
 use crate::ptx::{Inst, Kernel};
 
 /// The first shared::cluster address of a CTA other than the issuer's.
@@ -123,16 +124,12 @@ fn release_cluster_barrier(ctas: &mut [Cta]) -> bool {
         let mut released = vec![0u32; cta.threads.len() + 1];
         let mut tc_seen = 0;
         for th in &cta.threads {
-            for (r, c) in released.iter_mut().zip(&th.cluster_clock) {
-                *r = (*r).max(*c);
-            }
+            join_into(&mut released, &th.cluster_clock);
             tc_seen = tc_seen.max(th.tc_seen);
         }
         for t in waiting {
             let th = &mut cta.threads[t];
-            for (c, r) in th.clock.iter_mut().zip(&released) {
-                *c = (*c).max(*r);
-            }
+            join_into(&mut th.clock, &released);
             th.tc_seen = th.tc_seen.max(tc_seen);
             th.cluster_waits += 1;
             th.state = State::Running;

@@ -467,11 +467,7 @@ impl<'k> Cta<'k> {
             } else {
                 self.collective(lanes.clone(), pc, report).map_err(|e| (pc, e))?;
             }
-            self.join(lanes.clone());
-            for t in lanes {
-                self.threads[t].state = State::Running;
-                self.threads[t].pc = pc + 1;
-            }
+            self.release(lanes, pc);
             progress = true;
         }
         Ok(progress)
@@ -529,6 +525,16 @@ impl<'k> Cta<'k> {
         let _ = write!(text, "\n  ({shown} threads blocked, {exited} exited without arriving)");
         // One report per cluster rank: a cluster's stuck CTAs each show.
         report.hazard(HazardKind::Deadlock, (usize::MAX, self.rank as usize), || text);
+    }
+
+    /// Ends the collective at `pc` for `lanes`: their clocks joined, each
+    /// running again after it.
+    pub(crate) fn release(&mut self, lanes: std::ops::Range<usize>, pc: usize) {
+        self.join(lanes.clone());
+        for t in lanes {
+            self.threads[t].state = State::Running;
+            self.threads[t].pc = pc + 1;
+        }
     }
 
     /// Joins the vector clocks of `threads` and advances each one's own.

@@ -138,11 +138,7 @@ pub(crate) fn pair_collective(cta: &mut Cta, lanes: std::ops::Range<usize>, pc: 
     };
     let peer_lanes = w * WARP..((w + 1) * WARP).min(n);
     collective(peer, peer_lanes.clone(), inst, report)?;
-    peer.join(peer_lanes.clone());
-    for t in peer_lanes {
-        peer.threads[t].state = State::Running;
-        peer.threads[t].pc = pc + 1;
-    }
+    peer.release(peer_lanes, pc);
     let peer_columns = peer.tmem_columns;
     collective(cta, lanes, inst, report)?;
     if cta.tmem_columns != peer_columns {
