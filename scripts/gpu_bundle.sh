@@ -5,8 +5,10 @@
 #   examples/  every example launch of examples/launch/;
 #   atoms/     every SM80/SM89 atom kernel of tests/emulator_atoms.rs and
 #              the warp exchanges of emu/tests/warp.rs;
-#   large/     the GEMM examples at user sizes, an LM head among them (GPU
-#              only, checked by numpy).
+#   large/     the GEMM examples at user sizes, LM heads among them (GPU
+#              only, checked by numpy);
+#   ragged/    the TMA GEMMs at ragged shapes (TMA's out-of-bounds fill and
+#              store clipping, compared with the emulator like examples/).
 # Usage: scripts/gpu_bundle.sh OUT   (after `cargo build --release --workspace`;
 # CUTE_TARGET_DIR names another build folder, CUTE_BUNDLE_NO_ATOMS=1 leaves
 # out the atoms, which a `cargo test` run of its own exports)
@@ -14,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=$(realpath -m "$1")
 bin=${CUTE_TARGET_DIR:-target/release}
-rm -rf "$out" && mkdir -p "$out/examples" "$out/atoms" "$out/large"
+rm -rf "$out" && mkdir -p "$out/examples" "$out/atoms" "$out/large" "$out/ragged"
 cp "$bin/cute-emu" "$out/"
 for launch in examples/launch/*.launch.json; do
   "$bin/cute" run "$launch" --export "$out/examples" >/dev/null
@@ -30,11 +32,11 @@ trap 'rm -rf "$tmp"' EXIT
 python3 - "$tmp" <<'PY'
 import json, os, sys
 tmp = sys.argv[1]
-def scaled(name, m, n, k, tile):
+def scaled(name, m, n, k, tile, folder="large"):
     path = f"examples/launch/{name}.launch.json"
     launch = json.load(open(path))
     launch["source"] = os.path.abspath(os.path.join("examples/launch", launch["source"]))
-    launch["grid"] = [m // tile, n // tile, 1]
+    launch["grid"] = [-(-m // tile), -(-n // tile), 1]
     args = launch["args"]
     buf = lambda a: a.get("tensor_map", a)
     if name == "sgemm_sm80":  # column-major: A is K x M, B is K x N, C is N x M
@@ -44,15 +46,23 @@ def scaled(name, m, n, k, tile):
     sizes = [a for a in args if "i32" in a]
     for a, v in zip(sizes, [m, n, k] if len(sizes) == 3 else [k]):
         a["i32"] = v
-    json.dump(launch, open(f"{tmp}/{name}_{m}x{n}x{k}.launch.json", "w"))
+    os.makedirs(f"{tmp}/{folder}", exist_ok=True)
+    json.dump(launch, open(f"{tmp}/{folder}/{name}_{m}x{n}x{k}.launch.json", "w"))
 scaled("gemm_sm80", 4096, 4096, 4096, 128)
 scaled("gemm_sm90", 4096, 4096, 4096, 128)
 scaled("sgemm_sm80", 2048, 2048, 2048, 32)
 # An LM head (issue 35): a 152,064-token vocabulary x a 16,384-wide hidden
 # state, B of 2.5e9 f16 elements (5 GB): offsets beyond 2^31 elements.
 scaled("gemm_sm80", 128, 152064, 16384, 128)
+scaled("gemm_sm90", 128, 152064, 16384, 128)
+# Ragged shapes (issue 31): M = 1, a tile + 1, primes, K a multiple of 8.
+for m, n, k in [(1, 4, 8), (129, 132, 72), (131, 260, 136), (200, 300, 200)]:
+    scaled("gemm_sm90", m, n, k, 128, "ragged")
+scaled("gemm_sm90", 4093, 4092, 4088, 128)  # a prime M at user size
 PY
-for launch in "$tmp"/*.launch.json; do
-  "$bin/cute" run "$launch" --export "$out/large" >/dev/null
+for folder in large ragged; do
+  for launch in "$tmp/$folder"/*.launch.json; do
+    "$bin/cute" run "$launch" --export "$out/$folder" >/dev/null
+  done
 done
 du -sh "$out"

@@ -13,6 +13,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
 status=0
 scripts/compare_gpu_emulator.sh --launches "$bundle/examples" "$@" || status=1
 scripts/compare_gpu_emulator.sh --launches "$bundle/atoms" "$@" || status=1
+scripts/compare_gpu_emulator.sh --launches "$bundle/ragged" "$@" || status=1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for launch in "$bundle"/large/*.launch.json; do
