@@ -220,6 +220,25 @@ fn special(name: &str) -> Option<Special> {
     })
 }
 
+/// `%is_explicit_cluster` is the one `.pred` special register (PTX ISA
+/// 10.17): only `mov.pred` reads it, and `mov.pred` reads no other. The
+/// registers are untyped here, so without this check `mov.u32 %r,
+/// %is_explicit_cluster` ran, where ptxas refuses it ("Arguments mismatch
+/// for instruction 'mov'", found on an H100).
+fn check_special_types(opcode: &[String], operands: &[Operand], line: usize) -> Result<(), PtxError> {
+    let pred_mov = opcode.len() == 2 && opcode[0] == "mov" && opcode[1] == "pred";
+    for o in operands {
+        if let Operand::Special(s) = o {
+            let pred = *s == Special::IsExplicitCluster;
+            if pred != pred_mov {
+                let (name, kind) = if pred { ("%is_explicit_cluster", ".pred") } else { ("this special register", "an integer") };
+                return Err(err(line, format!("{name} is {kind} register: '{}' cannot read it (PTX ISA 10)", opcode.join("."))));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The scoped name of a register an inline-asm block declared (`.reg .pred p;`).
 fn local(name: &str, locals: &[HashMap<String, String>]) -> Option<String> {
     locals.iter().rev().find_map(|scope| scope.get(name).cloned())
@@ -489,6 +508,7 @@ fn parse_kernel(lines: &[&str], start: usize, module_shared: &[SharedVar]) -> Re
                 operands.push(operand(text, &mut regs, n, &locals)?);
             }
         }
+        check_special_types(&opcode, &operands, n)?;
         code.push(Inst { line: n, text: body.to_string(), guard, opcode, operands });
     }
     for (at, label, scopes) in pending_labels {
