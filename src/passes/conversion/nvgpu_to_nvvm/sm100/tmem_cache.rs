@@ -248,6 +248,26 @@ fn group_attribute(context: &Context, group: i64) -> Result<(Identifier<'_>, mel
     Ok((Identifier::new(context, "group"), nvvm(context, Nvvm::CtaGroup, &format!("cta_{group}"))?))
 }
 
+/// Past the register fragments at the top of the entry block (`llvm.alloca`s,
+/// their size constants and `addrspacecast`s, as cute-to-llvm places them):
+/// the allocation's warp-0 branch splits the block, and an alloca left below
+/// it is no longer in the entry block, so LLVM cannot promote it to
+/// registers (gemm_epilogue_sm100 had a 496-byte local frame).
+fn after_fragments<'c, 'a>(entry: BlockRef<'c, 'a>) -> At<'c, 'a> {
+    let mut at = At::Start;
+    let mut op = entry.first_operation();
+    while let Some(o) = op {
+        let name = o.name();
+        let name = name.as_string_ref().as_str().unwrap_or("");
+        if !matches!(name, "llvm.mlir.constant" | "llvm.alloca" | "llvm.addrspacecast") {
+            break;
+        }
+        at = At::After(o);
+        op = o.next_in_block();
+    }
+    at
+}
+
 /// The allocation sequence at the start of the function's entry block, for
 /// every handle of the function: warp 0 allocates each (into its own shared
 /// slot) and then relinquishes the permit (no allocation may follow it),
@@ -262,7 +282,8 @@ fn allocate<'c, 'a>(
     use crate::passes::conversion::cute_to_llvm::storage;
     let location = function.location();
     let body = storage::enclosing_body(function, &["gpu.module"], "a gpu.module").map_err(|_| "retrieve_tmem_ptr outside a gpu.module")?;
-    let mut at = Cursor { context, location, block: entry_block(function)?, at: At::Start };
+    let entry = entry_block(function)?;
+    let mut at = Cursor { context, location, block: entry, at: after_fragments(entry) };
     let i32_type = at.i32_type();
     let shared = melior::dialect::llvm::r#type::pointer(context, 3);
     // A fresh shared slot per handle for the address tcgen05.alloc writes.

@@ -86,7 +86,18 @@ gpu.module @kernels {
 
   // The TMEM copy atoms (cute.copy_atom_call): tcgen05.ld / st of the TMEM
   // view's 16 columns at the warp's lanes, the register fragment's values.
+  // The allocation goes after the fragment's alloca: its warp-0 branch
+  // splits the entry block, and an alloca below it would stay in local
+  // memory (a stack frame) instead of registers.
+  // NVVM-LABEL: llvm.func @copy_atoms(
+  // NVVM-NOT: ^bb
+  // NVVM: llvm.alloca
+  // NVVM-NOT: ^bb
+  // NVVM: llvm.cond_br
+  // NVVM-NEXT: ^bb1:
+  // NVVM-NEXT: nvvm.tcgen05.alloc
   // CHECK-LABEL: .entry copy_atoms(
+  // CHECK-NOT: __local_depot
   // CHECK: tcgen05.ld.sync.aligned.32x32b.x16.b32
   // CHECK-NEXT: // begin inline asm
   // CHECK-NEXT: tcgen05.wait::ld.sync.aligned;
