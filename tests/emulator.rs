@@ -44,6 +44,52 @@ fn copy_sm80_copies_every_element() {
     assert!((0..src.shape.iter().product()).any(|i| src.get(i) != 0.0), "the input is not all zeros");
 }
 
+#[test]
+fn copy_if_sm80_predicates_the_ragged_edges() {
+    // Issue 31 item 1 (sm80, first step): CuTe's copy_if. Out-of-bounds
+    // 16-byte chunks are zero-filled by the predicated cp.async (the shared
+    // row was filled with 7s first) and not stored by the predicated
+    // universal copy, at M = 1, a tile + 1, the launch file's 50 x 40 and a
+    // full tile (N a multiple of 8).
+    let (base, ptx) = prepare(&example_launch("copy_if_sm80"));
+    for (m, n) in [(50usize, 40usize), (1, 8), (33, 64), (64, 56)] {
+        let mut l = base.clone();
+        let rows = m.div_ceil(32);
+        l.grid = [rows as u32, 1, 1];
+        for (arg, dims) in l.args.iter_mut().zip([[m, n], [32 * rows, 64], [m, n]]) {
+            let launch::Arg::Buffer { shape, .. } = arg else { panic!("src, tile, dst are buffers") };
+            *shape = dims.to_vec();
+        }
+        l.args[3] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: m as f64 };
+        l.args[4] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: n as f64 };
+        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
+        assert!(o.report.hazards.is_empty(), "{m}x{n}: {}", launch::summary(&o));
+        let (src, tile, dst) = (buffer(&o, "src"), buffer(&o, "tile"), buffer(&o, "dst"));
+        for r in 0..32 * rows {
+            for c in 0..64 {
+                let want = if r < m && c < n { src.get(r * n + c) } else { 0.0 };
+                assert_eq!(tile.get(r * 64 + c), want, "{m}x{n}: tile ({r}, {c})");
+            }
+        }
+        assert_eq!(src.bytes(), dst.bytes(), "{m}x{n}: dst");
+        assert!((0..m * n).any(|i| src.get(i) != 0.0), "the input is not all zeros");
+    }
+    // Without the store's predicate, the chunks past N land on the next row
+    // and the last row's past the end of dst.
+    let source = std::fs::read_to_string(&base.source).unwrap();
+    let unpredicated = source.replace("cute.copy %uc, %sR8, %gD8 pred(%pred : !pv)", "cute.copy %uc, %sR8, %gD8");
+    assert_ne!(source, unpredicated);
+    let ptx = Compiler::new().compile(&unpredicated, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}"));
+    let o = launch::execute(&base, &ptx).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.iter().any(|h| h.message.contains("outside every buffer")), "{}", launch::summary(&o));
+    // Without the cp.async's predicate, the rows past M are read past src.
+    let unpredicated = source.replace("cute.copy %cp, %gS8, %sR8 pred(%pred : !pv)", "cute.copy %cp, %gS8, %sR8");
+    assert_ne!(source, unpredicated);
+    let ptx = Compiler::new().compile(&unpredicated, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}"));
+    let o = launch::execute(&base, &ptx).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.iter().any(|h| h.message.contains("outside every buffer")), "{}", launch::summary(&o));
+}
+
 /// C = A * B^T over the buffers' shapes: `a[m][k]` at `a_index(m, k)`.
 fn check_gemm(o: &Outcome, m: usize, n: usize, k: usize, a_at: impl Fn(usize, usize) -> usize, b_at: impl Fn(usize, usize) -> usize, c_at: impl Fn(usize, usize) -> usize) {
     let (a, b, c) = (buffer(o, "A"), buffer(o, "B"), buffer(o, "C"));

@@ -108,11 +108,25 @@ def Cute_CopyOp : Cute_Op<"copy", [MemoryEffects<[MemRead, MemWrite]>]> {
     ```mlir
     cute.copy %tiled_copy, %tAgA, %tAsA : !cute.tiled_copy<...>, !cute.view<...>, !cute.view<...>
     ```
+
+    With `pred(%p : view)` it is CuTe's `copy_if(copy_atom, pred, src,
+    dst)`: `%p` is a view of `i8` (a byte per predicate, nonzero true: the
+    CuTe DSL's Boolean in memory) with one value per rest coordinate
+    (indexed by the rest coordinate's column-major index, as CuTe's
+    `pred(i)`), and the instances at coordinate `i` get `pred(%p(i))` (an
+    instance whose predicate is false copies nothing, or zero-fills with
+    `cp.async`: see `cute.copy_atom_call`).
+
+    ```mlir
+    cute.copy %tiled_copy, %tAgA, %tAsA pred(%tApA : !cute.view<!cute.ptr<i8, rmem>, !cute.layout<"(4,2):(1,4)">>)
+        : !cute.tiled_copy<...>, !cute.view<...>, !cute.view<...>
+    ```
   }];
-  let arguments = (ins AnyTypeOf<[Cute_CopyAtom, Cute_TiledCopy]>:$atom, Cute_View:$source, Cute_View:$destination);
+  let arguments = (ins AnyTypeOf<[Cute_CopyAtom, Cute_TiledCopy]>:$atom, Cute_View:$source, Cute_View:$destination,
+                       Optional<Cute_View>:$pred);
   let assemblyFormat = [{
-    $atom `,` $source `,` $destination attr-dict `:` qualified(type($atom)) `,` qualified(type($source)) `,`
-    qualified(type($destination))
+    $atom `,` $source `,` $destination (`pred` `(` $pred^ `:` qualified(type($pred)) `)`)? attr-dict `:`
+    qualified(type($atom)) `,` qualified(type($source)) `,` qualified(type($destination))
   }];
 }
 
@@ -153,9 +167,21 @@ def Cute_CopyAtomCallOp : Cute_Op<"copy_atom_call", [MemoryEffects<[MemRead, Mem
     cute.copy_atom_call %atom, %src, %dst : !cute_nvgpu.atom.universal_copy<f32>,
         !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"1:0">>, !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"1:0">>
     ```
+
+    `pred(%p)` (an `i1`) predicates the instance, as CuTe's copy_if: when
+    `%p` is false, an SM80 `cp.async` atom reads nothing and zero-fills its
+    destination (`src-size` 0: CuTe's `SM80_CP_ASYNC_*_ZFILL`), and every
+    other atom copies nothing (`cute-desugar` puts the call under `scf.if`).
+
+    ```mlir
+    cute.copy_atom_call %cp_async, %g, %s pred(%in) : !cute_nvgpu.atom.simt_async_copy<16, f16>, !G, !S
+    ```
   }];
-  let arguments = (ins AnyTypeOf<[Cute_CopyAtom, Cute_TiledCopy]>:$atom, Cute_View:$src, Cute_View:$dst);
-  let assemblyFormat = "$atom `,` $src `,` $dst attr-dict `:` type($atom) `,` qualified(type($src)) `,` qualified(type($dst))";
+  let arguments = (ins AnyTypeOf<[Cute_CopyAtom, Cute_TiledCopy]>:$atom, Cute_View:$src, Cute_View:$dst, Optional<I1>:$pred);
+  let assemblyFormat = [{
+    $atom `,` $src `,` $dst (`pred` `(` $pred^ `)`)? attr-dict `:` type($atom) `,` qualified(type($src)) `,`
+    qualified(type($dst))
+  }];
 }
 
 def Cute_MmaAtomCallOp : Cute_Op<"mma_atom_call", [MemoryEffects<[MemRead, MemWrite]>,

@@ -331,7 +331,7 @@ impl<'k> Cta<'k> {
                 let mut clock = vec![0; n + 1];
                 clock[i as usize] = 1;
                 Thread {
-                    regs: vec![0; kernel.registers],
+                    regs: kernel.initial_registers(),
                     pc: 0,
                     state: State::Running,
                     clock,

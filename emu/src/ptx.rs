@@ -33,6 +33,24 @@ pub struct Kernel {
     pub cluster: Option<[u32; 3]>,
 }
 
+/// The name prefix of the registers that hold a vector operand's immediate
+/// elements (not a PTX name: `%` names cannot hold `:`).
+const IMMEDIATE: &str = "%imm:";
+
+impl Kernel {
+    /// A thread's registers at its start: zeros, and the immediate
+    /// elements' registers holding their values.
+    pub fn initial_registers(&self) -> Vec<u64> {
+        let mut regs = vec![0; self.registers];
+        for (i, name) in self.register_names.iter().enumerate() {
+            if let Some(v) = name.strip_prefix(IMMEDIATE).and_then(|v| v.parse().ok()) {
+                regs[i] = v;
+            }
+        }
+        regs
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Param {
     pub name: String,
@@ -266,6 +284,12 @@ fn operand(text: &str, regs: &mut Regs, line: usize, locals: &[HashMap<String, S
                     Ok(regs.get(&scoped))
                 } else if r.starts_with('%') {
                     Ok(regs.get(r))
+                } else if let Some(v) = immediate(r) {
+                    // An immediate element (LLVM stores splat constants as
+                    // `st.v4.b32 [a], {c, c, c, c}`): a register of its own
+                    // that every thread starts with the value in
+                    // (`Kernel::initial_registers`).
+                    Ok(regs.get(&format!("{IMMEDIATE}{v}")))
                 } else if r == "_" {
                     // The sink (PTX ISA 9.7.9.10 mov unpacking `{_, %r}`):
                     // a register of its own that nothing reads.

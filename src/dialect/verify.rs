@@ -163,7 +163,26 @@ fn verify_copy(op: OperationRef) -> Result<(), String> {
     if src != dst {
         return Err(format!("source and destination must have the same rest modes, got {src:?} and {dst:?}"));
     }
+    if op.operand_count() > 3 {
+        check_copy_predicate(operand_type(op, 3)?, &src)?;
+    }
     Ok(())
+}
+
+/// copy_if's predicate view: `i8` values (a byte per predicate, nonzero
+/// true: the CuTe DSL's Boolean in memory; `i1` would be packed bits, which
+/// register fragments do not address), one per rest coordinate.
+fn check_copy_predicate(pred: Type, rest: &[i64]) -> Result<(), String> {
+    let element = composite_parts(pred).and_then(|p| p.iterator).and_then(composite_parts).and_then(|p| p.element);
+    if element.is_none_or(|e| e.to_string() != "i8") {
+        return Err(format!("the predicate must be a view of i8 (a byte per predicate, nonzero true), got {pred}"));
+    }
+    let layout = view_layout(pred)?;
+    let wanted: i64 = rest.iter().product();
+    match crate::layout::size(&layout).ok().and_then(|s| s.as_int()) {
+        Some(n) if n == wanted => Ok(()),
+        _ => Err(format!("the predicate holds one value per rest coordinate of the copy ({wanted}, rest modes {rest:?}), but its layout is {layout}")),
+    }
 }
 
 /// cute.gemm: A (V,M,K), B (V,N,K), C and D (V,M,N), static.
@@ -543,7 +562,8 @@ fn verify_atom_call(op: OperationRef) -> Result<(), String> {
     // The instance views: (source, destination) or (D, A, B, C); an MMA call
     // may add its metadata and scale-factor groups after them.
     let is_mma = op.name().as_string_ref().as_str() == Ok("cute.mma_atom_call");
-    let main = if is_mma { 5 } else { op.operand_count() };
+    // A copy's `pred(%p)` is an i1 after its two views (the ODS checks it).
+    let main = if is_mma { 5 } else { 3 };
     let views: Vec<Type> = (1..main).map(|i| operand_type(op, i)).collect::<Result<_, _>>()?;
     refuse_generic_tmem_access(op, 1, main)?;
     let mut extras = atoms::Extras::default();

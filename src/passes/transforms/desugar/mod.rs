@@ -17,7 +17,7 @@
 //! | `cute.print` | `gpu.printf` of static notation; an `scf.for` over a view's coordinates |
 //! | `cute.make_fragment_like` | `cute.alloc_rmem` + `cute.static` layout + `cute.make_view` |
 //! | `cute.fill` | one `cute.store` per element, at static coordinates |
-//! | `cute.copy` | one `cute.copy_atom_call` per rest coordinate, on `cute.local_tile` slices |
+//! | `cute.copy` | one `cute.copy_atom_call` per rest coordinate, on `cute.local_tile` slices (with `pred(...)`: each coordinate's predicate byte, and `scf.if` around atoms without a zero fill) |
 //! | `cute.gemm` | one `cute.mma_atom_call` per `(m, n, k)`, k outermost, on `cute.local_tile` slices |
 
 use crate::dialect::{atoms, composite_parts, make_type, ops, spec, type_spec, Composite, SpecKind};
@@ -34,7 +34,7 @@ mod print;
 mod unroll;
 
 use print::rewrite_print;
-use unroll::{rewrite_copy, rewrite_fill, rewrite_gemm, rewrite_make_fragment_like};
+use unroll::{rewrite_copy, rewrite_fill, rewrite_gemm, rewrite_make_fragment_like, rewrite_predicated_copy_call};
 
 /// Name of the attribute holding the bundle a rebuilt `cute.make_atom` carries.
 pub const ATOM_BUNDLE: &str = "atom";
@@ -93,13 +93,16 @@ const PHASES: &[&[Pattern]] = &[
         Pattern { root: "cute.make_atom", rewrite: rewrite_make_atom, generated: &["cute.make_atom"] },
         Pattern { root: "cute.make_fragment_like", rewrite: rewrite_make_fragment_like, generated: &["cute.alloc_rmem", "cute.static", "cute.make_view"] },
         Pattern { root: "cute.fill", rewrite: rewrite_fill, generated: &["cute.static", "cute.store"] },
-        Pattern { root: "cute.copy", rewrite: rewrite_copy, generated: &["cute.static", "cute.local_tile", "cute.copy_atom_call", "cute.make_atom"] },
+        Pattern { root: "cute.copy", rewrite: rewrite_copy, generated: &["cute.static", "cute.local_tile", "cute.copy_atom_call", "cute.make_atom", "cute.load", "arith.constant", "arith.cmpi"] },
         Pattern {
             root: "cute.gemm",
             rewrite: rewrite_gemm,
             generated: &["cute.static", "cute.local_tile", "cute.mma_atom_call", "cute.make_atom", "arith.constant"],
         },
     ],
+    // Last phase: the predicated atom calls the unrolled copies made (and
+    // the user's own), under scf.if where the atom has no zero-fill form.
+    &[Pattern { root: "cute.copy_atom_call", rewrite: rewrite_predicated_copy_call, generated: &["cute.copy_atom_call", "scf.if", "scf.yield"] }],
 ];
 
 /// Runs the desugar pass on `root`.

@@ -179,9 +179,11 @@ pub(super) fn rewrite_fill<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a
     Ok(Vec::new())
 }
 
-/// `cute.copy %atom, %src, %dst` → one atom call per rest coordinate.
+/// `cute.copy %atom, %src, %dst [pred(%p)]` → one atom call per rest
+/// coordinate (with the predicate's value at that coordinate: copy_if).
 pub(super) fn rewrite_copy<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let (atom, src, dst) = (op.operand(0)?, op.operand(1)?, op.operand(2)?);
+    let pred = op.operand(3).ok();
     let rest = crate::dialect::verify::rest_shape(src.r#type(), "the source")?;
     let location = op.location();
     // A matrix copy's instance holds a fixed number of values per side; a
@@ -198,10 +200,56 @@ pub(super) fn rewrite_copy<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a
     shape.extend(&rest);
     check_unroll("copy", shape.iter().product(), "atom instances")?;
     let atom = instance_atom(context, rewriter, location, atom)?;
+    let mut flags = std::collections::HashMap::new();
     for r in coordinates(&shape) {
         let (from, to) = (s.at(&r)?, d.at(&r)?);
-        rewriter.as_rewriter_base().insert(ops::cute::copy_atom_call(context, atom, from, to, location).into());
+        let mut call = ops::cute::CopyAtomCallOperation::builder(context, location).atom(atom).src(from).dst(to);
+        if let Some(pred) = pred {
+            // CuTe's pred(i): i is the rest coordinate's column-major index
+            // (the instances of one coordinate share it).
+            let (index, _) = r[1..].iter().zip(&rest).fold((0, 1), |(i, scale), (&c, &n)| (i + c * scale, scale * n));
+            let flag = match flags.get(&index) {
+                Some(&f) => f,
+                None => {
+                    let coord = make_type(context, SpecKind::Coord, &index.to_string())?;
+                    let c = insert(rewriter, ops::cute::r#static(context, coord, location).into())?;
+                    let i8 = melior::ir::r#type::IntegerType::new(context, 8).into();
+                    let byte = insert(rewriter, ops::cute::load(context, i8, pred, c, location).into())?;
+                    let zero = insert(rewriter, melior::dialect::arith::constant(context, IntegerAttribute::new(i8, 0).into(), location))?;
+                    let f = insert(rewriter, melior::dialect::arith::cmpi(context, melior::dialect::arith::CmpiPredicate::Ne, byte, zero, location))?;
+                    flags.insert(index, f);
+                    f
+                }
+            };
+            call = call.pred(flag);
+        }
+        rewriter.as_rewriter_base().insert(call.build().into());
     }
+    Ok(Vec::new())
+}
+
+/// `cute.copy_atom_call ... pred(%p)` of an atom with no zero-fill form
+/// (every one but SM80 `cp.async`) → the call without its predicate under
+/// `scf.if %p`: a false predicate copies nothing, as CuTe's copy_if.
+pub(super) fn rewrite_predicated_copy_call<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
+    use melior::ir::{BlockLike as _, RegionLike as _};
+    let Ok(pred) = op.operand(3) else { return Err(PatternError::NoMatch) };
+    let atom = op.operand(0)?;
+    if matches!(crate::dialect::nvgpu::Atom::of(inner_atom_type(atom.r#type())), Some(crate::dialect::nvgpu::Atom::SimtAsyncCopy { .. })) {
+        return Err(PatternError::NoMatch);
+    }
+    let location = op.location();
+    let call = ops::cute::CopyAtomCallOperation::builder(context, location).atom(atom).src(op.operand(1)?).dst(op.operand(2)?).build();
+    let block = melior::ir::Block::new(&[]);
+    block.append_operation(call.into());
+    block.append_operation(melior::ir::operation::OperationBuilder::new("scf.yield", location).build()?);
+    let region = melior::ir::Region::new();
+    region.append_block(block);
+    let branch = melior::ir::operation::OperationBuilder::new("scf.if", location)
+        .add_operands(&[pred])
+        .add_regions([region, melior::ir::Region::new()])
+        .build()?;
+    rewriter.as_rewriter_base().insert(branch);
     Ok(Vec::new())
 }
 

@@ -5,6 +5,7 @@
 //! the atom type derives from its width. Completion is the kernel's
 //! business, as in CuTe: `nvvm.cp.async.commit.group` and
 //! `nvvm.cp.async.wait.group N` (`cp_async_fence` / `cp_async_wait<N>`).
+//! A predicated call (`pred(%p)`, copy_if) zero-fills when `%p` is false.
 
 use crate::passes::conversion::cute_to_llvm::values::Builder;
 use super::super::{aligned_runs, call_atom, check_swizzle_keeps, static_size, value_addresses, view_layout};
@@ -42,10 +43,18 @@ pub fn lower<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &
     let starts: Vec<i64> = (0..n).step_by(per as usize).collect();
     let (from, to) = (value_addresses(&b, src, &starts)?, value_addresses(&b, dst, &starts)?);
     let cache = load_cache_modifier(context, if bytes == 16 { "cg" } else { "ca" })?;
-    let size = IntegerAttribute::new(IntegerType::new(context, 32).into(), i64::from(bytes));
+    let i32_type = IntegerType::new(context, 32).into();
+    let size = IntegerAttribute::new(i32_type, i64::from(bytes));
+    // copy_if's predicate: src-size `bytes` or 0, which reads nothing and
+    // zero-fills the destination (PTX ISA 9.7.9.25.3.1; CuTe's *_ZFILL).
+    let src_size = match op.operand(3) {
+        Ok(pred) => Some(b.select(pred, b.int(i32_type, i64::from(bytes))?, b.int(i32_type, 0)?)?),
+        Err(_) => None,
+    };
     for (from, to) in from.into_iter().zip(to) {
         let copy = OperationBuilder::new("nvvm.cp.async.shared.global", b.location)
             .add_operands(&[to, from])
+            .add_operands(src_size.as_slice())
             .add_attributes(&[
                 (Identifier::new(context, "size"), size.into()),
                 (Identifier::new(context, "modifier"), cache),
