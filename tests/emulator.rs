@@ -211,6 +211,59 @@ fn gemm_epilogue_sm100_computes_the_fused_epilogue_at_ragged_shapes() {
 }
 
 #[test]
+fn gemm_epilogue_sm90_computes_the_fused_epilogue_at_ragged_shapes() {
+    // Issue 31 item 2 on sm90: D = bf16(relu(alpha * A B^T + beta * C +
+    // bias[n])), alpha 2, beta -3, on register fragments partitioned by the
+    // tiled MMA like the WGMMA accumulators; C and the bias come in by TMA
+    // (zeros past M and N), D goes out through a swizzled shared tile and a
+    // TMA store (clipped). The launch file's 200x296x136, M = 1, a tile + 1
+    // and a prime M; the host rounds to bf16 to nearest even.
+    let (base, ptx) = prepare(&example_launch("gemm_epilogue_sm90"));
+    let (alpha, beta) = (2f32, -3f32);
+    for (m, n, k) in [(200usize, 296usize, 136usize), (1, 8, 8), (129, 136, 72), (131, 264, 200)] {
+        let mut l = base.clone();
+        l.grid = [m.div_ceil(128) as u32, n.div_ceil(128) as u32, 1];
+        for (arg, dims) in l.args.iter_mut().zip([vec![m, k], vec![n, k], vec![m, n], vec![n], vec![m, n]]) {
+            let launch::Arg::TensorMap { shape, .. } = arg else { panic!("A, B, C, bias, D are tensor maps") };
+            *shape = dims;
+        }
+        l.args[5] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: k as f64 };
+        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
+        assert!(o.report.hazards.is_empty(), "{m}x{n}x{k}: {}", launch::summary(&o));
+        let (a, b, c, bias, d) = (buffer(&o, "A"), buffer(&o, "B"), buffer(&o, "C"), buffer(&o, "bias"), buffer(&o, "D"));
+        let (mut wrong, mut clipped) = (0, 0);
+        for i in 0..m {
+            for j in 0..n {
+                let acc: f32 = (0..k).map(|kk| (a.get(i * k + kk) * b.get(j * k + kk)) as f32).sum();
+                let x = alpha * acc + beta * c.get(i * n + j) as f32 + bias.get(j) as f32;
+                clipped += usize::from(x <= 0.0);
+                if d.get(i * n + j) != f64::from(half::bf16::from_f32(x.max(0.0)).to_f32()) {
+                    if wrong < 12 {
+                        eprintln!("D[{i}][{j}] = {}, want {} (acc {acc})", d.get(i * n + j), x.max(0.0));
+                    }
+                    wrong += 1;
+                }
+            }
+        }
+        assert_eq!(wrong, 0, "{m}x{n}x{k}: {wrong} of {} elements of D differ", m * n);
+        assert!(m * n < 64 || (clipped > 0 && clipped < m * n), "{m}x{n}x{k}: both sides of the ReLU");
+    }
+    // Teeth: C read before its TMA load is observed complete, and D stored
+    // by TMA without the async-proxy fence, are each reported.
+    let source = std::fs::read_to_string(&base.source).unwrap();
+    for (what, from, to) in [
+        ("no wait for C", "    cute_nvgpu.arch.mbarrier.wait %epi_bar, %zero_i32 : !Bar\n", ""),
+        ("no proxy fence", "    nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}\n    gpu.barrier\n    scf.if %leader {\n      %d_tma_l", "    gpu.barrier\n    scf.if %leader {\n      %d_tma_l"),
+    ] {
+        let faulty = source.replace(from, to);
+        assert_ne!(faulty, source, "{what}: the fault is injected");
+        let ptx = Compiler::new().compile(&faulty, "sm_90a", Emit::Ptx).unwrap_or_else(|e| panic!("{e}"));
+        let o = launch::execute(&base, &ptx).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!o.report.hazards.is_empty(), "{what}: no hazard reported");
+    }
+}
+
+#[test]
 fn gemm_sm90_computes_a_times_b_transposed() {
     // Issue 30 (first part): the Hopper GEMM, TMA loads on mbarriers, WGMMA
     // from swizzled shared memory, a TMA store. 256 x 384 x 576: 2 x 3 CTAs
@@ -374,6 +427,17 @@ fn wgmma_fp8_sm90_computes_one_warpgroup_tile_in_e4m3() {
     // (128 values of K a shared row), e4m3 decoded per the PTX ISA.
     let o = run(&example_launch("wgmma_fp8_sm90"));
     check_gemm(&o, 64, 128, 128, |i, kk| i * 128 + kk, |j, kk| j * 128 + kk, |i, j| i * 128 + j);
+}
+
+#[test]
+fn wgmma_tf32_sm90_computes_one_warpgroup_tile() {
+    // Issue 30 item 3: TF32 WGMMA (m64n128k8.f32.tf32.tf32): 8 values of K
+    // (32 bytes) a k-block, 32-bit elements through 128-byte swizzled
+    // descriptors (32 values of K a shared row); values up to 100 in
+    // magnitude, exact in tf32's 11 significant bits, sums in f32.
+    let o = run(&example_launch("wgmma_tf32_sm90"));
+    check_gemm(&o, 64, 128, 32, |i, kk| i * 32 + kk, |j, kk| j * 32 + kk, |i, j| i * 128 + j);
+    assert!((0..64 * 128).any(|i| buffer(&o, "C").get(i).abs() > 2048.0), "sums past tf32's integers");
 }
 
 #[test]

@@ -22,6 +22,13 @@ use crate::ptx::{Inst, Kernel, Operand, Special};
 use std::fmt::Write as _;
 
 pub const WARP: usize = 32;
+
+/// Clock components of the asynchronous proxy per mbarrier: a TMA load's
+/// writes are ordered before a reader only by a wait on the mbarrier it
+/// completes on (a wait on another one, even of a later load, does not
+/// order them: transfers complete in any order). Past this many mbarriers
+/// a CTA's loads share one component (slot n), which orders them together.
+pub(crate) const ASYNC_SLOTS: usize = 32;
 /// Global buffers are placed 4 GiB apart from here (addresses a kernel
 /// computes from its parameters).
 pub const GLOBAL_BASE: u64 = 0x1_0000_0000;
@@ -245,6 +252,9 @@ pub(crate) struct Cta<'k> {
     pub(crate) barriers: std::collections::HashMap<u64, crate::mbarrier::Mbarrier>,
     /// The asynchronous proxy's clock (TMA writes are its accesses).
     pub(crate) async_clock: Vec<u32>,
+    /// The mbarriers whose TMA writes have a clock component of their own
+    /// (`async_component`), in the order they were first completed on.
+    pub(crate) async_barriers: Vec<u64>,
     /// Tensor memory (lane-major, `sm100::COLUMNS` per lane), allocated on
     /// the first tcgen05.alloc, and the columns allocated so far.
     pub(crate) tmem: Vec<u32>,
@@ -327,8 +337,9 @@ impl<'k> Cta<'k> {
         let threads = (0..n)
             .map(|i| {
                 let i = i as u32;
-                // Slot n is the asynchronous proxy's (TMA writes).
-                let mut clock = vec![0; n + 1];
+                // Slot n is the asynchronous proxy's (TMA writes), and the
+                // ASYNC_SLOTS after it its writes per mbarrier.
+                let mut clock = vec![0; n + 1 + ASYNC_SLOTS];
                 clock[i as usize] = 1;
                 Thread {
                     regs: kernel.initial_registers(),
@@ -349,7 +360,7 @@ impl<'k> Cta<'k> {
                     local: vec![0; local_bytes as usize],
                     cluster_arrivals: 0,
                     cluster_waits: 0,
-                    cluster_clock: vec![0; n + 1],
+                    cluster_clock: vec![0; n + 1 + ASYNC_SLOTS],
                     tc_seen: 0,
                     unreleased_inits: Vec::new(),
                 }
@@ -361,7 +372,7 @@ impl<'k> Cta<'k> {
             params.push((p.name.clone(), PARAM_WINDOW + at));
             at += (p.bytes as u64).div_ceil(128) * 128;
         }
-        let mut async_clock = vec![0; n + 1];
+        let mut async_clock = vec![0; n + 1 + ASYNC_SLOTS];
         async_clock[n] = 1;
         let [cx, cy, cz] = config.cluster_shape();
         let rank = id[0] % cx + (id[1] % cy) * cx + (id[2] % cz) * cx * cy;
@@ -375,6 +386,7 @@ impl<'k> Cta<'k> {
             params,
             barriers: Default::default(),
             async_clock,
+            async_barriers: Vec::new(),
             tmem: Vec::new(),
             tmem_columns: 0,
             tmem_stamp: Vec::new(),
@@ -539,7 +551,7 @@ impl<'k> Cta<'k> {
 
     /// Joins the vector clocks of `threads` and advances each one's own.
     pub(crate) fn join(&mut self, threads: impl Iterator<Item = usize> + Clone) {
-        let n = self.threads.len() + 1;
+        let n = self.threads.len() + 1 + ASYNC_SLOTS;
         let mut joined = vec![0u32; n];
         let mut tc_seen = 0;
         for t in threads.clone() {

@@ -248,7 +248,7 @@ impl Cta<'_> {
                 let code = &self.kernel.code;
                 report.hazard(HazardKind::SharedRace, (w.pc as usize, pc as usize), || {
                     format!(
-                        "race on shared byte {a:#x}: thread {} writes it with {}, thread {t} reads it with {}, with no barrier between (thread {} is the TMA unit: no wait on its mbarrier)",
+                        "race on shared byte {a:#x}: thread {} writes it with {}, thread {t} reads it with {}, with no barrier between (threads {} and up are the TMA unit: no wait on the mbarrier that load completes on)",
                         w.thread,
                         describe(&code[w.pc as usize]),
                         describe(inst),
@@ -269,9 +269,24 @@ impl Cta<'_> {
         }
     }
 
+    /// The clock component of the TMA writes that complete on the mbarrier
+    /// at `bar` (`machine::ASYNC_SLOTS`): its own, or the shared slot n.
+    pub(crate) fn async_component(&mut self, bar: u64) -> usize {
+        let n = self.threads.len();
+        if let Some(i) = self.async_barriers.iter().position(|&b| b == bar) {
+            return n + 1 + i;
+        }
+        if self.async_barriers.len() < crate::machine::ASYNC_SLOTS {
+            self.async_barriers.push(bar);
+            return n + self.async_barriers.len();
+        }
+        n
+    }
+
     pub(crate) fn check_write(&mut self, t: usize, a: usize, pc: u32, report: &mut Report) {
-        // Thread n is the asynchronous proxy (a TMA load's writes).
-        let clock = if t == self.threads.len() { &self.async_clock } else { &self.threads[t].clock };
+        // Threads n and up are the asynchronous proxy (a TMA load's writes,
+        // one component per mbarrier).
+        let clock = if t >= self.threads.len() { &self.async_clock } else { &self.threads[t].clock };
         let s = &mut self.shadow[a];
         let code = &self.kernel.code;
         if let Some(w) = s.write {

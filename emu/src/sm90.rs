@@ -351,20 +351,26 @@ fn tma_load(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config: &Confi
         }
         // The asynchronous proxy of the destination writes, after what the
         // issuing thread did when it is of the same CTA.
+        // Its writes are stamped in the component of the mbarrier they
+        // complete on (`machine::ASYNC_SLOTS`), so that only a wait on that
+        // mbarrier orders them before a reader.
         let target = cta.in_cluster(rank, inst)?;
-        let n = target.threads.len();
+        let component = if bar_rank == rank { target.async_component(bar) } else { target.threads.len() };
         if rank == me {
             join_into(&mut target.async_clock, &issued);
         }
-        target.async_clock[n] += 1;
+        target.async_clock[component] += 1;
         for (at, data) in &writes {
             target.shared_bounds(*at, width, inst, "writes")?;
             for (k, b) in data.iter().enumerate() {
-                target.check_write(n, at + k, pc, report);
+                target.check_write(component, at + k, pc, report);
                 target.shared[at + k] = *b;
             }
         }
-        let proxy = target.async_clock.clone();
+        // What a wait on the mbarrier learns: the issuer's history (same
+        // CTA) and these writes, not the other mbarriers' loads.
+        let mut proxy = if rank == me { issued.clone() } else { vec![0; target.async_clock.len()] };
+        proxy[component] = proxy[component].max(target.async_clock[component]);
         let bytes = (writes.len() * width) as i64;
         let holder = cta.in_cluster(bar_rank, inst)?;
         let b = holder.barriers.get_mut(&bar).ok_or_else(|| fault(HazardKind::Unsupported, format!("{} completes on shared {bar:#x} of CTA rank {bar_rank}, which no mbarrier.init set up", describe(inst))))?;

@@ -108,7 +108,7 @@ fn verify_make_view(op: OperationRef) -> Result<(), String> {
         return Ok(());
     };
     let composed = crate::layout::parse_composed_layout(text).map_err(|e| e.to_string())?;
-    let bytes = u64::from(super::types::bits_of(element) / 8).max(1);
+    let bytes = u64::from(super::types::storage_bits(element) / 8).max(1);
     let period = (1u64 << composed.swizzle.period_log2()) * bytes;
     if iterator.alignment < period {
         return Err(format!(

@@ -71,7 +71,7 @@ pub fn operand<'c>(ty: melior::ir::Type<'c>) -> Operand<'c> {
             if let (Some(iterator), Some(layout)) = (parts.iterator, spec(parts.layout)) {
                 let pointer = composite_parts(iterator).filter(|p| matches!(p.kind, Composite::Ptr));
                 let (element_bits, alignment) = pointer
-                    .and_then(|p| Some((super::types::bits_of(p.element?), p.alignment)))
+                    .and_then(|p| Some((super::types::storage_bits(p.element?), p.alignment)))
                     .unwrap_or((0, 0));
                 return Operand::View { iterator: iterator.to_string(), layout, element_bits, alignment };
             }

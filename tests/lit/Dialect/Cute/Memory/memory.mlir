@@ -133,3 +133,17 @@ func.func @fragment_vectors(%f: !cute.view<!cute.ptr<f32, rmem, align<16>>, !cut
   cute.store_vec %h, %g : vector<8xbf16>, !cute.view<!cute.ptr<bf16, rmem, align<16>>, !cute.layout<"(2,(2,2)):(1,(2,4))">>
   return
 }
+
+// tf32 is 32 bits in memory (its precision, what MLIR calls its width, is
+// 19): a row slice of a 1024-aligned (128,32) tf32 view moves by 128 bytes
+// a row, so the row's pointer is align<128>. It kept align<1024> while the
+// inference took the width as 19 bits (found by examples/wgmma_tf32_sm90).
+// CHECK-LABEL: @tf32_row_alignment
+// CHECK: return %{{.*}} : !cute.view<!cute.ptr<tf32, smem, align<128>>, !cute.layout<"(32):(1)">>
+func.func @tf32_row_alignment(%p: !cute.ptr<tf32, smem, align<1024>>, %t: i32) -> !cute.view<!cute.ptr<tf32, smem, align<128>>, !cute.layout<"(32):(1)">> {
+  %l = cute.static : !cute.layout<"(128,32):(32,1)">
+  %v = cute.make_view %p, %l : !cute.view<!cute.ptr<tf32, smem, align<1024>>, !cute.layout<"(128,32):(32,1)">>
+  %at = cute.make_int_tuple(%t) : (i32) -> !cute.coord<"(?,_)">
+  %r = cute.slice(%v, %at) : !cute.view<!cute.ptr<tf32, smem, align<1024>>, !cute.layout<"(128,32):(32,1)">>, !cute.coord<"(?,_)">
+  return %r : !cute.view<!cute.ptr<tf32, smem, align<128>>, !cute.layout<"(32):(1)">>
+}
