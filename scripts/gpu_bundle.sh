@@ -5,8 +5,8 @@
 #   examples/  every example launch of examples/launch/;
 #   atoms/     every SM80/SM89 atom kernel of tests/emulator_atoms.rs and
 #              the warp exchanges of emu/tests/warp.rs;
-#   large/     the GEMM examples at user sizes, LM heads among them (GPU
-#              only, checked by numpy);
+#   large/     the GEMM examples at user sizes, LM heads and the epilogue
+#              GEMMs among them (GPU only, checked by numpy);
 #   ragged/    the TMA GEMMs at ragged shapes (TMA's out-of-bounds fill and
 #              store clipping, compared with the emulator like examples/).
 # Usage: scripts/gpu_bundle.sh OUT   (after `cargo build --release --workspace`;
@@ -41,6 +41,9 @@ def scaled(name, m, n, k, tile, folder="large"):
     buf = lambda a: a.get("tensor_map", a)
     if name == "sgemm_sm80":  # column-major: A is K x M, B is K x N, C is N x M
         buf(args[0])["shape"], buf(args[1])["shape"], buf(args[2])["shape"] = [k, m], [k, n], [n, m]
+    elif name.startswith("gemm_epilogue"):  # A, B, C, bias (N), D (M x N)
+        for a, shape in zip(args, [[m, k], [n, k], [m, n], [n], [m, n]]):
+            buf(a)["shape"] = shape
     else:                      # A is M x K, B is N x K (K-major), C is M x N
         buf(args[0])["shape"], buf(args[1])["shape"], buf(args[2])["shape"] = [m, k], [n, k], [m, n]
     sizes = [a for a in args if "i32" in a]
@@ -51,6 +54,9 @@ def scaled(name, m, n, k, tile, folder="large"):
 scaled("gemm_sm80", 4096, 4096, 4096, 128)
 scaled("gemm_sm90", 4096, 4096, 4096, 128)
 scaled("sgemm_sm80", 2048, 2048, 2048, 32)
+# The epilogue GEMMs (issue 31): D = bf16(relu(alpha A B^T + beta C + bias)).
+scaled("gemm_epilogue_sm80", 4096, 4096, 4096, 128)
+scaled("gemm_epilogue_sm90", 4096, 4096, 4096, 128)
 # An LM head (issue 35): a 152,064-token vocabulary x a 16,384-wide hidden
 # state, B of 2.5e9 f16 elements (5 GB): offsets beyond 2^31 elements.
 scaled("gemm_sm80", 128, 152064, 16384, 128)

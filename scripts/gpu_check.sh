@@ -23,11 +23,19 @@ for launch in "$bundle"/large/*.launch.json; do
   if ! report=$(timeout 300 "$CUTE" run "$launch" --gpu --repeat 20 --out "$work/$name" 2>&1); then
     echo "GPU FAILED: $name: $report"; [[ $expect == pass ]] && status=1; continue
   fi
-  python3 - "$name" "$work/$name" "$report" <<'PY' || { [[ $expect == pass ]] && status=1; }
-import numpy as np, re, sys
-name, out, report = sys.argv[1:]
+  python3 - "$name" "$work/$name" "$report" "$launch" <<'PY' || { [[ $expect == pass ]] && status=1; }
+import json, numpy as np, re, sys
+name, out, report, launch = sys.argv[1:]
 a, b, c = (np.load(f"{out}/{x}.npy", mmap_mode="r") for x in "ABC")
-if name.startswith("sgemm"):   # column-major: C (N x M) = B^T A
+if name.startswith("gemm_epilogue"):  # D = bf16(relu(alpha A B^T + beta C + bias))
+    (m, k), n = a.shape, b.shape[0]
+    alpha, beta = [x["f32"] for x in json.load(open(launch))["args"] if "f32" in x]
+    bias = np.load(f"{out}/bias.npy" if name.endswith("sm90") else f"{out}/Bias.npy")
+    x = (alpha * (np.asarray(a, np.float64) @ np.asarray(b, np.float64).T) + beta * c + bias).astype(np.float32)
+    bits = np.maximum(x, 0).astype(np.float32).view(np.uint32)
+    want = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)  # bf16, nearest even
+    got = np.load(f"{out}/D.npy").view(np.uint16)
+elif name.startswith("sgemm"):   # column-major: C (N x M) = B^T A
     (k, m), n = a.shape, b.shape[1]
     want, got = np.asarray(b, np.float64).T @ np.asarray(a, np.float64), c
 else:                          # C (M x N) = A B^T
