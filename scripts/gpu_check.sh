@@ -30,7 +30,7 @@ a, b, c = (np.load(f"{out}/{x}.npy", mmap_mode="r") for x in "ABC")
 if name.startswith("gemm_epilogue"):  # D = bf16(relu(alpha A B^T + beta C + bias))
     (m, k), n = a.shape, b.shape[0]
     alpha, beta = [x["f32"] for x in json.load(open(launch))["args"] if "f32" in x]
-    bias = np.load(f"{out}/bias.npy" if name.endswith("sm90") else f"{out}/Bias.npy")
+    bias = np.load(f"{out}/bias.npy" if "_sm90" in name else f"{out}/Bias.npy")
     x = (alpha * (np.asarray(a, np.float64) @ np.asarray(b, np.float64).T) + beta * c + bias).astype(np.float32)
     bits = np.maximum(x, 0).astype(np.float32).view(np.uint32)
     want = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)  # bf16, nearest even
