@@ -7,10 +7,13 @@
 // bias f32 (N), D bf16 (M x N row-major). The fragments of C, of the bias
 // (a (M,N):(0,1) view: one value per column) and of D are partitioned by
 // the tiled MMA like the accumulator; `cute.load_vec` / `cute.store_vec`
-// move a whole fragment as one vector.
+// move a whole fragment as one vector. D is staged through a swizzled
+// shared tile and stored in 16-byte chunks (128-bit stores).
 //
 // Compile: cute compile examples/gemm_epilogue_sm80.mlir --chip sm_80
-// Launch:  grid (M/128, N/128), block 128; M, N multiples of 128, K of 32.
+// Launch:  grid (M/128, N/128), block 128, the 80 KiB of dynamic shared
+//          memory `cute compile --launch-info` reports; M, N multiples of
+//          128, K of 32.
 // The leading dimensions are `?{div=N,i64}` strides: global offsets are
 // 64-bit, for operands beyond 2^31 elements (as in gemm_sm80.mlir).
 
@@ -27,6 +30,15 @@
 !store = !cute_nvgpu.atom.universal_copy<f32>
 !store16 = !cute_nvgpu.atom.universal_copy<bf16>
 !dv = !cute.view<!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"(?,?):(?{div=8,i64},1)">>
+// The D tile in shared memory (128-byte swizzled rows of 128 bf16) and the
+// tiled copy that stores it: 128 threads x 8 values, 16 threads a row
+// (thread t: row t / 16, columns 8 (t % 16) .. +8), over 8 x 128 tiles.
+!sd_l = !cute.composed_layout<"S<3,3,3> o 0 o (128,128):(128,1)">
+!sdv = !cute.view<!cute.ptr<bf16, smem, align<1024>>, !sd_l>
+!s2g = !cute.tiled_copy<!cute_nvgpu.atom.universal_copy<bf16>, !cute.layout<"((16,8),8):((64,1),8)">, !cute.tile<"[8:1;128:1]">>
+!tcsd = !cute.view<!cute.ptr<bf16, smem, align<4>>, !cute.composed_layout<"S<3,3,3> o 0 o ((2,2),4,8):((1,1024),4096,16)">>
+!tdsd = !cute.view<!cute.ptr<bf16, smem, align<16>>, !cute.composed_layout<"S<3,3,3> o 0 o ((1,8),16,1):((0,1),1024,0)">>
+!tdgd = !cute.view<!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"((1,8),16,1):((0,1),?{div=64,i64},0)">>
 !biasv = !cute.view<!cute.ptr<f32, gmem, align<16>>, !cute.layout<"(?,?):(0,1)">>
 
 module attributes {gpu.container_module} {
@@ -198,8 +210,21 @@ gpu.module @kernels {
     %tCgD = cute.tiled.mma.partition_C %mma, %gD, %tid : (!mma, !cute.view<!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"(128,128):(?{div=8,i64},1)">>, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<bf16, gmem, align<4>>, !cute.layout<"((2,2),4,8):((1,?{div=64,i64}),?{div=256,i64},16)">>
     %tCrD = cute.make_fragment_like %tCgD : !cute.view<!cute.ptr<bf16, gmem, align<4>>, !cute.layout<"((2,2),4,8):((1,?{div=64,i64}),?{div=256,i64},16)">> -> !cute.view<!cute.ptr<bf16, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
     cute.store_vec %vd, %tCrD : vector<128xbf16>, !cute.view<!cute.ptr<bf16, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>
+    // D goes out through shared memory, as CUTLASS's epilogue does: the
+    // fragment into a 128-byte swizzled bf16 tile (4-byte stores), then
+    // each thread moves 16-byte chunks of rows to global memory (16 threads
+    // a row: coalesced 128-bit loads and stores).
     %st = cute.make_atom : !store16
-    cute.copy %st, %tCrD, %tCgD : !store16, !cute.view<!cute.ptr<bf16, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>, !cute.view<!cute.ptr<bf16, gmem, align<4>>, !cute.layout<"((2,2),4,8):((1,?{div=64,i64}),?{div=256,i64},16)">>
+    %sDp = cute.alloc_smem 16384 : !cute.ptr<bf16, smem, align<1024>>
+    %sd_l = cute.static : !sd_l
+    %sD = cute.make_view %sDp, %sd_l : !sdv
+    %tCsD = cute.tiled.mma.partition_C %mma, %sD, %tid : (!mma, !sdv, !cute.int_tuple<"?">) -> !tcsd
+    cute.copy %st, %tCrD, %tCsD : !store16, !cute.view<!cute.ptr<bf16, rmem, align<16>>, !cute.layout<"((2,2),4,8):((1,2),4,16)">>, !tcsd
+    gpu.barrier
+    %s2g = cute.make_tiled_copy %st : !s2g
+    %tDsD = cute.tiled.copy.partition_S %s2g, %sD, %tid : (!s2g, !sdv, !cute.int_tuple<"?">) -> !tdsd
+    %tDgD = cute.tiled.copy.partition_D %s2g, %gD, %tid : (!s2g, !cute.view<!cute.ptr<bf16, gmem, align<16>>, !cute.layout<"(128,128):(?{div=8,i64},1)">>, !cute.int_tuple<"?">) -> !tdgd
+    cute.copy %s2g, %tDsD, %tDgD : !s2g, !tdsd, !tdgd
     gpu.return
   }
 }

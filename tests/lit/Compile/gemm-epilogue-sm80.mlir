@@ -1,0 +1,17 @@
+// examples/gemm_epilogue_sm80.mlir, the sm80 GEMM with the users' epilogue
+// (exact in the emulator:
+// tests/emulator.rs::gemm_epilogue_sm80_computes_the_fused_epilogue_in_bf16):
+// D staged through a swizzled shared tile and stored in 16-byte chunks
+// (issue 31: 128-bit stores on sm80); ptxas for sm_80 with no stack frame
+// and no spills.
+// RUN: %cute compile %examples/gemm_epilogue_sm80.mlir --chip sm_80 -o %t.ptx
+// RUN: FileCheck %s < %t.ptx
+// RUN: %ptxas -arch=sm_80 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: not grep -E 'st\.global\.(b16|b32)' %t.ptx
+// PTXAS: {{^ *}}0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// CHECK-LABEL: .entry gemm_epilogue(
+// CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK: cvt.rn.bf16x2.f32
+// CHECK: st.shared.b32
+// CHECK: bar.sync 0;
+// CHECK-COUNT-16: st.global.v4.b32
