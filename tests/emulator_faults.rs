@@ -455,6 +455,10 @@ fn sm100_faults_are_caught() {
     let o = run(&l, &mutate(&ptx, "tcgen05.commit.cta_group::1", 0, |line| line.replace("cta_group::1", "cta_group::2")));
     let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::Undefined).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
     assert!(h.message.contains("cta_group::2 where the kernel's earlier tcgen05 instructions use cta_group::1"), "{}", h.message);
+    // A pair allocation in a CTA that has no peer (no cluster of 2).
+    let o = run(&l, &mutate(&ptx, "tcgen05.alloc", 0, |line| line.replace("cta_group::1", "cta_group::2")));
+    let h = o.report.hazards.iter().find(|h| h.kind == HazardKind::Undefined).unwrap_or_else(|| panic!("{}", launch::summary(&o)));
+    assert!(h.message.contains("a cta_group::2 operation in a CTA without a peer (the cluster has 1 CTA)"), "{}", h.message);
     // A double free.
     let o = run(&l, &mutate(&ptx, "tcgen05.dealloc", 0, |line| format!("{line}\n{line}")));
     assert!(o.report.hazards.iter().any(|h| h.message.contains("frees 256 columns of tensor memory, 0 are allocated")), "{}", launch::summary(&o));

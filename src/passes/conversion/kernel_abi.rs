@@ -42,6 +42,7 @@ module {
 }"#;
 
 pub fn run(root: OperationRef) -> Result<(), PassError> {
+    refuse_libdevice_calls(root)?;
     drop_empty_parameters(root)?;
     // The atoms are lowered: the chip gate has done its work, and nothing
     // of cute_nvgpu may reach stock mlir-opt / mlir-translate (issue 27).
@@ -96,6 +97,29 @@ pub fn run(root: OperationRef) -> Result<(), PassError> {
         })?;
     }
     Ok(())
+}
+
+/// `convert-gpu-to-nvvm` lowers math ops it has no instruction for
+/// (`math.tanh`, `math.exp`, ...) to calls of CUDA's libdevice (`__nv_tanhf`),
+/// which no pass of this pipeline links: the PTX would carry an unresolved
+/// extern that ptxas refuses. Refused here, at the op that made the call.
+fn refuse_libdevice_calls(root: OperationRef) -> Result<(), PassError> {
+    let calls = crate::passes::rewrite::collect_ops(root, |op| {
+        op.name().as_string_ref().as_str() == Ok("llvm.call")
+            && op.attribute("callee").is_ok_and(|c| c.to_string().starts_with("@__nv_"))
+    });
+    let Some(&raw) = calls.first() else { return Ok(()) };
+    // SAFETY: collected from the live IR; only read.
+    let op = unsafe { OperationRef::from_raw(raw) };
+    let callee = op.attribute("callee").map(|c| c.to_string()).unwrap_or_default();
+    emit_op_error(
+        op,
+        &format!(
+            "cute-kernel-to-nvvm: calls the libdevice function {} (what convert-gpu-to-nvvm makes of a math op with no PTX instruction, such as math.tanh), and this pipeline links no libdevice: ptxas would refuse the unresolved call",
+            callee.trim_start_matches('@')
+        ),
+    );
+    Err(PassError::Reported)
 }
 
 fn rewrite_kernel(op: OperationRef) -> Result<(), String> {

@@ -6,6 +6,12 @@
 // become a wrong-chip case when copy_s2t gained its lowering; then the S2T
 // copy_atom_call gained one, and the 16-bit TMEM load it used next, issue 27 item 6).
 // RUN: not %cute compile %S/Inputs/no-lowering-sm100.mlir --chip sm_100a 2>&1 | FileCheck %s --check-prefix=NOLOWERING
+// A math op that becomes a libdevice call (nothing links libdevice): refused
+// at the op, by cute compile and by mlir-opt with the plugin alike, instead
+// of PTX with an unresolved extern that ptxas refuses.
+// RUN: not %cute compile %S/Inputs/libdevice-call.mlir --chip sm_90a 2>&1 | FileCheck %s --check-prefix=LIBDEVICE
+// RUN: not %cute-opt %S/Inputs/libdevice-call.mlir --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_80})' 2>&1 | FileCheck %s --check-prefix=LIBDEVICE
+// LIBDEVICE: libdevice-call.mlir{{"?}}:10:10{{\)?}}: error: 'llvm.call' op cute-kernel-to-nvvm: calls the libdevice function __nv_tanhf (what convert-gpu-to-nvvm makes of a math op with no PTX instruction, such as math.tanh), and this pipeline links no libdevice: ptxas would refuse the unresolved call
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_42})' 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-to-nvvm{arch=sm_80})' 2>&1 | FileCheck %s --check-prefix=OPTION
 // RUN: not %cute-opt %examples/copy_sm80.mlir --pass-pipeline='builtin.module(cute-lower-to-llvm{chip=sm_80})' 2>&1 | FileCheck %s --check-prefix=NOOPTION
