@@ -121,7 +121,7 @@ fn release_cluster_barrier(ctas: &mut [Cta]) -> bool {
             continue;
         }
         let cta = &mut ctas[i];
-        let mut released = vec![0u32; cta.threads.len() + 1 + crate::machine::ASYNC_SLOTS];
+        let mut released = vec![0u32; crate::machine::clock_len(cta.threads.len())];
         let mut tc_seen = 0;
         for th in &cta.threads {
             join_into(&mut released, &th.cluster_clock);

@@ -29,6 +29,12 @@ pub const WARP: usize = 32;
 /// order them: transfers complete in any order). Past this many mbarriers
 /// a CTA's loads share one component (slot n), which orders them together.
 pub(crate) const ASYNC_SLOTS: usize = 32;
+
+/// The length of a CTA's vector clocks: a component per thread, the
+/// asynchronous proxy's (slot n) and its per-mbarrier ones.
+pub(crate) fn clock_len(threads: usize) -> usize {
+    threads + 1 + ASYNC_SLOTS
+}
 /// Global buffers are placed 4 GiB apart from here (addresses a kernel
 /// computes from its parameters).
 pub const GLOBAL_BASE: u64 = 0x1_0000_0000;
@@ -339,7 +345,7 @@ impl<'k> Cta<'k> {
                 let i = i as u32;
                 // Slot n is the asynchronous proxy's (TMA writes), and the
                 // ASYNC_SLOTS after it its writes per mbarrier.
-                let mut clock = vec![0; n + 1 + ASYNC_SLOTS];
+                let mut clock = vec![0; clock_len(n)];
                 clock[i as usize] = 1;
                 Thread {
                     regs: kernel.initial_registers(),
@@ -360,7 +366,7 @@ impl<'k> Cta<'k> {
                     local: vec![0; local_bytes as usize],
                     cluster_arrivals: 0,
                     cluster_waits: 0,
-                    cluster_clock: vec![0; n + 1 + ASYNC_SLOTS],
+                    cluster_clock: vec![0; clock_len(n)],
                     tc_seen: 0,
                     unreleased_inits: Vec::new(),
                 }
@@ -372,7 +378,7 @@ impl<'k> Cta<'k> {
             params.push((p.name.clone(), PARAM_WINDOW + at));
             at += (p.bytes as u64).div_ceil(128) * 128;
         }
-        let mut async_clock = vec![0; n + 1 + ASYNC_SLOTS];
+        let mut async_clock = vec![0; clock_len(n)];
         async_clock[n] = 1;
         let [cx, cy, cz] = config.cluster_shape();
         let rank = id[0] % cx + (id[1] % cy) * cx + (id[2] % cz) * cx * cy;
@@ -551,8 +557,7 @@ impl<'k> Cta<'k> {
 
     /// Joins the vector clocks of `threads` and advances each one's own.
     pub(crate) fn join(&mut self, threads: impl Iterator<Item = usize> + Clone) {
-        let n = self.threads.len() + 1 + ASYNC_SLOTS;
-        let mut joined = vec![0u32; n];
+        let mut joined = vec![0u32; clock_len(self.threads.len())];
         let mut tc_seen = 0;
         for t in threads.clone() {
             for (j, c) in self.threads[t].clock.iter().enumerate() {

@@ -129,7 +129,7 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
                 ));
             }
             let count = cta.value(t, &inst.operands[1], config, inst)? as u32;
-            let zero = vec![0; n + 1 + crate::machine::ASYNC_SLOTS];
+            let zero = vec![0; crate::machine::clock_len(n)];
             let init = (cta.threads[t].pc, cta.threads[t].cluster_arrivals);
             cta.threads[t].unreleased_inits.push(bar);
             cta.barriers.insert(bar, Mbarrier { expected: count, pending: count, tx: 0, phase: 0, clock: zero.clone(), completed_clock: zero, tc: 0, completed_tc: 0, init });

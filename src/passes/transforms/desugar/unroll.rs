@@ -242,14 +242,10 @@ pub(super) fn rewrite_predicated_copy_call<'c, 'a>(context: &'c Context, op: Ope
     let call = ops::cute::CopyAtomCallOperation::builder(context, location).atom(atom).src(op.operand(1)?).dst(op.operand(2)?).build();
     let block = melior::ir::Block::new(&[]);
     block.append_operation(call.into());
-    block.append_operation(melior::ir::operation::OperationBuilder::new("scf.yield", location).build()?);
-    let region = melior::ir::Region::new();
-    region.append_block(block);
-    let branch = melior::ir::operation::OperationBuilder::new("scf.if", location)
-        .add_operands(&[pred])
-        .add_regions([region, melior::ir::Region::new()])
-        .build()?;
-    rewriter.as_rewriter_base().insert(branch);
+    block.append_operation(melior::dialect::scf::r#yield(&[], location));
+    let then = melior::ir::Region::new();
+    then.append_block(block);
+    rewriter.as_rewriter_base().insert(melior::dialect::scf::r#if(pred, &[], then, melior::ir::Region::new(), location));
     Ok(Vec::new())
 }
 
