@@ -872,6 +872,81 @@ func.func @f(%c0: i32, %c1: i32, %s0: i32, %s1: i32) -> i32 attributes { llvm.em
     }
 }
 
+/// CuTe's identity tensors (`make_identity_tensor`): tiled and partitioned
+/// exactly like the data tensor they stand for, each thread's coordinate
+/// tensor holds the global (row, column) of each of its data elements, and
+/// `elem_less` against the run-time extents predicates the stores at the
+/// ragged edges. Over every tile and thread of an M x N tensor (M, N not
+/// multiples of the 32x4 tile), each in-bounds element receives its own
+/// coordinate (row + 1000 * column) and nothing is written past the tensor.
+#[test]
+fn identity_tensors_give_each_thread_its_coordinates_and_predicate_the_edges() {
+    let source = r#"!TC = !cute.tiled_copy<!cute_nvgpu.atom.universal_copy<i32>, !cute.layout<"(32,4):(4,1)">, !cute.tile<"[32:1;4:1]">>
+!V = !cute.view<!cute.ptr<i32, generic>, !cute.layout<"(?,?):(1,?)">>
+!C = !cute.coord_tensor<"(0,0)", "(?,?):(1@0,1@1)">
+!GC = !cute.coord_tensor<"(?{div=32},?{div=4})", "(32,4):(1@0,1@1)">
+!PC = !cute.coord_tensor<"(?{div=4},?)", "((1,4),1,1):((0,1@0),0,0)">
+!PV = !cute.view<!cute.ptr<i32, generic>, !cute.layout<"((1,4),1,1):((0,1),0,0)">>
+!GV = !cute.view<!cute.ptr<i32, generic>, !cute.layout<"(32,4):(1,?)">>
+func.func @coords(%dst: !cute.ptr<i32, generic>, %m: i32, %n: i32, %tid: i32, %bx: i32, %by: i32) {
+  %shape = cute.make_int_tuple(%m, %n) : (i32, i32) -> !cute.shape<"(?,?)">
+  %stride = cute.make_int_tuple(%m) : (i32) -> !cute.stride<"(1,?)">
+  %l = cute.make_layout_raw %shape, %stride : (!cute.shape<"(?,?)">, !cute.stride<"(1,?)">) -> !cute.layout<"(?,?):(1,?)">
+  %vd = cute.make_view %dst, %l : !V
+  %c = cute.make_identity_tensor(%shape) : !cute.shape<"(?,?)"> -> !C
+  %tiler = cute.static : !cute.tile<"[32:1;4:1]">
+  %cta = cute.make_int_tuple(%bx, %by) : (i32, i32) -> !cute.coord<"(?,?)">
+  %gc = cute.local_tile(%c, %tiler, %cta) : (!C, !cute.tile<"[32:1;4:1]">, !cute.coord<"(?,?)">) -> !GC
+  %gv = cute.local_tile(%vd, %tiler, %cta) : (!V, !cute.tile<"[32:1;4:1]">, !cute.coord<"(?,?)">) -> !GV
+  %atom = cute.make_atom : !cute_nvgpu.atom.universal_copy<i32>
+  %tc = cute.make_tiled_copy %atom : !TC
+  %t = cute.make_int_tuple(%tid) : (i32) -> !cute.int_tuple<"?">
+  %pc = cute.tiled.copy.partition_S %tc, %gc, %t : (!TC, !GC, !cute.int_tuple<"?">) -> !PC
+  %pv = cute.tiled.copy.partition_D %tc, %gv, %t : (!TC, !GV, !cute.int_tuple<"?">) -> !PV
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c1000 = arith.constant 1000 : i32
+  scf.for %k = %c0 to %c4 step %c1 {
+    %kk = arith.index_cast %k : index to i32
+    %crd = cute.make_int_tuple(%kk) : (i32) -> !cute.coord<"?">
+    %xy = cute.load %pc[%crd] : !PC, !cute.coord<"?">
+    %in = cute.elem_less(%xy, %shape) : (!cute.int_tuple<"(?,?)">, !cute.shape<"(?,?)">) -> i1
+    scf.if %in {
+      %x, %y = cute.get_leaves %xy : !cute.int_tuple<"(?,?)"> -> i32, i32
+      %y1000 = arith.muli %y, %c1000 : i32
+      %v = arith.addi %x, %y1000 : i32
+      cute.store %v, %pv[%crd] : !PV, !cute.coord<"?">
+    }
+  }
+  return
+}
+"#;
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, source);
+    type Coords = extern "C" fn(*mut i32, i32, i32, i32, i32, i32);
+    let f: Coords = lookup(&engine, "coords");
+    let mut rng = Rng(0x1de7_1717_c0de_0001);
+    for _ in 0..25 {
+        let (m, n) = (rng.range(1, 100), rng.range(1, 13));
+        let guard = 64;
+        let mut dst = vec![-1i32; (m * n + guard) as usize];
+        for bx in 0..(m + 31) / 32 {
+            for by in 0..(n + 3) / 4 {
+                for tid in 0..32 {
+                    f(dst.as_mut_ptr(), m as i32, n as i32, tid, bx as i32, by as i32);
+                }
+            }
+        }
+        for j in 0..n {
+            for i in 0..m {
+                assert_eq!(dst[(i + j * m) as usize], (i + 1000 * j) as i32, "M={m} N={n}: element ({i},{j})");
+            }
+        }
+        assert!(dst[(m * n) as usize..].iter().all(|&x| x == -1), "M={m} N={n}: a store past the tensor");
+    }
+}
+
 /// `cute.get_scalars` of a layout built from run-time values returns them
 /// (and the static leaves) in order: shape leaves, then stride leaves.
 #[test]

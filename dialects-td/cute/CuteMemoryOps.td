@@ -9,7 +9,7 @@ def Cute_DescIter : Type<CPred<"::llvm::isa<::mlir::cute::DescIterType>($_self)"
                          "!cute.desc_iter", "::mlir::cute::DescIterType">;
 def Cute_View : Type<CPred<"::llvm::isa<::mlir::cute::ViewType>($_self)">, "!cute.view",
                      "::mlir::cute::ViewType">;
-def Cute_Iterator : AnyTypeOf<[Cute_Ptr, AnyMemRef, Cute_DescIter]>;
+def Cute_Iterator : AnyTypeOf<[Cute_Ptr, AnyMemRef, Cute_DescIter, Cute_IntTuple]>;
 
 def Cute_MemoryGroup : OpDocGroup {
   let summary = "Views, iterators, pointers and memory";
@@ -34,6 +34,29 @@ def Cute_MakeViewOp : Cute_Op<"make_view", [Pure,
   let arguments = (ins Cute_Iterator:$iterator, Cute_AnyLayout:$layout);
   let results = (outs Cute_View:$result);
   let assemblyFormat = "$iterator `,` $layout attr-dict `:` qualified(type($result))";
+}
+
+def Cute_MakeIdentityTensorOp : Cute_InferredOp<"make_identity_tensor", [Pure]> {
+  let summary = "CuTe's make_identity_tensor: a coordinate tensor over a shape";
+  let description = [{
+    The view whose element at every coordinate is that coordinate: its
+    iterator is the origin (`repeat_like(shape, 0)`), its layout the
+    identity layout of the shape (`cute.make_identity_layout`). Tiled and
+    partitioned like the data it stands for (`cute.local_tile`, the tiled
+    copy's and MMA's partitions, `cute.slice`), it gives each thread the
+    global coordinates of its elements; `cute.load` reads one, and
+    `cute.elem_less` against the tensor's extents is the predicate of a
+    copy at a ragged edge (CuTe's copy_if). NVIDIA's IR spells the type
+    `!cute.coord_tensor<"iterator", "layout">`, a `!cute.view` over a
+    `!cute.int_tuple` iterator.
+
+    ```mlir
+    %c = cute.make_identity_tensor(%shape) : !cute.shape<"(?,?)"> -> !cute.coord_tensor<"(0,0)", "(?,?):(1@0,1@1)">
+    ```
+  }];
+  let arguments = (ins Cute_Shape:$shape);
+  let results = (outs Cute_View:$result);
+  let assemblyFormat = "`(` $shape `)` attr-dict `:` qualified(type($shape)) `->` qualified(type($result))";
 }
 
 def Cute_MakeTensorOp : Cute_Op<"make_tensor", [Pure,

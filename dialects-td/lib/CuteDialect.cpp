@@ -248,6 +248,37 @@ static FailureOr<std::string> parseSpecBody(AsmParser &parser, uint32_t kind,
   return result;
 }
 
+/// NVIDIA's `!cute.coord_tensor<"iterator", "layout">`: a view whose
+/// iterator is an int tuple (CuTe's ArithmeticTupleIterator, the coordinate
+/// tensors of make_identity_tensor). It is a `!cute.view` over a
+/// `!cute.int_tuple` iterator, printed back in this spelling.
+static Type parseCoordTensor(DialectAsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string iterator, layout;
+  if (parser.parseLess() || parser.parseString(&iterator) || parser.parseComma())
+    return {};
+  SMLoc layoutLoc = parser.getCurrentLocation();
+  if (parser.parseString(&layout) || parser.parseGreater())
+    return {};
+  auto canonical = [&](uint32_t kind, const std::string &text, SMLoc at) -> FailureOr<std::string> {
+    std::string result;
+    MlirStringRef input{text.data(), text.size()};
+    if (!cute_rs_canonicalize(kind, input, appendToString, &result))
+      return parser.emitError(at) << "invalid !cute.coord_tensor " << specMnemonic(kind) << " \"" << text
+                                  << "\": " << result;
+    return result;
+  };
+  FailureOr<std::string> iter = canonical(CUTE_SPEC_INT_TUPLE, iterator, loc);
+  if (failed(iter))
+    return {};
+  FailureOr<std::string> lay = canonical(CUTE_SPEC_LAYOUT, layout, layoutLoc);
+  if (failed(lay))
+    return {};
+  MLIRContext *ctx = parser.getContext();
+  return ViewType::getChecked([&] { return parser.emitError(loc); }, ctx,
+                              getSpecType(ctx, CUTE_SPEC_INT_TUPLE, *iter), LayoutType::get(ctx, *lay));
+}
+
 Type CuteDialect::parseType(DialectAsmParser &parser) const {
   SMLoc loc = parser.getCurrentLocation();
   StringRef mnemonic;
@@ -255,6 +286,8 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
   OptionalParseResult odsResult = generatedTypeParser(parser, &mnemonic, odsType);
   if (odsResult.has_value())
     return odsType;
+  if (mnemonic == "coord_tensor")
+    return parseCoordTensor(parser);
   std::optional<uint32_t> kind = specKindOf(mnemonic);
   if (!kind || *kind == CUTE_SPEC_BASIS) {
     parser.emitError(loc) << "unknown type '!cute." << mnemonic << "'";
@@ -290,6 +323,15 @@ void CuteDialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) con
 }
 
 void CuteDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  if (auto view = llvm::dyn_cast<ViewType>(type))
+    if (auto iterator = llvm::dyn_cast<IntTupleType>(view.getIterator())) {
+      printer << "coord_tensor<";
+      printer.printString(iterator.getSpec());
+      printer << ", ";
+      printer.printString(llvm::cast<LayoutType>(view.getLayout()).getSpec());
+      printer << '>';
+      return;
+    }
   if (succeeded(generatedTypePrinter(type, printer)))
     return;
   auto found = getSpecOf(type);
@@ -370,8 +412,18 @@ LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError, Type
 
 LogicalResult ViewType::verify(function_ref<InFlightDiagnostic()> emitError, Type iterator,
                                Type layout) {
+  if (auto tuple = llvm::dyn_cast<IntTupleType>(iterator)) {
+    // A coordinate tensor: its layout maps to coordinates (scaled-basis
+    // strides), so it cannot be swizzled.
+    if (tuple.getKind() != TupleKind::IntTuple)
+      return emitError() << "a coordinate view's iterator must be a !cute.int_tuple, got " << iterator;
+    if (!llvm::isa<LayoutType>(layout))
+      return emitError() << "a coordinate view's layout must be a !cute.layout, got " << layout;
+    return success();
+  }
   if (!llvm::isa<PtrType, MemRefType, DescIterType>(iterator))
-    return emitError() << "view iterator must be a !cute.ptr, a memref or a !cute.desc_iter, got "
+    return emitError() << "view iterator must be a !cute.ptr, a memref, a !cute.desc_iter or a "
+                          "!cute.int_tuple (a coordinate tensor), got "
                        << iterator;
   if (!llvm::isa<LayoutType, ComposedLayoutType>(layout))
     return emitError() << "view layout must be a !cute.layout or !cute.composed_layout, got "
@@ -421,6 +473,14 @@ Type mlir::cute::getViewElementType(Type viewType) {
   if (!view)
     return {};
   Type iterator = view.getIterator();
+  // A coordinate tensor's elements are coordinates (Rust says of which type).
+  if (auto tuple = llvm::dyn_cast<IntTupleType>(iterator)) {
+    std::string spec;
+    StringRef text = tuple.getSpec();
+    if (!cute_rs_coordinate_of(MlirStringRef{text.data(), text.size()}, appendToString, &spec))
+      return {};
+    return IntTupleType::get(viewType.getContext(), TupleKind::IntTuple, spec);
+  }
   if (auto iter = llvm::dyn_cast<DescIterType>(iterator))
     iterator = iter.getPointer();
   if (auto ptr = llvm::dyn_cast<PtrType>(iterator))

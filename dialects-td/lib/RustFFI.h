@@ -29,6 +29,11 @@ bool cute_rs_canonicalize(uint32_t kind, MlirStringRef text, MlirStringCallback 
 bool cute_rs_canonicalize_unquoted(uint32_t kind, MlirStringRef text, MlirStringCallback callback,
                                    void *userData);
 
+/// The int-tuple type of the coordinates a coordinate tensor with iterator
+/// `text` yields (its tree, every leaf run-time); false and the diagnostic
+/// for a malformed spec.
+bool cute_rs_coordinate_of(MlirStringRef text, MlirStringCallback callback, void *userData);
+
 /// The mnemonic of a CuteSpecKind (`layout` for `!cute.layout<"...">`);
 /// empty for an unknown kind. Static storage.
 MlirStringRef cute_rs_spec_mnemonic(uint32_t kind);

@@ -37,7 +37,7 @@ const ODS_ONLY: &[&str] = &[
     "cute.tiled.copy.retile", "cute.make_ordered_layout", "cute.make_layout_like", "cute.make_identity_layout",
     "cute.tile_to_shape", "cute.append_to_rank", "cute.prepend_to_rank", "cute.composed_get_inner",
     "cute.composed_get_offset", "cute.composed_get_outer", "cute.get_layouts_from_tile", "cute.increment_coord",
-    "cute.recast_layout", "cute.get_scalars",
+    "cute.recast_layout", "cute.get_scalars", "cute.make_identity_tensor",
 ];
 
 /// The verifier of the `cute` or `cute_nvgpu` op `name`; None if the op is
@@ -148,6 +148,7 @@ fn verify_print(op: OperationRef) -> Result<(), String> {
 
 /// cute.fill: a view of static size.
 fn verify_fill(op: OperationRef) -> Result<(), String> {
+    refuse_coordinates(operand_type(op, 1)?, "cute.fill cannot write")?;
     refuse_tmem(operand_type(op, 1)?)?;
     let layout = view_layout(operand_type(op, 1)?)?;
     match crate::layout::size(&layout).ok().and_then(|s| s.as_int()) {
@@ -158,6 +159,9 @@ fn verify_fill(op: OperationRef) -> Result<(), String> {
 
 /// cute.copy: source and destination share their static rest shape.
 fn verify_copy(op: OperationRef) -> Result<(), String> {
+    for i in 1..op.operand_count().min(4) {
+        refuse_coordinates(operand_type(op, i)?, "cute.copy cannot move")?;
+    }
     refuse_generic_tmem_access(op, 1, 3)?;
     let (src, dst) = (rest_shape(operand_type(op, 1)?, "the source")?, rest_shape(operand_type(op, 2)?, "the destination")?);
     if src != dst {
@@ -429,6 +433,19 @@ fn is_tmem_view(ty: Type) -> bool {
 /// Spec 000 (copy_s2t walk): TMEM is not addressable from generic pointers,
 /// so a generic load, store, fill, universal copy or universal FMA of a
 /// `tmem` view would be silently wrong code (issue 27 item 3).
+/// A coordinate tensor (`!cute.coord_tensor`) is read with `cute.load`
+/// only: its elements are coordinates, not memory.
+fn refuse_coordinates(view: Type, what: &str) -> Result<(), String> {
+    let iterator = composite_parts(view).and_then(|p| p.iterator);
+    if iterator.and_then(type_spec).is_some() {
+        return Err(format!(
+            "{what} a coordinate tensor ({view}): its elements are coordinates, read with cute.load; \
+             compare them with cute.elem_less to predicate a copy"
+        ));
+    }
+    Ok(())
+}
+
 fn refuse_tmem(view: Type) -> Result<(), String> {
     if is_tmem_view(view) {
         return Err(format!(
@@ -461,6 +478,9 @@ fn refuse_generic_tmem_access(op: OperationRef, first_view: usize, last_view: us
 fn verify_access(op: OperationRef) -> Result<(), String> {
     let first = if op.operand_count() == 3 { 1 } else { 0 };
     let view = operand_type(op, first)?;
+    if first == 1 {
+        refuse_coordinates(view, "cute.store cannot write")?;
+    }
     refuse_tmem(view)?;
     let coord_type = operand_type(op, first + 1)?;
     let layout = view_layout(view)?;

@@ -62,6 +62,11 @@ fn scale(x: &Leaf, k: i64) -> Result<Leaf, String> {
             max: 0,
             expr: symbolic::binary(Step::Mul, x, &Leaf::Int(k)),
         })),
+        // A coordinate layout's `c@p` (CuTe scales a basis by integers).
+        Leaf::Basis(b) if b.dynamic.is_none() => {
+            let num = b.num.checked_mul(k).ok_or("integer overflow")?;
+            Ok(Leaf::Basis(Box::new(super::tuple::ScaledBasis::new(num, b.den, b.dims.clone())?)))
+        }
         other => Err(format!("stride {other} is not an integer")),
     }
 }

@@ -16,6 +16,7 @@
 //! This module only refers to itself through `super::`, so it can be included
 //! verbatim in other crates (`#[path = ".../layout/mod.rs"] mod layout;`).
 
+mod arith_tuple;
 mod buf;
 mod coalesce;
 mod codomain;

@@ -7,6 +7,7 @@
 //! * `queries`: size, cosize, rank, depth, get, select, flatten, group_modes,
 //!   congruent, weakly_congruent, compatible;
 //! * `coordinates`: crd2idx, crd2idx_tuple (basis strides), idx2crd, table;
+//! * `arith_tuple`: the coordinate tensors' iterator arithmetic (coord_add);
 //! * `make`: make_layout, make_ordered_layout, make_layout_like, upcast;
 //! * `coalesce`: coalesce, coalesce_profile, filter_zeros, filter;
 //! * `composition`: composition, composition_tiler;
@@ -30,6 +31,7 @@
 //!
 //! [`LayoutError`]: super::LayoutError
 
+pub use super::arith_tuple::{coord_add, dynamic_like, zeros_like};
 pub use super::coalesce::{coalesce, coalesce_profile, filter, filter_zeros};
 pub use super::complement::{complement, complement_basis};
 pub use super::composition::{composition, composition_tiler};

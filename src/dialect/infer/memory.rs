@@ -27,6 +27,15 @@ pub(super) fn infer(_op: &str, mnemonic: &str, args: &Args, operands: &[Operand]
                 layout: (SpecKind::Layout, compact.to_string()),
             }])
         }
+        // A coordinate tensor (CuTe's make_identity_tensor).
+        "make_identity_tensor" => {
+            let shape = args.tuple(0)?;
+            let identity = layout::make_identity_layout(&shape).map_err(err)?;
+            Ok(vec![Inferred::View {
+                iterator: coord_iterator_type(&layout::zeros_like(&shape)),
+                layout: (SpecKind::Layout, identity.to_string()),
+            }])
+        }
         _ => return Ok(None),
     };
     result.map(Some)

@@ -570,6 +570,11 @@ struct ViewSide {
 /// bytes): a partition never claims more alignment than its address has.
 fn partition_result(layout: Layout, view: Option<ViewSide>, offset: &IntTuple) -> Result<Vec<Inferred>, String> {
     let Some(view) = view else { return Ok(vec![Inferred::Spec(SpecKind::Layout, layout.to_string())]) };
+    // A coordinate tensor's iterator moves by the (tuple) offset.
+    if let Some(origin) = coord_iterator(&view.iterator)? {
+        let moved = layout::coord_add(&origin, offset).map_err(err)?;
+        return Ok(vec![Inferred::View { iterator: coord_iterator_type(&moved), layout: (SpecKind::Layout, layout.to_string()) }]);
+    }
     let iterator = if view.alignment > 1 && view.element_bits % 8 == 0 {
         let guaranteed = offset_alignment(offset, u64::from(view.element_bits / 8));
         with_alignment(&view.iterator, view.alignment.min(guaranteed))
@@ -581,6 +586,20 @@ fn partition_result(layout: Layout, view: Option<ViewSide>, offset: &IntTuple) -
         None => (SpecKind::Layout, layout.to_string()),
     };
     Ok(vec![Inferred::View { iterator, layout }])
+}
+
+/// The origin of a coordinate tensor, from its iterator type's text
+/// (`!cute.int_tuple<"(0,0)">`); None for a pointer, memref or descriptor.
+pub fn coord_iterator(iterator: &str) -> Result<Option<IntTuple>, String> {
+    match iterator.strip_prefix("!cute.int_tuple<\"").and_then(|rest| rest.strip_suffix("\">")) {
+        Some(text) => spec::parse_checked_tuple(SpecKind::IntTuple, text).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The iterator type of a coordinate tensor at `origin`.
+pub fn coord_iterator_type(origin: &IntTuple) -> String {
+    format!("!cute.int_tuple<\"{origin}\">")
 }
 
 /// The power-of-two byte alignment every value of `offset` (elements of

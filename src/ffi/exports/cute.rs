@@ -57,6 +57,16 @@ pub extern "C" fn cute_rs_canonicalize_unquoted(
     send_canonical(kind, text, callback, user_data, spec::canonicalize_unquoted)
 }
 
+/// The coordinates a coordinate tensor with iterator `text` yields
+/// ([`layout::dynamic_like`]).
+#[no_mangle]
+pub extern "C" fn cute_rs_coordinate_of(text: MlirStringRef, callback: MlirStringCallback, user_data: *mut c_void) -> bool {
+    send_canonical(SpecKind::IntTuple as u32, text, callback, user_data, |kind, text| {
+        let tuple = spec::parse_checked_tuple(kind, text)?;
+        Ok(crate::layout::dynamic_like(&tuple).to_string())
+    })
+}
+
 /// The mnemonic of a spec kind, in static storage (empty if unknown).
 #[no_mangle]
 pub extern "C" fn cute_rs_spec_mnemonic(kind: u32) -> MlirStringRef {

@@ -97,6 +97,9 @@ pub fn derive<'c, 'a>(
             fields.push(match leaf {
                 Leaf::Int(v) => b.int(ty, *v)?,
                 Leaf::Dyn(d) if d.expr != 0 => materializer.value(d.expr, ty)?,
+                Leaf::Basis(_) if super::values::static_field(leaf).is_some() => {
+                    b.int(ty, super::values::static_field(leaf).unwrap_or_default())?
+                }
                 _ => {
                     return Err(format!(
                         "leaf #{k} of {} is run-time, and the algebra does not derive it from the operands yet",
@@ -119,6 +122,9 @@ fn conform(computed: &CuteValue, declared: &CuteValue) -> Result<Vec<Leaf>, Stri
         (CuteValue::Tuple(_, a), CuteValue::Tuple(_, b)) => congruent(a, b),
         (CuteValue::Layout(a), CuteValue::Layout(b)) | (CuteValue::View(_, a, _), CuteValue::View(_, b, _)) => {
             congruent(a.shape(), b.shape()) && congruent(a.stride(), b.stride())
+        }
+        (CuteValue::CoordView(x, a), CuteValue::CoordView(y, b)) => {
+            congruent(x, y) && congruent(a.shape(), b.shape()) && congruent(a.stride(), b.stride())
         }
         _ => false,
     };
@@ -143,6 +149,7 @@ fn conform(computed: &CuteValue, declared: &CuteValue) -> Result<Vec<Leaf>, Stri
             }
             (_, Leaf::Dyn(_)) => {}
             (Leaf::Int(x), Leaf::Int(y)) if x == y => {}
+            (Leaf::Basis(x), Leaf::Basis(y)) if x == y => {}
             _ => return Err(mismatch()),
         }
     }
@@ -153,8 +160,10 @@ fn conform(computed: &CuteValue, declared: &CuteValue) -> Result<Vec<Leaf>, Stri
 /// leaves), whether it is the stride of a mode whose extent is statically 1
 /// in the computed or the declared value; congruence is already checked.
 fn extent_one_strides(computed: &CuteValue, declared: &CuteValue) -> Vec<bool> {
-    let (a, b) = match (computed, declared) {
-        (CuteValue::Layout(a), CuteValue::Layout(b)) | (CuteValue::View(_, a, _), CuteValue::View(_, b, _)) => (a, b),
+    // A coordinate view's iterator leaves come first.
+    let (a, b, skip) = match (computed, declared) {
+        (CuteValue::Layout(a), CuteValue::Layout(b)) | (CuteValue::View(_, a, _), CuteValue::View(_, b, _)) => (a, b, 0),
+        (CuteValue::CoordView(origin, a), CuteValue::CoordView(_, b)) => (a, b, origin.leaves().len()),
         _ => return Vec::new(),
     };
     let (mut sa, mut sb) = (Vec::new(), Vec::new());
@@ -162,7 +171,7 @@ fn extent_one_strides(computed: &CuteValue, declared: &CuteValue) -> Vec<bool> {
     b.shape().leaves_into(&mut sb);
     let ones: Vec<bool> =
         sa.iter().zip(&sb).map(|(x, y)| matches!(x, Leaf::Int(1)) || matches!(y, Leaf::Int(1))).collect();
-    let mut out = vec![false; ones.len()];
+    let mut out = vec![false; skip + ones.len()];
     out.extend(ones);
     out
 }
@@ -171,6 +180,7 @@ fn show(v: &CuteValue) -> String {
     match v {
         CuteValue::Tuple(_, t) => t.to_string(),
         CuteValue::Layout(l) | CuteValue::View(_, l, _) => l.to_string(),
+        CuteValue::CoordView(origin, l) => format!("coordinates from {origin} over {l}"),
         other => format!("{other:?}"),
     }
 }

@@ -215,6 +215,7 @@ pub fn lower_get_iter<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, re
     }
     let value = match (&source_value, op.operand_count()) {
         (CuteValue::View(..), 1) => view_ptr(&b, source)?,
+        (CuteValue::CoordView(..), 1) => super::coordinates::origin(&b, source, &source_value)?,
         (CuteValue::Ptr(_), 4) => {
             let lowered = b.lowered(source, &source_value)?;
             let iterator = cute_value(op.result(0)?.into())?;
@@ -510,8 +511,11 @@ fn split_terms<'c: 'a, 'a>(v: Value<'c, 'a>, period: i64, low: &mut Vec<Value<'c
 
 pub fn lower_load<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
-    let address = element_address(&b, op.operand(0)?, op.operand(1)?)?;
     let ty = op.result(0)?.r#type();
+    if let CuteValue::CoordView(..) = cute_value(op.operand(0)?)? {
+        return super::coordinates::load_coordinate(&b, op.operand(0)?, op.operand(1)?, ty);
+    }
+    let address = element_address(&b, op.operand(0)?, op.operand(1)?)?;
     // Memory holds MLIR-only floats (FP8, FP6, FP4, ue8m0) as integers of
     // their width; the value is their bits (`arith.bitcast`).
     let storage = storage_type(context, ty);

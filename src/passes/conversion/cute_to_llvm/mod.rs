@@ -23,6 +23,7 @@
 
 pub mod algebra;
 pub mod atom_operands;
+pub mod coordinates;
 pub mod memory;
 pub mod partition;
 pub mod signatures;
@@ -227,6 +228,7 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.copy_atom_call", rewrite: universal::lower_copy_atom_call, generated: EMITTED },
     Pattern { root: "cute.mma_atom_call", rewrite: universal::lower_mma_atom_call, generated: EMITTED },
     Pattern { root: "cute.make_view", rewrite: memory::lower_make_view, generated: EMITTED },
+    Pattern { root: "cute.make_identity_tensor", rewrite: coordinates::lower_make_identity_tensor, generated: EMITTED },
     Pattern { root: "cute.get_layout", rewrite: memory::lower_get_layout, generated: EMITTED },
     Pattern { root: "cute.get_iter", rewrite: memory::lower_get_iter, generated: EMITTED },
     Pattern { root: "cute.deref_desc_iter", rewrite: memory::lower_deref_desc_iter, generated: EMITTED },

@@ -6,6 +6,7 @@
 //! offset (`super::memory`).
 
 use super::algebra::derive;
+use super::coordinates::partition_coords;
 use super::memory::{cute_value, element_type, gep, pack_view, view_ptr};
 use super::values::{Builder, CuteValue};
 use crate::layout::{self, mma_partition, partition, IntTuple};
@@ -23,6 +24,10 @@ pub fn lower_local_partition<'c, 'a>(context: &'c Context, op: OperationRef<'c, 
     let operands: Vec<Value<'c, 'a>> = op.operands().collect();
     let result = op.result(0)?.r#type();
     let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
+    if let CuteValue::CoordView(..) = declared {
+        let coords = partition_coords(&b, &operands, result, |source, seeded| local(source, &seeded[1], &seeded[2], keep_tile))?;
+        return Ok(vec![coords]);
+    }
     // A swizzled view's partition keeps the swizzle; its pointer moves
     // linearly (see [`address`]).
     let declared_layout = match &declared {
@@ -37,16 +42,7 @@ pub fn lower_local_partition<'c, 'a>(context: &'c Context, op: OperationRef<'c, 
                 CuteValue::View(_, l, _) | CuteValue::Layout(l) => l,
                 _ => return Err("operand #0 must be a layout or a view".into()),
             };
-            let tiler = match (&seeded[1], keep_tile) {
-                (CuteValue::Layout(threads), false) => partition::thread_tiler(threads).map_err(|e| e.to_string())?,
-                (CuteValue::Layout(l), true) => layout::Tiler::Layout(l.clone()),
-                (CuteValue::Tile(t), true) => t.clone(),
-                (CuteValue::Tuple(_, t), true) => layout::Tiler::Shape(t.clone()),
-                _ => return Err("operand #1 must be a tiler (local_tile) or a thread layout (local_partition)".into()),
-            };
-            let CuteValue::Tuple(_, coord) = &seeded[2] else { return Err("operand #2 must be a coordinate".into()) };
-            let (layout, offset): (layout::Layout, IntTuple) =
-                partition::local_partition(source, &tiler, coord, keep_tile)?;
+            let (layout, offset) = local(source, &seeded[1], &seeded[2], keep_tile)?;
             Ok(vec![CuteValue::Layout(layout), CuteValue::Tuple(crate::dialect::SpecKind::IntTuple, offset)])
         },
         &[Some(declared_layout.clone()), None],
@@ -62,6 +58,20 @@ pub fn lower_local_partition<'c, 'a>(context: &'c Context, op: OperationRef<'c, 
         _ => b.pack(&declared_layout, &layout_fields)?,
     };
     Ok(vec![b.cast(value, result)?])
+}
+
+/// `local_tile` / `local_partition` of `source` by the (seeded) tiler or
+/// thread layout and coordinate: the partition's layout and offset.
+fn local(source: &layout::Layout, by: &CuteValue, coord: &CuteValue, keep_tile: bool) -> Result<(layout::Layout, IntTuple), String> {
+    let tiler = match (by, keep_tile) {
+        (CuteValue::Layout(threads), false) => partition::thread_tiler(threads).map_err(|e| e.to_string())?,
+        (CuteValue::Layout(l), true) => layout::Tiler::Layout(l.clone()),
+        (CuteValue::Tile(t), true) => t.clone(),
+        (CuteValue::Tuple(_, t), true) => layout::Tiler::Shape(t.clone()),
+        _ => return Err("operand #1 must be a tiler (local_tile) or a thread layout (local_partition)".into()),
+    };
+    let CuteValue::Tuple(_, coord) = coord else { return Err("operand #2 must be a coordinate".into()) };
+    partition::local_partition(source, &tiler, coord, keep_tile)
 }
 
 /// spec 000's tile_partition walk: the pointer advances by
@@ -107,6 +117,12 @@ fn partition_view<'c, 'a>(
     compute: impl FnOnce(&layout::Layout, &IntTuple) -> Result<(layout::Layout, IntTuple), String>,
 ) -> Result<Value<'c, 'a>, PatternError> {
     let declared = CuteValue::of(result)?.ok_or("the result is not a cute value")?;
+    if let CuteValue::CoordView(..) = declared {
+        return partition_coords(b, &[view, by], result, |tensor, seeded| match &seeded[1] {
+            CuteValue::Tuple(_, by) => compute(tensor, by),
+            _ => Err("expects an integer tuple".into()),
+        });
+    }
     let CuteValue::View(_, declared_layout, _) = &declared else { return Err("the result is not a view".into()) };
     let mut fields = derive(
         b,
@@ -154,7 +170,7 @@ pub fn lower_tiled_copy_partition<'c, 'a>(context: &'c Context, op: OperationRef
 /// Slices of layouts are the algebra's (`algebra::slice`).
 pub fn lower_view_slice<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let (view, coord) = (op.operand(0)?, op.operand(1)?);
-    if !matches!(cute_value(view)?, CuteValue::View(..)) {
+    if !matches!(cute_value(view)?, CuteValue::View(..) | CuteValue::CoordView(..)) {
         return Err(PatternError::NoMatch);
     }
     let b = Builder::new(context, rewriter, op.location());

@@ -58,6 +58,10 @@ pub enum CuteValue {
     /// `!cute.desc_iter<ptr>`: spec 000's `struct<(ptr<AS>, i32, i32)>`
     /// (base, index, stride).
     DescIter(u32),
+    /// `!cute.coord_tensor<"iterator", "layout">` (a view over an int
+    /// tuple): `struct<(iterator tuple, layout)>`. Unlike a pointer view
+    /// every field is a leaf, so it packs and unpacks like a tuple.
+    CoordView(IntTuple, Layout),
     Swizzle,
 }
 
@@ -104,6 +108,10 @@ impl CuteValue {
             }
             Some(parts) if parts.kind == Composite::View => {
                 let iterator_type = parts.iterator.ok_or("a view without an iterator")?;
+                if let Some((SpecKind::IntTuple, origin)) = type_spec(iterator_type) {
+                    let layout = parts.layout.and_then(type_spec).ok_or("a view without a layout")?;
+                    return Ok(Some(CuteValue::CoordView(spec::parse_checked_tuple(SpecKind::IntTuple, origin)?, spec::parse_checked_layout(layout.1)?)));
+                }
                 // A view over a memref is a view over the memref's aligned
                 // pointer plus its offset (`lower_make_view`).
                 let space = if crate::dialect::types::memref_element_and_rank(iterator_type).is_some() {
@@ -143,6 +151,11 @@ impl CuteValue {
                 l.shape().leaves_into(&mut out);
                 l.stride().leaves_into(&mut out);
             }
+            CuteValue::CoordView(origin, l) => {
+                origin.leaves_into(&mut out);
+                l.shape().leaves_into(&mut out);
+                l.stride().leaves_into(&mut out);
+            }
             CuteValue::Ptr(_) | CuteValue::DescIter(_) | CuteValue::Swizzle | CuteValue::Tile(_) | CuteValue::Atom => {}
         }
         out.into_iter().cloned().collect()
@@ -169,6 +182,17 @@ impl CuteValue {
                 shapes.extend(strides);
                 shapes
             }
+            // The iterator's leaves (field 0; a scalar iterator is field 0
+            // itself), then the layout's (field 1).
+            CuteValue::CoordView(origin, l) => {
+                let mut out = Vec::new();
+                tuple_paths(origin, &mut vec![0], &mut out);
+                let (mut shapes, mut strides) = (Vec::new(), Vec::new());
+                layout_paths(l.shape(), l.stride(), &mut vec![1], &mut shapes, &mut strides);
+                out.extend(shapes);
+                out.extend(strides);
+                out
+            }
             CuteValue::Ptr(_) | CuteValue::DescIter(_) | CuteValue::Swizzle | CuteValue::Tile(_) | CuteValue::Atom => Vec::new(),
         }
     }
@@ -189,6 +213,11 @@ impl CuteValue {
                 let shape = symbolic::seed(l.shape(), recording);
                 CuteValue::View(*space, Layout::from_parts(shape, symbolic::seed(l.stride(), recording)), *swizzle)
             }
+            CuteValue::CoordView(origin, l) => {
+                let origin = symbolic::seed(origin, recording);
+                let shape = symbolic::seed(l.shape(), recording);
+                CuteValue::CoordView(origin, Layout::from_parts(shape, symbolic::seed(l.stride(), recording)))
+            }
             other => other.clone(),
         }
     }
@@ -202,6 +231,10 @@ impl CuteValue {
             CuteValue::Ptr(space) => llvm::r#type::pointer(context, *space),
             CuteValue::View(space, l, _) => {
                 let fields = [llvm::r#type::pointer(context, *space), layout_type(context, l.shape(), l.stride())];
+                llvm::r#type::r#struct(context, &fields, false)
+            }
+            CuteValue::CoordView(origin, l) => {
+                let fields = [tuple_type(context, origin), layout_type(context, l.shape(), l.stride())];
                 llvm::r#type::r#struct(context, &fields, false)
             }
             CuteValue::DescIter(space) => {
@@ -502,7 +535,7 @@ impl<'c, 'r> Builder<'c, 'r> {
             return Err("internal error: a view is packed with its pointer (memory::pack_view)".into());
         }
         // A value whose type is fully static is its constant (spec 000).
-        if value.leaves().iter().all(|l| matches!(l, Leaf::Int(_) | Leaf::Underscore)) {
+        if value.leaves().iter().all(|l| static_field(l).is_some()) {
             return self.constant(value);
         }
         self.insert_chain(value, leaves)
@@ -532,14 +565,7 @@ impl<'c, 'r> Builder<'c, 'r> {
     pub fn constant<'a>(&self, value: &CuteValue) -> Result<Value<'c, 'a>, PatternError> {
         let leaves = value.leaves();
         // `_` leaves (slicing coordinates) are structure: their field holds 0.
-        let ints: Option<Vec<i64>> = leaves
-            .iter()
-            .map(|l| match l {
-                Leaf::Int(v) => Some(*v),
-                Leaf::Underscore => Some(0),
-                _ => None,
-            })
-            .collect();
+        let ints: Option<Vec<i64>> = leaves.iter().map(static_field).collect();
         let ints = ints.ok_or("the value is not static")?;
         let flat = value.paths().iter().all(|p| p.len() <= 1);
         if flat && !matches!(value, CuteValue::Tuple(_, IntTuple::Leaf(_))) {
@@ -565,6 +591,19 @@ impl<'c, 'r> Builder<'c, 'r> {
             .map(|(l, v)| self.int(leaf_type(self.context, l), *v))
             .collect::<Result<Vec<_>, _>>()?;
         self.insert_chain(value, &values)
+    }
+}
+
+/// The field value of a static leaf: an integer's own, 0 for `_` (slicing
+/// coordinates: the field is structure), and a static scaled basis's count
+/// (`1@0`: which component it scales is in the type; the field is never
+/// read). None for a run-time leaf.
+pub fn static_field(l: &Leaf) -> Option<i64> {
+    match l {
+        Leaf::Int(v) => Some(*v),
+        Leaf::Underscore => Some(0),
+        Leaf::Basis(b) => b.integral_count().ok(),
+        Leaf::Dyn(_) => None,
     }
 }
 

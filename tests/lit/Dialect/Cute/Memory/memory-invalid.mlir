@@ -11,7 +11,7 @@ func.func private @bad_space(!cute.ptr<f32, lmem>)
 
 // -----
 
-// expected-error @+1 {{view iterator must be a !cute.ptr, a memref or a !cute.desc_iter, got 'f32'}}
+// expected-error @+1 {{view iterator must be a !cute.ptr, a memref, a !cute.desc_iter or a !cute.int_tuple (a coordinate tensor), got 'f32'}}
 func.func private @bad_view(!cute.view<f32, !cute.layout<"4:1">>)
 
 // -----
