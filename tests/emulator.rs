@@ -119,6 +119,57 @@ fn gemm_sm80_computes_a_times_b_transposed() {
 }
 
 #[test]
+fn gemm_sm80_takes_any_m_n_k_through_predicated_copies() {
+    // Issue 31 item 1 (sm80): CuTe's predication. Identity tensors
+    // partitioned like A, B and C give each thread its coordinates; the
+    // residue k-tile is k-tile 0 (A and B viewed from before their start,
+    // its chunks before column 0 zero-filled), the rows past M or N are
+    // zero-filled by predicated cp.async, and only in-bounds pairs of C are
+    // stored. M = 1, a tile + 1, a prime M and N, K = 8 and a residue of 8,
+    // 16 and 24; no hazard (no read or write past any buffer).
+    let (base, ptx) = prepare(&example_launch("gemm_sm80"));
+    for (m, n, k) in [(1usize, 4usize, 8usize), (129, 132, 72), (131, 260, 136), (200, 300, 200), (127, 131 * 4, 40)] {
+        let mut l = base.clone();
+        l.grid = [m.div_ceil(128) as u32, n.div_ceil(128) as u32, 1];
+        for (arg, dims) in l.args.iter_mut().zip([[m, k], [n, k], [m, n]]) {
+            let launch::Arg::Buffer { shape, .. } = arg else { panic!("A, B, C are buffers") };
+            *shape = dims.to_vec();
+        }
+        for (i, v) in [(3, m), (4, n), (5, k)] {
+            l.args[i] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: v as f64 };
+        }
+        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
+        assert!(o.report.hazards.is_empty(), "gemm_sm80 {m}x{n}x{k}: {}", launch::summary(&o));
+        check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
+    }
+    // Each predicate is needed: without the residue's (k-tile 0 loaded with
+    // the row predicate only), without the main loop's, or without the
+    // epilogue's, memory outside A, B or C is read or written.
+    let source = std::fs::read_to_string(&base.source).unwrap();
+    let mut shape = base.clone();
+    let (m, n, k) = (129usize, 132usize, 72usize);
+    shape.grid = [2, 2, 1];
+    for (arg, dims) in shape.args.iter_mut().zip([[m, k], [n, k], [m, n]]) {
+        let launch::Arg::Buffer { shape, .. } = arg else { panic!("A, B, C are buffers") };
+        *shape = dims.to_vec();
+    }
+    for (i, v) in [(3, m), (4, n), (5, k)] {
+        shape.args[i] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: v as f64 };
+    }
+    for (from, to) in [
+        ("cute.copy %g2s, %a_src0, %a_dst0 pred(%pA0 : !pv4)", "cute.copy %g2s, %a_src0, %a_dst0 pred(%pAm : !pv4)"),
+        ("cute.copy %g2s, %b_src, %b_dst pred(%pBm : !pv4)", "cute.copy %g2s, %b_src, %b_dst"),
+        ("%gC2 pred(%predC : !pv64)", "%gC2"),
+    ] {
+        let broken = source.replace(from, to);
+        assert_ne!(source, broken, "{from}");
+        let ptx = Compiler::new().compile(&broken, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}"));
+        let o = launch::execute(&shape, &ptx).unwrap_or_else(|e| panic!("{e}"));
+        assert!(o.report.hazards.iter().any(|h| h.message.contains("outside every buffer")), "without {from}: {}", launch::summary(&o));
+    }
+}
+
+#[test]
 fn a_launch_may_run_a_chosen_subset_of_ctas() {
     // Issue 35 item 4: `"ctas"` runs only the CTAs named (here the last of
     // the 2 x 3 grid and the first), so the far corner of a grid too large

@@ -118,7 +118,7 @@ fn data_faults_are_reported_or_change_the_result() {
         ("swapped fragment registers", mutate(&ptx, &a_fragment, 0, |l| l.replacen(&format!("{{{r0}, {r1},"), &format!("{{{r1}, {r0},"), 1))),
         ("a wrong swizzle XOR", mutate(&ptx, swizzle_mask, 0, |l| l.replace(", 48;", ", 32;"))),
         ("an address off by a few bytes", mutate(&ptx, &format!("cp.async.cg.shared.global [{dst}+2048]"), 0, |l| l.replace("+2048]", "+2052]"))),
-        ("a wrong copy size", mutate(&ptx, &first_copy, 0, |l| l.replace("cp.async.cg", "cp.async.ca").replace(", 16;", ", 8;"))),
+        ("a wrong copy size", mutate(&ptx, &first_copy, 0, |l| l.replace("cp.async.cg", "cp.async.ca").replace(", 16;", ", 8;").replace(", 16, ", ", 8, "))),
         (".trans flipped", mutate(&ptx, "ldmatrix.sync.aligned.m8n8.x4.shared.b16", 0, |l| l.replace(".x4.shared", ".x4.trans.shared"))),
         ("a wrong stage stride", mutate(&ptx, &format!("[{dst}+8192]"), 0, |l| l.replace("+8192]", "+6144]"))),
         ("a wrong k advance", mutate(&ptx, &format!("[{src}+64]"), 0, |l| l.replace(&format!("[{src}+64]"), &format!("[{src}+32]")))),

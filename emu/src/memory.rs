@@ -360,6 +360,10 @@ impl Cta<'_> {
                 if !matches!(size, 4 | 8 | 16) || (parts[2] == "cg" && size != 16) {
                     return Err(Stop(HazardKind::Unsupported, format!("{}: cp.async copies 4, 8 or 16 bytes (.cg: 16)", describe(inst))));
                 }
+                // PTX ISA 9.7.9.25.3.1: src-size is at most cp-size.
+                if src_size > size {
+                    return Err(Stop(HazardKind::Undefined, format!("{}: src-size {src_size} exceeds cp-size {size}", describe(inst))));
+                }
                 let dst = self.address(t, &inst.operands[0], config, inst)?;
                 let src = self.address(t, &inst.operands[1], config, inst)?;
                 Self::check_alignment(dst, size, inst)?;

@@ -28,8 +28,10 @@
 // No integer division anywhere (static layout math is folded; the thread's
 // coordinates are shifts and masks).
 // CHECK-NOT: {{(div|rem)\.}}
-// The prologue's global -> shared copies.
-// CHECK: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16;
+// The prologue's global -> shared copies, predicated (issue 31): a chunk
+// past M or N, or before column 0 in the residue k-tile, reads 0 bytes
+// (src-size) and is zero-filled.
+// CHECK: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
 // CHECK: cp.async.commit_group;
 // The main loop (rotated by the back end, so its wait and barrier close the block).
 // CHECK-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
@@ -37,6 +39,11 @@
 // CHECK-DAG: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK-DAG: cp.async.wait_group{{[[:space:]]+}}1;
 // CHECK-DAG: bar.sync{{[[:space:]]+}}0;
-// The epilogue: 8-byte vector stores of the accumulators.
-// CHECK: st.global.v2.b32
+// The epilogue: 8-byte vector stores of the accumulators, each under its
+// coordinate's elem_less (a branch around it).
+// CHECK: setp.lt.s32
+// CHECK: @%p{{[0-9]+}} bra
+// CHECK-NEXT: st.global.v2.b32
 // CHECK-NOT: {{(div|rem)\.}}
+// The predicate bytes stay in registers (the PTXAS line: no stack frame):
+// the loops that compute them are unrolled (loop_annotation unroll full).

@@ -357,6 +357,12 @@ pub fn make_layout(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue,
     Ok(CuteValue::Layout(Layout::from_parts(shape.clone(), stride.clone())))
 }
 
+/// `make_identity_layout(shape)`: the shape over unit basis strides.
+pub fn make_identity_layout(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
+    let (_, shape) = tuple_at(operands, 0)?;
+    Ok(CuteValue::Layout(layout::make_identity_layout(shape).map_err(|e| e.to_string())?))
+}
+
 pub fn get_shape(operands: &[CuteValue], _: OperationRef) -> Result<CuteValue, PatternError> {
     Ok(CuteValue::Tuple(SpecKind::Shape, layout_at(operands, 0)?.shape().clone()))
 }

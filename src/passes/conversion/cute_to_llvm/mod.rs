@@ -91,6 +91,7 @@ via_algebra!(lower_idx2crd, algebra::idx2crd);
 via_algebra!(lower_get_or_select, algebra::get_or_select_op);
 via_algebra!(lower_cosize, algebra::cosize);
 via_algebra!(lower_flatten, algebra::flatten);
+via_algebra!(lower_make_identity_layout, algebra::make_identity_layout);
 via_algebra!(lower_tuple_product, algebra::tuple_product);
 via_algebra!(lower_tuple_product_each, algebra::tuple_product_each);
 via_algebra!(lower_right_inverse, algebra::right_inverse);
@@ -191,6 +192,7 @@ pub static PATTERNS: &[Pattern] = &[
     Pattern { root: "cute.select", rewrite: lower_get_or_select, generated: EMITTED },
     Pattern { root: "cute.cosize", rewrite: lower_cosize, generated: EMITTED },
     Pattern { root: "cute.flatten", rewrite: lower_flatten, generated: EMITTED },
+    Pattern { root: "cute.make_identity_layout", rewrite: lower_make_identity_layout, generated: EMITTED },
     Pattern { root: "cute.tuple_product", rewrite: lower_tuple_product, generated: EMITTED },
     Pattern { root: "cute.tuple_product_each", rewrite: lower_tuple_product_each, generated: EMITTED },
     Pattern { root: "cute.right_inverse", rewrite: lower_right_inverse, generated: EMITTED },

@@ -47,3 +47,24 @@ func.func @identity(%m: i32, %n: i32) -> !C {
   %c = cute.make_identity_tensor(%shape) : !cute.shape<"(?,?)"> -> !C
   return %c : !C
 }
+
+// A coordinate tensor at another origin: make_view of a tuple over
+// make_identity_layout (how gemm_sm80 shifts A's k by its residue).
+// Element (i, j) is (origin0 + i, origin1 + j).
+// CHECK-LABEL: func @shifted
+// CHECK-SAME: (%[[M:.*]]: i32, %[[K:.*]]: i32, %[[O:.*]]: i32, %[[I:.*]]: i32, %[[J:.*]]: i32) -> !llvm.struct<(i32, i32)>
+// CHECK: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK: %[[Y:.*]] = llvm.add %[[Z]], %[[I]] : i32
+// CHECK: %[[X:.*]] = llvm.add %[[O]], %[[J]] : i32
+// CHECK: llvm.insertvalue %[[Y]], %{{.*}}[0] : !llvm.struct<(i32, i32)>
+// CHECK: llvm.insertvalue %[[X]], %{{.*}}[1] : !llvm.struct<(i32, i32)>
+func.func @shifted(%m: i32, %k: i32, %o: i32, %i: i32, %j: i32) -> !cute.int_tuple<"(?,?)"> {
+  %zero = arith.constant 0 : i32
+  %shape = cute.make_int_tuple(%m, %k) : (i32, i32) -> !cute.shape<"(?,?)">
+  %origin = cute.make_int_tuple(%zero, %o) : (i32, i32) -> !cute.int_tuple<"(?,?)">
+  %id = cute.make_identity_layout(%shape) : !cute.shape<"(?,?)"> -> !cute.layout<"(?,?):(1@0,1@1)">
+  %c = cute.make_view %origin, %id : !cute.coord_tensor<"(?,?)", "(?,?):(1@0,1@1)">
+  %at = cute.make_int_tuple(%i, %j) : (i32, i32) -> !cute.coord<"(?,?)">
+  %xy = cute.load %c[%at] : !cute.coord_tensor<"(?,?)", "(?,?):(1@0,1@1)">, !cute.coord<"(?,?)">
+  return %xy : !cute.int_tuple<"(?,?)">
+}
