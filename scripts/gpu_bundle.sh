@@ -32,11 +32,12 @@ trap 'rm -rf "$tmp"' EXIT
 python3 - "$tmp" <<'PY'
 import json, os, sys
 tmp = sys.argv[1]
-def scaled(name, m, n, k, tile, folder="large"):
+def scaled(name, m, n, k, tile, folder="large", ctas=None):
     path = f"examples/launch/{name}.launch.json"
     launch = json.load(open(path))
     launch["source"] = os.path.abspath(os.path.join("examples/launch", launch["source"]))
-    launch["grid"] = [-(-m // tile), -(-n // tile), 1]
+    # A persistent kernel runs `ctas` CTAs over all the tiles.
+    launch["grid"] = [ctas, 1, 1] if ctas else [-(-m // tile), -(-n // tile), 1]
     args = launch["args"]
     buf = lambda a: a.get("tensor_map", a)
     if name == "sgemm_sm80":  # column-major: A is K x M, B is K x N, C is N x M
@@ -65,6 +66,13 @@ scaled("gemm_sm90", 128, 152064, 16384, 128)
 for m, n, k in [(1, 4, 8), (129, 132, 72), (131, 260, 136), (200, 300, 200)]:
     scaled("gemm_sm90", m, n, k, 128, "ragged")
 scaled("gemm_sm90", 4093, 4092, 4088, 128)  # a prime M at user size
+# The warp-specialized persistent Hopper GEMM on an H100's 132 SMs, and the
+# predicated sm80 GEMM at ragged shapes (session 18).
+scaled("gemm_ws_sm90", 4096, 4096, 4096, 128, ctas=132)
+for m, n, k in [(1, 4, 8), (129, 132, 72), (131, 260, 136), (200, 300, 200)]:
+    scaled("gemm_sm80", m, n, k, 128, "ragged")
+    scaled("gemm_ws_sm90", m, n, k, 128, "ragged", ctas=2)
+scaled("gemm_sm80", 4093, 4092, 4088, 128)
 PY
 for folder in large ragged; do
   for launch in "$tmp/$folder"/*.launch.json; do

@@ -368,6 +368,62 @@ fn gemm_sm90_takes_ragged_shapes_through_the_tma_bounds() {
 }
 
 #[test]
+fn gemm_ws_sm90_is_exact_persistent_and_warp_specialized() {
+    // Issue 31 item 3: the warp-specialized persistent Hopper GEMM. A grid
+    // smaller than the tile grid (each CTA loops over several tiles, the
+    // pipeline's stages and phases running on across them), a producer
+    // warpgroup that gave its registers to the consumers, ragged shapes
+    // through the TMA bounds; no hazard (the setmaxnreg rules included).
+    let (base, ptx) = prepare(&example_launch("gemm_ws_sm90"));
+    let o = launch::execute(&base, &ptx).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+    let (m, n, k) = (256, 384, 320);
+    check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
+    let at = |m: usize, n: usize, k: usize, grid: u32| {
+        let mut l = base.clone();
+        l.grid = [grid, 1, 1];
+        for (arg, dims) in l.args.iter_mut().zip([[m, k], [n, k], [m, n]]) {
+            let launch::Arg::TensorMap { shape, .. } = arg else { panic!("A, B, C are tensor maps") };
+            *shape = dims.to_vec();
+        }
+        for (i, v) in [(3, m), (4, n), (5, k)] {
+            l.args[i] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: v as f64 };
+        }
+        l
+    };
+    for (m, n, k, grid) in [(1usize, 4usize, 8usize, 1u32), (129, 132, 72, 3), (131, 260, 136, 1), (200, 300, 200, 4)] {
+        let l = at(m, n, k, grid);
+        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
+        assert!(o.report.hazards.is_empty(), "gemm_ws_sm90 {m}x{n}x{k} on {grid} CTAs: {}", launch::summary(&o));
+        check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
+    }
+    // Its synchronization is needed, and the emulator holds setmaxnreg to
+    // the ISA: each fault is reported. One CTA computes all 6 tiles of
+    // 200 x 300 x 200, whose 4 k-tiles fill exactly the 4 stages (so no
+    // pipeline wait orders one tile's epilogue after the previous store).
+    let source = std::fs::read_to_string(&base.source).unwrap();
+    let faulty = at(200, 300, 200, 1);
+    for (fault, from, to, kind) in [
+        ("the producer refills a stage the consumers still read", "cute_nvgpu.arch.mbarrier.wait %empty, %phase : !Bar", "", "AsyncReadBeforeWait|SharedRace|WgmmaRegister|ProxyFence|Deadlock"),
+        ("the epilogue overwrites the C tile the last store reads", "        nvvm.barrier id = %named number_of_threads = %c256_i32\n        cute.copy %r2s", "        cute.copy %r2s", "AsyncReadBeforeWait|SharedRace|ProxyFence"),
+        ("both warpgroups ask for 256 registers a thread", "nvvm.setmaxregister increase 232", "nvvm.setmaxregister increase 256", "Deadlock"),
+    ] {
+        let broken = source.replacen(&from.replace("\\n", "\n"), to, 1);
+        assert_ne!(source, broken, "{fault}");
+        let ptx = Compiler::new().compile(&broken, "sm_90a", Emit::Ptx).unwrap_or_else(|e| panic!("{fault}: {e}"));
+        let o = launch::execute(&faulty, &ptx).unwrap_or_else(|e| panic!("{e}"));
+        let kinds: Vec<String> = o.report.hazards.iter().map(|h| format!("{:?}", h.kind)).collect();
+        assert!(kinds.iter().any(|k| kind.split('|').any(|want| k == want)), "{fault}: {}", launch::summary(&o));
+    }
+    // MLIR's verifier refuses a count that is not a multiple of 8; in PTX
+    // the emulator does.
+    let count = ptx.replacen("setmaxnreg.dec.sync.aligned.u32 \t40;", "setmaxnreg.dec.sync.aligned.u32 \t36;", 1);
+    assert_ne!(count, ptx);
+    let o = launch::execute(&faulty, &count).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.iter().any(|h| h.kind == cute_emu::machine::HazardKind::Undefined), "{}", launch::summary(&o));
+}
+
+#[test]
 fn gemm_sm100_takes_ragged_shapes_through_the_tma_bounds() {
     // Issue 31 item 1 (sm100): the same, the epilogue's TMA store of the
     // shared C tile clipping the edge tiles: M = 1, a tile + 1 in each of M

@@ -65,6 +65,30 @@ fn the_hopper_main_loop_keeps_one_wgmma_batch_in_flight_and_no_cta_barrier() {
 }
 
 #[test]
+fn the_warp_specialized_hopper_gemm_has_cutlass_structure() {
+    // Issue 31 item 3 (KernelTmaWarpSpecializedCooperative): setmaxnreg
+    // moves registers from the producer warpgroup to the consumers (which
+    // ptxas honours only with a known register count at entry: .reqntid and
+    // .minnctapersm); the consumers' main loop (the innermost loop issuing
+    // WGMMAs) keeps one batch in flight and has no barrier at all; the
+    // persistent tile loop around it divides by no run-time value (the
+    // tile coordinates are a FastDivmod).
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/gemm_ws_sm90.mlir");
+    let ptx = Compiler::new().compile_file(&path, "sm_90a", Emit::Ptx).unwrap();
+    assert!(ptx.contains("setmaxnreg.dec.sync.aligned.u32 \t40;") && ptx.contains("setmaxnreg.inc.sync.aligned.u32 \t232;"), "setmaxnreg");
+    assert!(ptx.contains(".reqntid 384, 1, 1") && ptx.contains(".minnctapersm 1"), "the register count at entry");
+    let wgmma_loops: Vec<Vec<&str>> = loops(&ptx).into_iter().filter(|body| body.iter().any(|l| l.contains("wgmma.mma_async"))).collect();
+    let main = wgmma_loops.iter().min_by_key(|b| b.len()).expect("a loop issues the WGMMAs");
+    let has = |what: &str| main.iter().any(|l| l.contains(what));
+    assert!(!has("bar.sync") && !has("barrier.sync"), "a barrier in the consumers' main loop");
+    assert!(has("wgmma.wait_group.sync.aligned \t1;") && !has("wgmma.wait_group.sync.aligned \t0;"), "the main loop waits for all WGMMAs");
+    let tiles = wgmma_loops.iter().max_by_key(|b| b.len()).unwrap();
+    assert!(tiles.iter().any(|l| l.contains("mbarrier.arrive.shared.b64")), "the consumers release the stages");
+    assert!(tiles.iter().any(|l| l.contains("bar.sync \t1, 256;")), "the epilogue's named barrier (the consumers only)");
+    assert!(divisions_in_loops(&ptx).is_empty(), "{:?}", divisions_in_loops(&ptx));
+}
+
+#[test]
 fn the_loop_detector_finds_a_division_in_a_loop() {
     let ptx = "\tmov.u32 \t%r1, 0;\n$L__BB0_1:\n\tdiv.u32 \t%r2, %r1, %r3;\n\t@%p1 bra \t$L__BB0_1;\n\trem.s32 \t%r4, %r1, 3;\n";
     assert_eq!(divisions_in_loops(ptx), ["div.u32 \t%r2, %r1, %r3;"]);

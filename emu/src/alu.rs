@@ -140,6 +140,13 @@ impl Cta<'_> {
                 let a = val(self, 1)?;
                 self.set(t, &ops[0], mask(!a, width), inst)?;
             }
+            // PTX ISA 9.7.1.16: the leading zeros of a .b32 or .b64 value,
+            // a .u32 result (FastDivmod's shift: ceil(log2 d)).
+            "clz" => {
+                let a = mask(val(self, 1)?, width);
+                let zeros = if a == 0 { width } else { a.leading_zeros() - (64 - width) };
+                self.set(t, &ops[0], u64::from(zeros), inst)?;
+            }
             "neg" | "abs" => {
                 let a = val(self, 1)?;
                 let r = if float {

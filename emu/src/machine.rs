@@ -278,6 +278,9 @@ pub(crate) struct Cta<'k> {
     /// (`cluster::run_cluster`): what DSMEM, remote arrivals, multicasts
     /// and the CTA pair reach.
     pub(crate) peers: Vec<Cta<'k>>,
+    /// Each warpgroup's register count after its last `setmaxnreg`
+    /// (`sm90::setmaxnreg`).
+    pub(crate) max_registers: std::collections::BTreeMap<usize, u32>,
 }
 
 /// What one round of a CTA did (`Cta::round`).
@@ -400,6 +403,7 @@ impl<'k> Cta<'k> {
             tcgen05: Default::default(),
             rank,
             peers: Vec::new(),
+            max_registers: Default::default(),
         }
     }
 
@@ -467,7 +471,7 @@ impl<'k> Cta<'k> {
         let mut progress = false;
         for w in 0..n.div_ceil(WARP) {
             let width = match self.threads[w * WARP].state {
-                State::Collective(pc) if self.kernel.code[pc].opcode[0] == "wgmma" => 4 * WARP,
+                State::Collective(pc) if matches!(self.kernel.code[pc].opcode[0].as_str(), "wgmma" | "setmaxnreg") => 4 * WARP,
                 _ => WARP,
             };
             if width > WARP && w % 4 != 0 {
@@ -726,7 +730,7 @@ impl<'k> Cta<'k> {
                     self.threads[t].state = State::Barrier(id, expected);
                     return Ok(());
                 }
-                "ldmatrix" | "mma" | "shfl" | "vote" | "elect" => {
+                "ldmatrix" | "mma" | "shfl" | "vote" | "elect" | "setmaxnreg" => {
                     self.threads[t].state = State::Collective(pc);
                     return Ok(());
                 }

@@ -392,6 +392,7 @@ impl Cta<'_> {
             "ldmatrix" => self.ldmatrix(lanes, inst, report),
             "shfl" | "vote" | "elect" => self.warp_exchange(lanes, inst),
             "wgmma" => crate::sm90::wgmma(self, lanes, inst, report),
+            "setmaxnreg" => crate::sm90::setmaxnreg(self, lanes, inst),
             "tcgen05" => crate::sm100::collective(self, lanes, inst, report),
             "mma" => {
                 let mut regs: Vec<&mut Vec<u64>> = self.threads[lanes].iter_mut().map(|t| &mut t.regs).collect();

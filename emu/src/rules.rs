@@ -133,7 +133,7 @@ impl Cta<'_> {
                     }
                 }
                 // The registers this instruction writes: its first operand.
-                const NO_DESTINATION: [&str; 8] = ["st", "bar", "barrier", "bra", "ret", "exit", "fence", "prefetch"];
+                const NO_DESTINATION: [&str; 9] = ["st", "bar", "barrier", "bra", "ret", "exit", "fence", "prefetch", "setmaxnreg"];
                 let no_destination = NO_DESTINATION.contains(&op) || (op == "cp" && sub != "") || (op == "mbarrier" && sub == "init");
                 if !no_destination {
                     let epoch = self.threads[t].fence_epoch;

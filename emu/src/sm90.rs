@@ -13,7 +13,7 @@
 //!   B through their descriptors; `wgmma.fence/commit_group/wait_group` are
 //!   then ordering only.
 
-use crate::machine::{describe, Buffer, Config, Cta, HazardKind, Report, Stop, PARAM_WINDOW};
+use crate::machine::{describe, Buffer, Config, Cta, HazardKind, Report, Stop, PARAM_WINDOW, WARP};
 use crate::mbarrier::{cluster_offset, fault, join_into, shared_offset};
 use crate::ptx::{Inst, Operand};
 use half::{bf16, f16};
@@ -673,4 +673,45 @@ mod tests {
         let e = im2col_elements(&map, &strided, &[0, 0, 0, 0], &[0, 0]).unwrap_err();
         assert!(e.contains("(stride 2)"), "{e}");
     }
+}
+
+/// The SM's register file: 64K 32-bit registers (the pool `setmaxnreg`
+/// moves registers through).
+const REGISTER_FILE: u32 = 65536;
+
+/// `setmaxnreg.{inc,dec}.sync.aligned.u32 n` (PTX ISA 9.7.19.5), released
+/// when all four warps of the warpgroup reach it (a warp that never does
+/// leaves the others waiting: the deadlock report names them). The count is
+/// a multiple of 8 in 24..=256, `.dec` may not raise and `.inc` not lower
+/// the warpgroup's count, and `.inc` waits until the CTA's pool holds the
+/// registers: a request that the 64K-register file cannot hold next to the
+/// other warpgroups' counts never completes, reported as a deadlock.
+pub(crate) fn setmaxnreg(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst) -> Result<(), Stop> {
+    let inc = inst.opcode.iter().any(|p| p == "inc");
+    if !inc && !inst.opcode.iter().any(|p| p == "dec") {
+        return Err(Stop(HazardKind::Unsupported, format!("{}: setmaxnreg takes .inc or .dec", describe(inst))));
+    }
+    let Some(Operand::Imm(count)) = inst.operands.first() else {
+        return Err(Stop(HazardKind::Unsupported, format!("{}: the register count is an immediate", describe(inst))));
+    };
+    let count = *count as i64;
+    if !(24..=256).contains(&count) || count % 8 != 0 {
+        return Err(Stop(HazardKind::Undefined, format!("{}: the register count must be a multiple of 8 in 24..=256", describe(inst))));
+    }
+    let count = count as u32;
+    let group = lanes.start / (4 * WARP);
+    if let Some(&before) = cta.max_registers.get(&group) {
+        if (inc && count < before) || (!inc && count > before) {
+            return Err(Stop(HazardKind::Undefined, format!("{}: warpgroup {group} holds {before} registers a thread", describe(inst))));
+        }
+    }
+    cta.max_registers.insert(group, count);
+    let total: u32 = cta.max_registers.values().map(|&r| r * 4 * WARP as u32).sum();
+    if inc && total > REGISTER_FILE {
+        return Err(Stop(
+            HazardKind::Deadlock,
+            format!("{}: the warpgroups' register counts ({:?}) need {total} registers, more than the SM's {REGISTER_FILE}: the .inc waits forever", describe(inst), cta.max_registers),
+        ));
+    }
+    Ok(())
 }
