@@ -1,8 +1,9 @@
 // The Ampere GEMM of gemm_sm80.mlir with the epilogue users run: the
 // CuTe DSL's elementwise epilogue on the accumulator fragment,
 //
-//   D(m,n) = relu(alpha * sum_k A(m,k) B(n,k) + beta * C(m,n) + bias(n))
+//   D(m,n) = act(alpha * sum_k A(m,k) B(n,k) + beta * C(m,n) + bias(n))
 //
+// act: ReLU, or GELU in its tanh form when the last argument is nonzero,
 // in f32 registers, then D converted to bf16. C is f32 (M x N row-major),
 // bias f32 (N), D bf16 (M x N row-major). The fragments of C, of the bias
 // (a (M,N):(0,1) view: one value per column) and of D are partitioned by
@@ -45,7 +46,7 @@ module attributes {gpu.container_module} {
 gpu.module @kernels {
   gpu.func @gemm_epilogue(%pA: !cute.ptr<f16, gmem, align<16>>, %pB: !cute.ptr<f16, gmem, align<16>>,
                  %pC: !cute.ptr<f32, gmem, align<16>>, %pBias: !cute.ptr<f32, gmem, align<16>>,
-                 %pD: !cute.ptr<bf16, gmem, align<16>>, %M: i32, %N: i32, %K: i32, %alpha: f32, %beta: f32) kernel {
+                 %pD: !cute.ptr<bf16, gmem, align<16>>, %M: i32, %N: i32, %K: i32, %alpha: f32, %beta: f32, %gelu: i32) kernel {
     // The global tensors (K-major A and B, row-major C).
     %shA = cute.make_int_tuple(%M, %K) : (i32, i32) -> !cute.shape<"(?,?)">
     %K64 = arith.extsi %K : i32 to i64
@@ -198,10 +199,34 @@ gpu.module @kernels {
     %scaled_c = arith.mulf %vbeta, %vc : vector<128xf32>
     %blended = arith.addf %scaled, %scaled_c : vector<128xf32>
     %biased = arith.addf %blended, %vbias : vector<128xf32>
-    %vzero = arith.constant dense<0.0> : vector<128xf32>
-    %positive = arith.cmpf ogt, %biased, %vzero : vector<128xf32>
-    %relu = arith.select %positive, %biased, %vzero : vector<128xi1>, vector<128xf32>
-    %vd = arith.truncf %relu : vector<128xf32> to vector<128xbf16>
+    // The activation (uniform across the CTA): ReLU, or GELU in its tanh
+    // form, 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))), with the
+    // approximate tanh (fastmath<afn>: tanh.approx.f32, as the CuTe DSL's
+    // cute.math.tanh(x, fastmath=True)).
+    %no_gelu = arith.constant 0 : i32
+    %use_gelu = arith.cmpi ne, %gelu, %no_gelu : i32
+    %activated = scf.if %use_gelu -> (vector<128xf32>) {
+      %x2 = arith.mulf %biased, %biased : vector<128xf32>
+      %x3 = arith.mulf %x2, %biased : vector<128xf32>
+      %k3 = arith.constant dense<0.044715> : vector<128xf32>
+      %cubic = arith.mulf %k3, %x3 : vector<128xf32>
+      %inner = arith.addf %biased, %cubic : vector<128xf32>
+      %s2pi = arith.constant dense<0.7978845608> : vector<128xf32>
+      %arg = arith.mulf %s2pi, %inner : vector<128xf32>
+      %th = math.tanh %arg fastmath<afn> : vector<128xf32>
+      %vone = arith.constant dense<1.0> : vector<128xf32>
+      %onep = arith.addf %vone, %th : vector<128xf32>
+      %vhalf = arith.constant dense<0.5> : vector<128xf32>
+      %halfx = arith.mulf %vhalf, %biased : vector<128xf32>
+      %g = arith.mulf %halfx, %onep : vector<128xf32>
+      scf.yield %g : vector<128xf32>
+    } else {
+      %vzero = arith.constant dense<0.0> : vector<128xf32>
+      %positive = arith.cmpf ogt, %biased, %vzero : vector<128xf32>
+      %relu = arith.select %positive, %biased, %vzero : vector<128xi1>, vector<128xf32>
+      scf.yield %relu : vector<128xf32>
+    }
+    %vd = arith.truncf %activated : vector<128xf32> to vector<128xbf16>
     // D: row-major bf16, this CTA's tile partitioned like C.
     %stD = cute.make_int_tuple(%N64) : (i64) -> !cute.stride<"(?{div=8,i64},1)">
     %lD = cute.make_layout_raw %shC, %stD : (!cute.shape<"(?,?)">, !cute.stride<"(?{div=8,i64},1)">) -> !cute.layout<"(?,?):(?{div=8,i64},1)">

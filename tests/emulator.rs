@@ -194,32 +194,49 @@ fn a_launch_may_run_a_chosen_subset_of_ctas() {
 fn gemm_epilogue_sm80_computes_the_fused_epilogue_in_bf16() {
     // Issue 31: the users' epilogue on the accumulator fragment (cute.load_vec
     // / store_vec, f32 arithmetic on vectors, bf16 conversion):
-    // D = bf16(relu(alpha * A B^T + beta * C + bias[n])), alpha 2, beta -3.
-    // The host reference computes in f32 (exact for these small integers)
-    // and rounds to bf16 to nearest even, as cvt.rn.bf16x2.f32 does.
-    let o = run(&example_launch("gemm_epilogue_sm80"));
-    let (m, n, k) = (256, 384, 96);
-    let (a, b, c, bias, d) = (buffer(&o, "A"), buffer(&o, "B"), buffer(&o, "C"), buffer(&o, "Bias"), buffer(&o, "D"));
-    let (alpha, beta) = (2f32, -3f32);
-    let mut wrong = 0;
-    let mut clipped = 0;
-    for i in 0..m {
-        for j in 0..n {
-            let acc: f32 = (0..k).map(|kk| (a.get(i * k + kk) * b.get(j * k + kk)) as f32).sum();
-            let x = alpha * acc + beta * c.get(i * n + j) as f32 + bias.get(j) as f32;
-            clipped += usize::from(x <= 0.0);
-            let want = f64::from(half::bf16::from_f32(x.max(0.0)).to_f32());
-            if d.get(i * n + j) != want {
-                if wrong == 0 {
-                    eprintln!("first difference: D[{i}][{j}] = {}, want {want} (pre-activation {x})", d.get(i * n + j));
+    // D = bf16(act(alpha * A B^T + beta * C + bias[n])), alpha 2, beta -3,
+    // act ReLU (the launch file) or GELU's tanh form (its last argument 1).
+    // The host reference computes in f32, one rounding per operation as the
+    // kernel's mul.rn / add.rn (exact for these small integers up to the
+    // activation), tanh correctly rounded (the emulator's tanh.approx.f32;
+    // a GPU's is within the ISA's 2^-10.987), and rounds to bf16 to nearest
+    // even, as cvt.rn.bf16x2.f32 does.
+    let (base, ptx) = prepare(&example_launch("gemm_epilogue_sm80"));
+    let gelu = |x: f32| {
+        let inner = x + 0.044715f32 * (x * x * x);
+        let th = f64::from(0.797_884_6_f32 * inner).tanh() as f32;
+        0.5f32 * x * (1.0f32 + th)
+    };
+    for act in [0, 1] {
+        let mut l = base.clone();
+        l.args[10] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: f64::from(act) };
+        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
+        assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+        let (m, n, k) = (256, 384, 96);
+        let (a, b, c, bias, d) = (buffer(&o, "A"), buffer(&o, "B"), buffer(&o, "C"), buffer(&o, "Bias"), buffer(&o, "D"));
+        let (alpha, beta) = (2f32, -3f32);
+        let mut wrong = 0;
+        let mut clipped = 0;
+        for i in 0..m {
+            for j in 0..n {
+                let acc: f32 = (0..k).map(|kk| (a.get(i * k + kk) * b.get(j * k + kk)) as f32).sum();
+                let x = alpha * acc + beta * c.get(i * n + j) as f32 + bias.get(j) as f32;
+                clipped += usize::from(x <= 0.0);
+                let y = if act == 0 { x.max(0.0) } else { gelu(x) };
+                let want = f64::from(half::bf16::from_f32(y).to_f32());
+                if d.get(i * n + j) != want {
+                    if wrong == 0 {
+                        eprintln!("act {act}: first difference: D[{i}][{j}] = {}, want {want} (pre-activation {x})", d.get(i * n + j));
+                    }
+                    wrong += 1;
                 }
-                wrong += 1;
             }
         }
+        assert_eq!(wrong, 0, "act {act}: {wrong} of {} elements of D differ", m * n);
+        // The inputs exercise both sides of the activation and bf16's
+        // rounding above 256.
+        assert!(clipped > m * n / 10 && clipped < m * n * 9 / 10, "{clipped} of {} clipped", m * n);
     }
-    assert_eq!(wrong, 0, "{wrong} of {} elements of D differ", m * n);
-    // The inputs exercise both sides of the ReLU and bf16's rounding above 256.
-    assert!(clipped > m * n / 10 && clipped < m * n * 9 / 10, "{clipped} of {} clipped", m * n);
 }
 
 #[test]

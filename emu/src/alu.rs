@@ -140,13 +140,7 @@ impl Cta<'_> {
                 let a = val(self, 1)?;
                 self.set(t, &ops[0], mask(!a, width), inst)?;
             }
-            // PTX ISA 9.7.1.16: the leading zeros of a .b32 or .b64 value,
-            // a .u32 result (FastDivmod's shift: ceil(log2 d)).
-            "clz" => {
-                let a = mask(val(self, 1)?, width);
-                let zeros = if a == 0 { width } else { a.leading_zeros() - (64 - width) };
-                self.set(t, &ops[0], u64::from(zeros), inst)?;
-            }
+            "clz" | "tanh" | "ex2" => self.special_unary(t, inst, &parts, kind, config)?,
             "neg" | "abs" => {
                 let a = val(self, 1)?;
                 let r = if float {
@@ -235,6 +229,30 @@ impl Cta<'_> {
     /// `max`, `div`, `rem` (PTX ISA 9.7.1 integer and 9.7.3 floating-point
     /// arithmetic): integers at their width, wrapping; f32 results rounded
     /// to f32 (round to nearest even), fused multiply-adds rounded once.
+    /// `clz` (PTX ISA 9.7.1.16: the leading zeros of a .b32 or .b64 value,
+    /// a .u32 result; FastDivmod's shift, ceil(log2 d)), `tanh.approx.f32`
+    /// (9.7.3.22) and `ex2.approx{.ftz}.f32` (9.7.3.21): the correctly
+    /// rounded function; a GPU's result differs by up to the ISA's bound
+    /// (relative 2^-10.987 for tanh, 2^-22 for ex2), so kernels using them
+    /// are compared with a tolerance on a GPU.
+    fn special_unary(&mut self, t: usize, inst: &Inst, parts: &[&str], k: Kind, config: &Config) -> Result<(), Stop> {
+        let a = self.value(t, &inst.operands[1], config, inst)?;
+        let r = if parts[0] == "clz" {
+            let a = mask(a, k.width);
+            u64::from(if a == 0 { k.width } else { a.leading_zeros() - (64 - k.width) })
+        } else {
+            if !parts.contains(&"approx") || k.ty != "f32" {
+                return Err(Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst))));
+            }
+            let ftz = parts.contains(&"ftz");
+            let flush = |x: f64| if ftz && x != 0.0 && x.abs() < f64::from(f32::MIN_POSITIVE) { 0.0f64.copysign(x) } else { x };
+            let x = flush(float_of(a, k.ty));
+            let r = if parts[0] == "tanh" { x.tanh() } else { x.exp2() };
+            bits_of_float(flush(f64::from(r as f32)), k.ty)
+        };
+        self.set(t, &inst.operands[0], r, inst)
+    }
+
     fn arithmetic(&mut self, t: usize, inst: &Inst, parts: &[&str], k: Kind, config: &Config) -> Result<(), Stop> {
         let Kind { ty, width, float, signed } = k;
         let ops = &inst.operands;

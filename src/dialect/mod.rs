@@ -96,6 +96,15 @@ unsafe extern "C" {
     /// Upstream's NVVM dialect handle (libMLIRCAPINVVM, linked with the rest
     /// of the MLIR C API by build.rs).
     fn mlirGetDialectHandle__nvvm__() -> mlir_sys::MlirDialectHandle;
+    /// Upstream's math dialect handle (libMLIRCAPIMath).
+    fn mlirGetDialectHandle__math__() -> mlir_sys::MlirDialectHandle;
+}
+
+/// Handle of upstream's `math` dialect (melior has none): the fast-math
+/// patterns of `cute-nvgpu-to-nvvm` are rooted at its ops.
+pub fn math_handle() -> DialectHandle {
+    // SAFETY: a plain getter of a static handle.
+    unsafe { DialectHandle::from_raw(mlirGetDialectHandle__math__()) }
 }
 
 /// Handle of upstream's `nvvm` dialect (melior has none): the atom

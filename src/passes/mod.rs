@@ -152,12 +152,23 @@ pub static PASSES: &[PassInfo] = &[
     PassInfo {
         argument: "cute-nvgpu-to-nvvm",
         name: "CuteNvgpuToNvvm",
-        description: "Lower the SM-tier atom calls and ops (cp.async, ldmatrix/stmatrix, mma.sync, WGMMA, TMA, mbarriers, tensor memory with the per-function TMEM cache, UMMA) to NVVM, after cute-to-llvm (one pattern per atom kind)",
+        description: "Lower the SM-tier atom calls and ops (cp.async, ldmatrix/stmatrix, mma.sync, WGMMA, TMA, mbarriers, tensor memory with the per-function TMEM cache, UMMA) to NVVM, after cute-to-llvm (one pattern per atom kind); math.tanh, math.exp and math.exp2 on f32 with fastmath<afn> to tanh.approx.f32 / ex2.approx.f32",
         example: (nvgpu_to_nvvm::NVGPU_EXAMPLE_BEFORE, nvgpu_to_nvvm::NVGPU_EXAMPLE_AFTER),
         id: &NVGPU_ID,
         body: nvgpu_to_nvvm::run,
-        // scf: the TMEM cache's warp-0 allocation and deallocation branches.
-        dependent_dialects: || vec![DialectHandle::llvm(), crate::dialect::nvvm_handle(), DialectHandle::scf()],
+        // scf: the TMEM cache's warp-0 allocation and deallocation branches;
+        // cute, cute_nvgpu and math: the patterns' root ops (the pass may
+        // run on a module that names none of them).
+        dependent_dialects: || {
+            vec![
+                DialectHandle::llvm(),
+                crate::dialect::nvvm_handle(),
+                DialectHandle::scf(),
+                crate::dialect::math_handle(),
+                crate::dialect::cute_handle(),
+                crate::dialect::cute_nvgpu_handle(),
+            ]
+        },
     },
     PassInfo {
         argument: "cute-kernel-to-nvvm",

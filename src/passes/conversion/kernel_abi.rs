@@ -115,7 +115,7 @@ fn refuse_libdevice_calls(root: OperationRef) -> Result<(), PassError> {
     emit_op_error(
         op,
         &format!(
-            "cute-kernel-to-nvvm: calls the libdevice function {} (what convert-gpu-to-nvvm makes of a math op with no PTX instruction, such as math.tanh), and this pipeline links no libdevice: ptxas would refuse the unresolved call",
+            "cute-kernel-to-nvvm: calls the libdevice function {} (what convert-gpu-to-nvvm makes of a math op with no PTX instruction, such as math.tanh), and this pipeline links no libdevice: ptxas would refuse the unresolved call; `fastmath<afn>` on math.tanh, math.exp or math.exp2 selects the PTX approximations (tanh.approx.f32, ex2.approx.f32)",
             callee.trim_start_matches('@')
         ),
     );

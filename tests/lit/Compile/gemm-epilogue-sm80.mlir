@@ -11,6 +11,8 @@
 // PTXAS: {{^ *}}0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK-LABEL: .entry gemm_epilogue(
 // CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// The GELU branch: the approximate tanh of each of the 128 values.
+// CHECK-COUNT-128: tanh.approx.f32
 // CHECK: cvt.rn.bf16x2.f32
 // CHECK: st.shared.b32
 // CHECK: bar.sync 0;

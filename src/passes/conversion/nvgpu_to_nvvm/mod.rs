@@ -18,6 +18,8 @@
 //! | [`sm90::wgmma`] | `sm90.mma` (`ss`); `cute_nvgpu.gmma.descriptor` | `nvvm.wgmma.mma_async` on GMMA descriptors (`layout::gmma`) |
 //! | [`sm90::operand_fence`] | (after the calls are lowered) | every register fragment of a `wgmma.mma_async` pinned before its group's fence and after its wait (issue 36) |
 //!
+//! | [`fast_math`] | `math.tanh` / `exp2` / `exp` with `fastmath<afn>` (f32) | `llvm.intr.tanh` / `exp2` with `afn`: `tanh.approx.f32`, `ex2.approx.f32` |
+//!
 //! [`atom_builders`] is the stage before (`cute-nvgpu-expand-atoms`, spec
 //! 000's WGMMA and IMMA rewriters), run right after `cute-desugar`.
 //! SM120's block-scaled `mma.sync` is a register MMA: [`sm80::mma_sync`].
@@ -26,6 +28,7 @@
 //! WGMMA register pins ([`sm90::operand_fence`]).
 
 pub mod atom_builders;
+pub mod fast_math;
 pub mod sm100;
 pub mod sm80;
 pub mod sm90;
@@ -88,6 +91,9 @@ pub(crate) const ATOM_OPS: &[&str] = &[
 /// `cute-nvgpu-to-nvvm`'s bank: the SM-tier atom calls, one pattern per
 /// atom kind, each declining the others (spec 000: independent patterns).
 pub static NVGPU_PATTERNS: &[Pattern] = &[
+    Pattern { root: "math.tanh", rewrite: fast_math::lower, generated: fast_math::FAST_MATH_OPS },
+    Pattern { root: "math.exp2", rewrite: fast_math::lower, generated: fast_math::FAST_MATH_OPS },
+    Pattern { root: "math.exp", rewrite: fast_math::lower, generated: fast_math::FAST_MATH_OPS },
     Pattern { root: "cute.copy_atom_call", rewrite: sm80::cp_async::lower, generated: ATOM_OPS },
     Pattern { root: "cute.copy_atom_call", rewrite: sm80::matrix_copy::lower, generated: ATOM_OPS },
     Pattern { root: "cute.mma_atom_call", rewrite: sm80::mma_sync::lower, generated: ATOM_OPS },
