@@ -1,7 +1,8 @@
 // The Hopper GEMM of gemm_sm90.mlir with the epilogue users run, as
 // CUTLASS's sm90 TMA epilogue structures it (C in by TMA, D out by TMA):
 //
-//   D(m,n) = bf16(relu(alpha * sum_k A(m,k) B(n,k) + beta * C(m,n) + bias(n)))
+//   D(m,n) = bf16(act(alpha * sum_k A(m,k) B(n,k) + beta * C(m,n) + bias(n)))
+//   act: ReLU, or GELU (tanh form) when the last argument is nonzero
 //
 // A, B f16 (K-major), C f32 (M x N row-major), bias f32 (N), D bf16 (M x N
 // row-major).
@@ -80,7 +81,7 @@ module attributes {gpu.container_module} {
 gpu.module @kernels {
   func.func @gemm_epilogue(%tmaA: !DA {cute_nvgpu.grid_constant}, %tmaB: !DA {cute_nvgpu.grid_constant},
                   %tmaC: !DC {cute_nvgpu.grid_constant}, %tmaBias: !DBias {cute_nvgpu.grid_constant},
-                  %tmaD: !DD {cute_nvgpu.grid_constant}, %K: i32, %alpha: f32, %beta: f32) attributes {cute.kernel} {
+                  %tmaD: !DD {cute_nvgpu.grid_constant}, %K: i32, %alpha: f32, %beta: f32, %gelu: i32) attributes {cute.kernel} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
@@ -255,8 +256,30 @@ gpu.module @kernels {
     %cterm = arith.mulf %vbeta, %vc : vector<64xf32>
     %sum = arith.addf %scaled, %cterm : vector<64xf32>
     %biased = arith.addf %sum, %vbias : vector<64xf32>
-    %relu = arith.maximumf %biased, %vzero : vector<64xf32>
-    %vd = arith.truncf %relu : vector<64xf32> to vector<64xbf16>
+    // The activation (uniform): ReLU, or GELU's tanh form with the
+    // approximate tanh (tanh.approx.f32) when %gelu is nonzero.
+    %no_gelu = arith.constant 0 : i32
+    %use_gelu = arith.cmpi ne, %gelu, %no_gelu : i32
+    %activated = scf.if %use_gelu -> (vector<64xf32>) {
+      %x2 = arith.mulf %biased, %biased : vector<64xf32>
+      %x3 = arith.mulf %x2, %biased : vector<64xf32>
+      %k3 = arith.constant dense<0.044715> : vector<64xf32>
+      %cubic = arith.mulf %k3, %x3 : vector<64xf32>
+      %inner = arith.addf %biased, %cubic : vector<64xf32>
+      %s2pi = arith.constant dense<0.7978845608> : vector<64xf32>
+      %arg = arith.mulf %s2pi, %inner : vector<64xf32>
+      %th = math.tanh %arg fastmath<afn> : vector<64xf32>
+      %vone = arith.constant dense<1.0> : vector<64xf32>
+      %onep = arith.addf %vone, %th : vector<64xf32>
+      %vhalf = arith.constant dense<0.5> : vector<64xf32>
+      %halfx = arith.mulf %vhalf, %biased : vector<64xf32>
+      %g = arith.mulf %halfx, %onep : vector<64xf32>
+      scf.yield %g : vector<64xf32>
+    } else {
+      %relu = arith.maximumf %biased, %vzero : vector<64xf32>
+      scf.yield %relu : vector<64xf32>
+    }
+    %vd = arith.truncf %activated : vector<64xf32> to vector<64xbf16>
     // D over A's stages: every warpgroup's WGMMAs have read them.
     %pD = cute.recast %pA : !cute.ptr<f16, smem, align<1024>> to !cute.ptr<bf16, smem, align<1024>>
     %d_mma_l = cute.static : !d_mma_l

@@ -48,7 +48,7 @@ def scaled(name, m, n, k, tile, folder="large", ctas=None):
     else:                      # A is M x K, B is N x K (K-major), C is M x N
         buf(args[0])["shape"], buf(args[1])["shape"], buf(args[2])["shape"] = [m, k], [n, k], [m, n]
     sizes = [a for a in args if "i32" in a]
-    for a, v in zip(sizes, [m, n, k] if len(sizes) == 3 else [k]):
+    for a, v in zip(sizes, [m, n, k] if len(sizes) >= 3 else [k]):  # a trailing flag (GELU) keeps its value
         a["i32"] = v
     os.makedirs(f"{tmp}/{folder}", exist_ok=True)
     json.dump(launch, open(f"{tmp}/{folder}/{name}_{m}x{n}x{k}.launch.json", "w"))
