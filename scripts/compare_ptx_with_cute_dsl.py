@@ -36,6 +36,7 @@ PAIRS = [
     ("gemm_sm90", "sm_90a", "hopper/kernel/dense_gemm/dense_gemm.py", "sm90"),
     ("gemm_ws_sm90", "sm_90a", "hopper/kernel/dense_gemm/dense_gemm_persistent.py", "sm90_persistent"),
     ("gemm_sm100", "sm_100a", "blackwell/kernel/dense_gemm/dense_gemm.py", "sm100"),
+    ("gemm_ws_sm100", "sm_100a", "blackwell/kernel/dense_gemm/dense_gemm_persistent.py", "sm100_persistent"),
 ]
 
 
@@ -73,7 +74,7 @@ def dsl_ptx(example, kind, chip, dump):
     spec.loader.exec_module(module)
     m, l = cute.sym_int(), cute.sym_int()
     n, k = cute.sym_int(divisibility=16), cute.sym_int(divisibility=16)
-    ab = cutlass.BFloat16 if kind == "sm100" else cutlass.Float16
+    ab = cutlass.BFloat16 if kind.startswith("sm100") else cutlass.Float16
     c_type = cutlass.Float16 if kind == "sm80" else cutlass.Float32
     a = make_fake_compact_tensor(ab, (m, k, l), stride_order=(1, 0, 2), assumed_align=16)
     b = make_fake_compact_tensor(ab, (n, k, l), stride_order=(1, 0, 2), assumed_align=16)
@@ -81,6 +82,10 @@ def dsl_ptx(example, kind, chip, dump):
     args = [a, b, c]
     if kind == "sm100":
         gemm = module.DenseGemmKernel(cutlass.Float32, False, (128, 256), (1, 1), False)
+    elif kind == "sm100_persistent":
+        # 1-CTA instructions, tile 128x256, cluster 1x1, a TMA store.
+        gemm = module.PersistentDenseGemmKernel(cutlass.Float32, False, (128, 256), (1, 1), True)
+        args.append(148)  # max active clusters: a B200's SMs
     elif kind == "sm90":
         gemm = module.HopperWgmmaGemmKernel(cutlass.Float32, (128, 128), (1, 1))
     elif kind == "sm90_persistent":

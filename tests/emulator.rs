@@ -394,6 +394,21 @@ fn gemm_sm90_takes_ragged_shapes_through_the_tma_bounds() {
     check_ragged("gemm_sm90", 128, &[(1, 4, 8), (129, 132, 72), (131, 260, 136), (200, 300, 200)]);
 }
 
+/// A persistent TMA GEMM's launch (tensor maps A, B, C, then M, N, K) at
+/// M x N x K on `grid` CTAs.
+fn persistent_launch(base: &Launch, m: usize, n: usize, k: usize, grid: u32) -> Launch {
+    let mut l = base.clone();
+    l.grid = [grid, 1, 1];
+    for (arg, dims) in l.args.iter_mut().zip([[m, k], [n, k], [m, n]]) {
+        let launch::Arg::TensorMap { shape, .. } = arg else { panic!("A, B, C are tensor maps") };
+        *shape = dims.to_vec();
+    }
+    for (i, v) in [(3, m), (4, n), (5, k)] {
+        l.args[i] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: v as f64 };
+    }
+    l
+}
+
 #[test]
 fn gemm_ws_sm90_is_exact_persistent_and_warp_specialized() {
     // Issue 31 item 3: the warp-specialized persistent Hopper GEMM. A grid
@@ -406,18 +421,7 @@ fn gemm_ws_sm90_is_exact_persistent_and_warp_specialized() {
     assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
     let (m, n, k) = (256, 384, 320);
     check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
-    let at = |m: usize, n: usize, k: usize, grid: u32| {
-        let mut l = base.clone();
-        l.grid = [grid, 1, 1];
-        for (arg, dims) in l.args.iter_mut().zip([[m, k], [n, k], [m, n]]) {
-            let launch::Arg::TensorMap { shape, .. } = arg else { panic!("A, B, C are tensor maps") };
-            *shape = dims.to_vec();
-        }
-        for (i, v) in [(3, m), (4, n), (5, k)] {
-            l.args[i] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: v as f64 };
-        }
-        l
-    };
+    let at = |m: usize, n: usize, k: usize, grid: u32| persistent_launch(&base, m, n, k, grid);
     for (m, n, k, grid) in [(1usize, 4usize, 8usize, 1u32), (129, 132, 72, 3), (131, 260, 136, 1), (200, 300, 200, 4)] {
         let l = at(m, n, k, grid);
         let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
@@ -448,6 +452,46 @@ fn gemm_ws_sm90_is_exact_persistent_and_warp_specialized() {
     assert_ne!(count, ptx);
     let o = launch::execute(&faulty, &count).unwrap_or_else(|e| panic!("{e}"));
     assert!(o.report.hazards.iter().any(|h| h.kind == cute_emu::machine::HazardKind::Undefined), "{}", launch::summary(&o));
+}
+
+#[test]
+fn gemm_ws_sm100_is_exact_persistent_with_double_buffered_accumulators() {
+    // Issue 31 item 4: the warp-specialized persistent Blackwell GEMM (a TMA
+    // warp, an MMA warp, four epilogue warps; two accumulators in tensor
+    // memory handed over by acc_full / acc_empty mbarriers). Grids smaller
+    // than the tile grid, so each CTA's MMA warp fills one accumulator while
+    // its epilogue drains the other; ragged shapes through the TMA bounds.
+    let (base, ptx) = prepare(&example_launch("gemm_ws_sm100"));
+    let at = |m: usize, n: usize, k: usize, grid: u32| persistent_launch(&base, m, n, k, grid);
+    for (m, n, k, grid) in [(256usize, 768usize, 320usize, 2u32), (1, 4, 8, 1), (129, 260, 72, 3), (131, 516, 136, 1), (200, 300, 200, 4)] {
+        let o = launch::execute(&at(m, n, k, grid), &ptx).unwrap_or_else(|e| panic!("{e}"));
+        assert!(o.report.hazards.is_empty(), "gemm_ws_sm100 {m}x{n}x{k} on {grid} CTAs: {}", launch::summary(&o));
+        check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
+    }
+    // The hand-overs are needed: without the epilogue's wait on acc_full it
+    // reads an accumulator the UMMAs have not finished (TmemRace); without
+    // the MMA warp's wait on acc_empty, the third tile's UMMAs overwrite the
+    // first's accumulator before the epilogue read it all (wrong C, or a
+    // race reported); without the TMA warp's wait on empty, a stage is
+    // refilled under the UMMAs (a deadlock or a wrong C).
+    let source = std::fs::read_to_string(&base.source).unwrap();
+    let faulty = at(131, 516, 136, 1);
+    for (fault, from) in [
+        ("no wait on acc_full", "        cute_nvgpu.arch.mbarrier.wait %ready, %phase : !Bar\n"),
+        ("no wait on acc_empty", "          cute_nvgpu.arch.mbarrier.wait %drained, %phase : !Bar\n"),
+        ("no wait on empty", "            cute_nvgpu.arch.mbarrier.wait %e, %phase : !Bar\n"),
+    ] {
+        let broken = source.replacen(from, "", 1);
+        assert_ne!(source, broken, "{fault}");
+        let ptx = Compiler::new().compile(&broken, "sm_100a", Emit::Ptx).unwrap_or_else(|e| panic!("{fault}: {e}"));
+        let o = launch::execute(&faulty, &ptx).unwrap_or_else(|e| panic!("{e}"));
+        let (m, n, k) = (131, 516, 136);
+        let exact = {
+            let (a, b, c) = (buffer(&o, "A"), buffer(&o, "B"), buffer(&o, "C"));
+            (0..m).all(|i| (0..n).all(|j| c.get(i * n + j) == (0..k).map(|kk| a.get(i * k + kk) * b.get(j * k + kk)).sum::<f64>()))
+        };
+        assert!(!o.report.hazards.is_empty() || !exact, "{fault}: neither reported nor visible in C: {}", launch::summary(&o));
+    }
 }
 
 #[test]

@@ -89,6 +89,24 @@ fn the_warp_specialized_hopper_gemm_has_cutlass_structure() {
 }
 
 #[test]
+fn the_warp_specialized_blackwell_gemm_has_cutlass_structure() {
+    // Issue 31 item 4: the MMA warp's main loop (the innermost loop issuing
+    // tcgen05.mma) waits on mbarriers only, no CTA or named barrier; the
+    // UMMAs of a tile complete on the stage's empty barrier and, after the
+    // loop, on the accumulator's full one; no division in any loop.
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/gemm_ws_sm100.mlir");
+    let ptx = Compiler::new().compile_file(&path, "sm_100a", Emit::Ptx).unwrap();
+    let mma_loops: Vec<Vec<&str>> = loops(&ptx).into_iter().filter(|body| body.iter().any(|l| l.contains("tcgen05.mma"))).collect();
+    let main = mma_loops.iter().min_by_key(|b| b.len()).expect("a loop issues the UMMAs");
+    let has = |what: &str| main.iter().any(|l| l.contains(what));
+    assert!(!has("bar.sync") && !has("barrier.sync"), "a barrier in the MMA warp's main loop");
+    assert!(has("mbarrier.try_wait") && has("tcgen05.commit"), "the stage's wait and its release");
+    let tiles = mma_loops.iter().max_by_key(|b| b.len()).unwrap();
+    assert!(tiles.iter().filter(|l| l.contains("tcgen05.commit")).count() >= 2, "the accumulator's commit after the k-tiles");
+    assert!(divisions_in_loops(&ptx).is_empty(), "{:?}", divisions_in_loops(&ptx));
+}
+
+#[test]
 fn the_loop_detector_finds_a_division_in_a_loop() {
     let ptx = "\tmov.u32 \t%r1, 0;\n$L__BB0_1:\n\tdiv.u32 \t%r2, %r1, %r3;\n\t@%p1 bra \t$L__BB0_1;\n\trem.s32 \t%r4, %r1, 3;\n";
     assert_eq!(divisions_in_loops(ptx), ["div.u32 \t%r2, %r1, %r3;"]);
