@@ -2,7 +2,8 @@
 // (issue 31 item 2), computed on each thread's accumulator row in
 // registers as the CuTe DSL's epilogue examples do:
 //
-//   D(m,n) = relu(alpha * sum_k A(m,k) B(n,k) + bias(n))   D: bf16 M x N
+//   D(m,n) = act(alpha * sum_k A(m,k) B(n,k) + bias(n))    D: bf16 M x N
+//   act: ReLU, or GELU (tanh form) when the last argument is nonzero
 //
 // * The bias tile (256 f32 of the CTA's columns) comes in by a rank-1 TMA
 //   load on its own mbarrier at the start (zero past N).
@@ -70,7 +71,7 @@ module attributes {gpu.container_module} {
 gpu.module @kernels {
   func.func @gemm_epilogue(%tmaA: !DA {cute_nvgpu.grid_constant}, %tmaB: !DB {cute_nvgpu.grid_constant},
                   %tmaBias: !DBias {cute_nvgpu.grid_constant}, %tmaD: !DD {cute_nvgpu.grid_constant},
-                  %K: i32, %alpha: f32) attributes {cute.kernel} {
+                  %K: i32, %alpha: f32, %gelu: i32) attributes {cute.kernel} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
@@ -221,6 +222,8 @@ gpu.module @kernels {
     %rb = cute.make_view %bias_frag, %chunk_l : !r_chunk
     %d_frag = cute.alloc_rmem 32 : !cute.ptr<bf16, rmem, align<16>>
     %rd = cute.make_view %d_frag, %chunk_l : !rd_chunk
+    %no_gelu = arith.constant 0 : i32
+    %use_gelu = arith.cmpi ne, %gelu, %no_gelu : i32
     %valpha = vector.broadcast %alpha : f32 to vector<32xf32>
     %zero_f = arith.constant 0.0 : f32
     %vzero = vector.broadcast %zero_f : f32 to vector<32xf32>
@@ -243,8 +246,27 @@ gpu.module @kernels {
       %vbias = cute.load_vec %rb : !r_chunk -> vector<32xf32>
       %scaled = arith.mulf %valpha, %vacc : vector<32xf32>
       %biased = arith.addf %scaled, %vbias : vector<32xf32>
-      %relu = arith.maximumf %biased, %vzero : vector<32xf32>
-      %vd = arith.truncf %relu : vector<32xf32> to vector<32xbf16>
+      // ReLU, or GELU's tanh form (tanh.approx.f32) when %gelu is nonzero.
+      %activated = scf.if %use_gelu -> (vector<32xf32>) {
+        %x2 = arith.mulf %biased, %biased : vector<32xf32>
+        %x3 = arith.mulf %x2, %biased : vector<32xf32>
+        %k3 = arith.constant dense<0.044715> : vector<32xf32>
+        %cubic = arith.mulf %k3, %x3 : vector<32xf32>
+        %inner = arith.addf %biased, %cubic : vector<32xf32>
+        %s2pi = arith.constant dense<0.7978845608> : vector<32xf32>
+        %arg = arith.mulf %s2pi, %inner : vector<32xf32>
+        %th = math.tanh %arg fastmath<afn> : vector<32xf32>
+        %vone = arith.constant dense<1.0> : vector<32xf32>
+        %onep = arith.addf %vone, %th : vector<32xf32>
+        %vhalf = arith.constant dense<0.5> : vector<32xf32>
+        %halfx = arith.mulf %vhalf, %biased : vector<32xf32>
+        %g = arith.mulf %halfx, %onep : vector<32xf32>
+        scf.yield %g : vector<32xf32>
+      } else {
+        %relu = arith.maximumf %biased, %vzero : vector<32xf32>
+        scf.yield %relu : vector<32xf32>
+      }
+      %vd = arith.truncf %activated : vector<32xf32> to vector<32xbf16>
       cute.store_vec %vd, %rd : vector<32xbf16>, !rd_chunk
       // Row tid, half (c % 2) of box c / 2 of the shared tile.
       %box = arith.divui %ci, %two : i32

@@ -190,6 +190,15 @@ fn a_launch_may_run_a_chosen_subset_of_ctas() {
     }
 }
 
+/// GELU's tanh form as the examples compute it: each f32 operation rounded
+/// (the kernels' mul.rn / add.rn, in their order), tanh correctly rounded
+/// (the emulator's tanh.approx.f32).
+fn gelu_tanh(x: f32) -> f32 {
+    let inner = x + 0.044715f32 * (x * x * x);
+    let th = f64::from(0.797_884_6_f32 * inner).tanh() as f32;
+    0.5f32 * x * (1.0f32 + th)
+}
+
 #[test]
 fn gemm_epilogue_sm80_computes_the_fused_epilogue_in_bf16() {
     // Issue 31: the users' epilogue on the accumulator fragment (cute.load_vec
@@ -202,11 +211,6 @@ fn gemm_epilogue_sm80_computes_the_fused_epilogue_in_bf16() {
     // a GPU's is within the ISA's 2^-10.987), and rounds to bf16 to nearest
     // even, as cvt.rn.bf16x2.f32 does.
     let (base, ptx) = prepare(&example_launch("gemm_epilogue_sm80"));
-    let gelu = |x: f32| {
-        let inner = x + 0.044715f32 * (x * x * x);
-        let th = f64::from(0.797_884_6_f32 * inner).tanh() as f32;
-        0.5f32 * x * (1.0f32 + th)
-    };
     for act in [0, 1] {
         let mut l = base.clone();
         l.args[10] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: f64::from(act) };
@@ -222,7 +226,7 @@ fn gemm_epilogue_sm80_computes_the_fused_epilogue_in_bf16() {
                 let acc: f32 = (0..k).map(|kk| (a.get(i * k + kk) * b.get(j * k + kk)) as f32).sum();
                 let x = alpha * acc + beta * c.get(i * n + j) as f32 + bias.get(j) as f32;
                 clipped += usize::from(x <= 0.0);
-                let y = if act == 0 { x.max(0.0) } else { gelu(x) };
+                let y = if act == 0 { x.max(0.0) } else { gelu_tanh(x) };
                 let want = f64::from(half::bf16::from_f32(y).to_f32());
                 if d.get(i * n + j) != want {
                     if wrong == 0 {
@@ -247,9 +251,11 @@ fn gemm_epilogue_sm100_computes_the_fused_epilogue_at_ragged_shapes() {
     // the bias tile a rank-1 TMA load; at the launch file's ragged shape and
     // two more (M = 1; a tile + 1 in M, N past two 256-wide tiles). The
     // host rounds to bf16 to nearest even, as cvt.rn.bf16x2.f32 does.
+    // GELU's tanh form (the last argument 1) at the launch file's shape.
     let (base, ptx) = prepare(&example_launch("gemm_epilogue_sm100"));
-    for (m, n, k) in [(200usize, 264usize, 136usize), (1, 8, 8), (129, 520, 72)] {
+    for (m, n, k, act) in [(200usize, 264usize, 136usize, 0), (1, 8, 8, 0), (129, 520, 72, 0), (200, 264, 136, 1)] {
         let mut l = base.clone();
+        l.args[6] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: f64::from(act) };
         l.grid = [m.div_ceil(128) as u32, n.div_ceil(256) as u32, 1];
         for (arg, dims) in l.args.iter_mut().zip([vec![m, k], vec![n, k], vec![n], vec![m, n]]) {
             let launch::Arg::TensorMap { shape, .. } = arg else { panic!("A, B, bias, D are tensor maps") };
@@ -265,9 +271,10 @@ fn gemm_epilogue_sm100_computes_the_fused_epilogue_at_ragged_shapes() {
                 let acc: f32 = (0..k).map(|kk| (a.get(i * k + kk) * b.get(j * k + kk)) as f32).sum();
                 let x = 0.5 * acc + bias.get(j) as f32;
                 clipped += usize::from(x <= 0.0);
-                if d.get(i * n + j) != f64::from(half::bf16::from_f32(x.max(0.0)).to_f32()) {
+                let y = if act == 0 { x.max(0.0) } else { gelu_tanh(x) };
+                if d.get(i * n + j) != f64::from(half::bf16::from_f32(y).to_f32()) {
                     if wrong < 12 {
-                        eprintln!("D[{i}][{j}] = {}, want {} (acc {acc}, bias {})", d.get(i * n + j), x.max(0.0), bias.get(j));
+                        eprintln!("act {act}: D[{i}][{j}] = {}, want {y} (acc {acc}, bias {})", d.get(i * n + j), bias.get(j));
                     }
                     wrong += 1;
                 }
@@ -291,11 +298,6 @@ fn gemm_epilogue_sm90_computes_the_fused_epilogue_at_ragged_shapes() {
     // emulator's tanh.approx.f32).
     let (base, ptx) = prepare(&example_launch("gemm_epilogue_sm90"));
     let (alpha, beta) = (2f32, -3f32);
-    let gelu = |x: f32| {
-        let inner = x + 0.044715f32 * (x * x * x);
-        let th = f64::from(0.797_884_6_f32 * inner).tanh() as f32;
-        0.5f32 * x * (1.0f32 + th)
-    };
     for (m, n, k, act) in [(200usize, 296usize, 136usize, 0), (1, 8, 8, 0), (129, 136, 72, 0), (131, 264, 200, 0), (200, 296, 136, 1), (129, 136, 72, 1)] {
         let mut l = base.clone();
         l.args[8] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: f64::from(act) };
@@ -314,7 +316,7 @@ fn gemm_epilogue_sm90_computes_the_fused_epilogue_at_ragged_shapes() {
                 let acc: f32 = (0..k).map(|kk| (a.get(i * k + kk) * b.get(j * k + kk)) as f32).sum();
                 let x = alpha * acc + beta * c.get(i * n + j) as f32 + bias.get(j) as f32;
                 clipped += usize::from(x <= 0.0);
-                let y = if act == 0 { x.max(0.0) } else { gelu(x) };
+                let y = if act == 0 { x.max(0.0) } else { gelu_tanh(x) };
                 if d.get(i * n + j) != f64::from(half::bf16::from_f32(y).to_f32()) {
                     if wrong < 12 {
                         eprintln!("act {act}: D[{i}][{j}] = {}, want {y} (acc {acc})", d.get(i * n + j));

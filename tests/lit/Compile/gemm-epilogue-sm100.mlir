@@ -18,9 +18,12 @@
 // CHECK: cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // CHECK-COUNT-4: tcgen05.mma.cta_group::1.kind::f16
 // CHECK: tcgen05.ld.sync.aligned.32x32b.x32.b32
-// CHECK: mul.rn.f32x2
-// CHECK: add.rn.f32x2
-// CHECK: cvt.rn.bf16x2.f32
+// The two activations' blocks (ReLU, GELU with tanh.approx.f32), in the
+// order the back end lays them out.
+// CHECK-DAG: mul.rn.f32x2
+// CHECK-DAG: add.rn.f32x2
+// CHECK-DAG: tanh.approx.f32
+// CHECK-DAG: cvt.rn.bf16x2.f32
 // CHECK: st.shared.v4.b32
 // CHECK: fence.proxy.async.shared::cta;
 // CHECK-COUNT-4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
