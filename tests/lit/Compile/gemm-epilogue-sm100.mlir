@@ -16,6 +16,7 @@
 // ACT-DAG: add.rn.f32x2
 // ACT-DAG: tanh.approx.f32
 // ACT-DAG: cvt.rn.bf16x2.f32
+// ACT-DAG: st.shared.v4.b32
 // RUN: %ptxas -arch=sm_100a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: not grep -E '(div|rem)\.' %t.ptx
 // PTXAS: {{^ *}}0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
@@ -23,8 +24,8 @@
 // CHECK: cp.async.bulk.tensor.1d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // CHECK-COUNT-4: tcgen05.mma.cta_group::1.kind::f16
 // CHECK: tcgen05.ld.sync.aligned.32x32b.x32.b32
-// The two activations' blocks (ReLU, GELU with tanh.approx.f32) and the
-// bf16 conversion, wherever the back end lays them out (ACT).
-// CHECK: st.shared.v4.b32
+// The two activations' blocks (ReLU, GELU with tanh.approx.f32), the bf16
+// conversion and the shared stores, wherever the back end lays them out
+// (ACT).
 // CHECK: fence.proxy.async.shared::cta;
 // CHECK-COUNT-4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
