@@ -938,25 +938,37 @@ fn the_gpu_bundle_holds_launches_that_run_without_llvm() {
     let _ = std::fs::remove_dir_all(&out);
 }
 
-/// An LM-head-shaped GEMM (issue 35): B (N x K = 3,145,728 x 1,024, 3.2e9
-/// elements, 6 GiB) and C are sparse buffers, only the pages the kernel
-/// touches made. The last CTA of the grid reads B past 2^31 elements,
-/// where 32-bit offsets wrap; a CTA in the middle is below it. Both are
-/// exact against the host reference. `launch` is the launch file's head
-/// (source, chip, kernel, block), `args` its arguments with `{m}`, `{n}`,
-/// `{k}` and `{grid_n}` filled in; C is M x N row-major and `tile` the
-/// CTA's N extent (the grid's second dimension counts N tiles).
+/// The LM-head shapes (issue 35), N x K of B with M = 128: 3,145,728 x 1,024
+/// (3.2e9 elements, 6 GiB) and the issue's own 128,256 x 16,384 (a
+/// 128,256-token vocabulary, 2.1e9 elements, 4 GiB).
+const LM_HEADS: [(usize, usize); 2] = [(3_145_728, 1024), (128_256, 16_384)];
+
+/// An LM-head-shaped GEMM (issue 35) at each of [`LM_HEADS`]: B and C are
+/// sparse buffers, only the pages the kernel touches made. The last CTA of
+/// the grid reads B past 2^31 elements, where 32-bit offsets wrap; a CTA in
+/// the middle is below it. Both are exact against the host reference.
+/// `launch` is the launch file's head (source, chip, kernel, block), `args`
+/// its arguments with `{m}`, `{n}` and `{k}` filled in; C is M x N
+/// row-major and `tile` the CTA's N extent (the grid's second dimension
+/// counts N tiles).
 fn far_corner(name: &str, launch_head: &str, args: &str, tile: usize) {
-    let last = 3_145_728 / tile - 1;
-    let grid = format!(r#""grid": [1, {}, 1], "ctas": [[0, {last}, 0], [0, {}, 0]]"#, last + 1, last / 2);
-    far_corner_of(name, launch_head, &grid, args, tile);
+    far_corner_of(name, launch_head, |n| {
+        let last = n / tile - 1;
+        format!(r#""grid": [1, {}, 1], "ctas": [[0, {last}, 0], [0, {}, 0]]"#, last + 1, last / 2)
+    }, args, tile);
 }
 
-/// [`far_corner`] with the grid and CTAs given (`grid`: the launch's
-/// "grid" and "ctas" members), which compute the last N tile and the one
-/// at half of it.
-fn far_corner_of(name: &str, launch_head: &str, grid: &str, args: &str, tile: usize) {
-    let (m, n, k) = (128usize, 3_145_728usize, 1024usize);
+/// [`far_corner`] with the grid and CTAs given for N (`grid(n)`: the
+/// launch's "grid" and "ctas" members), which compute the last N tile and
+/// the one at half of it.
+fn far_corner_of(name: &str, launch_head: &str, grid: impl Fn(usize) -> String, args: &str, tile: usize) {
+    for (n, k) in LM_HEADS {
+        far_corner_at(name, launch_head, &grid(n), args, tile, n, k);
+    }
+}
+
+fn far_corner_at(name: &str, launch_head: &str, grid: &str, args: &str, tile: usize, n: usize, k: usize) {
+    let m = 128usize;
     let last = n / tile - 1;
     let fill = |s: &str| s.replace("{m}", &m.to_string()).replace("{n}", &n.to_string()).replace("{k}", &k.to_string());
     let json = format!(r#"{{{}, {grid}, "sparse": ["B", "C"], "args": [{}]}}"#, launch_head, fill(args));
@@ -983,16 +995,16 @@ fn far_corner_of(name: &str, launch_head: &str, grid: &str, args: &str, tile: us
                 }
             }
         }
-        assert_eq!(wrong, 0, "{name}: CTA (0, {cta}): {wrong} of {} elements of C differ", m * tile);
+        assert_eq!(wrong, 0, "{name} {m}x{n}x{k}: CTA (0, {cta}): {wrong} of {} elements of C differ", m * tile);
     }
-    // Sparse: B's pages made are the two CTAs' rows, not 6 GiB.
+    // Sparse: B's pages made are the two CTAs' rows, not the 4 or 6 GiB.
     let cute_emu::machine::Bytes::Sparse { pages, .. } = &b.data else { panic!("B is sparse") };
     assert!(pages.len() * cute_emu::machine::PAGE <= 2 * tile * k * 2 + 4 * cute_emu::machine::PAGE, "{name}: {} pages of B made", pages.len());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
-fn gemm_sm80_is_exact_at_the_far_corner_of_a_6_gib_operand() {
+fn gemm_sm80_is_exact_at_the_far_corner_of_lm_head_operands() {
     // The kernel with i32 leading dimensions read outside B at the last CTA
     // (2 GiB before B); its `?{div=8,i64}` strides make the tile bases 64-bit.
     far_corner(
@@ -1006,7 +1018,7 @@ fn gemm_sm80_is_exact_at_the_far_corner_of_a_6_gib_operand() {
 }
 
 #[test]
-fn gemm_sm90_is_exact_at_the_far_corner_of_a_6_gib_operand() {
+fn gemm_sm90_is_exact_at_the_far_corner_of_lm_head_operands() {
     // TMA addresses B through its tensor map (64-bit in the TMA unit); the
     // kernel's coordinates are per dimension, far below 2^31.
     far_corner(
@@ -1021,14 +1033,13 @@ fn gemm_sm90_is_exact_at_the_far_corner_of_a_6_gib_operand() {
 }
 
 #[test]
-fn gemm_ws_sm90_is_exact_at_the_far_corner_of_a_6_gib_operand() {
+fn gemm_ws_sm90_is_exact_at_the_far_corner_of_lm_head_operands() {
     // The persistent kernel on half as many CTAs as N tiles: the last CTA
     // computes the tile at half of N and the last one.
-    let tiles = 3_145_728 / 128;
     far_corner_of(
         "ws_sm90",
         r#""source": "@EXAMPLES@/gemm_ws_sm90.mlir", "chip": "sm_90a", "kernel": "gemm", "block": [384, 1, 1]"#,
-        &format!(r#""grid": [{}, 1, 1], "ctas": [[{}, 0, 0]]"#, tiles / 2, tiles / 2 - 1),
+        |n| format!(r#""grid": [{}, 1, 1], "ctas": [[{}, 0, 0]]"#, n / 128 / 2, n / 128 / 2 - 1),
         r#"{"tensor_map": {"buffer": "A", "dtype": "f16", "shape": [{m}, {k}], "init": {"randint": [-2, 2], "seed": 1}, "box": [64, 128], "swizzle": 128}},
            {"tensor_map": {"buffer": "B", "dtype": "f16", "shape": [{n}, {k}], "init": {"randint": [-2, 2], "seed": 2}, "box": [64, 128], "swizzle": 128}},
            {"tensor_map": {"buffer": "C", "dtype": "f32", "shape": [{m}, {n}], "init": "zeros", "box": [32, 128], "swizzle": 128}},
@@ -1038,7 +1049,7 @@ fn gemm_ws_sm90_is_exact_at_the_far_corner_of_a_6_gib_operand() {
 }
 
 #[test]
-fn gemm_sm100_is_exact_at_the_far_corner_of_a_6_gib_operand() {
+fn gemm_sm100_is_exact_at_the_far_corner_of_lm_head_operands() {
     // TMA loads, UMMA into tensor memory, a tcgen05.ld epilogue through a
     // shared C tile and a TMA store (all addressing 64-bit in the TMA unit).
     far_corner(
