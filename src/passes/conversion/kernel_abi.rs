@@ -108,17 +108,22 @@ fn refuse_libdevice_calls(root: OperationRef) -> Result<(), PassError> {
         op.name().as_string_ref().as_str() == Ok("llvm.call")
             && op.attribute("callee").is_ok_and(|c| c.to_string().starts_with("@__nv_"))
     });
-    let Some(&raw) = calls.first() else { return Ok(()) };
-    // SAFETY: collected from the live IR; only read.
-    let op = unsafe { OperationRef::from_raw(raw) };
-    let callee = op.attribute("callee").map(|c| c.to_string()).unwrap_or_default();
-    emit_op_error(
-        op,
-        &format!(
-            "cute-kernel-to-nvvm: calls the libdevice function {} (what convert-gpu-to-nvvm makes of a math op with no PTX instruction, such as math.tanh), and this pipeline links no libdevice: ptxas would refuse the unresolved call; `fastmath<afn>` on math.tanh, math.exp or math.exp2 selects the PTX approximations (tanh.approx.f32, ex2.approx.f32)",
-            callee.trim_start_matches('@')
-        ),
-    );
+    if calls.is_empty() {
+        return Ok(());
+    }
+    // Every call, each at its op: a kernel may use several such functions.
+    for &raw in &calls {
+        // SAFETY: collected from the live IR; only read.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        let callee = op.attribute("callee").map(|c| c.to_string()).unwrap_or_default();
+        emit_op_error(
+            op,
+            &format!(
+                "cute-kernel-to-nvvm: calls the libdevice function {} (what convert-gpu-to-nvvm makes of a math op with no PTX instruction, such as math.tanh), and this pipeline links no libdevice: ptxas would refuse the unresolved call; `fastmath<afn>` on math.tanh, math.exp or math.exp2 selects the PTX approximations (tanh.approx.f32, ex2.approx.f32)",
+                callee.trim_start_matches('@')
+            ),
+        );
+    }
     Err(PassError::Reported)
 }
 

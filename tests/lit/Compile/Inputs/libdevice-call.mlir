@@ -1,5 +1,6 @@
-// A math op that convert-gpu-to-nvvm lowers to a libdevice call
-// (compile-invalid.mlir LIBDEVICE).
+// Math ops that convert-gpu-to-nvvm lowers to libdevice calls (exact:
+// no fastmath<afn>); each is refused at its op (compile-invalid.mlir
+// LIBDEVICE).
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   gpu.func @k(%p: !cute.ptr<f32, gmem>) kernel {
@@ -8,7 +9,8 @@ gpu.module @kernels {
     %c = cute.static : !cute.coord<"0">
     %x = cute.load %v[%c] : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"1:0">>, !cute.coord<"0">
     %t = math.tanh %x : f32
-    cute.store %t, %v[%c] : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"1:0">>, !cute.coord<"0">
+    %e = math.exp %t : f32
+    cute.store %e, %v[%c] : !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"1:0">>, !cute.coord<"0">
     gpu.return
   }
 }
