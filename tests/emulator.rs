@@ -199,6 +199,33 @@ fn gelu_tanh(x: f32) -> f32 {
     0.5f32 * x * (1.0f32 + th)
 }
 
+/// D = bf16(act(2 * A B^T - 3 * C + bias[n])) of the epilogue examples
+/// (`bias` names the bias buffer), act 0 ReLU, 1 GELU's tanh form: the host
+/// computes in f32 in the kernels' order and rounds to bf16 to nearest
+/// even. Asserts that every element of D is that; returns how many
+/// pre-activation values were not positive.
+fn check_epilogue(o: &Outcome, bias: &str, (m, n, k): (usize, usize, usize), act: i32) -> usize {
+    let (a, b, c, bias, d) = (buffer(o, "A"), buffer(o, "B"), buffer(o, "C"), buffer(o, bias), buffer(o, "D"));
+    let (alpha, beta) = (2f32, -3f32);
+    let (mut wrong, mut clipped) = (0, 0);
+    for i in 0..m {
+        for j in 0..n {
+            let acc: f32 = (0..k).map(|kk| (a.get(i * k + kk) * b.get(j * k + kk)) as f32).sum();
+            let x = alpha * acc + beta * c.get(i * n + j) as f32 + bias.get(j) as f32;
+            clipped += usize::from(x <= 0.0);
+            let y = if act == 0 { x.max(0.0) } else { gelu_tanh(x) };
+            if d.get(i * n + j) != f64::from(half::bf16::from_f32(y).to_f32()) {
+                if wrong < 12 {
+                    eprintln!("act {act}: D[{i}][{j}] = {}, want {y} (pre-activation {x})", d.get(i * n + j));
+                }
+                wrong += 1;
+            }
+        }
+    }
+    assert_eq!(wrong, 0, "{m}x{n}x{k}, act {act}: {wrong} of {} elements of D differ", m * n);
+    clipped
+}
+
 #[test]
 fn gemm_epilogue_sm80_computes_the_fused_epilogue_in_bf16() {
     // Issue 31: the users' epilogue on the accumulator fragment (cute.load_vec
@@ -217,26 +244,7 @@ fn gemm_epilogue_sm80_computes_the_fused_epilogue_in_bf16() {
         let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
         assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
         let (m, n, k) = (256, 384, 96);
-        let (a, b, c, bias, d) = (buffer(&o, "A"), buffer(&o, "B"), buffer(&o, "C"), buffer(&o, "Bias"), buffer(&o, "D"));
-        let (alpha, beta) = (2f32, -3f32);
-        let mut wrong = 0;
-        let mut clipped = 0;
-        for i in 0..m {
-            for j in 0..n {
-                let acc: f32 = (0..k).map(|kk| (a.get(i * k + kk) * b.get(j * k + kk)) as f32).sum();
-                let x = alpha * acc + beta * c.get(i * n + j) as f32 + bias.get(j) as f32;
-                clipped += usize::from(x <= 0.0);
-                let y = if act == 0 { x.max(0.0) } else { gelu_tanh(x) };
-                let want = f64::from(half::bf16::from_f32(y).to_f32());
-                if d.get(i * n + j) != want {
-                    if wrong == 0 {
-                        eprintln!("act {act}: first difference: D[{i}][{j}] = {}, want {want} (pre-activation {x})", d.get(i * n + j));
-                    }
-                    wrong += 1;
-                }
-            }
-        }
-        assert_eq!(wrong, 0, "act {act}: {wrong} of {} elements of D differ", m * n);
+        let clipped = check_epilogue(&o, "Bias", (m, n, k), act);
         // The inputs exercise both sides of the activation and bf16's
         // rounding above 256.
         assert!(clipped > m * n / 10 && clipped < m * n * 9 / 10, "{clipped} of {} clipped", m * n);
@@ -297,7 +305,6 @@ fn gemm_epilogue_sm90_computes_the_fused_epilogue_at_ragged_shapes() {
     // the host's per-operation f32 rounding (tanh correctly rounded, as the
     // emulator's tanh.approx.f32).
     let (base, ptx) = prepare(&example_launch("gemm_epilogue_sm90"));
-    let (alpha, beta) = (2f32, -3f32);
     for (m, n, k, act) in [(200usize, 296usize, 136usize, 0), (1, 8, 8, 0), (129, 136, 72, 0), (131, 264, 200, 0), (200, 296, 136, 1), (129, 136, 72, 1)] {
         let mut l = base.clone();
         l.args[8] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: f64::from(act) };
@@ -309,23 +316,7 @@ fn gemm_epilogue_sm90_computes_the_fused_epilogue_at_ragged_shapes() {
         l.args[5] = launch::Arg::Scalar { dtype: launch::Dtype::I32, value: k as f64 };
         let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
         assert!(o.report.hazards.is_empty(), "{m}x{n}x{k}: {}", launch::summary(&o));
-        let (a, b, c, bias, d) = (buffer(&o, "A"), buffer(&o, "B"), buffer(&o, "C"), buffer(&o, "bias"), buffer(&o, "D"));
-        let (mut wrong, mut clipped) = (0, 0);
-        for i in 0..m {
-            for j in 0..n {
-                let acc: f32 = (0..k).map(|kk| (a.get(i * k + kk) * b.get(j * k + kk)) as f32).sum();
-                let x = alpha * acc + beta * c.get(i * n + j) as f32 + bias.get(j) as f32;
-                clipped += usize::from(x <= 0.0);
-                let y = if act == 0 { x.max(0.0) } else { gelu_tanh(x) };
-                if d.get(i * n + j) != f64::from(half::bf16::from_f32(y).to_f32()) {
-                    if wrong < 12 {
-                        eprintln!("act {act}: D[{i}][{j}] = {}, want {y} (acc {acc})", d.get(i * n + j));
-                    }
-                    wrong += 1;
-                }
-            }
-        }
-        assert_eq!(wrong, 0, "{m}x{n}x{k}: {wrong} of {} elements of D differ", m * n);
+        let clipped = check_epilogue(&o, "bias", (m, n, k), act);
         assert!(m * n < 64 || (clipped > 0 && clipped < m * n), "{m}x{n}x{k}: both sides of the ReLU");
     }
     // Teeth: C read before its TMA load is observed complete, and D stored

@@ -51,11 +51,15 @@ pub fn lower<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &
     let flags = Attribute::parse(context, "#llvm.fastmath<afn>").ok_or("#llvm.fastmath<afn> does not parse")?;
     let fastmath = (Identifier::new(context, "fastmathFlags"), flags);
     let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
-    let (intrinsic, input) = match name.as_str() {
-        "math.tanh" => ("llvm.intr.tanh", value),
-        "math.exp2" => ("llvm.intr.exp2", value),
+    // tanh: LLVM's intrinsic with afn. exp2 and exp (= 2^(x log2 e)): the
+    // exponent, then NVPTX's ex2 below.
+    let input = match name.as_str() {
+        "math.tanh" => {
+            let call = OperationBuilder::new("llvm.intr.tanh", location).add_operands(&[value]).add_attributes(&[fastmath]).add_results(&[ty]).build()?;
+            return Ok(vec![insert(rewriter, call)?]);
+        }
+        "math.exp2" => value,
         "math.exp" => {
-            // exp(x) = 2^(x log2 e).
             let text = if ty.to_string() == "f32" { "1.44269504 : f32".to_string() } else { format!("dense<1.44269504> : {ty}") };
             let log2e = Attribute::parse(context, &text).ok_or_else(|| format!("{text} does not parse"))?;
             let constant = OperationBuilder::new("llvm.mlir.constant", location)
@@ -68,14 +72,10 @@ pub fn lower<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &
                 .add_attributes(&[fastmath])
                 .add_results(&[ty])
                 .build()?;
-            ("llvm.intr.exp2", insert(rewriter, scaled)?)
+            insert(rewriter, scaled)?
         }
         _ => return Err(PatternError::NoMatch),
     };
-    if intrinsic == "llvm.intr.tanh" {
-        let call = OperationBuilder::new(intrinsic, location).add_operands(&[input]).add_attributes(&[fastmath]).add_results(&[ty]).build()?;
-        return Ok(vec![insert(rewriter, call)?]);
-    }
     // convert-gpu-to-nvvm marks LLVM's exp2 illegal (it has a libdevice
     // pattern for math.exp2 only): NVPTX's own approximation, element by
     // element.
