@@ -140,7 +140,7 @@ impl Cta<'_> {
                 let a = val(self, 1)?;
                 self.set(t, &ops[0], mask(!a, width), inst)?;
             }
-            "clz" | "tanh" | "ex2" => self.special_unary(t, inst, &parts, kind, config)?,
+            "clz" | "tanh" | "ex2" | "rcp" => self.special_unary(t, inst, &parts, kind, config)?,
             "neg" | "abs" => {
                 let a = val(self, 1)?;
                 let r = if float {
@@ -240,6 +240,16 @@ impl Cta<'_> {
         let r = if parts[0] == "clz" {
             let a = mask(a, k.width);
             u64::from(if a == 0 { k.width } else { a.leading_zeros() - (64 - k.width) })
+        } else if parts[0] == "rcp" && (k.ty == "f32" || k.ty == "f64") && (parts.contains(&"rn") || parts.contains(&"approx")) {
+            // PTX ISA 9.7.3.11 rcp: `.rn` is the IEEE reciprocal, correctly
+            // rounded; `.approx` is within 1 ulp, here the same value.
+            // `.ftz` flushes subnormal inputs and results to zero.
+            let ftz = parts.contains(&"ftz");
+            let x = float_of(a, k.ty);
+            let x = if ftz && x != 0.0 && x.abs() < f64::from(f32::MIN_POSITIVE) { 0.0f64.copysign(x) } else { x };
+            let r = if k.ty == "f32" { f64::from(1.0f32 / x as f32) } else { 1.0 / x };
+            let r = if ftz && r != 0.0 && r.abs() < f64::from(f32::MIN_POSITIVE) { 0.0f64.copysign(r) } else { r };
+            bits_of_float(r, k.ty)
         } else {
             if !parts.contains(&"approx") || k.ty != "f32" {
                 return Err(Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst))));

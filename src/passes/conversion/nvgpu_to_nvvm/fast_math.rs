@@ -23,7 +23,7 @@ use melior::{
 
 /// What these patterns create.
 pub(crate) const FAST_MATH_OPS: &[&str] =
-    &["llvm.intr.tanh", "llvm.call_intrinsic", "llvm.fmul", "llvm.mlir.constant", "llvm.mlir.undef", "llvm.extractelement", "llvm.insertelement"];
+    &["llvm.intr.tanh", "llvm.intr.maxnum", "llvm.intr.minnum", "llvm.intr.fma", "llvm.call_intrinsic", "llvm.fmul", "llvm.mlir.constant", "llvm.mlir.undef", "llvm.extractelement", "llvm.insertelement"];
 
 /// Whether `ty` is f32 or a vector of f32.
 fn is_f32(ty: Type) -> bool {
@@ -109,4 +109,26 @@ pub fn lower<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &
         acc = insert(rewriter, OperationBuilder::new("llvm.insertelement", location).add_operands(&[acc, result, at]).add_results(&[ty]).build()?)?;
     }
     Ok(vec![acc])
+}
+
+/// `arith.maxnumf` / `arith.minnumf` / `math.fma` on f32 →
+/// `llvm.intr.maxnum` / `minnum` / `fma`, which NVPTX selects as `max.f32`
+/// / `min.f32` / `fma.rn.f32` (the same semantics: a NaN operand of
+/// max/min yields the other; fma rounds once). `convert-gpu-to-nvvm` would
+/// call libdevice's `fmaxf` / `fminf` / `fmaf` instead, which no pipeline
+/// links. An online softmax's row max and its scaled exponent are these.
+pub fn lower_exact<'c, 'a>(_context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
+    let operands: Vec<_> = op.operands().collect();
+    let ty = op.result(0)?.r#type();
+    if !is_f32(ty) {
+        return Err(PatternError::NoMatch);
+    }
+    let name = match op.name().as_string_ref().as_str() {
+        Ok("arith.maxnumf") => "llvm.intr.maxnum",
+        Ok("arith.minnumf") => "llvm.intr.minnum",
+        Ok("math.fma") => "llvm.intr.fma",
+        _ => return Err(PatternError::NoMatch),
+    };
+    let call = OperationBuilder::new(name, op.location()).add_operands(&operands).add_results(&[ty]).build()?;
+    Ok(vec![insert(rewriter, call)?])
 }

@@ -19,6 +19,7 @@
 //! | [`sm90::operand_fence`] | (after the calls are lowered) | every register fragment of a `wgmma.mma_async` pinned before its group's fence and after its wait (issue 36) |
 //!
 //! | [`fast_math`] | `math.tanh` / `exp2` / `exp` with `fastmath<afn>` (f32) | `llvm.intr.tanh` / `exp2` with `afn`: `tanh.approx.f32`, `ex2.approx.f32` |
+//! | [`fast_math`] | `arith.maxnumf` / `minnumf`, `math.fma` (f32) | `llvm.intr.maxnum` / `minnum` / `fma`: `max.f32`, `min.f32`, `fma.rn.f32` (not libdevice's `fmaxf`, `fmaf`) |
 //!
 //! [`atom_builders`] is the stage before (`cute-nvgpu-expand-atoms`, spec
 //! 000's WGMMA and IMMA rewriters), run right after `cute-desugar`.
@@ -94,6 +95,9 @@ pub static NVGPU_PATTERNS: &[Pattern] = &[
     Pattern { root: "math.tanh", rewrite: fast_math::lower, generated: fast_math::FAST_MATH_OPS },
     Pattern { root: "math.exp2", rewrite: fast_math::lower, generated: fast_math::FAST_MATH_OPS },
     Pattern { root: "math.exp", rewrite: fast_math::lower, generated: fast_math::FAST_MATH_OPS },
+    Pattern { root: "arith.maxnumf", rewrite: fast_math::lower_exact, generated: fast_math::FAST_MATH_OPS },
+    Pattern { root: "arith.minnumf", rewrite: fast_math::lower_exact, generated: fast_math::FAST_MATH_OPS },
+    Pattern { root: "math.fma", rewrite: fast_math::lower_exact, generated: fast_math::FAST_MATH_OPS },
     Pattern { root: "cute.copy_atom_call", rewrite: sm80::cp_async::lower, generated: ATOM_OPS },
     Pattern { root: "cute.copy_atom_call", rewrite: sm80::matrix_copy::lower, generated: ATOM_OPS },
     Pattern { root: "cute.mma_atom_call", rewrite: sm80::mma_sync::lower, generated: ATOM_OPS },

@@ -33,6 +33,28 @@ gpu.module @kernels {
     llvm.store %e, %p : f32, !llvm.ptr<1>
     gpu.return
   }
+  // max / min / fma on f32 have PTX instructions: LLVM's intrinsics, not
+  // the libdevice calls convert-gpu-to-nvvm would make (an online
+  // softmax's row max and scaled exponent, examples/fmha_fwd_sm80.mlir).
+  // CHECK-LABEL: gpu.func @instructions
+  // CHECK: llvm.intr.maxnum(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
+  // CHECK: llvm.intr.minnum(%{{.*}}, %{{.*}}) : (vector<4xf32>, vector<4xf32>) -> vector<4xf32>
+  // CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32) -> f32
+  // CHECK-NOT: __nv_
+  // PTX-LABEL: .entry instructions(
+  // PTX: max.f32
+  // PTX-COUNT-4: min.f32
+  // PTX: fma.rn.f32
+  gpu.func @instructions(%p: !llvm.ptr<1>, %a: f32, %b: f32) kernel {
+    %m = arith.maxnumf %a, %b : f32
+    %v = llvm.load %p : !llvm.ptr<1> -> vector<4xf32>
+    %w = vector.broadcast %m : f32 to vector<4xf32>
+    %n = arith.minnumf %v, %w : vector<4xf32>
+    %s = vector.reduction <add>, %n : vector<4xf32> into f32
+    %f = math.fma %s, %a, %b : f32
+    llvm.store %f, %p : f32, !llvm.ptr<1>
+    gpu.return
+  }
   // EXACT-BEGIN
   // Without afn the exact function stays math (no PTX instruction computes
   // it; the gpu conversion would call libdevice).
