@@ -303,28 +303,44 @@ gpu.module @kernels {
       cute.copy %s2r_k, %tXsK, %tSrK : !s2r_k, !txsk, !rk
       cute.gemm %mma, %accS, %tSrQ, %tSrK, %accS : !mma, !acc, !rq, !rk, !acc
 
-      // Masking from the coordinates of S: columns past Sk, and with the
-      // causal mask columns after the row.
-      %tScSn = cute.slice(%tScS, %kb) : !tsc, !cute.coord<"(_,_,_,?)">
-      %s_origin = cute.get_iter %tScSn : (!tsc1) -> !cute.int_tuple<"(?,?{div=2})">
-      %crc_l = cute.static : !cute.layout<"((2,2),(2,8)):((8@0,64@0),(1@1,8@1))">
-      %cSrc = cute.make_view %s_origin, %crc_l : !crc
-      scf.for %r = %c0 to %c4 step %c1 {
-        %ri = arith.index_cast %r : index to i32
-        scf.for %c = %c0 to %c16 step %c1 {
-          %ci = arith.index_cast %c : index to i32
-          %at = cute.make_int_tuple(%ri, %ci) : (i32, i32) -> !cute.coord<"(?,?)">
-          %qk = cute.load %cSrc[%at] : !crc, !cute.coord<"(?,?)">
-          %q, %k = cute.get_leaves %qk : !cute.int_tuple<"(?,?)"> -> i32, i32
-          %past = arith.cmpi sge, %k, %Sk : i32
-          %after = arith.cmpi sgt, %k, %q : i32
-          %cmask = arith.andi %is_causal, %after : i1
-          %masked = arith.ori %past, %cmask : i1
-          scf.if %masked {
-            cute.store %ninf, %S[%at] : !rc, !cute.coord<"(?,?)">
-          }
+      // Masking from the coordinates of S, only in the blocks that need it
+      // (FA2 masks only those): columns past Sk (the last block), and with
+      // the causal mask columns after the row (the blocks reaching past the
+      // tile's first row).
+      %blk_first = arith.muli %ni, %c64_i32 : i32
+      %blk_last = arith.addi %blk_first, %c63_i32 : i32
+      %ragged = arith.cmpi sge, %blk_last, %Sk : i32
+      %q_first = arith.muli %bx, %c128_i32 : i32
+      %diag = arith.cmpi sgt, %blk_last, %q_first : i32
+      %diag_causal = arith.andi %is_causal, %diag : i1
+      %need_mask = arith.ori %ragged, %diag_causal : i1
+      scf.if %need_mask {
+        %tScSn = cute.slice(%tScS, %kb) : !tsc, !cute.coord<"(_,_,_,?)">
+        %s_origin = cute.get_iter %tScSn : (!tsc1) -> !cute.int_tuple<"(?,?{div=2})">
+        %crc_l = cute.static : !cute.layout<"((2,2),(2,8)):((8@0,64@0),(1@1,8@1))">
+        %cSrc = cute.make_view %s_origin, %crc_l : !crc
+        // Per row, the first masked column (FA2's col_idx_limit): Sk, or
+        // with the causal mask min(Sk, row + 1).
+        scf.for %r = %c0 to %c4 step %c1 {
+          %ri = arith.index_cast %r : index to i32
+          %first = cute.make_int_tuple(%ri, %zero_i32) : (i32, i32) -> !cute.coord<"(?,?)">
+          %q0 = cute.load %cSrc[%first] : !crc, !cute.coord<"(?,?)">
+          %q, %k0 = cute.get_leaves %q0 : !cute.int_tuple<"(?,?)"> -> i32, i32
+          %q1 = arith.addi %q, %c1_i32 : i32
+          %diag_limit = arith.minsi %q1, %Sk : i32
+          %limit = arith.select %is_causal, %diag_limit, %Sk : i32
+          scf.for %c = %c0 to %c16 step %c1 {
+            %ci = arith.index_cast %c : index to i32
+            %at = cute.make_int_tuple(%ri, %ci) : (i32, i32) -> !cute.coord<"(?,?)">
+            %qk = cute.load %cSrc[%at] : !crc, !cute.coord<"(?,?)">
+            %row, %k = cute.get_leaves %qk : !cute.int_tuple<"(?,?)"> -> i32, i32
+            %masked = arith.cmpi sge, %k, %limit : i32
+            %sv = cute.load %S[%at] : !rc, !cute.coord<"(?,?)">
+            %sm = arith.select %masked, %ninf, %sv : f32
+            cute.store %sm, %S[%at] : !rc, !cute.coord<"(?,?)">
+          } {loop_annotation = #llvm.loop_annotation<unroll = #llvm.loop_unroll<full = true>>}
         } {loop_annotation = #llvm.loop_annotation<unroll = #llvm.loop_unroll<full = true>>}
-      } {loop_annotation = #llvm.loop_annotation<unroll = #llvm.loop_unroll<full = true>>}
+      }
 
       // Online softmax, row by row: the row max over the quad's four
       // threads (shfl.sync xor 1, 2), the running output and sum rescaled

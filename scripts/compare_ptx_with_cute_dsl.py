@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Issue 31's comparison with NVIDIA: each GEMM example of this project
-against the CuTe DSL's corresponding example on the same tile, compiled to
+"""Issues 31 and 32's comparison with NVIDIA: each GEMM and attention
+example of this project against the CuTe DSL's corresponding example on the same tile, compiled to
 PTX without a GPU, then ptxas -v: main-loop instructions per MMA
 instruction, registers, spills. Prints a markdown table (docs/compile.md).
 
@@ -10,7 +10,8 @@ Setup (once):
     # CUTLASS's examples/python/CuTeDSL/cute from any checkout, e.g.
     #   git -C cutlass show HEAD:examples/python/CuTeDSL/cute/<path> > <path>
 Run:
-    /tmp/dsl/bin/python scripts/compare_ptx_with_cute_dsl.py PATH/TO/CuTeDSL/cute
+    /tmp/dsl/bin/python scripts/compare_ptx_with_cute_dsl.py PATH/TO/CuTeDSL/cute [EXAMPLE...]
+(EXAMPLE: only these of ours, e.g. fmha_fwd_sm80.)
 
 The main loop is the loop (a label and the last branch back to it) that
 issues the most MMA instructions (mma.sync, wgmma.mma_async,
@@ -37,6 +38,7 @@ PAIRS = [
     ("gemm_ws_sm90", "sm_90a", "hopper/kernel/dense_gemm/dense_gemm_persistent.py", "sm90_persistent"),
     ("gemm_sm100", "sm_100a", "blackwell/kernel/dense_gemm/dense_gemm.py", "sm100"),
     ("gemm_ws_sm100", "sm_100a", "blackwell/kernel/dense_gemm/dense_gemm_persistent.py", "sm100_persistent"),
+    ("fmha_fwd_sm80", "sm_80", "ampere/kernel/attention/flash_attention_v2.py", "fa2_sm80"),
 ]
 
 
@@ -72,6 +74,15 @@ def dsl_ptx(example, kind, chip, dump):
     spec = importlib.util.spec_from_file_location(f"dsl_{kind}", example)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    if kind == "fa2_sm80":
+        # FlashAttention-2 forward on our tile: d = 64, a 128-row Q tile,
+        # 64-row K/V blocks, 128 threads; Q, K, V, O (batch, seqlen, heads,
+        # d) row-major f16, sequence lengths unknown until run time.
+        b, sq, sk, h = cute.sym_int(), cute.sym_int(), cute.sym_int(), cute.sym_int()
+        q, o = (make_fake_compact_tensor(cutlass.Float16, (b, sq, h, 64), stride_order=(3, 2, 1, 0), assumed_align=16) for _ in range(2))
+        k, v = (make_fake_compact_tensor(cutlass.Float16, (b, sk, h, 64), stride_order=(3, 2, 1, 0), assumed_align=16) for _ in range(2))
+        kernel = module.FlashAttentionForwardAmpere(64, 128, 64, 128, False)
+        return compile_and_keep(cute, kernel, [q, k, v, o, cutlass.Float32(0.125)], make_fake_stream(), example, dump)
     m, l = cute.sym_int(), cute.sym_int()
     n, k = cute.sym_int(divisibility=16), cute.sym_int(divisibility=16)
     ab = cutlass.BFloat16 if kind.startswith("sm100") else cutlass.Float16
@@ -93,8 +104,13 @@ def dsl_ptx(example, kind, chip, dump):
         args.append(132)  # max active clusters: an H100's SMs
     else:
         gemm = module.TensorOpGemm(cutlass.Float16, cutlass.Float16, cutlass.Float32, (2, 2, 1))
+    return compile_and_keep(cute, gemm, args, make_fake_stream(), example, dump)
+
+
+def compile_and_keep(cute, kernel, args, stream, example, dump):
+    """Compiles with the DSL and returns the path of the PTX it kept."""
     before = set(glob.glob(os.path.join(dump, "**", "*.ptx"), recursive=True))
-    cute.compile(gemm, *args, make_fake_stream())
+    cute.compile(kernel, *args, stream)
     new = sorted(set(glob.glob(os.path.join(dump, "**", "*.ptx"), recursive=True)) - before, key=os.path.getmtime)
     if not new:
         sys.exit(f"the CuTe DSL kept no PTX for {example} in {dump}")
@@ -109,13 +125,15 @@ def main():
         _, chip, example, kind = PAIRS[int(index)]
         print(dsl_ptx(os.path.join(root, example), kind, chip, os.environ["CUTE_DSL_DUMP_DIR"]))
         return
-    if len(sys.argv) != 2:
+    if len(sys.argv) < 2:
         sys.exit(__doc__)
-    root = sys.argv[1]
+    root, only = sys.argv[1], sys.argv[2:]
     dump = tempfile.mkdtemp(prefix="cute-dsl-ptx-")
     print("| kernel | chip | main loop: instructions / MMAs (per MMA) | registers | spill bytes |")
     print("|---|---|---|---|---|")
     for index, (ours, chip, example, kind) in enumerate(PAIRS):
+        if only and ours not in only:
+            continue
         path = os.path.join(dump, f"{ours}.ptx")
         subprocess.run([CUTE, "compile", os.path.join(REPO, "examples", f"{ours}.mlir"), "--chip", chip, "-o", path], check=True)
         env = dict(os.environ, CUTE_DSL_ARCH=chip, CUTE_DSL_KEEP="ptx", CUTE_DSL_DUMP_DIR=dump, CUTE_DSL_NO_CACHE="1")

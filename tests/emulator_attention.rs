@@ -48,6 +48,7 @@ fn values(n: usize, seed: u64) -> Vec<f64> {
         .collect()
 }
 
+#[derive(Clone, Copy)]
 struct Problem {
     heads: usize,
     sq: usize,
@@ -123,4 +124,31 @@ fn fmha_fwd_sm80_matches_softmax_attention_in_f64() {
         }
     }
     eprintln!("fmha_fwd_sm80 max |O - O_ref|: {}", report.join(", "));
+}
+
+#[test]
+fn fmha_fwd_sm80_needs_its_predicates_and_its_mask() {
+    // Each guard is needed: without the K/V row predicate the last head's
+    // V block reads past the buffer (a hazard); without the mask the
+    // columns past Sk (zero-filled keys, logit 0) and, causally, the later
+    // keys take weight, and O is off by far more than the bound.
+    let (base, _) = prepare("fmha_fwd_sm80");
+    let source = std::fs::read_to_string(&base.source).unwrap();
+    let p = Problem { heads: 2, sq: 200, sk: 136, causal: true };
+    let l = launch_for(&base, &p);
+    let compile = |from: &str, to: &str| {
+        let broken = source.replace(from, to);
+        assert_ne!(source, broken, "{from}");
+        Compiler::new().compile(&broken, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let ptx = compile("cute.copy %g2s, %v_src, %tVsV pred(%pkv : !pv4)", "cute.copy %g2s, %v_src, %tVsV");
+    let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.iter().any(|h| h.message.contains("outside every buffer")), "{}", launch::summary(&o));
+    let ptx = compile("%need_mask = arith.ori %ragged, %diag_causal : i1", "%need_mask = arith.cmpi slt, %Sk, %zero_i32 : i32");
+    for causal in [false, true] {
+        let p = Problem { causal, ..p };
+        let o = launch::execute(&launch_for(&base, &p), &ptx).unwrap_or_else(|e| panic!("{e}"));
+        let err = max_error(&o, &p);
+        assert!(err > 10.0 * BOUND, "without the mask (causal {causal}): max error only {err}");
+    }
 }
