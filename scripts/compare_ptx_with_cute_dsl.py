@@ -39,6 +39,7 @@ PAIRS = [
     ("gemm_sm100", "sm_100a", "blackwell/kernel/dense_gemm/dense_gemm.py", "sm100"),
     ("gemm_ws_sm100", "sm_100a", "blackwell/kernel/dense_gemm/dense_gemm_persistent.py", "sm100_persistent"),
     ("fmha_fwd_sm80", "sm_80", "ampere/kernel/attention/flash_attention_v2.py", "fa2_sm80"),
+    ("fmha_fwd_sm90", "sm_90a", "hopper/kernel/attention/fmha.py", "fmha_sm90"),
 ]
 
 
@@ -71,6 +72,8 @@ def dsl_ptx(example, kind, chip, dump):
     import cutlass.cute as cute
     from cutlass.cute.runtime import make_fake_compact_tensor, make_fake_stream
 
+    # The attention examples import CuTeDSL/helpers (beside CuTeDSL/cute).
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(example))))))
     spec = importlib.util.spec_from_file_location(f"dsl_{kind}", example)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -83,6 +86,21 @@ def dsl_ptx(example, kind, chip, dump):
         k, v = (make_fake_compact_tensor(cutlass.Float16, (b, sk, h, 64), stride_order=(3, 2, 1, 0), assumed_align=16) for _ in range(2))
         kernel = module.FlashAttentionForwardAmpere(64, 128, 64, 128, False)
         return compile_and_keep(cute, kernel, [q, k, v, o, cutlass.Float32(0.125)], make_fake_stream(), example, dump)
+    if kind == "fmha_sm90":
+        # FMHA on our tile: two MMA warpgroups of 64 Q rows (a 128-row Q
+        # tile), 128-key blocks, d = 64, not persistent, no mask window;
+        # Q, K, V, O as the example lays them out, (s, d, h_r, h_k, b) with
+        # d contiguous, and the f32 log-sum-exp it also writes.
+        import helpers.fmha_helpers as fmha_utils
+        b, sq, sk, h = cute.sym_int(), cute.sym_int(), cute.sym_int(), cute.sym_int()
+        order = (3, 0, 1, 2, 4)
+        q, o = (make_fake_compact_tensor(cutlass.Float16, (sq, 64, 1, h, b), stride_order=order, assumed_align=16) for _ in range(2))
+        k, v = (make_fake_compact_tensor(cutlass.Float16, (sk, 64, 1, h, b), stride_order=order, assumed_align=16) for _ in range(2))
+        lse = make_fake_compact_tensor(cutlass.Float32, (sq, 1, 1, h, b), stride_order=order, assumed_align=16)
+        kernel = module.HopperFusedMultiHeadAttentionForward(cutlass.Float32, cutlass.Float32, (64, 128, 64), False, fmha_utils.MaskEnum.WINDOW_MASK)
+        scale = cutlass.Float32(0.125)
+        args = [q, k, v, o, lse, cutlass.Float32(0.125 * 1.4426950408889634), scale, cutlass.Float32(1.0), None, None]
+        return compile_and_keep(cute, kernel, args, make_fake_stream(), example, dump)
     m, l = cute.sym_int(), cute.sym_int()
     n, k = cute.sym_int(divisibility=16), cute.sym_int(divisibility=16)
     ab = cutlass.BFloat16 if kind.startswith("sm100") else cutlass.Float16

@@ -56,27 +56,53 @@ struct Problem {
     causal: bool,
 }
 
-/// The launch of `base` (the example's) for `p`: grid (ceil(Sq/128), heads).
+/// The launch of `base` (the example's) for `p`: grid (ceil(Sq/128),
+/// heads). Q, K and V are (heads, S, 64) buffers, or for the TMA kernels
+/// the same bytes as row-stacked (heads * S, 64) tensor maps (box 64 x 128,
+/// 128-byte swizzle).
 fn launch_for(base: &Launch, p: &Problem) -> Launch {
     let mut l = base.clone();
     l.grid = [p.sq.div_ceil(128) as u32, p.heads as u32, 1];
-    let buffer = |name: &str, rows: usize, seed: u64| Arg::Buffer {
-        name: name.into(),
-        dtype: Dtype::F16,
-        shape: vec![p.heads, rows, D],
-        init: if seed == 0 { Init::Zeros } else { Init::Values(values(p.heads * rows * D, seed)) },
+    let tma = matches!(base.args[0], Arg::TensorMap { .. });
+    let operand = |name: &str, rows: usize, seed: u64| {
+        let init = Init::Values(values(p.heads * rows * D, seed));
+        if tma {
+            Arg::TensorMap { name: name.into(), dtype: Dtype::F16, shape: vec![p.heads * rows, D], init, boxes: vec![64, 128], swizzle: 128, im2col: None }
+        } else {
+            Arg::Buffer { name: name.into(), dtype: Dtype::F16, shape: vec![p.heads, rows, D], init }
+        }
     };
     l.args = vec![
-        buffer("Q", p.sq, 1),
-        buffer("K", p.sk, 2),
-        buffer("V", p.sk, 3),
-        buffer("O", p.sq, 0),
+        operand("Q", p.sq, 1),
+        operand("K", p.sk, 2),
+        operand("V", p.sk, 3),
+        Arg::Buffer { name: "O".into(), dtype: Dtype::F16, shape: vec![p.heads, p.sq, D], init: Init::Zeros },
         Arg::Scalar { dtype: Dtype::I32, value: p.sq as f64 },
         Arg::Scalar { dtype: Dtype::I32, value: p.sk as f64 },
         Arg::Scalar { dtype: Dtype::F32, value: std::f64::consts::LOG2_E / (D as f64).sqrt() },
         Arg::Scalar { dtype: Dtype::I32, value: f64::from(u8::from(p.causal)) },
     ];
     l
+}
+
+/// Runs `name` at every shape of the issue's acceptance, causal and not,
+/// two heads each: ragged lengths (200 x 136: a partial Q tile and a
+/// partial K/V block), a single token, whole tiles, more keys than queries
+/// (several blocks), a Q tile plus one row. No hazard, and within the bound.
+fn check_shapes(name: &str) {
+    let (base, ptx) = prepare(name);
+    let mut report = Vec::new();
+    for (sq, sk) in [(200usize, 136usize), (1, 1), (128, 128), (64, 257), (129, 70)] {
+        for causal in [false, true] {
+            let p = Problem { heads: 2, sq, sk, causal };
+            let o = launch::execute(&launch_for(&base, &p), &ptx).unwrap_or_else(|e| panic!("{e}"));
+            assert!(o.report.hazards.is_empty(), "{name} {sq} x {sk} causal {causal}: {}", launch::summary(&o));
+            let err = max_error(&o, &p);
+            report.push(format!("{sq}x{sk} causal={causal}: {err:.2e}"));
+            assert!(err <= BOUND, "{name} {sq} x {sk} causal {causal}: max error {err} > {BOUND}");
+        }
+    }
+    eprintln!("{name} max |O - O_ref|: {}", report.join(", "));
 }
 
 /// The largest |O - softmax(Q K^T / sqrt(d)) V| over every row of every
@@ -108,22 +134,15 @@ fn max_error(o: &Outcome, p: &Problem) -> f64 {
 
 #[test]
 fn fmha_fwd_sm80_matches_softmax_attention_in_f64() {
-    // Issue 32 item 1. Ragged lengths (200 x 136: a partial Q tile and a
-    // partial K/V block), a single token, whole tiles, more keys than
-    // queries, causal and not; two heads each.
-    let (base, ptx) = prepare("fmha_fwd_sm80");
-    let mut report = Vec::new();
-    for (sq, sk) in [(200usize, 136usize), (1, 1), (128, 128), (64, 257), (129, 70)] {
-        for causal in [false, true] {
-            let p = Problem { heads: 2, sq, sk, causal };
-            let o = launch::execute(&launch_for(&base, &p), &ptx).unwrap_or_else(|e| panic!("{e}"));
-            assert!(o.report.hazards.is_empty(), "{sq} x {sk} causal {causal}: {}", launch::summary(&o));
-            let err = max_error(&o, &p);
-            report.push(format!("{sq}x{sk} causal={causal}: {err:.2e}"));
-            assert!(err <= BOUND, "{sq} x {sk} causal {causal}: max error {err} > {BOUND}");
-        }
-    }
-    eprintln!("fmha_fwd_sm80 max |O - O_ref|: {}", report.join(", "));
+    // Issue 32 item 1: FlashAttention-2 with cp.async and mma.sync.
+    check_shapes("fmha_fwd_sm80");
+}
+
+#[test]
+fn fmha_fwd_sm90_matches_softmax_attention_in_f64() {
+    // Issue 32 item 2: TMA, mbarriers, WGMMA ss and rs, a producer and two
+    // consumer warpgroups.
+    check_shapes("fmha_fwd_sm90");
 }
 
 #[test]
@@ -151,4 +170,31 @@ fn fmha_fwd_sm80_needs_its_predicates_and_its_mask() {
         let err = max_error(&o, &p);
         assert!(err > 10.0 * BOUND, "without the mask (causal {causal}): max error only {err}");
     }
+}
+
+#[test]
+fn fmha_fwd_sm90_needs_its_barriers_and_its_mask() {
+    // Without waiting for V's full barrier, P V reads a stage the TMA is
+    // writing; without the producer's wait on the empty barrier, it reuses
+    // a stage before its release; without the mask, the next head's keys
+    // (and the keys past Sk) take weight.
+    let (base, _) = prepare("fmha_fwd_sm90");
+    let source = std::fs::read_to_string(&base.source).unwrap();
+    let p = Problem { heads: 2, sq: 200, sk: 300, causal: false };
+    let l = launch_for(&base, &p);
+    let run = |from: &str, to: &str| {
+        let broken = source.replace(from, to);
+        assert_ne!(source, broken, "{from}");
+        let ptx = Compiler::new().compile(&broken, "sm_90a", Emit::Ptx).unwrap_or_else(|e| panic!("{e}"));
+        launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"))
+    };
+    // The TMA write races the WGMMA read; the producer runs a phase ahead
+    // and the consumers wait on a parity that has passed (a deadlock).
+    for (from, hazard) in [("cute_nvgpu.arch.mbarrier.wait %vf, %phase : !Bar", "race on shared"), ("cute_nvgpu.arch.mbarrier.wait %em, %phase : !Bar", "deadlock")] {
+        let o = run(from, "");
+        assert!(o.report.hazards.iter().any(|h| h.message.contains(hazard)), "without {from}: {}", launch::summary(&o));
+    }
+    let o = run("%need_mask = arith.ori %ragged, %diag_causal : i1", "%need_mask = arith.cmpi slt, %Sk, %zero_i32 : i32");
+    let err = max_error(&o, &p);
+    assert!(err > 10.0 * BOUND, "without the mask: max error only {err}");
 }

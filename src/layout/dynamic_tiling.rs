@@ -298,7 +298,11 @@ fn tile_symbolic_strides(kind: Tiling, a: &Layout, tiler: &Tiler) -> Option<Resu
         }
     }).ok()?;
     let largest = u64::try_from(*primes.last()?).ok()?;
-    largest.checked_mul(floor)?.checked_mul(4).filter(|&v| v < i64::MAX as u64)?;
+    // Every placed stride times a static factor must fit: P * floor. (The
+    // static algebra's own arithmetic is checked, so a product past i64 is
+    // an error there, never a wrong stride; a 128 x 128 coordinate tile of
+    // a WGMMA partition needs P and floor near 2^31.)
+    largest.checked_mul(floor).filter(|&v| v < i64::MAX as u64)?;
     let placed = Layout::new(a.shape().clone(), stride).ok()?;
     let result = match tile_static(kind, &placed, tiler) {
         Ok(r) => r,
