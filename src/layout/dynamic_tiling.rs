@@ -525,6 +525,20 @@ mod tests {
         assert_eq!(zipped.to_string(), "((128,64),(?{div=2},?)):((1,?{i64}),(128,?{div=64,i64}))");
     }
 
+    /// A coordinate tile as large as a WGMMA tiled MMA's (128 x 128, C's
+    /// thread-value layout reaching stride 512) composes: the placed bases
+    /// and the static factors fit i64 (issue 32's Hopper attention).
+    #[test]
+    fn large_coordinate_tiles_compose() {
+        let a = parse_layout("(64,128):(1@0,1@1)").unwrap();
+        let tv = Tiler::Layout(parse_layout("((4,8,4),(2,2,16)):((128,1,16),(64,8,512))").unwrap());
+        let composed = tile(Tiling::Composition, &a, &tv).unwrap();
+        assert_eq!(composed.to_string(), "((4,8,4),(2,2,16)):((2@1,1@0,16@0),(1@1,8@0,8@1))");
+        // Each (thread, value) lands where the integer layout says.
+        let integer = tile(Tiling::Composition, &parse_layout("(64,128):(1,64)").unwrap(), &tv).unwrap();
+        assert_eq!(integer.to_string(), "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))");
+    }
+
     #[test]
     fn static_extents_must_divide_and_other_cases_defer() {
         let a = parse_layout("(10,?):(1,10)").unwrap();
