@@ -146,6 +146,13 @@ fn fmha_fwd_sm90_matches_softmax_attention_in_f64() {
 }
 
 #[test]
+fn fmha_fwd_sm100_matches_softmax_attention_in_f64() {
+    // Issue 32 item 3: S and O in tensor memory, P written there by the
+    // softmax warpgroup and read by a ts UMMA.
+    check_shapes("fmha_fwd_sm100");
+}
+
+#[test]
 fn fmha_fwd_sm80_needs_its_predicates_and_its_mask() {
     // Each guard is needed: without the K/V row predicate the last head's
     // V block reads past the buffer (a hazard); without the mask the

@@ -66,6 +66,59 @@ fn descriptor_address(desc: u64, row: u64, k_byte: u64) -> Result<u64, String> {
     })
 }
 
+/// The shared byte of element (mn, k) of a 16-bit MN-major operand (the
+/// instruction descriptor's transpose bit), by the canonical layouts the
+/// tcgen05 descriptors share with GMMA's (PTX ISA 9.7.16.4.1, 9.7.15.5.1):
+/// each k is a line of MN elements; with a swizzle of S bytes a span of MN
+/// is contiguous, the 8 k of a group one span apart, MN spans at the
+/// leading byte offset and k-groups at the stride byte offset; without one,
+/// 16 bytes of MN contiguous, the 8 k of a group 16 bytes apart, MN chunks
+/// at the stride byte offset and k-groups at the leading one.
+fn descriptor_address_mn(desc: u64, mn: u64, k: u64) -> Result<u64, String> {
+    let start = (desc & 0x3fff) << 4;
+    let lbo = ((desc >> 16) & 0x3fff) << 4;
+    let sbo = ((desc >> 32) & 0x3fff) << 4;
+    let swizzle = match desc >> 61 {
+        0 => 0u64,
+        2 => 128,
+        4 => 64,
+        6 => 32,
+        other => return Err(format!("descriptor swizzle mode {other} is not emulated")),
+    };
+    let mn_byte = 2 * mn;
+    Ok(if swizzle == 0 {
+        start + (mn_byte / 16) * sbo + (k / 8) * lbo + (k % 8) * 16 + mn_byte % 16
+    } else {
+        let addr = start + (mn_byte / swizzle) * lbo + (k / 8) * sbo + (k % 8) * swizzle + mn_byte % swizzle;
+        let bits = swizzle.trailing_zeros() - 4;
+        addr ^ (((addr >> 7) & ((1 << bits) - 1)) << 4)
+    })
+}
+
+/// `rows` rows of 16 f16 (`format` 0) or bf16 (1) values of an A operand in
+/// tensor memory at `taddr`: row r in lane lane0 + r (the M = 128 data
+/// path, Layout D of PTX ISA 9.7.16.10.5.4), K along the columns with two
+/// 16-bit elements packed in each 32-bit cell, the lower k in the low half
+/// (A's sub-word elements are packed, 9.7.16.10.4.2-3; D's are not).
+fn tmem_operand_rows(cta: &Cta, taddr: u32, rows: usize, format: u32, inst: &Inst) -> Result<Vec<[f64; 16]>, Stop> {
+    let (lane0, column0) = ((taddr >> 16) as usize, (taddr & 0xffff) as usize);
+    if cta.tmem.is_empty() || lane0 + rows > LANES || column0 + 8 > cta.tmem_columns {
+        return Err(Stop(
+            HazardKind::OutOfBounds,
+            format!("{}: A of {rows} x 16 at lane {lane0}, column {column0} is outside the {} allocated columns of tensor memory", describe(inst), cta.tmem_columns),
+        ));
+    }
+    let mut out = vec![[0f64; 16]; rows];
+    for (row, values) in out.iter_mut().enumerate() {
+        for (k, v) in values.iter_mut().enumerate() {
+            let cell = cta.tmem[(lane0 + row) * COLUMNS + column0 + k / 2];
+            let bits = (cell >> (16 * (k % 2))) as u16;
+            *v = if format == 0 { f64::from(f16::from_bits(bits).to_f32()) } else { f64::from(bf16::from_bits(bits).to_f32()) };
+        }
+    }
+    Ok(out)
+}
+
 /// The allocation rules of PTX ISA 9.7.16.7.1 a CTA's history can break:
 /// "it is illegal for a CTA to perform tcgen05.alloc after any of its
 /// constituent threads execute tcgen05.relinquish_alloc_permit", "the
@@ -342,15 +395,24 @@ fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Repor
     let pair = parts.contains(&"cta_group::2");
     let ops = &inst.operands;
     let d_addr = cta.address(t, &ops[0], config, inst)? as u32;
-    let desc_a = cta.value(t, &ops[1], config, inst)?;
+    // A from shared memory (a descriptor) or, in the `.kind::f16 [d], [a],
+    // b-desc` form, from tensor memory (an address).
+    let a_tmem = match &ops[1] {
+        Operand::Address(..) => Some(cta.address(t, &ops[1], config, inst)? as u32),
+        _ => None,
+    };
+    let desc_a = if a_tmem.is_some() { 0 } else { cta.value(t, &ops[1], config, inst)? };
     let desc_b = cta.value(t, &ops[2], config, inst)?;
     let idesc = cta.value(t, &ops[3], config, inst)? as u32;
     let accumulate = cta.value(t, &ops[4], config, inst)? != 0;
     let field = |lo: u32, bits: u32| (idesc >> lo) & ((1 << bits) - 1);
     let (d_format, a_format, b_format) = (field(4, 2), field(7, 3), field(10, 3));
     let (n, m) = ((field(17, 6) * 8) as usize, (field(24, 5) * 16) as usize);
-    if field(15, 1) != 0 || field(16, 1) != 0 {
-        return Err(bad(inst, "MN-major (transposed) operands are not emulated".into()));
+    // Bits 15 and 16: A and B MN-major ("transpose A / B"); A in tensor
+    // memory is K-major.
+    let (a_mn, b_mn) = (field(15, 1) != 0, field(16, 1) != 0);
+    if a_mn && a_tmem.is_some() {
+        return Err(bad(inst, format!("instruction descriptor {idesc:#x}: A in tensor memory cannot be transposed")));
     }
     let ctas = if pair { 2 } else { 1 };
     if d_format != 1 || a_format > 1 || b_format != a_format || m != 128 * ctas || n % (8 * ctas) != 0 {
@@ -369,8 +431,11 @@ fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Repor
     for &rank in &ranks {
         let issuer = (rank == cta.rank).then_some(t);
         let holder = cta.in_cluster(rank, inst)?;
-        a.push(operand_rows(holder, issuer, desc_a, rows, a_format, inst, report)?);
-        b.extend(operand_rows(holder, issuer, desc_b, b_rows, a_format, inst, report)?);
+        a.push(match a_tmem {
+            Some(taddr) => tmem_operand_rows(holder, taddr, rows, a_format, inst)?,
+            None => operand_rows(holder, issuer, desc_a, rows, a_format, a_mn, inst, report)?,
+        });
+        b.extend(operand_rows(holder, issuer, desc_b, b_rows, a_format, b_mn, inst, report)?);
     }
     let (lane0, column0) = ((d_addr >> 16) as usize, (d_addr & 0xffff) as usize);
     for (&rank, a) in ranks.iter().zip(&a) {
@@ -403,11 +468,12 @@ fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Repor
 /// operand in `cta`'s shared memory, read through its descriptor by the
 /// asynchronous proxy (for the issuing thread `issuer` when the CTA is its
 /// own: those reads are race-checked; a peer's are ordered by the cluster).
-fn operand_rows(cta: &mut Cta, issuer: Option<usize>, desc: u64, rows: usize, format: u32, inst: &Inst, report: &mut Report) -> Result<Vec<[f64; 16]>, Stop> {
+#[allow(clippy::too_many_arguments)]
+fn operand_rows(cta: &mut Cta, issuer: Option<usize>, desc: u64, rows: usize, format: u32, mn_major: bool, inst: &Inst, report: &mut Report) -> Result<Vec<[f64; 16]>, Stop> {
     let mut out = vec![[0f64; 16]; rows];
     for (row, values) in out.iter_mut().enumerate() {
         for (k, v) in values.iter_mut().enumerate() {
-            let at = descriptor_address(desc, row as u64, 2 * k as u64).map_err(|e| bad(inst, e))?;
+            let at = if mn_major { descriptor_address_mn(desc, row as u64, k as u64) } else { descriptor_address(desc, row as u64, 2 * k as u64) }.map_err(|e| bad(inst, e))?;
             let bytes = match issuer {
                 Some(t) => cta.read(t, "shared", at, 2, inst, &mut [], report)?,
                 None => {

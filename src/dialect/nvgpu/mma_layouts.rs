@@ -103,8 +103,10 @@ pub fn atom_layouts(atom: &super::Atom) -> Option<crate::layout::mma_partition::
             })
         }
         // UMMA (CuTe's SM100 UMMA traits): one thread issues the whole
-        // M x N x K instruction for the CTA, so every mode is the thread's.
-        super::Atom::Mma(p) if p.family == MmaFamily::Sm100 && p.frag == super::atom::FragKind::Ss => {
+        // M x N x K instruction for the CTA, so every mode is the thread's;
+        // the same with A in tensor memory (`ts`, attention's P V: the A
+        // view is a TMEM view, partitioned like a shared one).
+        super::Atom::Mma(p) if p.family == MmaFamily::Sm100 && matches!(p.frag, super::atom::FragKind::Ss | super::atom::FragKind::Ts) => {
             let (m, n, k) = (i64::from(p.m), i64::from(p.n), i64::from(p.k));
             Some(MmaAtomLayouts {
                 shape_mnk: [m, n, k],
