@@ -152,56 +152,69 @@ fn fmha_fwd_sm100_matches_softmax_attention_in_f64() {
     check_shapes("fmha_fwd_sm100");
 }
 
-#[test]
-fn fmha_fwd_sm80_needs_its_predicates_and_its_mask() {
-    // Each guard is needed: without the K/V row predicate the last head's
-    // V block reads past the buffer (a hazard); without the mask the
-    // columns past Sk (zero-filled keys, logit 0) and, causally, the later
-    // keys take weight, and O is off by far more than the bound.
-    let (base, _) = prepare("fmha_fwd_sm80");
+/// The example `name` with `from` replaced by `to` (which must change it),
+/// run at `p`.
+fn run_broken(name: &str, p: &Problem, from: &str, to: &str) -> Outcome {
+    let (base, _) = prepare(name);
     let source = std::fs::read_to_string(&base.source).unwrap();
-    let p = Problem { heads: 2, sq: 200, sk: 136, causal: true };
-    let l = launch_for(&base, &p);
-    let compile = |from: &str, to: &str| {
-        let broken = source.replace(from, to);
-        assert_ne!(source, broken, "{from}");
-        Compiler::new().compile(&broken, "sm_80", Emit::Ptx).unwrap_or_else(|e| panic!("{e}"))
-    };
-    let ptx = compile("cute.copy %g2s, %v_src, %tVsV pred(%pkv : !pv4)", "cute.copy %g2s, %v_src, %tVsV");
-    let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
-    assert!(o.report.hazards.iter().any(|h| h.message.contains("outside every buffer")), "{}", launch::summary(&o));
-    let ptx = compile("%need_mask = arith.ori %ragged, %diag_causal : i1", "%need_mask = arith.cmpi slt, %Sk, %zero_i32 : i32");
+    let broken = source.replace(from, to);
+    assert_ne!(source, broken, "{from}");
+    let ptx = Compiler::new().compile(&broken, &base.chip, Emit::Ptx).unwrap_or_else(|e| panic!("{e}"));
+    launch::execute(&launch_for(&base, p), &ptx).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Each fault of `name` (an edit and the hazard it must cause) is caught,
+/// and without the mask (it is never applied) the keys past Sk and,
+/// causally, the later keys take weight: O is off by far more than the
+/// bound.
+fn check_faults(name: &str, p: Problem, faults: &[(&str, &str, &str)]) {
+    for (from, to, hazard) in faults {
+        let o = run_broken(name, &p, from, to);
+        assert!(o.report.hazards.iter().any(|h| h.message.contains(hazard)), "{name} without {from}: {}", launch::summary(&o));
+    }
     for causal in [false, true] {
         let p = Problem { causal, ..p };
-        let o = launch::execute(&launch_for(&base, &p), &ptx).unwrap_or_else(|e| panic!("{e}"));
+        let o = run_broken(name, &p, "%need_mask = arith.ori %ragged, %diag_causal : i1", "%need_mask = arith.cmpi slt, %Sk, %zero_i32 : i32");
         let err = max_error(&o, &p);
-        assert!(err > 10.0 * BOUND, "without the mask (causal {causal}): max error only {err}");
+        assert!(err > 10.0 * BOUND, "{name} without the mask (causal {causal}): max error only {err}");
     }
+}
+
+#[test]
+fn fmha_fwd_sm80_needs_its_predicates_and_its_mask() {
+    // Without the K/V row predicate the last head's V block reads past the
+    // buffer.
+    let p = Problem { heads: 2, sq: 200, sk: 136, causal: true };
+    check_faults("fmha_fwd_sm80", p, &[("cute.copy %g2s, %v_src, %tVsV pred(%pkv : !pv4)", "cute.copy %g2s, %v_src, %tVsV", "outside every buffer")]);
 }
 
 #[test]
 fn fmha_fwd_sm90_needs_its_barriers_and_its_mask() {
     // Without waiting for V's full barrier, P V reads a stage the TMA is
-    // writing; without the producer's wait on the empty barrier, it reuses
-    // a stage before its release; without the mask, the next head's keys
-    // (and the keys past Sk) take weight.
-    let (base, _) = prepare("fmha_fwd_sm90");
-    let source = std::fs::read_to_string(&base.source).unwrap();
+    // writing (a race); without the producer's wait on the empty barrier,
+    // it runs a phase ahead and the consumers wait on a parity that has
+    // passed (a deadlock).
     let p = Problem { heads: 2, sq: 200, sk: 300, causal: false };
-    let l = launch_for(&base, &p);
-    let run = |from: &str, to: &str| {
-        let broken = source.replace(from, to);
-        assert_ne!(source, broken, "{from}");
-        let ptx = Compiler::new().compile(&broken, "sm_90a", Emit::Ptx).unwrap_or_else(|e| panic!("{e}"));
-        launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"))
-    };
-    // The TMA write races the WGMMA read; the producer runs a phase ahead
-    // and the consumers wait on a parity that has passed (a deadlock).
-    for (from, hazard) in [("cute_nvgpu.arch.mbarrier.wait %vf, %phase : !Bar", "race on shared"), ("cute_nvgpu.arch.mbarrier.wait %em, %phase : !Bar", "deadlock")] {
-        let o = run(from, "");
-        assert!(o.report.hazards.iter().any(|h| h.message.contains(hazard)), "without {from}: {}", launch::summary(&o));
-    }
-    let o = run("%need_mask = arith.ori %ragged, %diag_causal : i1", "%need_mask = arith.cmpi slt, %Sk, %zero_i32 : i32");
-    let err = max_error(&o, &p);
-    assert!(err > 10.0 * BOUND, "without the mask: max error only {err}");
+    check_faults(
+        "fmha_fwd_sm90",
+        p,
+        &[("cute_nvgpu.arch.mbarrier.wait %vf, %phase : !Bar", "", "race on shared"), ("cute_nvgpu.arch.mbarrier.wait %em, %phase : !Bar", "", "deadlock")],
+    );
+}
+
+#[test]
+fn fmha_fwd_sm100_needs_its_commit_waits_its_lane_quarters_and_its_mask() {
+    // Without waiting for P V's commit, the next block's correction reads O
+    // while the UMMA writes it (a tensor-memory race); with P's lane stride
+    // counted in 32-bit columns (65536 elements a lane, half a lane of
+    // 16-bit values) warps store into lanes outside their quarter.
+    let p = Problem { heads: 2, sq: 200, sk: 300, causal: false };
+    check_faults(
+        "fmha_fwd_sm100",
+        p,
+        &[
+            ("cute_nvgpu.arch.mbarrier.wait %o_done, %phase : !Bar", "", "tensor memory"),
+            ("\"(4,(64,2)):(4194304,(1,64))\"", "\"(4,(64,2)):(2097152,(1,64))\"", "reaches lanes"),
+        ],
+    );
 }

@@ -345,9 +345,18 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
             if cta.tmem.is_empty() {
                 return Err(Stop(HazardKind::OutOfBounds, format!("{}: no tensor memory is allocated", describe(inst))));
             }
+            // PTX ISA 9.7.16.8.1: warp w of a warpgroup reaches lanes
+            // 32 (w % 4) .. 32 (w % 4) + 31 only.
+            let quarter = (first / WARP) % 4;
             for (l, t) in lanes.clone().enumerate() {
                 let addr = cta.address(t, address, &dummy, inst)? as u32;
                 let (lane, column) = ((addr >> 16) as usize + l, (addr & 0xffff) as usize);
+                if lane / 32 != quarter {
+                    return Err(Stop(
+                        HazardKind::OutOfBounds,
+                        format!("{}: warp {} of its warpgroup reaches lanes {}..{} of tensor memory only (PTX ISA 9.7.16.8.1), not lane {lane}", describe(inst), quarter, 32 * quarter, 32 * quarter + 31),
+                    ));
+                }
                 if lane >= LANES || column + dst.len() > cta.tmem_columns {
                     return Err(Stop(
                         HazardKind::OutOfBounds,

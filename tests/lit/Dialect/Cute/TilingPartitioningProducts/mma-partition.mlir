@@ -69,3 +69,23 @@ func.func @execution(%a: !rA, %b: !rB, %c: !rC, %g: !gR) {
   cute.copy %st, %c, %g : !cute_nvgpu.atom.universal_copy<f32>, !rC, !gR
   return
 }
+
+// -----
+
+// A `ts` UMMA (A in tensor memory: attention's P V) partitions as an `ss`
+// one: one thread owns the whole instruction, so the A partition is the
+// TMEM view cut into 16-wide k-blocks (examples/fmha_fwd_sm100.mlir).
+!ts_atom = !cute_nvgpu.sm100.mma<128x64x16, ab_major = (k, mn), elem_type = (f16, f16, f32), frag_kind = ts>
+!ts_mma = !cute.tiled_mma<!ts_atom, !cute.layout<"(1,1,1):(0,0,0)">>
+!tP = !cute.view<!cute.ptr<f16, tmem>, !cute.layout<"(128,128):(131072,1)">>
+!sVt = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,128):(1,64)">>
+// CHECK-LABEL: func @ts_partitions
+func.func @ts_partitions(%p: !tP, %v: !sVt, %t: !cute.int_tuple<"?">) {
+  %atom = cute.make_atom : !ts_atom
+  %mma = cute.make_tiled_mma %atom : !ts_mma
+  // CHECK: -> !cute.view<!cute.ptr<f16, tmem>, !cute.layout<"((128,16),1,8):((131072,1),0,16)">>
+  %a = cute.tiled.mma.partition_A %mma, %p, %t : (!ts_mma, !tP, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, tmem>, !cute.layout<"((128,16),1,8):((131072,1),0,16)">>
+  // CHECK: -> !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o ((64,16),1,8):((1,64),0,1024)">>
+  %b = cute.tiled.mma.partition_B %mma, %v, %t : (!ts_mma, !sVt, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o ((64,16),1,8):((1,64),0,1024)">>
+  return
+}
