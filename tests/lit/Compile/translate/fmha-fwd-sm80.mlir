@@ -1,0 +1,20 @@
+// The third way in for examples/fmha_fwd_sm80.mlir: mlir-opt-22 with the plugin
+// lowers it, mlir-translate-22 and llc-22 make PTX, ptxas assembles it, and
+// its kernel entry is the one `cute compile` makes (as gemm-sm90.mlir).
+// RUN: %cute-opt --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_80 extract-device-module=true})' %examples/fmha_fwd_sm80.mlir -o %t.mlir
+// RUN: FileCheck %s --check-prefix=IR --implicit-check-not=cute. --implicit-check-not=cute_nvgpu --implicit-check-not=gpu.module < %t.mlir
+// RUN: mlir-translate-22 --mlir-to-llvmir %t.mlir -o %t.ll
+// RUN: llc-22 -march=nvptx64 -mcpu=sm_80 -mattr=+ptx71 %t.ll -o %t.ptx
+// RUN: %ptxas -arch=sm_80 %t.ptx -o %t.cubin
+// RUN: %cute compile %examples/fmha_fwd_sm80.mlir --chip sm_80 -o %t.cute.ptx
+// RUN: grep '\.entry' %t.ptx > %t.entries
+// RUN: grep '\.entry' %t.cute.ptx > %t.cute.entries
+// RUN: diff %t.entries %t.cute.entries
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+
+// IR: module attributes {llvm.target_triple = "nvptx64-nvidia-cuda"}
+// IR: llvm.func @fmha(
+// IR-SAME: nvvm.kernel
+
+// PTX: .visible .entry fmha(
+// PTX-NOT: .entry

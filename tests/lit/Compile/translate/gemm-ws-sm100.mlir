@@ -1,0 +1,20 @@
+// The third way in for examples/gemm_ws_sm100.mlir: mlir-opt-22 with the plugin
+// lowers it, mlir-translate-22 and llc-22 make PTX, ptxas assembles it, and
+// its kernel entry is the one `cute compile` makes (as gemm-sm90.mlir).
+// RUN: %cute-opt --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_100a extract-device-module=true})' %examples/gemm_ws_sm100.mlir -o %t.mlir
+// RUN: FileCheck %s --check-prefix=IR --implicit-check-not=cute. --implicit-check-not=cute_nvgpu --implicit-check-not=gpu.module < %t.mlir
+// RUN: mlir-translate-22 --mlir-to-llvmir %t.mlir -o %t.ll
+// RUN: llc-22 -march=nvptx64 -mcpu=sm_100a -mattr=+ptx86 %t.ll -o %t.ptx
+// RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin
+// RUN: %cute compile %examples/gemm_ws_sm100.mlir --chip sm_100a -o %t.cute.ptx
+// RUN: grep '\.entry' %t.ptx > %t.entries
+// RUN: grep '\.entry' %t.cute.ptx > %t.cute.entries
+// RUN: diff %t.entries %t.cute.entries
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+
+// IR: module attributes {llvm.target_triple = "nvptx64-nvidia-cuda"}
+// IR: llvm.func @gemm(
+// IR-SAME: nvvm.kernel
+
+// PTX: .visible .entry gemm(
+// PTX-NOT: .entry
