@@ -19,6 +19,6 @@
 // PTX: .visible .entry gemm(
 // The launch bounds and the register hand-over survive the route:
 // PTX: .reqntid 384, 1, 1
-// PTX: setmaxnreg.dec.sync.aligned.u32 40;
-// PTX: setmaxnreg.inc.sync.aligned.u32 232;
+// PTX-DAG: setmaxnreg.dec.sync.aligned.u32 40;
+// PTX-DAG: setmaxnreg.inc.sync.aligned.u32 232;
 // PTX-NOT: .entry
