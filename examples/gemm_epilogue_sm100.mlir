@@ -2,31 +2,45 @@
 // (issue 31 item 2), computed on each thread's accumulator row in
 // registers as the CuTe DSL's epilogue examples do:
 //
-//   D(m,n) = act(alpha * sum_k A(m,k) B(n,k) + bias(n))    D: bf16 M x N
-//   act: ReLU, or GELU (tanh form) when the last argument is nonzero
+//   D(m,n) = act(alpha * sum_k A(m,k) B(n,k) + beta * C(m,n) + bias(n))
+//   D: bf16 M x N, C: f32 M x N; act: ReLU, or GELU (tanh form) when the
+//   last argument is nonzero
 //
 // * The bias tile (256 f32 of the CTA's columns) comes in by a rank-1 TMA
 //   load on its own mbarrier at the start (zero past N).
+// * C (128 x 256 f32, eight 32-column boxes of 128-byte swizzled rows) is
+//   loaded by TMA once the main loop is done, over B's finished stages
+//   (128 KiB), as CUTLASS's epilogue loads its source; zero past M and N.
 // * Epilogue: each thread reads its accumulator row 32 columns at a time
-//   (tcgen05.ld), loads the matching 32 bias values from shared memory,
-//   computes alpha * acc + bias, ReLU, converts to bf16 (vector ops on the
-//   fragments: cute.load_vec / cute.store_vec), and writes them into its
-//   half of a 128-byte swizzled bf16 row of the shared D tile (over B's
-//   finished stages); then the async-proxy fence, a CTA barrier and one
-//   TMA store of the 128x256 bf16 tile (four 64-column boxes), clipped at M
-//   and N.
+//   (tcgen05.ld), loads the matching 32 values of its row of C and of the
+//   bias from shared memory, computes alpha * acc + beta * C + bias, ReLU,
+//   converts to bf16 (vector ops on the fragments: cute.load_vec /
+//   cute.store_vec), and writes them into its half of a 128-byte swizzled
+//   bf16 row of the shared D tile (over A's finished stages, 64 KiB); then
+//   the async-proxy fence, a CTA barrier and one TMA store of the 128x256
+//   bf16 tile (four 64-column boxes), clipped at M and N.
 //
 // Compile: cute compile examples/gemm_epilogue_sm100.mlir --chip sm_100a
 // Launch:  grid (ceil(M/128), ceil(N/256)), block 128, the dynamic shared
 //          memory `cute compile --launch-info` reports; tensor maps: A bf16
 //          {K, M} box {64, 128}, B bf16 {K, N} box {64, 256} (128-byte
-//          swizzle), bias f32 {N} box {256} (no swizzle), D bf16 {N, M}
+//          swizzle), C f32 {N, M} box {32, 128} (128-byte swizzle), bias
+//          f32 {N} box {256} (no swizzle), D bf16 {N, M}
 //          box {64, 128} (128-byte swizzle); K a multiple of 8, N of 8
 //          (examples/launch/gemm_epilogue_sm100.launch.json).
 
 !DA = !cute_nvgpu.tma_descriptor<bf16, box = [64, 128], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
 !DB = !cute_nvgpu.tma_descriptor<bf16, box = [64, 256], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
 !DD = !cute_nvgpu.tma_descriptor<bf16, box = [64, 128], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!DC = !cute_nvgpu.tma_descriptor<f32, box = [32, 128], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!LoadC = !cute_nvgpu.atom.tma_load<f32, rank = 2>
+// The C tile in shared memory as the threads read it, (M, N), and as TMA
+// writes it, (N, M): eight 32-column boxes of 128-byte swizzled rows.
+!c_smem_l = !cute.composed_layout<"S<3,2,3> o 0 o (128,(32,8)):(32,(1,4096))">
+!c_tma_l = !cute.composed_layout<"S<3,2,3> o 0 o ((32,8),128):((1,4096),32)">
+!c_smem = !cute.view<!cute.ptr<f32, smem, align<1024>>, !c_smem_l>
+!c_tma = !cute.view<!cute.ptr<f32, smem, align<1024>>, !c_tma_l>
+!c_box = !cute.view<!cute.ptr<f32, smem, align<1024>>, !cute.composed_layout<"S<3,2,3> o 0 o (32,128):(1,32)">>
 !DBias = !cute_nvgpu.tma_descriptor<f32, box = [256], swizzle = 0, interleave = 0, l2_promotion = 128, oob_fill = "zero">
 !LoadBias = !cute_nvgpu.atom.tma_load<f32, rank = 1>
 !bias_smem = !cute.view<!cute.ptr<f32, smem, align<128>>, !cute.layout<"256:1">>
@@ -70,8 +84,9 @@
 module attributes {gpu.container_module} {
 gpu.module @kernels {
   func.func @gemm_epilogue(%tmaA: !DA {cute_nvgpu.grid_constant}, %tmaB: !DB {cute_nvgpu.grid_constant},
-                  %tmaBias: !DBias {cute_nvgpu.grid_constant}, %tmaD: !DD {cute_nvgpu.grid_constant},
-                  %K: i32, %alpha: f32, %gelu: i32) attributes {cute.kernel} {
+                  %tmaC: !DC {cute_nvgpu.grid_constant}, %tmaBias: !DBias {cute_nvgpu.grid_constant},
+                  %tmaD: !DD {cute_nvgpu.grid_constant},
+                  %K: i32, %alpha: f32, %beta: f32, %gelu: i32) attributes {cute.kernel} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
@@ -106,6 +121,7 @@ gpu.module @kernels {
     %empty = cute.alloc_smem 4 : !Bar
     %done = cute.alloc_smem 1 : !Bar
     %bias_bar = cute.alloc_smem 1 : !Bar
+    %c_bar = cute.alloc_smem 1 : !Bar
     %pBias = cute.alloc_smem 256 : !cute.ptr<f32, smem, align<128>>
     %bias_l = cute.static : !cute.layout<"256:1">
     %sBias = cute.make_view %pBias, %bias_l : !bias_smem
@@ -137,6 +153,7 @@ gpu.module @kernels {
       }
       cute_nvgpu.arch.mbarrier.init %done, %one_i32 : !Bar
       cute_nvgpu.arch.mbarrier.init %bias_bar, %one_i32 : !Bar
+      cute_nvgpu.arch.mbarrier.init %c_bar, %one_i32 : !Bar
       nvvm.fence.mbarrier.init
     }
     gpu.barrier
@@ -207,6 +224,22 @@ gpu.module @kernels {
     // Epilogue: wait for the last UMMAs, then each thread moves its row of
     // the accumulator (lane 32 * warp + lane) to C, 32 columns at a time.
     cute_nvgpu.arch.mbarrier.wait %done, %zero_i32 : !Bar
+    // C over B's stages, which the finished UMMAs no longer read.
+    %pCs = cute.recast %pB : !cute.ptr<bf16, smem, align<1024>> to !cute.ptr<f32, smem, align<1024>>
+    scf.if %leader {
+      %c_tma_l = cute.static : !c_tma_l
+      %tC = cute.make_view %pCs, %c_tma_l : !c_tma
+      %load_c = cute.make_atom %tmaC : !DC -> : !LoadC
+      cute_nvgpu.arch.mbarrier.arrive %c_bar tx(%tC : !c_tma) : !Bar
+      scf.for %box = %c0 to %c8 step %c1 {
+        %bi = arith.index_cast %box : index to i32
+        %at = cute.make_int_tuple(%bi) : (i32) -> !cute.coord<"((_,?),_)">
+        %cb = cute.slice(%tC, %at) : !c_tma, !cute.coord<"((_,?),_)">
+        %col = arith.muli %bi, %c32_i32 : i32
+        %n = arith.addi %n0, %col : i32
+        cute_nvgpu.tma.copy %load_c, %tmaC, %cb, [%n, %m0] mbar(%c_bar : !Bar) : !LoadC, !DC, !c_box
+      }
+    }
     %five = arith.constant 5 : i32
     %warp = arith.shrui %tid, %five : i32
     %warp_row = arith.muli %warp, %c32_i32 : i32
@@ -218,6 +251,12 @@ gpu.module @kernels {
     %chunk_l = cute.static : !cute.layout<"32:1">
     %frag = cute.alloc_rmem 32 : !cute.ptr<f32, rmem, align<16>>
     %r = cute.make_view %frag, %chunk_l : !r_chunk
+    %c_frag = cute.alloc_rmem 32 : !cute.ptr<f32, rmem, align<16>>
+    %rc = cute.make_view %c_frag, %chunk_l : !r_chunk
+    %c_smem_l = cute.static : !c_smem_l
+    %sC = cute.make_view %pCs, %c_smem_l : !c_smem
+    %vbeta = vector.broadcast %beta : f32 to vector<32xf32>
+    cute_nvgpu.arch.mbarrier.wait %c_bar, %zero_i32 : !Bar
     %bias_frag = cute.alloc_rmem 32 : !cute.ptr<f32, rmem, align<16>>
     %rb = cute.make_view %bias_frag, %chunk_l : !r_chunk
     %d_frag = cute.alloc_rmem 32 : !cute.ptr<bf16, rmem, align<16>>
@@ -229,7 +268,7 @@ gpu.module @kernels {
     %vzero = vector.broadcast %zero_f : f32 to vector<32xf32>
     // The D tile over B's stages: the UMMAs that read them are done.
     %d_smem_l = cute.static : !d_smem_l
-    %sD = cute.make_view %pB, %d_smem_l : !d_smem
+    %sD = cute.make_view %pA, %d_smem_l : !d_smem
     %two = arith.constant 2 : i32
     scf.for %c = %c0 to %c8 step %c1 {
       %ci = arith.index_cast %c : index to i32
@@ -242,10 +281,16 @@ gpu.module @kernels {
       %b = cute.make_view %bp, %chunk_l : !cute.view<!cute.ptr<f32, smem, align<128>>, !cute.layout<"32:1">>
       cute.copy_atom_call %copy_f32, %b, %rb : !cute_nvgpu.atom.universal_copy<f32>, !cute.view<!cute.ptr<f32, smem, align<128>>, !cute.layout<"32:1">>, !r_chunk
       // alpha * acc + bias, ReLU, bf16.
+      %c_at = cute.make_int_tuple(%tid, %ci) : (i32, i32) -> !cute.coord<"(?,(_,?))">
+      %c_row = cute.slice(%sC, %c_at) : !c_smem, !cute.coord<"(?,(_,?))">
+      cute.copy_atom_call %copy_f32, %c_row, %rc : !cute_nvgpu.atom.universal_copy<f32>, !cute.view<!cute.ptr<f32, smem, align<128>>, !cute.composed_layout<"S<3,2,3> o 0 o (32):(1)">>, !r_chunk
       %vacc = cute.load_vec %r : !r_chunk -> vector<32xf32>
+      %vc = cute.load_vec %rc : !r_chunk -> vector<32xf32>
       %vbias = cute.load_vec %rb : !r_chunk -> vector<32xf32>
       %scaled = arith.mulf %valpha, %vacc : vector<32xf32>
-      %biased = arith.addf %scaled, %vbias : vector<32xf32>
+      %scaled_c = arith.mulf %vbeta, %vc : vector<32xf32>
+      %blended = arith.addf %scaled, %scaled_c : vector<32xf32>
+      %biased = arith.addf %blended, %vbias : vector<32xf32>
       // ReLU, or GELU's tanh form (tanh.approx.f32) when %gelu is nonzero.
       %activated = scf.if %use_gelu -> (vector<32xf32>) {
         %x2 = arith.mulf %biased, %biased : vector<32xf32>
@@ -280,7 +325,7 @@ gpu.module @kernels {
     gpu.barrier
     scf.if %leader {
       %d_tma_l = cute.static : !d_tma_l
-      %tD = cute.make_view %pB, %d_tma_l : !d_tma
+      %tD = cute.make_view %pA, %d_tma_l : !d_tma
       %store = cute.make_atom %tmaD : !DD -> : !StoreD
       cute_nvgpu.tma.copy %store, %tmaD, %tD, [%n0, %m0] : !StoreD, !DD, !d_tma
       nvvm.cp.async.bulk.commit.group
