@@ -512,17 +512,22 @@ def CuteNvgpu_MbarrierArriveOp : CuteNvgpu_Op<"arch.mbarrier.arrive", [MemoryEff
     also expects the bytes of the listed shared-memory tiles (CuTe's
     `arrive_and_expect_tx` with `tma_transaction_bytes`: size x element
     bits / 8 of each, computed from their static layouts) plus an optional
-    run-time byte count.
+    run-time byte count. With `cta(%rank)` the arrival is on the mbarrier at
+    the same shared-memory offset in the cluster's CTA `%rank` (CuTe's
+    `ClusterBarrier::arrive(cta_id, pred)`: `mapa.shared::cluster`, then
+    `mbarrier.arrive.release.cluster.shared::cluster`), what a consumer does
+    to release a stage a peer multicast into; it carries no bytes.
 
     ```mlir
     cute_nvgpu.arch.mbarrier.arrive %bar : !cute.ptr<i64, smem, align<8>>
     cute_nvgpu.arch.mbarrier.arrive %bar tx(%sA, %sB : !SA, !SB) : !cute.ptr<i64, smem, align<8>>
     cute_nvgpu.arch.mbarrier.arrive %bar bytes(%n) : !cute.ptr<i64, smem, align<8>>
+    cute_nvgpu.arch.mbarrier.arrive %bar cta(%peer) : !cute.ptr<i64, smem, align<8>>
     ```
   }];
-  let arguments = (ins CuteNvgpu_Ptr:$mbar, Optional<I32>:$bytes, Variadic<CuteNvgpu_View>:$tiles);
+  let arguments = (ins CuteNvgpu_Ptr:$mbar, Optional<I32>:$bytes, Optional<I32>:$cta, Variadic<CuteNvgpu_View>:$tiles);
   let assemblyFormat = [{
-    $mbar (`bytes` `(` $bytes^ `)`)? (`tx` `(` $tiles^ `:` qualified(type($tiles)) `)`)? attr-dict `:`
+    $mbar (`bytes` `(` $bytes^ `)`)? (`cta` `(` $cta^ `)`)? (`tx` `(` $tiles^ `:` qualified(type($tiles)) `)`)? attr-dict `:`
     qualified(type($mbar))
   }];
 }

@@ -372,11 +372,16 @@ fn verify_tma_prefetch(op: OperationRef) -> Result<(), String> {
     Ok(())
 }
 
-/// `arch.mbarrier.arrive`: the transaction tiles are static shared-memory views.
+/// `arch.mbarrier.arrive`: the transaction tiles are static shared-memory
+/// views; a remote arrival (`cta`) carries no bytes.
 fn verify_mbarrier_arrive(op: OperationRef) -> Result<(), String> {
     verify_mbarrier_operand(op)?;
     let seg = segments(op)?;
-    let first = 1 + seg.get(1).copied().unwrap_or(0) as usize;
+    let (bytes, remote) = (seg.get(1).copied().unwrap_or(0) as usize, seg.get(2).copied().unwrap_or(0) as usize);
+    if remote == 1 && op.operand_count() > 2 {
+        return Err("an arrival on another CTA's mbarrier (`cta`) carries no transaction bytes (`bytes`, `tx`): the bytes are expected by the CTA whose shared memory receives them".into());
+    }
+    let first = 1 + bytes + remote;
     for i in first..op.operand_count() {
         transaction_bytes(operand(op, i)?)?;
     }

@@ -163,14 +163,29 @@ pub fn lower_mbarrier_init<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a
     Ok(Vec::new())
 }
 
-/// The arrival; with transaction bytes, `arrive.expect_tx` of their sum.
+/// The arrival; with transaction bytes, `arrive.expect_tx` of their sum;
+/// with a CTA rank, the release-at-cluster-scope arrival on that CTA's
+/// mbarrier through `mapa` (a `shared::cluster` address).
 pub fn lower_mbarrier_arrive<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let seg = segments(op)?;
     let bar = pointer(&b, op.operand(0)?)?;
+    if seg[2] == 1 {
+        let rank = op.operand(1 + seg[1])?;
+        let cluster_ptr = llvm::r#type::pointer(context, 7);
+        let remote = crate::passes::rewrite::insert(
+            rewriter,
+            OperationBuilder::new("nvvm.mapa", b.location).add_operands(&[bar, rank]).add_results(&[cluster_ptr]).build()?,
+        )?;
+        let scope = [(Identifier::new(context, "scope"), nvvm(b.context, Nvvm::MemScope, "cluster")?)];
+        rewriter
+            .as_rewriter_base()
+            .insert(OperationBuilder::new("nvvm.mbarrier.arrive", b.location).add_operands(&[remote]).add_attributes(&scope).build()?);
+        return Ok(Vec::new());
+    }
     let i32_type: Type = IntegerType::new(context, 32).into();
     let i64_type: Type = IntegerType::new(context, 64).into();
-    let static_bytes: i64 = (1 + seg[1]..op.operand_count())
+    let static_bytes: i64 = (1 + seg[1] + seg[2]..op.operand_count())
         .map(|i| crate::dialect::nvgpu::ops_verify::transaction_bytes(op.operand(i)?.r#type()).map_err(PatternError::from))
         .sum::<Result<i64, PatternError>>()?;
     let mut bytes = (static_bytes > 0).then(|| b.int(i32_type, static_bytes)).transpose()?;

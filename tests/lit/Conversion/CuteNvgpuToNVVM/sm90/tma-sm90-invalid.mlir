@@ -178,3 +178,15 @@ func.func @im2col_box_rank(%d: !Desc) {
   %a = cute.make_atom %d : !Desc -> : !cute_nvgpu.atom.tma_load_im2col<f16, rank = 3>
   return
 }
+
+// -----
+
+// A remote arrival carries no transaction bytes: the CTA whose shared
+// memory receives them expects them.
+!RBar = !cute.ptr<i64, smem, align<8>>
+!RTile = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,64):(1,64)">>
+func.func @remote_arrival_with_bytes(%bar: !RBar, %peer: i32, %t: !RTile) {
+  // expected-error @+1 {{an arrival on another CTA's mbarrier (`cta`) carries no transaction bytes}}
+  cute_nvgpu.arch.mbarrier.arrive %bar cta(%peer) tx(%t : !RTile) : !RBar
+  return
+}
