@@ -10,14 +10,26 @@
 //   consumers, which share each 128x128 tile (64 rows each, a tiled MMA of
 //   2x1 WGMMA 64x128x16 atoms). `setmaxnreg` moves registers from the
 //   producer (down to 40 a thread) to the consumers (up to 232).
-// * Persistent: the grid is at most the number of SMs; CTA b computes the
-//   tiles b, b + grid, ... of the ceil(M/128) x ceil(N/128) tile grid (its
-//   coordinates by `cute.idx2crd`, a FastDivmod: no division in the loop).
+// * Clustered 2x1 (CUTLASS's ClusterShape<2,1,1>): the two CTAs of a
+//   cluster compute vertically adjacent tiles, the same 128 columns of B,
+//   and each loads half of B's 128-row stage by TMA multicast into both
+//   CTAs (rows 64 * rank, mask 0b11): B's traffic halves.
+// * Persistent: the grid is at most the number of SMs (even); cluster c
+//   computes the tiles c, c + clusters, ... of the ceil(ceil(M/128)/2) x
+//   ceil(N/128) grid of cluster tiles (coordinates by `cute.idx2crd`, a
+//   FastDivmod: no division in the loop), its CTA of rank r the M tile
+//   2 * row + r (past M when ceil(M/128) is odd: zero-filled loads,
+//   clipped stores, still loading its half of B for its peer).
 // * One pipeline over all of a CTA's k-tiles, across tile boundaries: 4
 //   stages, a full mbarrier (the producer thread arms it with the 32 KiB it
-//   expects and issues the two TMA loads) and an empty one (all 256 consumer
-//   threads arrive once their WGMMAs reading it are complete) per stage;
-//   the stage and phase run on with the CTA's k-tile count.
+//   expects: its A tile, its half of B and its peer's) and an empty one per
+//   stage, which the first lane of each consumer warp of both CTAs arrives
+//   on once its WGMMAs reading the stage are complete (16 arrivals: the
+//   peer's multicast writes this CTA's stage too, so both must release it;
+//   remote arrivals through `mapa`); the stage and phase run on with the
+//   k-tile count. A cluster barrier after the mbarrier inits and another
+//   before exit keep every multicast and remote arrival inside both CTAs'
+//   lifetimes.
 // * Consumers: per k-tile, wait on the full barrier, 4 WGMMA k-blocks,
 //   commit, `wgmma.wait_group 1` (one batch in flight), release the previous
 //   k-tile's stage. No CTA barrier in the main loop.
@@ -28,15 +40,19 @@
 //   overwrites it.
 //
 // Compile: cute compile examples/gemm_ws_sm90.mlir --chip sm_90a -o gemm.ptx
-// Launch:  grid (min(#SMs, ceil(M/128) * ceil(N/128))), block 384, the
-//          dynamic shared memory `cute compile --launch-info` reports; the
-//          tensor maps as for gemm_sm90.mlir (A and B f16 {K, M/N}, box {64,
-//          128}; C f32 {N, M}, box {32, 128}; 128-byte swizzle, zero fill).
+// Launch:  grid (an even number up to #SMs), cluster (2, 1, 1), block 384,
+//          the dynamic shared memory `cute compile --launch-info` reports;
+//          tensor maps A f16 {K, M} box {64, 128}, B f16 {K, N} box {64, 64}
+//          (a multicast half), C f32 {N, M} box {32, 128}; 128-byte
+//          swizzle, zero fill.
 //          K a multiple of 8 and N of 4 (16-byte TMA row strides).
 
 !DA = !cute_nvgpu.tma_descriptor<f16, box = [64, 128], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
 !DC = !cute_nvgpu.tma_descriptor<f32, box = [32, 128], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!DB = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
 !Load = !cute_nvgpu.atom.tma_load<f16, rank = 2>
+!Multicast = !cute_nvgpu.atom.tma_load_multicast<f16, rank = 2>
+!t_half = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,64):(1,64)">>
 !Store = !cute_nvgpu.atom.tma_store<f32, rank = 2>
 !Bar = !cute.ptr<i64, smem, align<8>>
 !acc_t = !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2,(4,4)),1,1):((1,8,(2,16)),0,0)">>
@@ -66,9 +82,9 @@
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {
-  func.func @gemm(%tmaA: !DA {cute_nvgpu.grid_constant}, %tmaB: !DA {cute_nvgpu.grid_constant},
+  func.func @gemm(%tmaA: !DA {cute_nvgpu.grid_constant}, %tmaB: !DB {cute_nvgpu.grid_constant},
                   %tmaC: !DC {cute_nvgpu.grid_constant}, %M: i32, %N: i32, %K: i32)
-      attributes {cute.kernel, nvvm.reqntid = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32} {
+      attributes {cute.kernel, nvvm.reqntid = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
@@ -80,6 +96,10 @@ gpu.module @kernels {
     %c7_i32 = arith.constant 7 : i32
     %c64_i32 = arith.constant 64 : i32
     %c127_i32 = arith.constant 127 : i32
+    %c4096_i32 = arith.constant 4096 : i32
+    %c255_i32 = arith.constant 255 : i32
+    %c8_i32 = arith.constant 8 : i32
+    %c16_i32 = arith.constant 16 : i32
     %c128_i32 = arith.constant 128 : i32
     %c256_i32 = arith.constant 256 : i32
     %bid_index = gpu.block_id x
@@ -91,11 +111,21 @@ gpu.module @kernels {
     %warpgroup = arith.shrui %tid_i32, %c7_i32 : i32
     %producer = arith.cmpi eq, %warpgroup, %zero_i32 : i32
     %leader = arith.cmpi eq, %tid_i32, %zero_i32 : i32
+    // This CTA's rank in its 2x1 cluster, its peer, the clusters.
+    %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+    %peer = arith.xori %rank, %one_i32 : i32
+    %cluster = arith.shrui %bid, %one_i32 : i32
+    %clusters = arith.shrui %grid, %one_i32 : i32
+    %c31_i32 = arith.constant 31 : i32
+    %lane = arith.andi %tid_i32, %c31_i32 : i32
+    %warp_leader = arith.cmpi eq, %lane, %zero_i32 : i32
+    %both = arith.constant 3 : i16
 
-    // The tile grid and the k-tiles: ceil(M/128) x ceil(N/128) tiles,
-    // ceil(K/64) k-tiles (the residue zero-filled past K by the TMA).
-    %M127 = arith.addi %M, %c127_i32 : i32
-    %tiles_m = arith.shrui %M127, %c7_i32 : i32
+    // The grid of cluster tiles and the k-tiles: ceil(ceil(M/128)/2) x
+    // ceil(N/128) cluster tiles (two M tiles each), ceil(K/64) k-tiles (the
+    // residue zero-filled past K by the TMA).
+    %M255 = arith.addi %M, %c255_i32 : i32
+    %tiles_m = arith.shrui %M255, %c8_i32 : i32
     %N127 = arith.addi %N, %c127_i32 : i32
     %tiles_n = arith.shrui %N127, %c7_i32 : i32
     %tiles = arith.muli %tiles_m, %tiles_n : i32
@@ -118,7 +148,7 @@ gpu.module @kernels {
     %tA = cute.make_view %pA, %tma_l : !s_tma
     %tB = cute.make_view %pB, %tma_l : !s_tma
     %load_a = cute.make_atom %tmaA : !DA -> : !Load
-    %load_b = cute.make_atom %tmaB : !DA -> : !Load
+    %load_b = cute.make_atom %tmaB : !DB -> : !Multicast
 
     scf.if %leader {
       scf.for %s = %c0 to %c4 step %c1 {
@@ -127,14 +157,16 @@ gpu.module @kernels {
         cute_nvgpu.arch.mbarrier.init %bar, %one_i32 : !Bar
         %empty_i = arith.addi %si, %c4_i32 : i32
         %empty = cute.add_offset %bars, %empty_i : !Bar, i32
-        cute_nvgpu.arch.mbarrier.init %empty, %c256_i32 : !Bar
+        cute_nvgpu.arch.mbarrier.init %empty, %c16_i32 : !Bar
       }
       nvvm.fence.mbarrier.init
       cute_nvgpu.tma.prefetch %load_a, %tmaA, [] : !Load, !DA
-      cute_nvgpu.tma.prefetch %load_b, %tmaB, [] : !Load, !DA
+      cute_nvgpu.tma.prefetch %load_b, %tmaB, [] : !Multicast, !DB
     }
-    // The only CTA-wide barrier: the barriers are initialized before use.
-    gpu.barrier
+    // The only cluster-wide barrier before the end: both CTAs' mbarriers
+    // are initialized before either multicasts into or arrives on them.
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
 
     scf.if %producer {
       // The producer warpgroup gives its registers to the consumers.
@@ -142,10 +174,12 @@ gpu.module @kernels {
       scf.if %leader {
         // Every k-tile of every tile of this CTA, through the 4 stages: the
         // k-tile count `it` runs on across tiles.
-        %last = scf.for %t = %bid to %tiles step %grid iter_args(%it0 = %zero_i32) -> (i32) : i32 {
+        %last = scf.for %t = %cluster to %tiles step %clusters iter_args(%it0 = %zero_i32) -> (i32) : i32 {
           %t_tuple = cute.make_int_tuple(%t) : (i32) -> !cute.int_tuple<"?">
           %mn = cute.idx2crd(%t_tuple, %tgrid) : (!cute.int_tuple<"?">, !cute.shape<"(?,?)">) -> !cute.coord<"(?,?)">
-          %mt, %nt = cute.get_leaves %mn : !cute.coord<"(?,?)"> -> i32, i32
+          %mc, %nt = cute.get_leaves %mn : !cute.coord<"(?,?)"> -> i32, i32
+          %mc2 = arith.shli %mc, %one_i32 : i32
+          %mt = arith.addi %mc2, %rank : i32
           %m0 = arith.muli %mt, %c128_i32 : i32
           %n0 = arith.muli %nt, %c128_i32 : i32
           %it_end = scf.for %kt = %zero_i32 to %k_tiles step %one_i32 iter_args(%it = %it0) -> (i32) : i32 {
@@ -168,7 +202,15 @@ gpu.module @kernels {
             cute_nvgpu.arch.mbarrier.arrive %full tx(%a, %b : !t_stage, !t_stage) : !Bar
             %k0 = arith.muli %kt, %c64_i32 : i32
             cute_nvgpu.tma.copy %load_a, %tmaA, %a, [%k0, %m0] mbar(%full : !Bar) : !Load, !DA, !t_stage
-            cute_nvgpu.tma.copy %load_b, %tmaB, %b, [%k0, %n0] mbar(%full : !Bar) : !Load, !DA, !t_stage
+            // This CTA's half of B (64 rows) into both CTAs' stage.
+            %half_off = arith.muli %rank, %c4096_i32 : i32
+            %b_base = cute.get_iter %b : (!t_stage) -> !cute.ptr<f16, smem, align<1024>>
+            %b_half_p = cute.add_offset %b_base, %half_off : !cute.ptr<f16, smem, align<1024>>, i32
+            %half_l = cute.static : !cute.composed_layout<"S<3,3,3> o 0 o (64,64):(1,64)">
+            %b_half = cute.make_view %b_half_p, %half_l : !t_half
+            %half_rows = arith.muli %rank, %c64_i32 : i32
+            %n_half = arith.addi %n0, %half_rows : i32
+            cute_nvgpu.tma.copy %load_b, %tmaB, %b_half, [%k0, %n_half] mbar(%full : !Bar) mask(%both) : !Multicast, !DB, !t_half
             %next = arith.addi %it, %one_i32 : i32
             scf.yield %next : i32
           }
@@ -195,10 +237,12 @@ gpu.module @kernels {
       %tC = cute.make_view %pC, %c_tma_l : !c_tma
       %store = cute.make_atom %tmaC : !DC -> : !Store
       %named = arith.constant 1 : i32
-      %last = scf.for %t = %bid to %tiles step %grid iter_args(%it0 = %zero_i32) -> (i32) : i32 {
+      %last = scf.for %t = %cluster to %tiles step %clusters iter_args(%it0 = %zero_i32) -> (i32) : i32 {
         %t_tuple = cute.make_int_tuple(%t) : (i32) -> !cute.int_tuple<"?">
         %mn = cute.idx2crd(%t_tuple, %tgrid) : (!cute.int_tuple<"?">, !cute.shape<"(?,?)">) -> !cute.coord<"(?,?)">
-        %mt, %nt = cute.get_leaves %mn : !cute.coord<"(?,?)"> -> i32, i32
+        %mc, %nt = cute.get_leaves %mn : !cute.coord<"(?,?)"> -> i32, i32
+        %mc2 = arith.shli %mc, %one_i32 : i32
+        %mt = arith.addi %mc2, %rank : i32
         %m0 = arith.muli %mt, %c128_i32 : i32
         %n0 = arith.muli %nt, %c128_i32 : i32
         cute.fill %zero, %acc : f32, !acc_t
@@ -223,7 +267,11 @@ gpu.module @kernels {
             %ps = arith.remui %prev, %c4_i32 : i32
             %empty_i = arith.addi %ps, %c4_i32 : i32
             %empty = cute.add_offset %bars, %empty_i : !Bar, i32
-            cute_nvgpu.arch.mbarrier.arrive %empty : !Bar
+            // One arrival per consumer warp in each CTA of the cluster.
+            scf.if %warp_leader {
+              cute_nvgpu.arch.mbarrier.arrive %empty : !Bar
+              cute_nvgpu.arch.mbarrier.arrive %empty cta(%peer) : !Bar
+            }
           }
           %next = arith.addi %it, %one_i32 : i32
           scf.yield %next : i32
@@ -236,7 +284,10 @@ gpu.module @kernels {
           %ps = arith.remui %prev, %c4_i32 : i32
           %empty_i = arith.addi %ps, %c4_i32 : i32
           %empty = cute.add_offset %bars, %empty_i : !Bar, i32
-          cute_nvgpu.arch.mbarrier.arrive %empty : !Bar
+          scf.if %warp_leader {
+            cute_nvgpu.arch.mbarrier.arrive %empty : !Bar
+            cute_nvgpu.arch.mbarrier.arrive %empty cta(%peer) : !Bar
+          }
         }
         // Epilogue: the previous tile's store has read the C tile (its
         // issuer waited before arriving here), so the accumulators may go
@@ -254,6 +305,10 @@ gpu.module @kernels {
         scf.yield %it_end : i32
       }
     }
+    // Neither CTA exits while its peer may still multicast into it or
+    // arrive on its mbarriers.
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
     return
   }
 }

@@ -118,7 +118,7 @@ def dsl_ptx(example, kind, chip, dump):
     elif kind == "sm90":
         gemm = module.HopperWgmmaGemmKernel(cutlass.Float32, (128, 128), (1, 1))
     elif kind == "sm90_persistent":
-        gemm = module.HopperWgmmaGemmPersistentKernel(cutlass.Float32, (128, 128), (1, 1), 1, True)
+        gemm = module.HopperWgmmaGemmPersistentKernel(cutlass.Float32, (128, 128), (2, 1), 1, True)
         args.append(132)  # max active clusters: an H100's SMs
     else:
         gemm = module.TensorOpGemm(cutlass.Float16, cutlass.Float16, cutlass.Float32, (2, 2, 1))

@@ -407,20 +407,24 @@ fn gemm_ws_sm90_is_exact_persistent_and_warp_specialized() {
     let (m, n, k) = (256, 384, 320);
     check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
     let at = |m: usize, n: usize, k: usize, grid: u32| persistent_launch(&base, m, n, k, grid);
-    for (m, n, k, grid) in [(1usize, 4usize, 8usize, 1u32), (129, 132, 72, 3), (131, 260, 136, 1), (200, 300, 200, 4)] {
+    for (m, n, k, grid) in [(1usize, 4usize, 8usize, 2u32), (129, 132, 72, 4), (131, 260, 136, 2), (200, 300, 200, 4), (384, 260, 72, 2)] {
         let l = at(m, n, k, grid);
         let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
         assert!(o.report.hazards.is_empty(), "gemm_ws_sm90 {m}x{n}x{k} on {grid} CTAs: {}", launch::summary(&o));
         check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
     }
     // Its synchronization is needed, and the emulator holds setmaxnreg to
-    // the ISA: each fault is reported. One CTA computes all 6 tiles of
+    // the ISA: each fault is reported. One cluster computes all 6 tiles of
     // 200 x 300 x 200, whose 4 k-tiles fill exactly the 4 stages (so no
     // pipeline wait orders one tile's epilogue after the previous store).
     let source = std::fs::read_to_string(&base.source).unwrap();
-    let faulty = at(200, 300, 200, 1);
+    let faulty = at(200, 300, 200, 2);
     for (fault, from, to, kind) in [
         ("the producer refills a stage the consumers still read", "cute_nvgpu.arch.mbarrier.wait %empty, %phase : !Bar", "", "AsyncReadBeforeWait|SharedRace|WgmmaRegister|ProxyFence|Deadlock"),
+        // The peer's multicast writes this CTA's stage: releasing it to the
+        // local producer only lets the peer overwrite what is still read
+        // (here the peer then waits for 16 arrivals that never come).
+        ("a consumer releases its stage to its own CTA only", "              cute_nvgpu.arch.mbarrier.arrive %empty cta(%peer) : !Bar\n", "", "SharedRace|Deadlock"),
         ("the epilogue overwrites the C tile the last store reads", "        nvvm.barrier id = %named number_of_threads = %c256_i32\n        cute.copy %r2s", "        cute.copy %r2s", "AsyncReadBeforeWait|SharedRace|ProxyFence"),
         ("both warpgroups ask for 256 registers a thread", "nvvm.setmaxregister increase 232", "nvvm.setmaxregister increase 256", "Deadlock"),
     ] {
@@ -918,6 +922,11 @@ fn the_gpu_bundle_holds_launches_that_run_without_llvm() {
     assert_eq!(large["args"][0]["tensor_map"]["shape"], serde_json::json!([4096, 4096]));
     assert_eq!(large["args"][3], serde_json::json!({"i32": 4096}));
     assert!(large["dynamic_smem"].as_u64().unwrap() > 48 * 1024);
+    // Attention at user size: 16 (batch, head) pairs of 4096 tokens.
+    let fmha: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("attention/fmha_fwd_sm90_16x4096x4096_causal.launch.json")).unwrap()).unwrap();
+    assert_eq!(fmha["grid"], serde_json::json!([32, 16, 1]));
+    assert_eq!(fmha["args"][1]["tensor_map"]["shape"], serde_json::json!([65536, 64]));
+    assert_eq!(fmha["args"][7], serde_json::json!({"i32": 1}));
     let _ = std::fs::remove_dir_all(&out);
 }
 
@@ -1017,14 +1026,16 @@ fn gemm_sm90_is_exact_at_the_far_corner_of_lm_head_operands() {
 
 #[test]
 fn gemm_ws_sm90_is_exact_at_the_far_corner_of_lm_head_operands() {
-    // The persistent kernel on half as many CTAs as N tiles: the last CTA
-    // computes the tile at half of N and the last one.
+    // The persistent clustered kernel on as many CTAs as N tiles, half as
+    // many 2x1 clusters: the last cluster computes the tile at half of N
+    // and the last one (its rank-1 CTA the M tile past M = 128, clipped,
+    // loading its half of B for its peer).
     far_corner_of(
         "ws_sm90",
         r#""source": "@EXAMPLES@/gemm_ws_sm90.mlir", "chip": "sm_90a", "kernel": "gemm", "block": [384, 1, 1]"#,
-        |n| format!(r#""grid": [{}, 1, 1], "ctas": [[{}, 0, 0]]"#, n / 128 / 2, n / 128 / 2 - 1),
+        |n| format!(r#""grid": [{}, 1, 1], "ctas": [[{}, 0, 0], [{}, 0, 0]]"#, n / 128, n / 128 - 2, n / 128 - 1),
         r#"{"tensor_map": {"buffer": "A", "dtype": "f16", "shape": [{m}, {k}], "init": {"randint": [-2, 2], "seed": 1}, "box": [64, 128], "swizzle": 128}},
-           {"tensor_map": {"buffer": "B", "dtype": "f16", "shape": [{n}, {k}], "init": {"randint": [-2, 2], "seed": 2}, "box": [64, 128], "swizzle": 128}},
+           {"tensor_map": {"buffer": "B", "dtype": "f16", "shape": [{n}, {k}], "init": {"randint": [-2, 2], "seed": 2}, "box": [64, 64], "swizzle": 128}},
            {"tensor_map": {"buffer": "C", "dtype": "f32", "shape": [{m}, {n}], "init": "zeros", "box": [32, 128], "swizzle": 128}},
            {"i32": {m}}, {"i32": {n}}, {"i32": {k}}"#,
         128,

@@ -173,6 +173,15 @@ impl<'k> Cta<'k> {
         let waits = self.threads[t].cluster_waits;
         let (me, pc) = (self.rank, self.threads[t].pc);
         let target = self.in_cluster(rank, inst)?;
+        if rank != me && target.threads.iter().all(|t| t.state == State::Exited) {
+            // A CTA's shared memory lives as long as the CTA: a peer that
+            // may still be reached must not exit first (CUTLASS ends its
+            // clustered kernels with a cluster barrier for this).
+            return Err(Stop(
+                HazardKind::ClusterOrder,
+                format!("{} reaches shared {bar:#x} of CTA rank {rank}, which has exited: its shared memory is gone (a cluster barrier before exit keeps it)", describe(inst)),
+            ));
+        }
         let Some(b) = target.barriers.get(&bar) else {
             return Err(Stop(HazardKind::ClusterOrder, format!("{} arrives on shared {bar:#x} of CTA rank {rank}, where no mbarrier.init set one up (yet)", describe(inst))));
         };

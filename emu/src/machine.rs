@@ -221,6 +221,10 @@ pub(crate) struct Thread {
     /// observed: through an mbarrier phase a `tcgen05.commit` completed, or
     /// from threads it synchronized with.
     pub(crate) tc_seen: u64,
+    /// What this thread knows of other CTAs of the cluster: per rank, a
+    /// clock of that CTA's threads, acquired from remote arrivals through
+    /// an mbarrier wait (`mbarrier::Mbarrier::foreign`).
+    pub(crate) foreign: std::collections::BTreeMap<u32, Vec<u32>>,
 }
 
 /// What the asynchronous operations of one group leave pending until its
@@ -372,6 +376,7 @@ impl<'k> Cta<'k> {
                     cluster_clock: vec![0; clock_len(n)],
                     tc_seen: 0,
                     unreleased_inits: Vec::new(),
+                    foreign: Default::default(),
                 }
             })
             .collect();

@@ -20,6 +20,12 @@ pub struct Mbarrier {
     clock: Vec<u32>,
     /// The clocks of the last completed phase (what a waiter acquires).
     completed_clock: Vec<u32>,
+    /// What remote arrivals of this phase released: per CTA rank of the
+    /// cluster, the arriving threads' clocks (of that CTA's threads), and
+    /// those of the last completed phase. A waiter learns them, and a TMA
+    /// multicast it then issues into that CTA is ordered after them.
+    foreign: std::collections::BTreeMap<u32, Vec<u32>>,
+    completed_foreign: std::collections::BTreeMap<u32, Vec<u32>>,
     /// The CTA's tensor-core epoch the arrivals of this phase released
     /// (`tcgen05.commit`), and that of the last completed phase.
     tc: u64,
@@ -84,6 +90,7 @@ impl Mbarrier {
             self.phase += 1;
             self.pending = self.expected;
             self.completed_clock = self.clock.clone();
+            self.completed_foreign = std::mem::take(&mut self.foreign);
             self.completed_tc = self.tc;
         }
     }
@@ -132,7 +139,22 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
             let zero = vec![0; crate::machine::clock_len(n)];
             let init = (cta.threads[t].pc, cta.threads[t].cluster_arrivals);
             cta.threads[t].unreleased_inits.push(bar);
-            cta.barriers.insert(bar, Mbarrier { expected: count, pending: count, tx: 0, phase: 0, clock: zero.clone(), completed_clock: zero, tc: 0, completed_tc: 0, init });
+            cta.barriers.insert(
+                bar,
+                Mbarrier {
+                    expected: count,
+                    pending: count,
+                    tx: 0,
+                    phase: 0,
+                    clock: zero.clone(),
+                    completed_clock: zero,
+                    foreign: Default::default(),
+                    completed_foreign: Default::default(),
+                    tc: 0,
+                    completed_tc: 0,
+                    init,
+                },
+            );
         }
         Some("arrive") => {
             // mbarrier.arrive{.expect_tx}{.shared{::cta, ::cluster}}.b64 state, [addr]{, tx}
@@ -140,9 +162,17 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
             let tx = if parts.contains(&"expect_tx") { cta.value(t, &inst.operands[2], config, inst)? as i64 } else { 0 };
             if rank != cta.rank {
                 // A remote arrival (PTX ISA 9.7.13.15.13): no state comes back
-                // (the sink `_`) and the vector clocks stay the CTA's own.
+                // (the sink `_`); with `.release.cluster` it releases the
+                // arriving thread's history to the peer's waiters, kept per
+                // CTA (each CTA's clocks count its own threads).
                 cta.check_remote_barrier(t, rank, bar, inst, report)?;
-                return arrive_remote(cta.in_cluster(rank, inst)?, bar, tx, inst);
+                let count = if parts.contains(&"expect_tx") || inst.operands.len() < 3 { 1 } else { cta.value(t, &inst.operands[2], config, inst)? as u32 };
+                let release = parts.contains(&"release").then(|| (cta.rank, cta.threads[t].clock.clone()));
+                for _ in 0..count {
+                    arrive_remote(cta.in_cluster(rank, inst)?, bar, tx, inst, release.as_ref().map(|(r, c)| (*r, &c[..])))?;
+                }
+                cta.threads[t].clock[t] += 1;
+                return Ok(());
             }
             let clock = cta.threads[t].clock.clone();
             let b = cta.barriers.get_mut(&bar).ok_or_else(|| fault(HazardKind::Unsupported, format!("{} arrives on shared {bar:#x}, which no mbarrier.init set up", describe(inst))))?;
@@ -168,11 +198,17 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
 
 /// An arrival (with `tx` expected transaction bytes) from another CTA of
 /// the cluster on `cta`'s mbarrier at `bar`.
-pub(crate) fn arrive_remote(cta: &mut Cta, bar: u64, tx: i64, inst: &Inst) -> Result<(), Stop> {
+/// `release`: the arriving thread's CTA and clock, for an arrival that
+/// releases its history (`.release.cluster`).
+pub(crate) fn arrive_remote(cta: &mut Cta, bar: u64, tx: i64, inst: &Inst, release: Option<(u32, &[u32])>) -> Result<(), Stop> {
     let rank = cta.rank;
     let b = cta.barriers.get_mut(&bar).ok_or_else(|| fault(HazardKind::Unsupported, format!("{} arrives on shared {bar:#x} of CTA rank {rank}, which no mbarrier.init set up", describe(inst))))?;
     if b.pending == 0 {
         return Err(fault(HazardKind::Deadlock, format!("{}: more arrivals than the mbarrier at {bar:#x} of CTA rank {rank} expects", describe(inst))));
+    }
+    if let Some((from, clock)) = release {
+        let known = b.foreign.entry(from).or_insert_with(|| vec![0; clock.len()]);
+        join_into(known, clock);
     }
     b.tx += tx;
     b.pending -= 1;
@@ -216,7 +252,12 @@ pub(crate) fn try_wait(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, re
         return Ok(false);
     }
     let (acquired, tc) = (b.completed_clock.clone(), b.completed_tc);
+    let foreign = b.completed_foreign.clone();
     join_into(&mut cta.threads[t].clock, &acquired);
+    for (rank, clock) in foreign {
+        let known = cta.threads[t].foreign.entry(rank).or_insert_with(|| vec![0; clock.len()]);
+        join_into(known, &clock);
+    }
     cta.threads[t].tc_seen = cta.threads[t].tc_seen.max(tc);
     cta.set(t, &inst.operands[0], 1, inst)?;
     let _ = report;

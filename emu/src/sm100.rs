@@ -227,7 +227,7 @@ fn commit(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Re
         if rank == cta.rank {
             crate::mbarrier::arrive_once(cta, t, bar, inst)?;
         } else {
-            crate::mbarrier::arrive_remote(cta.in_cluster(rank, inst)?, bar, 0, inst)?;
+            crate::mbarrier::arrive_remote(cta.in_cluster(rank, inst)?, bar, 0, inst, None)?;
         }
     }
     Ok(())

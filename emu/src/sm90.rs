@@ -345,6 +345,7 @@ fn tma_load(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config: &Confi
     };
     let issued = cta.threads[t].clock.clone();
     let me = cta.rank;
+    let known = cta.threads[t].foreign.clone();
     for (rank, bar_rank) in targets {
         if bar_rank != me {
             cta.check_remote_barrier(t, bar_rank, bar, inst, report)?;
@@ -358,6 +359,10 @@ fn tma_load(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config: &Confi
         let component = if bar_rank == rank { target.async_component(bar) } else { target.threads.len() };
         if rank == me {
             join_into(&mut target.async_clock, &issued);
+        } else if let Some(clock) = known.get(&rank) {
+            // Into another CTA: after what the issuer learned of that CTA's
+            // threads (their remote arrivals on an mbarrier it waited on).
+            join_into(&mut target.async_clock, clock);
         }
         target.async_clock[component] += 1;
         for (at, data) in &writes {
