@@ -49,7 +49,11 @@
 !d_mma = !cute.view<!cute.ptr<bf16, smem, align<1024>>, !d_mma_l>
 !d_tma = !cute.view<!cute.ptr<bf16, smem, align<1024>>, !d_tma_l>
 !acc_t = !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2,(4,4)),1,1):((1,8,(2,16)),0,0)">>
-!w16 = !cute_nvgpu.atom.universal_copy<bf16>
+// D's fragment into the shared tile by stmatrix (CuTe's SM90_U32x4_STSM_N
+// tiled like the accumulators: make_tiled_copy_C): each x4 stores four 8x8
+// bf16 matrices, a warp's 16 rows x 16 columns, 16 bytes a row.
+!r2s_d = !cute.tiled_copy<!cute_nvgpu.atom.stsm<m8n8.x4, bf16>, !cute.layout<"((4,8,8),((2,2,16),(1,1))):((256,1,16),((128,8,1024),(0,0)))">, !cute.tile<"[128:1;128:1]">>
+!tdsd = !cute.view<!cute.ptr<bf16, smem, align<16>>, !cute.composed_layout<"S<3,3,3> o 0 o ((8,(4,2)),1,1):((1,(16,8192)),0,0)">>
 !pbias = !cute.view<!cute.ptr<f32, smem, align<8>>, !cute.layout<"((2,2,16),1,1):((1,0,8),0,0)">>
 !pd = !cute.view<!cute.ptr<bf16, smem, align<4>>, !cute.composed_layout<"S<3,3,3> o 0 o ((2,2,(8,2)),1,1):((1,512,(8,8192)),0,0)">>
 !bias_frag_t = !cute.view<!cute.ptr<f32, rmem, align<16>>, !cute.layout<"((2,2,16),1,1):((1,0,2),0,0)">>
@@ -288,8 +292,10 @@ gpu.module @kernels {
     %d_frag = cute.make_fragment_like %tCsD : !pd -> !d_frag_t
     cute.store_vec %vd, %d_frag : vector<64xbf16>, !d_frag_t
     gpu.barrier
-    %w16 = cute.make_atom : !w16
-    cute.copy %w16, %d_frag, %tCsD : !w16, !d_frag_t, !pd
+    %stsm = cute.make_atom : !cute_nvgpu.atom.stsm<m8n8.x4, bf16>
+    %r2s_d = cute.make_tiled_copy_C %stsm, %mma : (!cute_nvgpu.atom.stsm<m8n8.x4, bf16>, !mma) -> !r2s_d
+    %tDsD = cute.tiled.copy.partition_D %r2s_d, %sD, %tid : (!r2s_d, !d_mma, !cute.int_tuple<"?">) -> !tdsd
+    cute.copy %r2s_d, %d_frag, %tDsD : !r2s_d, !d_frag_t, !tdsd
     nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
     gpu.barrier
     scf.if %leader {

@@ -430,6 +430,24 @@ gpu.module @kernels {{
     )
 }
 
+/// The ISA's ldmatrix / stmatrix fragment (9.7.14.5.15-16): for each lane,
+/// matrix m and half h of its register m, the element (row, col) of matrix
+/// m it holds: (l/4, 2(l%4) + h), or transposed (2(l%4) + h, l/4). Returns
+/// how many it visited.
+fn each_matrix_element(count: usize, trans: bool, mut check: impl FnMut(usize, usize, usize, usize, usize)) -> usize {
+    let mut n = 0;
+    for lane in 0..32 {
+        for m in 0..count {
+            for h in 0..2 {
+                let (row, col) = if trans { (2 * (lane % 4) + h, lane / 4) } else { (lane / 4, 2 * (lane % 4) + h) };
+                check(lane, m, h, row, col);
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
 #[test]
 fn ldmatrix_x1_x2_x4_with_and_without_trans_follow_the_isa() {
     // PTX ISA 9.7.14.5.15: lanes 8m..8m+7 give the rows of matrix m; lane l
@@ -449,17 +467,79 @@ fn ldmatrix_x1_x2_x4_with_and_without_trans_follow_the_isa() {
                 ]);
             let o = execute(&format!("ldmatrix_x{count}{}", if trans { "_trans" } else { "" }), &l, &ptx);
             assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
-            for lane in 0..32 {
-                for m in 0..count {
-                    for h in 0..2 {
-                        let (row, col) = if trans { (2 * (lane % 4) + h, lane / 4) } else { (lane / 4, 2 * (lane % 4) + h) };
-                        let want = ((8 * m + row) * 8 + col) as f64;
-                        let got = o.buffers[1].get(lane * 2 * count + 2 * m + h);
-                        assert_eq!(got, want, "x{count} trans={trans}: lane {lane} matrix {m} half {h}");
-                        checked += 1;
-                    }
-                }
-            }
+            // Register value (lane, m, h) is element (row, col) of matrix m.
+            checked += each_matrix_element(count, trans, |lane, m, h, row, col| {
+                let want = ((8 * m + row) * 8 + col) as f64;
+                assert_eq!(o.buffers[1].get(lane * 2 * count + 2 * m + h), want, "x{count} trans={trans}: lane {lane} matrix {m} half {h}");
+            });
+        }
+    }
+    assert_eq!(checked, 2 * 32 * 2 * (1 + 2 + 4));
+}
+
+/// The reverse of [`ldmatrix_kernel`]: lane l loads its 2 x `count` values
+/// from global row l into registers, runs the stmatrix atom on its shared
+/// row, and after the warp syncs copies shared row l to global row l.
+fn stmatrix_kernel(count: usize, trans: bool) -> String {
+    let v = 2 * count;
+    let atom = format!("!cute_nvgpu.atom.stsm<m8n8.x{count}{}, f16>", if trans { ".trans" } else { "" });
+    format!(
+        r#"module attributes {{gpu.container_module}} {{
+gpu.module @kernels {{
+  gpu.func @k(%pg: !cute.ptr<f16, gmem>, %pd: !cute.ptr<f16, gmem, align<16>>) kernel {{
+    %tid = gpu.thread_id x
+    %t = arith.index_cast %tid : index to i32
+    %lane = cute.make_int_tuple(%t) : (i32) -> !cute.coord<"(_,?)">
+    %lgv = cute.static : !cute.layout<"({v},32):(1,{v})">
+    %g = cute.make_view %pg, %lgv : !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"({v},32):(1,{v})">>
+    %grow = cute.slice(%g, %lane) : !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"({v},32):(1,{v})">>, !cute.coord<"(_,?)">
+    %lr = cute.static : !cute.layout<"{v}:1">
+    %pr = cute.alloc_rmem {v} : !cute.ptr<f16, rmem>
+    %r = cute.make_view %pr, %lr : !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"{v}:1">>
+    %cp = cute.make_atom : !cute_nvgpu.atom.universal_copy<f16>
+    cute.copy_atom_call %cp, %grow, %r : !cute_nvgpu.atom.universal_copy<f16>, !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"({v}):(1)">>, !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"{v}:1">>
+    %lg = cute.static : !cute.layout<"(8,32):(1,8)">
+    %s = cute.alloc_smem 256 : !cute.ptr<f16, smem, align<16>>
+    %sv = cute.make_view %s, %lg : !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"(8,32):(1,8)">>
+    %srow = cute.slice(%sv, %lane) : !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"(8,32):(1,8)">>, !cute.coord<"(_,?)">
+    %st = cute.make_atom : {atom}
+    cute.copy_atom_call %st, %r, %srow : {atom}, !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"{v}:1">>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"(8):(1)">>
+    gpu.barrier
+    %d = cute.make_view %pd, %lg : !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(8,32):(1,8)">>
+    %drow = cute.slice(%d, %lane) : !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(8,32):(1,8)">>, !cute.coord<"(_,?)">
+    cute.copy_atom_call %cp, %srow, %drow : !cute_nvgpu.atom.universal_copy<f16>, !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"(8):(1)">>, !cute.view<!cute.ptr<f16, gmem, align<16>>, !cute.layout<"(8):(1)">>
+    gpu.return
+  }}
+}}
+}}
+"#
+    )
+}
+
+#[test]
+fn stmatrix_x1_x2_x4_with_and_without_trans_follow_the_isa() {
+    // PTX ISA 9.7.14.5.16 (stmatrix, the epilogues' r2s copy on sm90):
+    // lanes 8m..8m+7 give the rows of matrix m; lane l's register m holds
+    // its elements (l/4, 2(l%4)) and (l/4, 2(l%4)+1), or with .trans
+    // (2(l%4), l/4) and (2(l%4)+1, l/4).
+    let compiler = Compiler::new();
+    let mut checked = 0;
+    for count in [1usize, 2, 4] {
+        for trans in [false, true] {
+            let source = stmatrix_kernel(count, trans);
+            let ptx = compiler.compile(&source, "sm_90a", Emit::Ptx).unwrap_or_else(|e| panic!("{e}\n{source}"));
+            let want_op = format!("stmatrix.sync.aligned.m8n8.x{count}{}.shared.b16", if trans { ".trans" } else { "" });
+            assert!(ptx.contains(&want_op), "no {want_op} in\n{ptx}");
+            let l = one_warp("sm_90a", vec![
+                    Arg::Buffer { name: "G".into(), dtype: Dtype::F16, shape: vec![32, 2 * count], init: Init::Values((0..64 * count).map(|i| i as f64).collect()) },
+                    Arg::Buffer { name: "D".into(), dtype: Dtype::F16, shape: vec![32, 8], init: Init::Zeros },
+                ]);
+            let o = execute(&format!("stmatrix_x{count}{}", if trans { "_trans" } else { "" }), &l, &ptx);
+            assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+            checked += each_matrix_element(count, trans, |lane, m, h, row, col| {
+                let want = (lane * 2 * count + 2 * m + h) as f64;
+                assert_eq!(o.buffers[1].get((8 * m + row) * 8 + col), want, "x{count} trans={trans}: lane {lane} matrix {m} half {h}");
+            });
         }
     }
     assert_eq!(checked, 2 * 32 * 2 * (1 + 2 + 4));

@@ -735,7 +735,7 @@ impl<'k> Cta<'k> {
                     self.threads[t].state = State::Barrier(id, expected);
                     return Ok(());
                 }
-                "ldmatrix" | "mma" | "shfl" | "vote" | "elect" | "setmaxnreg" => {
+                "ldmatrix" | "stmatrix" | "mma" | "shfl" | "vote" | "elect" | "setmaxnreg" => {
                     self.threads[t].state = State::Collective(pc);
                     return Ok(());
                 }

@@ -390,6 +390,7 @@ impl Cta<'_> {
         let inst = &kernel.code[pc];
         match inst.opcode[0].as_str() {
             "ldmatrix" => self.ldmatrix(lanes, inst, report),
+            "stmatrix" => self.stmatrix(lanes, inst, report),
             "shfl" | "vote" | "elect" => self.warp_exchange(lanes, inst),
             "wgmma" => crate::sm90::wgmma(self, lanes, inst, report),
             "setmaxnreg" => crate::sm90::setmaxnreg(self, lanes, inst),
@@ -408,17 +409,7 @@ impl Cta<'_> {
     /// 2(l%4) and 2(l%4)+1 (low half first), or with .trans the elements
     /// (2(l%4), l/4) and (2(l%4)+1, l/4).
     pub(crate) fn ldmatrix(&mut self, lanes: std::ops::Range<usize>, inst: &Inst, report: &mut Report) -> Result<(), Stop> {
-        let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
-        let count: usize = match parts.iter().find(|p| p.starts_with('x')) {
-            Some(&"x1") => 1,
-            Some(&"x2") => 2,
-            Some(&"x4") => 4,
-            _ => return Err(Stop(HazardKind::Unsupported, format!("{}: ldmatrix .x1, .x2 or .x4", describe(inst)))),
-        };
-        if !parts.contains(&"m8n8") || !parts.contains(&"b16") {
-            return Err(Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset (m8n8 .b16)", describe(inst))));
-        }
-        let trans = parts.contains(&"trans");
+        let (count, trans) = matrix_shape(inst)?;
         let Operand::Vector(dsts) = &inst.operands[0] else {
             return Err(Stop(HazardKind::Unsupported, format!("{}: the destination is a vector", describe(inst))));
         };
@@ -456,4 +447,65 @@ impl Cta<'_> {
         }
         Ok(())
     }
+
+    /// `stmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}.shared.b16` (PTX ISA
+    /// 9.7.14.5.16), the reverse of ldmatrix: lanes 8m..8m+7 give the row
+    /// addresses of matrix m; lane l's register m holds row l/4 elements
+    /// 2(l%4) and 2(l%4)+1 (low half first), or with .trans the elements
+    /// (2(l%4), l/4) and (2(l%4)+1, l/4) of the stored matrix.
+    pub(crate) fn stmatrix(&mut self, lanes: std::ops::Range<usize>, inst: &Inst, report: &mut Report) -> Result<(), Stop> {
+        let (count, trans) = matrix_shape(inst)?;
+        let Operand::Vector(srcs) = &inst.operands[1] else {
+            return Err(Stop(HazardKind::Unsupported, format!("{}: the source is a vector", describe(inst))));
+        };
+        if srcs.len() != count || lanes.len() != WARP {
+            return Err(Stop(HazardKind::Unsupported, format!("{}: {} registers for .x{count} in a warp of {}", describe(inst), srcs.len(), lanes.len())));
+        }
+        let base = lanes.start;
+        let mut rows = vec![[[0u16; 8]; 8]; count];
+        for l in 0..WARP {
+            for (m, rows) in rows.iter_mut().enumerate() {
+                let v = self.threads[base + l].regs[srcs[m]];
+                let (lo, hi) = (v as u16, (v >> 16) as u16);
+                if trans {
+                    rows[2 * (l % 4)][l / 4] = lo;
+                    rows[2 * (l % 4) + 1][l / 4] = hi;
+                } else {
+                    rows[l / 4][2 * (l % 4)] = lo;
+                    rows[l / 4][2 * (l % 4) + 1] = hi;
+                }
+            }
+        }
+        let dummy = Config::none();
+        for (m, rows) in rows.iter().enumerate() {
+            for (r, row) in rows.iter().enumerate() {
+                let lane = base + 8 * m + r;
+                let addr = self.address(lane, &inst.operands[0], &dummy, inst)?;
+                let (space, addr) = Self::resolve("shared", addr);
+                debug_assert_eq!(space, "shared");
+                if addr % 16 != 0 {
+                    return Err(Stop(HazardKind::Misaligned, format!("{}: lane {} gives row address {addr:#x}, not 16-byte aligned", describe(inst), 8 * m + r)));
+                }
+                let bytes: Vec<u8> = row.iter().flat_map(|e| e.to_le_bytes()).collect();
+                self.write(lane, "shared", addr, &bytes, inst, &mut [], report)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The matrices (`.x1`, `.x2`, `.x4`) and `.trans` of an ldmatrix /
+/// stmatrix, which the emulator models for `.m8n8` of `.b16` only.
+fn matrix_shape(inst: &Inst) -> Result<(usize, bool), Stop> {
+    let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
+    let count: usize = match parts.iter().find(|p| p.starts_with('x')) {
+        Some(&"x1") => 1,
+        Some(&"x2") => 2,
+        Some(&"x4") => 4,
+        _ => return Err(Stop(HazardKind::Unsupported, format!("{}: .x1, .x2 or .x4", describe(inst)))),
+    };
+    if !parts.contains(&"m8n8") || !parts.contains(&"b16") {
+        return Err(Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset (m8n8 .b16)", describe(inst))));
+    }
+    Ok((count, parts.contains(&"trans")))
 }

@@ -140,7 +140,7 @@ impl std::fmt::Display for PtxError {
 /// The opcodes the emulator executes (the first part of the opcode).
 pub const SUPPORTED: &[&str] = &[
     "mov", "ld", "st", "add", "sub", "mul", "mad", "min", "max", "and", "or", "xor", "not", "clz", "tanh", "ex2", "rcp", "shl", "shr", "neg", "abs",
-    "div", "rem", "fma", "selp", "setp", "cvt", "cvta", "bfe", "prmt", "bra", "ret", "exit", "bar", "barrier", "cp", "ldmatrix",
+    "div", "rem", "fma", "selp", "setp", "cvt", "cvta", "bfe", "prmt", "bra", "ret", "exit", "bar", "barrier", "cp", "ldmatrix", "stmatrix",
     "mma", "mbarrier", "fence", "prefetch", "wgmma", "tcgen05", "shfl", "vote", "elect", "mapa", "setmaxnreg",
 ];
 

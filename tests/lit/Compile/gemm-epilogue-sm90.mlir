@@ -3,7 +3,7 @@
 // tests/emulator.rs::gemm_epilogue_sm90_computes_the_fused_epilogue_at_ragged_shapes):
 // gemm_sm90's pipeline, C and the bias loaded by TMA on an epilogue
 // mbarrier, alpha * acc + beta * c + bias, ReLU and bf16 on register
-// fragments, D through a swizzled shared tile and a TMA store; ptxas for
+// fragments, D through a swizzled shared tile (stmatrix) and a TMA store; ptxas for
 // sm_90a with no stack frame, no spills and no division.
 // RUN: %cute compile %examples/gemm_epilogue_sm90.mlir --chip sm_90a -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
@@ -25,5 +25,9 @@
 // CHECK: mul.rn.f32
 // CHECK: max.NaN.f32
 // CHECK: cvt.rn.bf16x2.f32
+// D's fragment into the swizzled tile by stmatrix (make_tiled_copy_C of
+// the stsm atom): 8 x4 stores of 16-byte rows, no narrower shared store.
+// CHECK-COUNT-8: stmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-NOT: st.shared
 // CHECK: fence.proxy.async.shared::cta;
 // CHECK-COUNT-2: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
