@@ -20,8 +20,10 @@
 //   need it, from an identity tensor), the running max and sum, P in f16
 //   to tensor memory, O rescaled in tensor memory (the correction step),
 //   then tcgen05.fence::before_thread_sync, a CTA barrier, and the P V
-//   UMMA. The blocks run one after the other (the DSL overlaps two Q tiles
-//   and pipelines K/V in separate warps; the data flow is the same).
+//   UMMA. K and V stream through two shared-memory stages: block n + 1
+//   loads while block n's softmax runs (the DSL also overlaps two Q tiles
+//   and runs the loads and MMAs in warps of their own; the data flow is
+//   the same).
 // * The end: O / sum per row, f16, the row's 128 bytes stored where the row
 //   is in bounds (the keys past Sk are the next head's or TMA's zeros, and
 //   masked: their P is exactly 0).
@@ -36,6 +38,12 @@
 !Bar = !cute.ptr<i64, smem, align<8>>
 !k_mma_l = !cute.composed_layout<"S<3,3,3> o 0 o (128,64):(64,1)">
 !t_l = !cute.composed_layout<"S<3,3,3> o 0 o (64,128):(1,64)">
+!k2_mma_l = !cute.composed_layout<"S<3,3,3> o 0 o (128,64,2):(64,1,8192)">
+!t2_l = !cute.composed_layout<"S<3,3,3> o 0 o (64,128,2):(1,64,8192)">
+!s_k2 = !cute.view<!cute.ptr<f16, smem, align<1024>>, !k2_mma_l>
+!t_k2 = !cute.view<!cute.ptr<f16, smem, align<1024>>, !t2_l>
+!uk2 = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o ((128,16),1,4,2):((64,1),0,16,8192)">>
+!uv2 = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o ((64,16),1,8,2):((1,64),0,1024,8192)">>
 !s_k = !cute.view<!cute.ptr<f16, smem, align<1024>>, !k_mma_l>
 !t_k = !cute.view<!cute.ptr<f16, smem, align<1024>>, !t_l>
 !atom_s = !cute_nvgpu.sm100.mma<128x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
@@ -109,29 +117,32 @@ gpu.module @kernels {
     %q_row = arith.addi %q_row0, %q_first : i32
     %k_row0 = arith.muli %by, %Sk : i32
 
-    // Shared memory: Q, K and V tiles (16 KiB each); barriers: Q full (0),
-    // K/V full (1), MMA done (2).
+    // Shared memory: Q (16 KiB), two stages of K and of V (32 KiB each):
+    // block n + 1 loads while block n's softmax runs. Barriers: Q full (0),
+    // S done (1), O done (2), K/V full per stage (3, 4).
     %pQ = cute.alloc_smem 8192 : !cute.ptr<f16, smem, align<1024>>
-    %pK = cute.alloc_smem 8192 : !cute.ptr<f16, smem, align<1024>>
-    %pV = cute.alloc_smem 8192 : !cute.ptr<f16, smem, align<1024>>
-    %bars = cute.alloc_smem 4 : !Bar
+    %pK = cute.alloc_smem 16384 : !cute.ptr<f16, smem, align<1024>>
+    %pV = cute.alloc_smem 16384 : !cute.ptr<f16, smem, align<1024>>
+    %bars = cute.alloc_smem 5 : !Bar
     %k_mma_l = cute.static : !k_mma_l
     %t_l = cute.static : !t_l
     %sQ = cute.make_view %pQ, %k_mma_l : !s_k
     %tQ = cute.make_view %pQ, %t_l : !t_k
-    %sK = cute.make_view %pK, %k_mma_l : !s_k
-    %tK = cute.make_view %pK, %t_l : !t_k
+    %k2_mma_l = cute.static : !k2_mma_l
+    %t2_l = cute.static : !t2_l
+    %sK = cute.make_view %pK, %k2_mma_l : !s_k2
+    %tK = cute.make_view %pK, %t2_l : !t_k2
     // V as the B operand of P V (d x keys, d contiguous: MN-major), the same
     // bytes as the TMA writes them.
-    %sVt = cute.make_view %pV, %t_l : !t_k
-    %tV = cute.make_view %pV, %t_l : !t_k
+    %sVt = cute.make_view %pV, %t2_l : !t_k2
+    %tV = cute.make_view %pV, %t2_l : !t_k2
     %load_q = cute.make_atom %tmaQ : !DQ -> : !Load
     %load_k = cute.make_atom %tmaK : !DQ -> : !Load
     %load_v = cute.make_atom %tmaV : !DQ -> : !Load
-    %kvf = cute.add_offset %bars, %one_i32 : !Bar, i32
-    %done = cute.add_offset %bars, %c2_i32 : !Bar, i32
+    %done = cute.add_offset %bars, %one_i32 : !Bar, i32
+    %o_done = cute.add_offset %bars, %c2_i32 : !Bar, i32
     %c3_i32 = arith.constant 3 : i32
-    %o_done = cute.add_offset %bars, %c3_i32 : !Bar, i32
+    %kvf0 = cute.add_offset %bars, %c3_i32 : !Bar, i32
 
     // Tensor memory, 256 columns: S (128 x 128 f32, columns 0..127), O
     // (128 x 64 f32, 128..191) and P (128 x 128 f16, two a column, 192..255).
@@ -152,9 +163,11 @@ gpu.module @kernels {
 
     scf.if %leader {
       cute_nvgpu.arch.mbarrier.init %bars, %one_i32 : !Bar
-      cute_nvgpu.arch.mbarrier.init %kvf, %one_i32 : !Bar
       cute_nvgpu.arch.mbarrier.init %done, %one_i32 : !Bar
       cute_nvgpu.arch.mbarrier.init %o_done, %one_i32 : !Bar
+      cute_nvgpu.arch.mbarrier.init %kvf0, %one_i32 : !Bar
+      %kvf1 = cute.add_offset %kvf0, %one_i32 : !Bar, i32
+      cute_nvgpu.arch.mbarrier.init %kvf1, %one_i32 : !Bar
       nvvm.fence.mbarrier.init
     }
     gpu.barrier
@@ -166,10 +179,10 @@ gpu.module @kernels {
     %mma_o = cute.make_tiled_mma %atom_o : !mma_o
     %zt = cute.make_int_tuple(%zero_i32) : (i32) -> !cute.int_tuple<"?">
     %uQ = cute.tiled.mma.partition_A %mma_s, %sQ, %zt : (!mma_s, !s_k, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o ((128,16),1,4):((64,1),0,16)">>
-    %uK = cute.tiled.mma.partition_B %mma_s, %sK, %zt : (!mma_s, !s_k, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o ((128,16),1,4):((64,1),0,16)">>
+    %uK = cute.tiled.mma.partition_B %mma_s, %sK, %zt : (!mma_s, !s_k2, !cute.int_tuple<"?">) -> !uk2
     %uS = cute.tiled.mma.partition_C %mma_s, %S, %zt : (!mma_s, !tS, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"((128,128),1,1):((65536,1),0,0)">>
     %uP = cute.tiled.mma.partition_A %mma_o, %P, %zt : (!mma_o, !tP, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, tmem>, !cute.layout<"((128,16),1,8):((131072,1),0,16)">>
-    %uV = cute.tiled.mma.partition_B %mma_o, %sVt, %zt : (!mma_o, !t_k, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o ((64,16),1,8):((1,64),0,1024)">>
+    %uV = cute.tiled.mma.partition_B %mma_o, %sVt, %zt : (!mma_o, !t_k2, !cute.int_tuple<"?">) -> !uv2
     %uO = cute.tiled.mma.partition_C %mma_o, %O, %zt : (!mma_o, !tO, !cute.int_tuple<"?">) -> !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"((128,64),1,1):((65536,1),0,0)">>
 
     // This thread's row: lane tid of tensor memory, which its warp's
@@ -205,27 +218,51 @@ gpu.module @kernels {
     %zero = arith.constant 0.0 : f32
     %ninf = arith.constant 0xFF800000 : f32
 
+    // Q, and K/V block 0 into stage 0.
     scf.if %leader {
       cute_nvgpu.arch.mbarrier.arrive %bars tx(%tQ : !t_k) : !Bar
       cute_nvgpu.tma.copy %load_q, %tmaQ, %tQ, [%zero_i32, %q_row] mbar(%bars : !Bar) : !Load, !DQ, !t_k
+      %any = arith.cmpi sgt, %n_blocks, %zero_i32 : i32
+      scf.if %any {
+        %st0 = cute.make_int_tuple(%zero_i32) : (i32) -> !cute.coord<"(_,_,?)">
+        %k0 = cute.slice(%tK, %st0) : !t_k2, !cute.coord<"(_,_,?)">
+        %v0 = cute.slice(%tV, %st0) : !t_k2, !cute.coord<"(_,_,?)">
+        cute_nvgpu.arch.mbarrier.arrive %kvf0 tx(%k0, %v0 : !t_k, !t_k) : !Bar
+        cute_nvgpu.tma.copy %load_k, %tmaK, %k0, [%zero_i32, %k_row0] mbar(%kvf0 : !Bar) : !Load, !DQ, !t_k
+        cute_nvgpu.tma.copy %load_v, %tmaV, %v0, [%zero_i32, %k_row0] mbar(%kvf0 : !Bar) : !Load, !DQ, !t_k
+      }
     }
     %ml:2 = scf.for %n = %zero_i32 to %n_blocks step %one_i32 iter_args(%m_old = %ninf, %l_old = %zero) -> (f32, f32) : i32 {
       %phase = arith.andi %n, %one_i32 : i32
-      // K_n and V_n (the previous block's MMAs, which read them, are done).
-      scf.if %leader {
-        %row_n = arith.muli %n, %c128_i32 : i32
-        %row = arith.addi %k_row0, %row_n : i32
-        cute_nvgpu.arch.mbarrier.arrive %kvf tx(%tK, %tV : !t_k, !t_k) : !Bar
-        cute_nvgpu.tma.copy %load_k, %tmaK, %tK, [%zero_i32, %row] mbar(%kvf : !Bar) : !Load, !DQ, !t_k
-        cute_nvgpu.tma.copy %load_v, %tmaV, %tV, [%zero_i32, %row] mbar(%kvf : !Bar) : !Load, !DQ, !t_k
-      }
-      // S = Q K_n^T into tensor memory, by one thread.
+      %s = arith.andi %n, %one_i32 : i32
+      %use = arith.shrui %n, %one_i32 : i32
+      %kv_phase = arith.andi %use, %one_i32 : i32
+      %stage = cute.make_int_tuple(%s) : (i32) -> !cute.coord<"(_,_,_,?)">
+      // S = Q K_n^T into tensor memory, by one thread, once K_n has landed
+      // in stage n % 2; then K/V block n + 1 into the other stage, whose
+      // last reader (block n - 1's P V) is done.
       scf.if %leader {
         cute_nvgpu.arch.mbarrier.wait %bars, %zero_i32 : !Bar
-        cute_nvgpu.arch.mbarrier.wait %kvf, %phase : !Bar
+        %kvf = cute.add_offset %kvf0, %s : !Bar, i32
+        cute_nvgpu.arch.mbarrier.wait %kvf, %kv_phase : !Bar
         %false = arith.constant false
-        cute.gemm %mma_s, %uS, %uQ, %uK, %uS accumulate(%false) : !mma_s, !us, !uq, !uq, !us
+        %k = cute.slice(%uK, %stage) : !uk2, !cute.coord<"(_,_,_,?)">
+        cute.gemm %mma_s, %uS, %uQ, %k, %uS accumulate(%false) : !mma_s, !us, !uq, !uq, !us
         cute_nvgpu.arch.sm100.commit %done : !Bar
+        %n1 = arith.addi %n, %one_i32 : i32
+        %more = arith.cmpi slt, %n1, %n_blocks : i32
+        scf.if %more {
+          %s1 = arith.xori %s, %one_i32 : i32
+          %kvf_next = cute.add_offset %kvf0, %s1 : !Bar, i32
+          %st1 = cute.make_int_tuple(%s1) : (i32) -> !cute.coord<"(_,_,?)">
+          %k1 = cute.slice(%tK, %st1) : !t_k2, !cute.coord<"(_,_,?)">
+          %v1 = cute.slice(%tV, %st1) : !t_k2, !cute.coord<"(_,_,?)">
+          %row_n = arith.muli %n1, %c128_i32 : i32
+          %row = arith.addi %k_row0, %row_n : i32
+          cute_nvgpu.arch.mbarrier.arrive %kvf_next tx(%k1, %v1 : !t_k, !t_k) : !Bar
+          cute_nvgpu.tma.copy %load_k, %tmaK, %k1, [%zero_i32, %row] mbar(%kvf_next : !Bar) : !Load, !DQ, !t_k
+          cute_nvgpu.tma.copy %load_v, %tmaV, %v1, [%zero_i32, %row] mbar(%kvf_next : !Bar) : !Load, !DQ, !t_k
+        }
       }
       cute_nvgpu.arch.mbarrier.wait %done, %phase : !Bar
       cute_nvgpu.arch.sm100.fence "after"
@@ -329,7 +366,8 @@ gpu.module @kernels {
       gpu.barrier
       scf.if %leader {
         cute_nvgpu.arch.sm100.fence "after"
-        cute.gemm %mma_o, %uO, %uP, %uV, %uO accumulate(%not_first) : !mma_o, !uo, !up, !uv, !uo
+        %v = cute.slice(%uV, %stage) : !uv2, !cute.coord<"(_,_,_,?)">
+        cute.gemm %mma_o, %uO, %uP, %v, %uO accumulate(%not_first) : !mma_o, !uo, !up, !uv, !uo
         cute_nvgpu.arch.sm100.commit %o_done : !Bar
       }
       cute_nvgpu.arch.mbarrier.wait %o_done, %phase : !Bar

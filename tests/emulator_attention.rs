@@ -205,7 +205,8 @@ fn fmha_fwd_sm90_needs_its_barriers_and_its_mask() {
 #[test]
 fn fmha_fwd_sm100_needs_its_commit_waits_its_lane_quarters_and_its_mask() {
     // Without waiting for P V's commit, the next block's correction reads O
-    // while the UMMA writes it (a tensor-memory race); with P's lane stride
+    // while the UMMA writes it (a tensor-memory race); without waiting for
+    // the K/V stage, a race; with P's lane stride
     // counted in 32-bit columns (65536 elements a lane, half a lane of
     // 16-bit values) warps store into lanes outside their quarter.
     let p = Problem { heads: 2, sq: 200, sk: 300, causal: false };
@@ -214,6 +215,9 @@ fn fmha_fwd_sm100_needs_its_commit_waits_its_lane_quarters_and_its_mask() {
         p,
         &[
             ("cute_nvgpu.arch.mbarrier.wait %o_done, %phase : !Bar", "", "tensor memory"),
+            // S = Q K^T issued before K's stage has landed: the UMMA reads
+            // what the TMA is still writing.
+            ("cute_nvgpu.arch.mbarrier.wait %kvf, %kv_phase : !Bar", "", "race on shared"),
             ("\"(4,(64,2)):(4194304,(1,64))\"", "\"(4,(64,2)):(2097152,(1,64))\"", "reaches lanes"),
         ],
     );
