@@ -40,6 +40,7 @@ PAIRS = [
     ("gemm_ws_sm100", "sm_100a", "blackwell/kernel/dense_gemm/dense_gemm_persistent.py", "sm100_persistent"),
     ("fmha_fwd_sm80", "sm_80", "ampere/kernel/attention/flash_attention_v2.py", "fa2_sm80"),
     ("fmha_fwd_sm90", "sm_90a", "hopper/kernel/attention/fmha.py", "fmha_sm90"),
+    ("fmha_fwd_sm100", "sm_100a", "blackwell/kernel/attention/fmha/fmha.py", "fmha_sm100"),
 ]
 
 
@@ -73,7 +74,28 @@ def dsl_ptx(example, kind, chip, dump):
     from cutlass.cute.runtime import make_fake_compact_tensor, make_fake_stream
 
     # The attention examples import CuTeDSL/helpers (beside CuTeDSL/cute).
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(example))))))
+    root = os.path.dirname(example)
+    while os.path.basename(root) != "cute":
+        root = os.path.dirname(root)
+    sys.path.insert(0, os.path.dirname(root))
+    if kind == "fmha_sm100":
+        # The Blackwell example imports torch at load (for its host run);
+        # compiling needs none of it: a stub module stands in.
+        import types
+
+        class Stub(types.ModuleType):
+            def __getattr__(self, name):
+                if name.startswith("__"):
+                    raise AttributeError(name)
+                value = Stub(f"{self.__name__}.{name}")
+                setattr(self, name, value)
+                return value
+
+            def __call__(self, *args, **kwargs):
+                return Stub("call")
+
+        for name in ["torch", "torch.cuda", "torch.nn", "torch.nn.functional"]:
+            sys.modules.setdefault(name, Stub(name))
     spec = importlib.util.spec_from_file_location(f"dsl_{kind}", example)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -101,6 +123,21 @@ def dsl_ptx(example, kind, chip, dump):
         scale = cutlass.Float32(0.125)
         args = [q, k, v, o, lse, cutlass.Float32(0.125 * 1.4426950408889634), scale, cutlass.Float32(1.0), None, None]
         return compile_and_keep(cute, kernel, args, make_fake_stream(), example, dump)
+    if kind == "fmha_sm100":
+        # The DSL's Blackwell FMHA on our tile: 128 x 128 MMA tiles, d = 64,
+        # not persistent, no mask window; Q, K, V, O (b, s, h_k, h_r, d)
+        # row-major f16, no log-sum-exp.
+        import helpers.fmha_helpers as fmha_utils
+        b, sq, sk, h = cute.sym_int(), cute.sym_int(), cute.sym_int(), cute.sym_int()
+        order = (4, 3, 2, 1, 0)
+        q, o = (make_fake_compact_tensor(cutlass.Float16, (b, sq, h, 1, 64), stride_order=order, assumed_align=32) for _ in range(2))
+        k, v = (make_fake_compact_tensor(cutlass.Float16, (b, sk, h, 1, 64), stride_order=order, assumed_align=32) for _ in range(2))
+        kernel = module.BlackwellFusedMultiHeadAttentionForward(cutlass.Float32, cutlass.Float32, (128, 128), 64, False, fmha_utils.MaskEnum.WINDOW_MASK, False, False)
+        i32 = cutlass.Int32
+        size = (i32(2), i32(1024), i32(1024), i32(1024), i32(8), i32(8), i32(64), i32(64))
+        f32 = cutlass.Float32
+        args = [q, k, v, o, size, None, None, None, None, f32(0.125 * 1.4426950408889634), f32(0.125), f32(1.0), None, None, None, None, None]
+        return compile_and_keep(cute, kernel, args, make_fake_stream(), example, dump, extra=[False])
     m, l = cute.sym_int(), cute.sym_int()
     n, k = cute.sym_int(divisibility=16), cute.sym_int(divisibility=16)
     ab = cutlass.BFloat16 if kind.startswith("sm100") else cutlass.Float16
@@ -125,10 +162,10 @@ def dsl_ptx(example, kind, chip, dump):
     return compile_and_keep(cute, gemm, args, make_fake_stream(), example, dump)
 
 
-def compile_and_keep(cute, kernel, args, stream, example, dump):
+def compile_and_keep(cute, kernel, args, stream, example, dump, extra=()):
     """Compiles with the DSL and returns the path of the PTX it kept."""
     before = set(glob.glob(os.path.join(dump, "**", "*.ptx"), recursive=True))
-    cute.compile(kernel, *args, stream)
+    cute.compile(kernel, *args, stream, *extra)
     new = sorted(set(glob.glob(os.path.join(dump, "**", "*.ptx"), recursive=True)) - before, key=os.path.getmtime)
     if not new:
         sys.exit(f"the CuTe DSL kept no PTX for {example} in {dump}")
