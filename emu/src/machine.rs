@@ -272,6 +272,11 @@ pub(crate) struct Cta<'k> {
     /// tcgen05 operation that last wrote it, and the epochs issued so far
     /// (each `tcgen05.mma` / `tcgen05.cp` into this CTA's memory is one).
     pub(crate) tmem_stamp: Vec<u64>,
+    /// Per tensor-memory cell, the last `tcgen05.ld` that read it: the
+    /// reading thread, its own clock component at the read (the read is
+    /// an event of its clock), and the load's pc. An MMA or copy writing
+    /// the cell must be ordered after it (`sm100::check_tmem_reads`).
+    pub(crate) tmem_reads: Vec<Option<(u32, u32, u32)>>,
     pub(crate) tc_epoch: u64,
     pub(crate) tmem_columns: usize,
     /// What the allocation rules remember (`sm100::Rules`).
@@ -404,6 +409,7 @@ impl<'k> Cta<'k> {
             tmem: Vec::new(),
             tmem_columns: 0,
             tmem_stamp: Vec::new(),
+            tmem_reads: Vec::new(),
             tc_epoch: 0,
             tcgen05: Default::default(),
             rank,

@@ -311,6 +311,7 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
             if cta.tmem.is_empty() {
                 cta.tmem = vec![0; LANES * COLUMNS];
                 cta.tmem_stamp = vec![0; LANES * COLUMNS];
+                cta.tmem_reads = vec![None; LANES * COLUMNS];
             }
             let base = cta.tmem_columns;
             if base + columns > COLUMNS {
@@ -363,9 +364,12 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
                         format!("{}: lane {lane}, columns {column}..{} are outside the {} allocated columns of tensor memory", describe(inst), column + dst.len(), cta.tmem_columns),
                     ));
                 }
+                let read_at = cta.threads[t].clock[t];
+                let pc = cta.threads[t].pc as u32;
                 for (r, reg) in dst.iter().enumerate() {
                     let cell = lane * COLUMNS + column + r;
                     if load {
+                        cta.tmem_reads[cell] = Some((t as u32, read_at, pc));
                         cta.threads[t].regs[*reg] = u64::from(cta.tmem[cell]);
                         if cta.tmem_stamp[cell] > cta.threads[t].tc_seen {
                             let pc = cta.threads[t].pc;
@@ -380,6 +384,11 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
                     } else {
                         cta.tmem[cell] = cta.threads[t].regs[*reg] as u32;
                     }
+                }
+                if load {
+                    // The load is an event of its thread: what the thread
+                    // releases afterwards (after its wait::ld) orders it.
+                    cta.threads[t].clock[t] += 1;
                 }
             }
             Ok(())
@@ -397,6 +406,7 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
 /// its M/2 rows of D (all N columns) at the same address (the split
 /// CUTLASS's 2x1SM atoms document; the ISA shows it in figures only).
 fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report) -> Result<(), Stop> {
+    let cta_rank = cta.rank;
     let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
     if !parts.contains(&"kind::f16") || parts.iter().any(|p| *p == "sp" || p.starts_with("block_scale")) {
         return Err(bad(inst, "tcgen05.mma is emulated for kind::f16, dense".into()));
@@ -447,8 +457,12 @@ fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Repor
         b.extend(operand_rows(holder, issuer, desc_b, b_rows, a_format, b_mn, inst, report)?);
     }
     let (lane0, column0) = ((d_addr >> 16) as usize, (d_addr & 0xffff) as usize);
+    let issuer_clock = cta.threads[t].clock.clone();
     for (&rank, a) in ranks.iter().zip(&a) {
         let holder = cta.in_cluster(rank, inst)?;
+        if rank == cta_rank {
+            check_tmem_reads(holder, t, &issuer_clock, lane0, rows, column0, n, inst, report);
+        }
         holder.tc_epoch += 1;
         let epoch = holder.tc_epoch;
         if holder.tmem.is_empty() || lane0 + rows > LANES || column0 + n > holder.tmem_columns {
@@ -496,4 +510,34 @@ fn operand_rows(cta: &mut Cta, issuer: Option<usize>, desc: u64, rows: usize, fo
         }
     }
     Ok(out)
+}
+
+/// Write-after-read in tensor memory (PTX ISA 9.7.16.6, 9.7.16.8.3): a
+/// tcgen05.mma issued by thread `t` (clock `issuer`) overwrites the cells
+/// lanes `lane0..+rows`, columns `column0..+cols`; each cell a `tcgen05.ld`
+/// read must have been read before the issue: the issuer must have
+/// acquired an event of the reading thread after its load (its
+/// `tcgen05.wait::ld`, a fence and a barrier or mbarrier between). Reported
+/// once per pair of instructions.
+#[allow(clippy::too_many_arguments)]
+fn check_tmem_reads(cta: &mut Cta, t: usize, issuer: &[u32], lane0: usize, rows: usize, column0: usize, cols: usize, inst: &Inst, report: &mut Report) {
+    if cta.tmem_reads.is_empty() {
+        return;
+    }
+    let pc = cta.threads[t].pc;
+    for lane in lane0..(lane0 + rows).min(LANES) {
+        for column in column0..column0 + cols {
+            let Some(Some((reader, at, load_pc))) = cta.tmem_reads.get(lane * COLUMNS + column).copied() else { continue };
+            if reader as usize == t || issuer[reader as usize] > at {
+                continue;
+            }
+            let load = describe(&cta.kernel.code[load_pc as usize]);
+            report.hazard(HazardKind::TmemRace, (pc, load_pc as usize), || {
+                format!(
+                    "thread {t}: {} overwrites tensor memory (lane {lane}, column {column}) that thread {reader}'s {load} may still be reading: no wait::ld of it is ordered before the MMA (PTX ISA 9.7.16.6)",
+                    describe(inst)
+                )
+            });
+        }
+    }
 }
