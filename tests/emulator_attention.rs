@@ -18,18 +18,17 @@
 
 use cute_emu::launch::{self, Arg, Dtype, Init, Launch, Outcome};
 use cute_mlir::{compile::Emit, Compiler};
-use std::path::Path;
 
 const BOUND: f64 = 8.4e-4;
 const D: usize = 64;
 
+mod support {
+    pub mod launch;
+}
+
+/// The example `name`'s launch file, prepared as `cute run` does.
 fn prepare(name: &str) -> (Launch, String) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/launch").join(format!("{name}.launch.json"));
-    let mut l = launch::parse(&path).unwrap_or_else(|e| panic!("{e}"));
-    let (ptx, info) = Compiler::new().compile_file_with_launch_info(&l.source, &l.chip, Emit::Ptx).unwrap_or_else(|e| panic!("{e}"));
-    let kernel = info.kernels.iter().find(|k| k.name == l.kernel).unwrap();
-    l.complete(kernel.block, kernel.dynamic_smem as usize).unwrap();
-    (l, ptx)
+    support::launch::prepare(&support::launch::example_launch(name))
 }
 
 /// Values k/64, k uniform in -64..=64 (exact in f16), from a splitmix64
@@ -152,15 +151,13 @@ fn fmha_fwd_sm100_matches_softmax_attention_in_f64() {
     check_shapes("fmha_fwd_sm100");
 }
 
-/// The example `name` with `from` replaced by `to` (which must change it),
-/// run at `p`.
-fn run_broken(name: &str, p: &Problem, from: &str, to: &str) -> Outcome {
-    let (base, _) = prepare(name);
+/// The PTX of `base`'s source with `from` replaced by `to` (which must
+/// change it).
+fn broken_ptx(base: &Launch, from: &str, to: &str) -> String {
     let source = std::fs::read_to_string(&base.source).unwrap();
     let broken = source.replace(from, to);
     assert_ne!(source, broken, "{from}");
-    let ptx = Compiler::new().compile(&broken, &base.chip, Emit::Ptx).unwrap_or_else(|e| panic!("{e}"));
-    launch::execute(&launch_for(&base, p), &ptx).unwrap_or_else(|e| panic!("{e}"))
+    Compiler::new().compile(&broken, &base.chip, Emit::Ptx).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Each fault of `name` (an edit and the hazard it must cause) is caught,
@@ -168,14 +165,16 @@ fn run_broken(name: &str, p: &Problem, from: &str, to: &str) -> Outcome {
 /// causally, the later keys take weight: O is off by far more than the
 /// bound.
 fn check_faults(name: &str, p: Problem, faults: &[(&str, &str, &str)]) {
+    let (base, _) = prepare(name);
+    let run = |p: &Problem, ptx: &str| launch::execute(&launch_for(&base, p), ptx).unwrap_or_else(|e| panic!("{e}"));
     for (from, to, hazard) in faults {
-        let o = run_broken(name, &p, from, to);
+        let o = run(&p, &broken_ptx(&base, from, to));
         assert!(o.report.hazards.iter().any(|h| h.message.contains(hazard)), "{name} without {from}: {}", launch::summary(&o));
     }
+    let unmasked = broken_ptx(&base, "%need_mask = arith.ori %ragged, %diag_causal : i1", "%need_mask = arith.cmpi slt, %Sk, %zero_i32 : i32");
     for causal in [false, true] {
         let p = Problem { causal, ..p };
-        let o = run_broken(name, &p, "%need_mask = arith.ori %ragged, %diag_causal : i1", "%need_mask = arith.cmpi slt, %Sk, %zero_i32 : i32");
-        let err = max_error(&o, &p);
+        let err = max_error(&run(&p, &unmasked), &p);
         assert!(err > 10.0 * BOUND, "{name} without the mask (causal {causal}): max error only {err}");
     }
 }

@@ -409,40 +409,23 @@ impl Cta<'_> {
     /// 2(l%4) and 2(l%4)+1 (low half first), or with .trans the elements
     /// (2(l%4), l/4) and (2(l%4)+1, l/4).
     pub(crate) fn ldmatrix(&mut self, lanes: std::ops::Range<usize>, inst: &Inst, report: &mut Report) -> Result<(), Stop> {
-        let (count, trans) = matrix_shape(inst)?;
-        let Operand::Vector(dsts) = &inst.operands[0] else {
-            return Err(Stop(HazardKind::Unsupported, format!("{}: the destination is a vector", describe(inst))));
-        };
-        if dsts.len() != count || lanes.len() != WARP {
-            return Err(Stop(HazardKind::Unsupported, format!("{}: {} registers for .x{count} in a warp of {}", describe(inst), dsts.len(), lanes.len())));
-        }
+        let (trans, dsts) = matrix_operands(inst, 0, &lanes)?;
         let base = lanes.start;
         // rows[m][r]: the 8 elements of row r of matrix m.
-        let mut rows = vec![[[0u16; 8]; 8]; count];
-        let dummy = Config::none();
-        for m in 0..count {
-            for r in 0..8 {
-                let lane = base + 8 * m + r;
-                let addr = self.address(lane, &inst.operands[1], &dummy, inst)?;
-                let (space, addr) = Self::resolve("shared", addr);
-                debug_assert_eq!(space, "shared");
-                if addr % 16 != 0 {
-                    return Err(Stop(HazardKind::Misaligned, format!("{}: lane {} gives row address {addr:#x}, not 16-byte aligned", describe(inst), 8 * m + r)));
-                }
+        let mut rows = vec![[[0u16; 8]; 8]; dsts.len()];
+        for (m, matrix) in rows.iter_mut().enumerate() {
+            for (r, row) in matrix.iter_mut().enumerate() {
+                let (lane, addr) = self.matrix_row_address(base, m, r, &inst.operands[1], inst)?;
                 let bytes = self.read(lane, "shared", addr, 16, inst, &mut [], report)?;
-                for e in 0..8 {
-                    rows[m][r][e] = u16::from_le_bytes([bytes[2 * e], bytes[2 * e + 1]]);
+                for (e, value) in row.iter_mut().enumerate() {
+                    *value = u16::from_le_bytes([bytes[2 * e], bytes[2 * e + 1]]);
                 }
             }
         }
         for l in 0..WARP {
             for (m, rows) in rows.iter().enumerate() {
-                let (lo, hi) = if trans {
-                    (rows[2 * (l % 4)][l / 4], rows[2 * (l % 4) + 1][l / 4])
-                } else {
-                    (rows[l / 4][2 * (l % 4)], rows[l / 4][2 * (l % 4) + 1])
-                };
-                self.threads[base + l].regs[dsts[m]] = u64::from(lo) | (u64::from(hi) << 16);
+                let [(r0, c0), (r1, c1)] = fragment_pair(l, trans);
+                self.threads[base + l].regs[dsts[m]] = u64::from(rows[r0][c0]) | (u64::from(rows[r1][c1]) << 16);
             }
         }
         Ok(())
@@ -454,44 +437,62 @@ impl Cta<'_> {
     /// 2(l%4) and 2(l%4)+1 (low half first), or with .trans the elements
     /// (2(l%4), l/4) and (2(l%4)+1, l/4) of the stored matrix.
     pub(crate) fn stmatrix(&mut self, lanes: std::ops::Range<usize>, inst: &Inst, report: &mut Report) -> Result<(), Stop> {
-        let (count, trans) = matrix_shape(inst)?;
-        let Operand::Vector(srcs) = &inst.operands[1] else {
-            return Err(Stop(HazardKind::Unsupported, format!("{}: the source is a vector", describe(inst))));
-        };
-        if srcs.len() != count || lanes.len() != WARP {
-            return Err(Stop(HazardKind::Unsupported, format!("{}: {} registers for .x{count} in a warp of {}", describe(inst), srcs.len(), lanes.len())));
-        }
+        let (trans, srcs) = matrix_operands(inst, 1, &lanes)?;
         let base = lanes.start;
-        let mut rows = vec![[[0u16; 8]; 8]; count];
+        let mut rows = vec![[[0u16; 8]; 8]; srcs.len()];
         for l in 0..WARP {
             for (m, rows) in rows.iter_mut().enumerate() {
                 let v = self.threads[base + l].regs[srcs[m]];
-                let (lo, hi) = (v as u16, (v >> 16) as u16);
-                if trans {
-                    rows[2 * (l % 4)][l / 4] = lo;
-                    rows[2 * (l % 4) + 1][l / 4] = hi;
-                } else {
-                    rows[l / 4][2 * (l % 4)] = lo;
-                    rows[l / 4][2 * (l % 4) + 1] = hi;
-                }
+                let [(r0, c0), (r1, c1)] = fragment_pair(l, trans);
+                rows[r0][c0] = v as u16;
+                rows[r1][c1] = (v >> 16) as u16;
             }
         }
-        let dummy = Config::none();
-        for (m, rows) in rows.iter().enumerate() {
-            for (r, row) in rows.iter().enumerate() {
-                let lane = base + 8 * m + r;
-                let addr = self.address(lane, &inst.operands[0], &dummy, inst)?;
-                let (space, addr) = Self::resolve("shared", addr);
-                debug_assert_eq!(space, "shared");
-                if addr % 16 != 0 {
-                    return Err(Stop(HazardKind::Misaligned, format!("{}: lane {} gives row address {addr:#x}, not 16-byte aligned", describe(inst), 8 * m + r)));
-                }
+        for (m, matrix) in rows.iter().enumerate() {
+            for (r, row) in matrix.iter().enumerate() {
+                let (lane, addr) = self.matrix_row_address(base, m, r, &inst.operands[0], inst)?;
                 let bytes: Vec<u8> = row.iter().flat_map(|e| e.to_le_bytes()).collect();
                 self.write(lane, "shared", addr, &bytes, inst, &mut [], report)?;
             }
         }
         Ok(())
     }
+
+    /// The shared address lane 8m + r of the warp at `base` gives for row r
+    /// of matrix m (16 bytes, 16-byte aligned), and that lane's thread.
+    fn matrix_row_address(&self, base: usize, m: usize, r: usize, operand: &Operand, inst: &Inst) -> Result<(usize, u64), Stop> {
+        let lane = base + 8 * m + r;
+        let addr = self.address(lane, operand, &Config::none(), inst)?;
+        let (space, addr) = Self::resolve("shared", addr);
+        debug_assert_eq!(space, "shared");
+        if addr % 16 != 0 {
+            return Err(Stop(HazardKind::Misaligned, format!("{}: lane {} gives row address {addr:#x}, not 16-byte aligned", describe(inst), 8 * m + r)));
+        }
+        Ok((lane, addr))
+    }
+}
+
+/// The (row, column) of the two 16-bit halves (low first) lane `l` holds of
+/// each m8n8 matrix: row l/4, columns 2(l%4) and 2(l%4)+1, or transposed.
+fn fragment_pair(l: usize, trans: bool) -> [(usize, usize); 2] {
+    if trans {
+        [(2 * (l % 4), l / 4), (2 * (l % 4) + 1, l / 4)]
+    } else {
+        [(l / 4, 2 * (l % 4)), (l / 4, 2 * (l % 4) + 1)]
+    }
+}
+
+/// An ldmatrix / stmatrix's `.trans` and its register vector (operand
+/// `registers`), one register per matrix, executed by a whole warp.
+fn matrix_operands<'i>(inst: &'i Inst, registers: usize, lanes: &std::ops::Range<usize>) -> Result<(bool, &'i Vec<usize>), Stop> {
+    let (count, trans) = matrix_shape(inst)?;
+    let Operand::Vector(regs) = &inst.operands[registers] else {
+        return Err(Stop(HazardKind::Unsupported, format!("{}: the registers are a vector", describe(inst))));
+    };
+    if regs.len() != count || lanes.len() != WARP {
+        return Err(Stop(HazardKind::Unsupported, format!("{}: {} registers for .x{count} in a warp of {}", describe(inst), regs.len(), lanes.len())));
+    }
+    Ok((trans, regs))
 }
 
 /// The matrices (`.x1`, `.x2`, `.x4`) and `.trans` of an ldmatrix /

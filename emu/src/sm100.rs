@@ -39,60 +39,21 @@ fn illegal(inst: &Inst, message: String) -> Stop {
     Stop(HazardKind::Undefined, format!("{}: {message}", describe(inst)))
 }
 
-/// The shared byte of element (row, k) of a K-major operand described by an
-/// SM100 shared-memory descriptor (PTX ISA 9.7.16.4.1): start, leading and
-/// stride byte offsets as GMMA's, the swizzle in bits 61..63 (0 none, 2 128
-/// bytes, 4 64 bytes, 6 32 bytes).
-fn descriptor_address(desc: u64, row: u64, k_byte: u64) -> Result<u64, String> {
-    let start = (desc & 0x3fff) << 4;
-    let lbo = ((desc >> 16) & 0x3fff) << 4;
-    let sbo = ((desc >> 32) & 0x3fff) << 4;
+/// The shared byte of element (row, k) of an operand described by an SM100
+/// shared-memory descriptor (PTX ISA 9.7.16.4.1): start, leading and stride
+/// byte offsets as GMMA's, the swizzle in bits 61..63 (0 none, 2 128 bytes,
+/// 4 64 bytes, 6 32 bytes), and the canonical layouts tcgen05 shares with
+/// GMMA (`sm90::canonical_address`): K-major, or MN-major when the
+/// instruction descriptor's transpose bit says so.
+fn descriptor_address(desc: u64, row: u64, k: u64, element_bytes: u64, mn_major: bool) -> Result<u64, String> {
     let swizzle = match desc >> 61 {
-        0 => 0u64,
+        0 => 0,
         2 => 128,
         4 => 64,
         6 => 32,
         other => return Err(format!("descriptor swizzle mode {other} is not emulated")),
     };
-    Ok(if swizzle == 0 {
-        start + (row / 8) * sbo + (k_byte / 16) * lbo + (row % 8) * 16 + k_byte % 16
-    } else {
-        if k_byte >= swizzle {
-            return Err(format!("a K slice of {k_byte} bytes past a {swizzle}-byte swizzled row is not emulated"));
-        }
-        let addr = start + (row / 8) * sbo + (row % 8) * swizzle + k_byte;
-        let bits = swizzle.trailing_zeros() - 4; // 128 -> 3, 64 -> 2, 32 -> 1
-        addr ^ (((addr >> 7) & ((1 << bits) - 1)) << 4)
-    })
-}
-
-/// The shared byte of element (mn, k) of a 16-bit MN-major operand (the
-/// instruction descriptor's transpose bit), by the canonical layouts the
-/// tcgen05 descriptors share with GMMA's (PTX ISA 9.7.16.4.1, 9.7.15.5.1):
-/// each k is a line of MN elements; with a swizzle of S bytes a span of MN
-/// is contiguous, the 8 k of a group one span apart, MN spans at the
-/// leading byte offset and k-groups at the stride byte offset; without one,
-/// 16 bytes of MN contiguous, the 8 k of a group 16 bytes apart, MN chunks
-/// at the stride byte offset and k-groups at the leading one.
-fn descriptor_address_mn(desc: u64, mn: u64, k: u64) -> Result<u64, String> {
-    let start = (desc & 0x3fff) << 4;
-    let lbo = ((desc >> 16) & 0x3fff) << 4;
-    let sbo = ((desc >> 32) & 0x3fff) << 4;
-    let swizzle = match desc >> 61 {
-        0 => 0u64,
-        2 => 128,
-        4 => 64,
-        6 => 32,
-        other => return Err(format!("descriptor swizzle mode {other} is not emulated")),
-    };
-    let mn_byte = 2 * mn;
-    Ok(if swizzle == 0 {
-        start + (mn_byte / 16) * sbo + (k / 8) * lbo + (k % 8) * 16 + mn_byte % 16
-    } else {
-        let addr = start + (mn_byte / swizzle) * lbo + (k / 8) * sbo + (k % 8) * swizzle + mn_byte % swizzle;
-        let bits = swizzle.trailing_zeros() - 4;
-        addr ^ (((addr >> 7) & ((1 << bits) - 1)) << 4)
-    })
+    crate::sm90::canonical_address(desc, swizzle, row, k, element_bytes, mn_major)
 }
 
 /// `rows` rows of 16 f16 (`format` 0) or bf16 (1) values of an A operand in
@@ -256,7 +217,7 @@ fn cp(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report
     let mut data = vec![0u8; rows * row_bytes];
     for r in 0..rows {
         for k in 0..row_bytes {
-            let at = descriptor_address(desc, r as u64, k as u64).map_err(|e| bad(inst, e))?;
+            let at = descriptor_address(desc, r as u64, k as u64, 1, false).map_err(|e| bad(inst, e))?;
             data[r * row_bytes + k] = cta.read(t, "shared", at, 1, inst, &mut [], report)?[0];
             cta.check_async_read(at as usize, 1, inst, report);
         }
@@ -496,7 +457,7 @@ fn operand_rows(cta: &mut Cta, issuer: Option<usize>, desc: u64, rows: usize, fo
     let mut out = vec![[0f64; 16]; rows];
     for (row, values) in out.iter_mut().enumerate() {
         for (k, v) in values.iter_mut().enumerate() {
-            let at = if mn_major { descriptor_address_mn(desc, row as u64, k as u64) } else { descriptor_address(desc, row as u64, 2 * k as u64) }.map_err(|e| bad(inst, e))?;
+            let at = descriptor_address(desc, row as u64, k as u64, 2, mn_major).map_err(|e| bad(inst, e))?;
             let bytes = match issuer {
                 Some(t) => cta.read(t, "shared", at, 2, inst, &mut [], report)?,
                 None => {

@@ -460,9 +460,6 @@ fn write_accumulators(cta: &mut Cta, lanes: std::ops::Range<usize>, d_regs: &[us
 /// 16 bytes of MN contiguous, the 8 k of a group 16 bytes apart, MN chunks
 /// at SBO and k-groups at LBO.
 fn descriptor_address(desc: u64, row: u64, k: u64, element_bytes: u64, mn_major: bool) -> Result<u64, String> {
-    let start = (desc & 0x3fff) << 4;
-    let lbo = ((desc >> 16) & 0x3fff) << 4;
-    let sbo = ((desc >> 32) & 0x3fff) << 4;
     let swizzle = match desc >> 62 {
         0 => 0,
         1 => 128,
@@ -470,6 +467,17 @@ fn descriptor_address(desc: u64, row: u64, k: u64, element_bytes: u64, mn_major:
         3 => 32,
         _ => unreachable!(),
     };
+    canonical_address(desc, swizzle, row, k, element_bytes, mn_major)
+}
+
+/// The address of [`descriptor_address`] from a descriptor's start, leading
+/// and stride byte offsets (bits 0..14, 16..30, 32..46, in 16-byte units,
+/// the same in GMMA's and tcgen05's descriptors) and its decoded `swizzle`
+/// in bytes (0 for none), whose encodings differ between the two.
+pub(crate) fn canonical_address(desc: u64, swizzle: u32, row: u64, k: u64, element_bytes: u64, mn_major: bool) -> Result<u64, String> {
+    let start = (desc & 0x3fff) << 4;
+    let lbo = ((desc >> 16) & 0x3fff) << 4;
+    let sbo = ((desc >> 32) & 0x3fff) << 4;
     if mn_major {
         let mn_byte = row * element_bytes;
         return Ok(if swizzle == 0 {
