@@ -20,6 +20,10 @@ pub enum Emit {
     Llvm,
     /// PTX assembly.
     Ptx,
+    /// A cubin (ELF) for the chip: the PTX compiled by nvJitLink in
+    /// process, or by ptxas (`crate::cubin`). Binary:
+    /// [`crate::Compiler::compile_bytes`].
+    Cubin,
 }
 
 /// The passes from cute IR to LLVM + NVVM dialect for `chip`, unanchored
@@ -57,7 +61,7 @@ pub fn serialization(emit: Emit) -> Option<&'static str> {
         // The device module is then translated by the caller
         // (Compiler::compile), as mlir-translate-22 would.
         Emit::Llvm => Some("cute-extract-device-module"),
-        Emit::Ptx => Some("gpu-module-to-binary{format=isa}"),
+        Emit::Ptx | Emit::Cubin => Some("gpu-module-to-binary{format=isa}"),
     }
 }
 

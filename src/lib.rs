@@ -11,12 +11,18 @@
 //! * [`pipeline`]: the library API: parse cute IR, run pipelines, compile
 //!   kernels to PTX.
 //! * [`compile`]: the chip roster and the cute -> NVVM -> PTX pipeline.
+//! * [`cubin`]: PTX to cubin (nvJitLink in process, or ptxas).
+//! * [`cache`]: the on-disk kernel cache.
+//! * [`batch`]: many compiles in parallel, one MLIR context per worker.
 //! * [`ffi`]: the C ABI the C++ glue calls; no panic crosses it.
 //! * [`handle`]: sound views of raw MLIR handles (a `&Context` borrowed from
 //!   a live owner, never from a temporary).
 //! * `plugin`: the `mlir-opt-22 --load-{dialect,pass}-plugin` entry points.
 
+pub mod batch;
+pub mod cache;
 pub mod compile;
+pub mod cubin;
 pub mod dialect;
 pub mod ffi;
 pub mod handle;
@@ -28,4 +34,4 @@ pub mod target;
 pub mod tooling;
 mod plugin;
 
-pub use pipeline::{Compiler, Error};
+pub use pipeline::{CacheStats, Compiler, Error};

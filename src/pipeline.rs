@@ -15,8 +15,9 @@
 //! and returned in [`Error`].
 
 use crate::{
+    cache::{KernelCache, Lookup},
     compile::{self, Emit},
-    dialect, passes,
+    cubin, dialect, passes,
 };
 use melior::{
     diagnostic::DiagnosticSeverity,
@@ -56,6 +57,18 @@ pub struct Compiler {
     dump_after: RefCell<Option<String>>,
     stages: RefCell<Vec<Stage>>,
     verify_each: std::cell::Cell<bool>,
+    cache: RefCell<Option<KernelCache>>,
+    cache_stats: std::cell::Cell<CacheStats>,
+}
+
+/// What the kernel cache did for this compiler's compiles
+/// ([`Compiler::set_cache`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CacheStats {
+    pub hits: usize,
+    pub misses: usize,
+    /// Entries found corrupt (checksum), removed and recompiled.
+    pub corrupt: usize,
 }
 
 /// The IR after one pass of a pipeline (what `mlir-opt
@@ -85,10 +98,20 @@ impl Compiler {
     /// Creates a context with all upstream dialects, `cute` and `cute_nvgpu`,
     /// and registers all upstream passes and this crate's passes.
     pub fn new() -> Self {
+        Self::with_threading(true)
+    }
+
+    /// [`Compiler::new`] with MLIR's thread pool off: for one compiler per
+    /// thread ([`crate::batch`]), where the parallelism is across kernels.
+    pub fn new_single_threaded() -> Self {
+        Self::with_threading(false)
+    }
+
+    fn with_threading(threading: bool) -> Self {
         let registry = DialectRegistry::new();
         register_all_dialects(&registry);
         dialect::register(&registry);
-        let context = Context::new();
+        let context = Context::new_with_threading(threading);
         context.append_dialect_registry(&registry);
         // The dialects a cute kernel is written in and lowered through, loaded
         // up front so IR built from Rust (OperationBuilder) finds them; the
@@ -97,8 +120,13 @@ impl Compiler {
         for name in PRELOADED_DIALECTS {
             context.get_or_load_dialect(name);
         }
-        register_all_passes();
-        passes::register_all();
+        // The pass registry is global and not safe to fill from two
+        // threads at once (batch compiles make one compiler per thread).
+        static PASSES: std::sync::Once = std::sync::Once::new();
+        PASSES.call_once(|| {
+            register_all_passes();
+            passes::register_all();
+        });
 
         let diagnostics: Rc<RefCell<Vec<String>>> = Rc::default();
         let sink = diagnostics.clone();
@@ -112,7 +140,30 @@ impl Compiler {
             sink.borrow_mut().push(format!("{}: {severity}: {diagnostic}", diagnostic.location()));
             true
         });
-        Self { context, diagnostics, dump_after: RefCell::new(None), stages: RefCell::default(), verify_each: std::cell::Cell::new(true) }
+        Self {
+            context,
+            diagnostics,
+            dump_after: RefCell::new(None),
+            stages: RefCell::default(),
+            verify_each: std::cell::Cell::new(true),
+            cache: RefCell::new(None),
+            cache_stats: std::cell::Cell::default(),
+        }
+    }
+
+    /// Compiles through `cache` from now on (`None`: no cache, the default):
+    /// [`Compiler::compile`] and [`Compiler::compile_bytes`] return a
+    /// kernel compiled before from the same canonical IR, chip, output and
+    /// pipeline without running the pipeline (`crate::cache`). Compiles
+    /// that keep stages ([`Compiler::dump_after`]) or launch metadata
+    /// bypass it: they need the pipeline to run.
+    pub fn set_cache(&self, cache: Option<KernelCache>) {
+        *self.cache.borrow_mut() = cache;
+    }
+
+    /// What the cache did so far.
+    pub fn cache_stats(&self) -> CacheStats {
+        self.cache_stats.get()
     }
 
     /// The underlying melior context.
@@ -223,18 +274,83 @@ impl Compiler {
     }
 
     /// Compiles cute IR with `gpu.module` kernels for `chip` (a name of
-    /// [`crate::target::ROSTER`]): PTX assembly, or the NVVM-dialect module.
+    /// [`crate::target::ROSTER`]): PTX assembly, LLVM IR, or the
+    /// NVVM-dialect module. [`Emit::Cubin`] is binary: it is refused here
+    /// with a pointer to [`Compiler::compile_bytes`].
     pub fn compile(&self, source: &str, chip: &str, emit: Emit) -> Result<String, Error> {
-        let chip = compile::chip(chip).map_err(|e| self.fail(e))?;
-        let mut module = self.parse(source)?;
-        self.compile_module(&mut module, chip, emit)
+        self.text(emit, |c| c.compile_bytes(source, chip, emit))
     }
 
     /// [`Compiler::compile`] of a file, with diagnostics located in it.
     pub fn compile_file(&self, path: &std::path::Path, chip: &str, emit: Emit) -> Result<String, Error> {
+        self.text(emit, |c| c.compile_file_bytes(path, chip, emit))
+    }
+
+    fn text(&self, emit: Emit, bytes: impl FnOnce(&Self) -> Result<Vec<u8>, Error>) -> Result<String, Error> {
+        if emit == Emit::Cubin {
+            self.diagnostics.borrow_mut().clear();
+            return Err(self.fail("Emit::Cubin is binary: call Compiler::compile_bytes (or compile_file_bytes), which returns bytes"));
+        }
+        bytes(self).map(|b| String::from_utf8(b).expect("PTX, LLVM IR and MLIR are text"))
+    }
+
+    /// Any [`Emit`], as bytes: the cubin of [`Emit::Cubin`] (PTX compiled
+    /// by nvJitLink in process, or ptxas: `crate::cubin`), the text of the
+    /// others. Through the kernel cache when one is set.
+    pub fn compile_bytes(&self, source: &str, chip: &str, emit: Emit) -> Result<Vec<u8>, Error> {
+        let chip = compile::chip(chip).map_err(|e| self.fail(e))?;
+        let mut module = self.parse(source)?;
+        self.compile_cached(&mut module, chip, emit)
+    }
+
+    /// [`Compiler::compile_bytes`] of a file, with diagnostics located in it.
+    pub fn compile_file_bytes(&self, path: &std::path::Path, chip: &str, emit: Emit) -> Result<Vec<u8>, Error> {
         let chip = compile::chip(chip).map_err(|e| self.fail(e))?;
         let mut module = self.parse_file(path)?;
-        self.compile_module(&mut module, chip, emit)
+        self.compile_cached(&mut module, chip, emit)
+    }
+
+    /// The cache's key for compiling `module` (`crate::cache` lists what
+    /// it covers).
+    fn cache_key(module: &Module, chip: crate::target::Chip, emit: Emit) -> String {
+        let ir = module.as_operation().to_string();
+        let compilers = match emit {
+            Emit::Cubin => cubin::compilers().iter().map(|c| c.fingerprint()).collect::<Vec<_>>().join("\n"),
+            _ => String::new(),
+        };
+        let pipeline = compile::pipeline(chip, if emit == Emit::Cubin { Emit::Ptx } else { emit });
+        crate::cache::key(&[ir.as_bytes(), chip.name.as_bytes(), format!("{emit:?}").as_bytes(), pipeline.as_bytes(), compilers.as_bytes()])
+    }
+
+    fn compile_cached(&self, module: &mut Module, chip: crate::target::Chip, emit: Emit) -> Result<Vec<u8>, Error> {
+        let cache = self.cache.borrow().clone().filter(|_| self.dump_after.borrow().is_none());
+        let key = cache.as_ref().map(|_| Self::cache_key(module, chip, emit));
+        if let (Some(cache), Some(key)) = (&cache, &key) {
+            let mut stats = self.cache_stats.get();
+            let found = cache.get(key);
+            match &found {
+                Lookup::Hit(_) => stats.hits += 1,
+                Lookup::Miss => stats.misses += 1,
+                Lookup::Corrupt => stats.corrupt += 1,
+            }
+            self.cache_stats.set(stats);
+            if let Lookup::Hit(bytes) = found {
+                return Ok(bytes);
+            }
+        }
+        let bytes = match emit {
+            Emit::Cubin => {
+                let ptx = self.compile_module(module, chip, Emit::Ptx)?;
+                cubin::ptx_to_cubin(&ptx, chip).map_err(|e| self.fail(e))?
+            }
+            _ => self.compile_module(module, chip, emit)?.into_bytes(),
+        };
+        if let (Some(cache), Some(key)) = (cache, key) {
+            // A cache that cannot be written (a full disk, a read-only
+            // folder) costs the next compile time, not this one its result.
+            let _ = cache.put(&key, &bytes);
+        }
+        Ok(bytes)
     }
 
     /// [`Compiler::compile_file`] with the kernels' launch metadata
@@ -246,6 +362,10 @@ impl Compiler {
         chip: &str,
         emit: Emit,
     ) -> Result<(String, crate::launch_info::LaunchInfo), Error> {
+        if emit == Emit::Cubin {
+            self.diagnostics.borrow_mut().clear();
+            return Err(self.fail("compile_file_with_launch_info writes text: compile Emit::Ptx, then crate::cubin::ptx_to_cubin"));
+        }
         let chip = compile::chip(chip).map_err(|e| self.fail(e))?;
         let mut module = self.parse_file(path)?;
         let mut info = crate::launch_info::LaunchInfo { chip: chip.name.to_string(), kernels: crate::launch_info::kernels(&module) };
@@ -280,7 +400,7 @@ impl Compiler {
                 let mattr = if features.is_empty() { String::new() } else { format!(" -mattr={features}") };
                 Ok(format!("; llc-22 -march=nvptx64 -mcpu={}{mattr}\n{text}", chip.name))
             }
-            Emit::Ptx => {
+            Emit::Ptx | Emit::Cubin => {
                 let objects = gpu_objects(module);
                 if objects.is_empty() {
                     return Err(self.fail("the module has no gpu.module kernels to compile"));

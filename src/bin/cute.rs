@@ -47,21 +47,39 @@ enum Command {
         no_verify_each: bool,
     },
     /// Compile cute IR with gpu.module kernels for a chip: PTX by default.
+    /// Several inputs (files, folders of .mlir files, or JSON lists of
+    /// variants) compile in parallel into the folder `-o` names.
     Compile {
-        /// Input .mlir file (`-` for standard input).
-        input: PathBuf,
+        /// Input .mlir file(s) (`-` for standard input); a folder stands for
+        /// its .mlir files, a .json file for the list it holds (paths, or
+        /// `{"source": PATH, "chip": CHIP}` objects).
+        #[arg(required = true, num_args = 1..)]
+        inputs: Vec<PathBuf>,
         /// Target chip: sm_70 ... sm_121f (every SM of the roster, with its
         /// `a` / `f` variants; `cute_mlir::target::ROSTER`).
         #[arg(long)]
         chip: String,
-        /// Output file (standard output when absent).
+        /// Output file (standard output when absent); with several inputs,
+        /// the folder that receives `<name>.<ptx|cubin|ll|mlir>` per input.
         #[arg(short, long)]
         output: Option<PathBuf>,
-        /// What to write: `ptx` (assembly), `llvm` (the kernels as LLVM IR
-        /// for llc) or `nvvm` (the module in the LLVM and NVVM dialects,
-        /// before serialization).
-        #[arg(long, default_value = "ptx", value_parser = ["ptx", "llvm", "nvvm"])]
+        /// What to write: `ptx` (assembly), `cubin` (the PTX compiled for
+        /// the chip by nvJitLink in process, or ptxas), `llvm` (the kernels
+        /// as LLVM IR for llc) or `nvvm` (the module in the LLVM and NVVM
+        /// dialects, before serialization).
+        #[arg(long, default_value = "ptx", value_parser = ["ptx", "cubin", "llvm", "nvvm"])]
         emit: String,
+        /// Compile up to N inputs at once (one MLIR context per worker).
+        #[arg(short = 'j', long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        jobs: u32,
+        /// Neither read nor write the kernel cache ($CUTE_CACHE_DIR, else
+        /// $XDG_CACHE_HOME/cute-mlir, else ~/.cache/cute-mlir).
+        #[arg(long)]
+        no_cache: bool,
+        /// Report on standard error what the cache did (hits, misses,
+        /// corrupt entries recompiled).
+        #[arg(long)]
+        cache_stats: bool,
         /// Also write the kernels' launch metadata (parameters, dynamic
         /// shared memory, block and cluster shapes, a `cute run` skeleton)
         /// as JSON to this file.
@@ -185,34 +203,57 @@ fn run(cli: Cli) -> Result<(), String> {
             print_stages(&compiler, dump_after.as_deref())?;
             out(&format!("{}\n", output.map_err(|e| e.to_string())?));
         }
-        Command::Compile { input, chip, output, emit, dump_after, no_verify_each, launch_info } => {
+        Command::Compile { inputs, chip, output, emit, jobs, no_cache, cache_stats, dump_after, no_verify_each, launch_info } => {
             let emit = match emit.as_str() {
                 "nvvm" => Emit::Nvvm,
                 "llvm" => Emit::Llvm,
+                "cubin" => Emit::Cubin,
                 _ => Emit::Ptx,
             };
+            let cache = if no_cache { None } else { cute_mlir::cache::KernelCache::from_env() };
+            let single = inputs.len() == 1 && !inputs[0].is_dir() && inputs[0].extension().is_none_or(|e| e != "json");
+            if !single {
+                if launch_info.is_some() || dump_after.is_some() {
+                    return Err("--launch-info and --dump-after take one input file".into());
+                }
+                return compile_batch(&inputs, &chip, emit, output.as_deref(), jobs as usize, cache.as_ref(), cache_stats);
+            }
+            let input = &inputs[0];
             let compiler = Compiler::new();
             compiler.set_verify_each(!no_verify_each);
             compiler.dump_after(dump_after.as_deref());
-            let text = if let Some(info_path) = &launch_info {
+            compiler.set_cache(cache);
+            let bytes = if let Some(info_path) = &launch_info {
                 if input.as_os_str() == "-" {
                     return Err("--launch-info needs an input file (it names the source in the launch skeleton)".into());
                 }
-                compiler.compile_file_with_launch_info(&input, &chip, emit).and_then(|(text, info)| {
+                // The launch metadata is read off the NVVM stage: the
+                // pipeline runs (no cache); a cubin is then the PTX compiled.
+                let text_emit = if emit == Emit::Cubin { Emit::Ptx } else { emit };
+                compiler.compile_file_with_launch_info(input, &chip, text_emit).and_then(|(text, info)| {
                     let json = serde_json::to_string_pretty(&info.to_json(&input.display().to_string())).expect("JSON of plain values");
-                    fs::write(info_path, json + "\n").map_err(|e| cute_mlir::Error { message: format!("cannot write {}: {e}", info_path.display()), diagnostics: Vec::new() })?;
-                    Ok(text)
+                    let fail = |message: String| cute_mlir::Error { message, diagnostics: Vec::new() };
+                    fs::write(info_path, json + "\n").map_err(|e| fail(format!("cannot write {}: {e}", info_path.display())))?;
+                    match emit {
+                        Emit::Cubin => cute_mlir::cubin::ptx_to_cubin(&text, cute_mlir::compile::chip(&chip).map_err(fail)?).map_err(fail),
+                        _ => Ok(text.into_bytes()),
+                    }
                 })
             } else if input.as_os_str() == "-" {
-                compiler.compile(&read_input(&input)?, &chip, emit)
+                compiler.compile_bytes(&read_input(input)?, &chip, emit)
             } else {
-                compiler.compile_file(&input, &chip, emit)
+                compiler.compile_file_bytes(input, &chip, emit)
             };
             print_stages(&compiler, dump_after.as_deref())?;
-            let text = text.map_err(|e| e.to_string())?;
+            if cache_stats {
+                print_cache_stats(compiler.cache_stats());
+            }
+            let bytes = bytes.map_err(|e| e.to_string())?;
             match output {
-                Some(path) => fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-                None => out(&text),
+                Some(path) => fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+                None => {
+                    let _ = io::stdout().lock().write_all(&bytes);
+                }
             }
         }
         Command::Run { .. } => unreachable!("main runs `cute run` itself"),
@@ -321,6 +362,86 @@ fn check_scalar_bounds(launch: &cute_emu::launch::Launch, kernel: &cute_mlir::la
         }
     }
     Ok(())
+}
+
+fn print_cache_stats(stats: cute_mlir::CacheStats) {
+    eprintln!("cute: cache: {} hit(s), {} miss(es), {} corrupt entr(ies) recompiled", stats.hits, stats.misses, stats.corrupt);
+}
+
+/// The file extension of what `emit` writes.
+fn extension(emit: Emit) -> &'static str {
+    match emit {
+        Emit::Ptx => "ptx",
+        Emit::Cubin => "cubin",
+        Emit::Llvm => "ll",
+        Emit::Nvvm => "mlir",
+    }
+}
+
+/// `cute compile A B ... -o DIR -j N`: every input (folders and JSON lists
+/// expanded) compiled in parallel; a failure is reported with its file and
+/// the others go on; the exit status says whether all compiled.
+fn compile_batch(
+    inputs: &[PathBuf],
+    chip: &str,
+    emit: Emit,
+    output: Option<&std::path::Path>,
+    workers: usize,
+    cache: Option<&cute_mlir::cache::KernelCache>,
+    cache_stats: bool,
+) -> Result<(), String> {
+    use cute_mlir::batch::{self, Job};
+    let dir = output.ok_or("several inputs compile into a folder: give it with -o DIR")?;
+    let mut jobs = Vec::new();
+    for input in inputs {
+        if input.as_os_str() == "-" {
+            return Err("standard input (`-`) is one input: it cannot be part of a batch".into());
+        } else if input.is_dir() {
+            let mut files: Vec<PathBuf> = fs::read_dir(input)
+                .map_err(|e| format!("cannot read {}: {e}", input.display()))?
+                .filter_map(|entry| entry.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+                .collect();
+            files.sort();
+            if files.is_empty() {
+                return Err(format!("{}: no .mlir files in this folder", input.display()));
+            }
+            jobs.extend(files.into_iter().map(|input| Job { input, chip: chip.to_string(), emit }));
+        } else if input.extension().is_some_and(|e| e == "json") {
+            let text = read_input(input)?;
+            let base = input.parent().unwrap_or(std::path::Path::new("."));
+            jobs.extend(batch::jobs_from_json(&text, base, chip, emit).map_err(|e| format!("{}: {e}", input.display()))?);
+        } else {
+            jobs.push(Job { input: input.clone(), chip: chip.to_string(), emit });
+        }
+    }
+    // Two inputs of one name would overwrite each other's output.
+    let names: Vec<String> = jobs.iter().map(|j| j.input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()).collect();
+    for (i, name) in names.iter().enumerate() {
+        if let Some(j) = names[..i].iter().position(|n| n == name) {
+            return Err(format!("{} and {} would both write {name}.{}: rename one", jobs[j].input.display(), jobs[i].input.display(), extension(emit)));
+        }
+    }
+    fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let (outcomes, stats) = batch::compile_all(&jobs, workers, cache);
+    let mut failed = 0;
+    for (outcome, name) in outcomes.iter().zip(&names) {
+        let written = outcome.result.as_ref().map_err(|e| e.to_string()).and_then(|bytes| {
+            let path = dir.join(format!("{name}.{}", extension(emit)));
+            fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        });
+        if let Err(message) = written {
+            failed += 1;
+            eprintln!("cute: error: {}: {message}", outcome.job.input.display());
+        }
+    }
+    if cache_stats {
+        print_cache_stats(stats);
+    }
+    match failed {
+        0 => Ok(()),
+        n => Err(format!("{n} of {} inputs did not compile", outcomes.len())),
+    }
 }
 
 /// `cute run`: 0 when the kernel ran with no hazard, 1 for a hazard,
