@@ -9,6 +9,7 @@
 //! run` takes what its launch file leaves out from it and refuses what
 //! contradicts it.
 
+use crate::handle::CheckedAccess;
 use melior::ir::{operation::OperationLike, Module};
 use serde_json::{json, Value};
 
@@ -205,7 +206,7 @@ fn record_bounds(kernel: melior::ir::OperationRef, params: &mut [Param]) {
                 if !matches!(def.name().as_string_ref().as_str(), Ok("arith.extsi" | "arith.extui" | "arith.index_cast" | "arith.index_castui")) {
                     break;
                 }
-                let Ok(next) = def.operand(0) else { break };
+                let Some(next) = def.operand_if(0) else { break };
                 value = next;
             }
             let Ok(argument) = melior::ir::block::BlockArgument::try_from(value) else { continue };

@@ -32,6 +32,7 @@ pub mod tuples;
 pub mod universal;
 pub mod values;
 
+use crate::handle::CheckedAccess;
 use super::{check_legal_except, erase_dead_values};
 use crate::passes::rewrite::{Lowered, PassError, Pattern, PatternError, apply_phases};
 use crate::handle::BorrowedContext;
@@ -272,7 +273,7 @@ fn is_sm_atom_call(op: OperationRef) -> bool {
     if name != "cute.copy_atom_call" && name != "cute.mma_atom_call" {
         return false;
     }
-    let Ok(atom) = op.operand(0) else { return false };
+    let Some(atom) = op.operand_if(0) else { return false };
     let ty = atom.r#type();
     let atom = crate::dialect::composite_parts(ty).and_then(|p| p.atom).unwrap_or(ty);
     !matches!(

@@ -3,6 +3,7 @@
 //! `cute.copy_atom_call`, `cute.mma_atom_call`) per instance, at static
 //! coordinates, at most [`MAX_INSTANCES`] of them.
 
+use crate::handle::CheckedAccess;
 use super::*;
 use crate::passes::rewrite::Lowered;
 
@@ -183,7 +184,7 @@ pub(super) fn rewrite_fill<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a
 /// coordinate (with the predicate's value at that coordinate: copy_if).
 pub(super) fn rewrite_copy<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let (atom, src, dst) = (op.operand(0)?, op.operand(1)?, op.operand(2)?);
-    let pred = op.operand(3).ok();
+    let pred = op.operand_if(3);
     let rest = crate::dialect::verify::rest_shape(src.r#type(), "the source")?;
     let location = op.location();
     // A matrix copy's instance holds a fixed number of values per side; a
@@ -233,7 +234,7 @@ pub(super) fn rewrite_copy<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a
 /// `scf.if %p`: a false predicate copies nothing, as CuTe's copy_if.
 pub(super) fn rewrite_predicated_copy_call<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     use melior::ir::{BlockLike as _, RegionLike as _};
-    let Ok(pred) = op.operand(3) else { return Err(PatternError::NoMatch) };
+    let Some(pred) = op.operand_if(3) else { return Err(PatternError::NoMatch) };
     let atom = op.operand(0)?;
     if matches!(crate::dialect::nvgpu::Atom::of(inner_atom_type(atom.r#type())), Some(crate::dialect::nvgpu::Atom::SimtAsyncCopy { .. })) {
         return Err(PatternError::NoMatch);
