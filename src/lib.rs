@@ -14,6 +14,7 @@
 //! * [`cubin`]: PTX to cubin (nvJitLink in process, or ptxas).
 //! * [`cache`]: the on-disk kernel cache.
 //! * [`batch`]: many compiles in parallel, one MLIR context per worker.
+//! * [`retype`]: declared types rewritten to the inferred ones (`cute retype`).
 //! * [`ffi`]: the C ABI the C++ glue calls; no panic crosses it.
 //! * [`handle`]: sound views of raw MLIR handles (a `&Context` borrowed from
 //!   a live owner, never from a temporary).
@@ -30,6 +31,7 @@ pub mod launch_info;
 pub mod layout;
 pub mod passes;
 pub mod pipeline;
+pub mod retype;
 pub mod target;
 pub mod tooling;
 mod plugin;

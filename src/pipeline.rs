@@ -299,21 +299,60 @@ impl Compiler {
     /// others. Through the kernel cache when one is set.
     pub fn compile_bytes(&self, source: &str, chip: &str, emit: Emit) -> Result<Vec<u8>, Error> {
         let chip = compile::chip(chip).map_err(|e| self.fail(e))?;
-        let mut module = self.parse(source)?;
-        self.compile_cached(&mut module, chip, emit)
+        let mut module = self.parse_unverified(source, "")?;
+        self.compile_cached(&mut module, chip, emit, "the module")
     }
 
     /// [`Compiler::compile_bytes`] of a file, with diagnostics located in it.
     pub fn compile_file_bytes(&self, path: &std::path::Path, chip: &str, emit: Emit) -> Result<Vec<u8>, Error> {
         let chip = compile::chip(chip).map_err(|e| self.fail(e))?;
-        let mut module = self.parse_file(path)?;
-        self.compile_cached(&mut module, chip, emit)
+        self.diagnostics.borrow_mut().clear();
+        let source = std::fs::read_to_string(path).map_err(|e| self.fail(format!("cannot read {}: {e}", path.display())))?;
+        let name = path.to_str().ok_or_else(|| self.fail(format!("{} is not valid UTF-8", path.display())))?;
+        let mut module = self.parse_unverified(&source, name)?;
+        self.compile_cached(&mut module, chip, emit, &path.display().to_string())
+    }
+
+    /// Parses and verifies `source`, with diagnostics located in `name`.
+    pub fn parse_named(&self, source: &str, name: &str) -> Result<Module<'_>, Error> {
+        let module = self.parse_unverified(source, name)?;
+        if !module.as_operation().verify() {
+            return Err(self.fail(format!("{name} does not verify")));
+        }
+        Ok(module)
+    }
+
+    /// Parses without verifying (`cute_cpp_parse_unverified`): the compile
+    /// paths verify after the cache lookup, so a hit costs parse + print.
+    fn parse_unverified(&self, source: &str, name: &str) -> Result<Module<'_>, Error> {
+        self.diagnostics.borrow_mut().clear();
+        // SAFETY: the strings outlive the call; the module returned is
+        // owned by the caller (Module frees it).
+        let raw = unsafe {
+            crate::ffi::abi::cute_cpp_parse_unverified(
+                self.context.to_raw(),
+                melior::StringRef::new(source).to_raw(),
+                melior::StringRef::new(name).to_raw(),
+            )
+        };
+        if raw.ptr.is_null() {
+            let what = if name.is_empty() { "the module".to_string() } else { name.to_string() };
+            return Err(self.fail(format!("failed to parse {what}")));
+        }
+        Ok(unsafe { Module::from_raw(raw) })
     }
 
     /// The cache's key for compiling `module` (`crate::cache` lists what
     /// it covers).
     fn cache_key(module: &Module, chip: crate::target::Chip, emit: Emit) -> String {
-        let ir = module.as_operation().to_string();
+        // Printed as is: the default printer verifies first (to choose the
+        // generic form for invalid IR), and verification is what a hit
+        // skips. Only verified modules' kernels are stored, so the text of
+        // an invalid one never finds an entry.
+        let flags = melior::ir::operation::OperationPrintingFlags::new();
+        // SAFETY: sets a flag of the live flags object.
+        unsafe { mlir_sys::mlirOpPrintingFlagsAssumeVerified(flags.to_raw()) };
+        let ir = module.as_operation().to_string_with_flags(flags).unwrap_or_default();
         let compilers = match emit {
             Emit::Cubin => cubin::compilers().iter().map(|c| c.fingerprint()).collect::<Vec<_>>().join("\n"),
             _ => String::new(),
@@ -322,7 +361,9 @@ impl Compiler {
         crate::cache::key(&[ir.as_bytes(), chip.name.as_bytes(), format!("{emit:?}").as_bytes(), pipeline.as_bytes(), compilers.as_bytes()])
     }
 
-    fn compile_cached(&self, module: &mut Module, chip: crate::target::Chip, emit: Emit) -> Result<Vec<u8>, Error> {
+    /// `module` unverified: looked up in the cache, then verified and
+    /// compiled (`what` names it in the error if it does not verify).
+    fn compile_cached(&self, module: &mut Module, chip: crate::target::Chip, emit: Emit, what: &str) -> Result<Vec<u8>, Error> {
         let cache = self.cache.borrow().clone().filter(|_| self.dump_after.borrow().is_none());
         let key = cache.as_ref().map(|_| Self::cache_key(module, chip, emit));
         if let (Some(cache), Some(key)) = (&cache, &key) {
@@ -337,6 +378,9 @@ impl Compiler {
             if let Lookup::Hit(bytes) = found {
                 return Ok(bytes);
             }
+        }
+        if !module.as_operation().verify() {
+            return Err(self.fail(format!("{what} does not verify")));
         }
         let bytes = match emit {
             Emit::Cubin => {

@@ -56,6 +56,13 @@ bool cute_cpp_nvvm_target(MlirAttribute attr, MlirStringRef *chip, MlirStringRef
 /// other parameter kept; a null attribute if `attr` is not one.
 MlirAttribute cute_cpp_nvvm_target_with(MlirAttribute attr, MlirStringRef chip, MlirStringRef features);
 
+/// Parses `source` as a module without verifying it (MLIR's C API always
+/// verifies): a null module when it does not parse, diagnostics emitted
+/// and located in `name` (a file's path, or empty).
+/// For the kernel cache's key and the parse-only benchmark; what runs a
+/// pipeline verifies first.
+MlirModule cute_cpp_parse_unverified(MlirContext context, MlirStringRef source, MlirStringRef name);
+
 #ifdef __cplusplus
 }
 #endif

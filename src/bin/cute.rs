@@ -105,6 +105,16 @@ enum Command {
         #[arg(long, value_name = "DIR", conflicts_with_all = ["out", "gpu", "repeat"])]
         export: Option<PathBuf>,
     },
+    /// Rewrite the result and operand types a cute IR file declares to the
+    /// ones the compiler infers (after a change to a swizzle, a tile or a
+    /// tiled MMA); comments and formatting are kept.
+    Retype {
+        /// Input .mlir file.
+        input: PathBuf,
+        /// Output file (standard output when absent; may be the input).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Layout-algebra commands (the pure-Rust algebra, no MLIR).
     Layout {
         #[command(subcommand)]
@@ -254,6 +264,15 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => {
                     let _ = io::stdout().lock().write_all(&bytes);
                 }
+            }
+        }
+        Command::Retype { input, output } => {
+            let source = read_input(&input)?;
+            let (text, fixes) = cute_mlir::retype::retype(&Compiler::new(), &source, &input.display().to_string())?;
+            eprintln!("cute: {fixes} type(s) rewritten");
+            match output {
+                Some(path) => fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+                None => out(&text),
             }
         }
         Command::Run { .. } => unreachable!("main runs `cute run` itself"),
