@@ -69,6 +69,14 @@ def ptxas_info(ptx_path, chip):
 
 
 def dsl_ptx(example, kind, chip, dump):
+    """Compiles the DSL's example with the DSL and returns its kept PTX."""
+    cute, kernel, args, stream, extra = dsl_job(example, kind)
+    return compile_and_keep(cute, kernel, args, stream, example, dump, extra)
+
+
+def dsl_job(example, kind):
+    """The DSL's kernel object and the arguments `cute.compile` takes for
+    it on our tile: (cute, kernel, args, stream, extra)."""
     import cutlass
     import cutlass.cute as cute
     from cutlass.cute.runtime import make_fake_compact_tensor, make_fake_stream
@@ -107,7 +115,7 @@ def dsl_ptx(example, kind, chip, dump):
         q, o = (make_fake_compact_tensor(cutlass.Float16, (b, sq, h, 64), stride_order=(3, 2, 1, 0), assumed_align=16) for _ in range(2))
         k, v = (make_fake_compact_tensor(cutlass.Float16, (b, sk, h, 64), stride_order=(3, 2, 1, 0), assumed_align=16) for _ in range(2))
         kernel = module.FlashAttentionForwardAmpere(64, 128, 64, 128, False)
-        return compile_and_keep(cute, kernel, [q, k, v, o, cutlass.Float32(0.125)], make_fake_stream(), example, dump)
+        return cute, kernel, [q, k, v, o, cutlass.Float32(0.125)], make_fake_stream(), ()
     if kind == "fmha_sm90":
         # FMHA on our tile: two MMA warpgroups of 64 Q rows (a 128-row Q
         # tile), 128-key blocks, d = 64, not persistent, no mask window;
@@ -122,7 +130,7 @@ def dsl_ptx(example, kind, chip, dump):
         kernel = module.HopperFusedMultiHeadAttentionForward(cutlass.Float32, cutlass.Float32, (64, 128, 64), False, fmha_utils.MaskEnum.WINDOW_MASK)
         scale = cutlass.Float32(0.125)
         args = [q, k, v, o, lse, cutlass.Float32(0.125 * 1.4426950408889634), scale, cutlass.Float32(1.0), None, None]
-        return compile_and_keep(cute, kernel, args, make_fake_stream(), example, dump)
+        return cute, kernel, args, make_fake_stream(), ()
     if kind == "fmha_sm100":
         # The DSL's Blackwell FMHA on our tile: 128 x 128 MMA tiles, d = 64,
         # not persistent, no mask window; Q, K, V, O (b, s, h_k, h_r, d)
@@ -137,7 +145,7 @@ def dsl_ptx(example, kind, chip, dump):
         size = (i32(2), i32(1024), i32(1024), i32(1024), i32(8), i32(8), i32(64), i32(64))
         f32 = cutlass.Float32
         args = [q, k, v, o, size, None, None, None, None, f32(0.125 * 1.4426950408889634), f32(0.125), f32(1.0), None, None, None, None, None]
-        return compile_and_keep(cute, kernel, args, make_fake_stream(), example, dump, extra=[False])
+        return cute, kernel, args, make_fake_stream(), (False,)
     m, l = cute.sym_int(), cute.sym_int()
     n, k = cute.sym_int(divisibility=16), cute.sym_int(divisibility=16)
     ab = cutlass.BFloat16 if kind.startswith("sm100") else cutlass.Float16
@@ -159,7 +167,7 @@ def dsl_ptx(example, kind, chip, dump):
         args.append(132)  # max active clusters: an H100's SMs
     else:
         gemm = module.TensorOpGemm(cutlass.Float16, cutlass.Float16, cutlass.Float32, (2, 2, 1))
-    return compile_and_keep(cute, gemm, args, make_fake_stream(), example, dump)
+    return cute, gemm, args, make_fake_stream(), ()
 
 
 def compile_and_keep(cute, kernel, args, stream, example, dump, extra=()):

@@ -323,8 +323,10 @@ impl Compiler {
     }
 
     /// Parses without verifying (`cute_cpp_parse_unverified`): the compile
-    /// paths verify after the cache lookup, so a hit costs parse + print.
-    fn parse_unverified(&self, source: &str, name: &str) -> Result<Module<'_>, Error> {
+    /// paths verify after the cache lookup, so a hit costs parse + print;
+    /// `benches/verify_overhead.rs` times parsing alone with it. What is
+    /// parsed this way has not been checked: verify it before any pass.
+    pub fn parse_unverified(&self, source: &str, name: &str) -> Result<Module<'_>, Error> {
         self.diagnostics.borrow_mut().clear();
         // SAFETY: the strings outlive the call; the module returned is
         // owned by the caller (Module frees it).

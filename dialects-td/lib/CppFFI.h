@@ -39,6 +39,11 @@ void cute_cpp_register_pipeline_fn(const char *argument, const char *description
 /// in the context) and returns its CuteSpecKind, else -1.
 int32_t cute_cpp_type_spec(MlirType type, MlirStringRef *spec);
 
+/// The spec-carrying cute type of `kind` whose spec is `spec`, which must be
+/// canonical (Rust's `spec::canonicalize`): built without MLIR's parser;
+/// null for the basis kind (attributes only).
+MlirType cute_cpp_spec_type(MlirContext context, uint32_t kind, MlirStringRef spec);
+
 /// The parts of a composite cute type (ptr, desc_iter, view, tiled_copy,
 /// tiled_mma); false for other types.
 bool cute_cpp_composite_parts(MlirType type, CuteCompositeParts *parts);

@@ -154,6 +154,12 @@ static std::optional<std::pair<uint32_t, StringRef>> getSpecOf(Type type) {
   return std::nullopt;
 }
 
+extern "C" MlirType cute_cpp_spec_type(MlirContext context, uint32_t kind, MlirStringRef spec) {
+  if (kind < CUTE_SPEC_INT_TUPLE || kind >= CUTE_SPEC_BASIS)
+    return MlirType{nullptr};
+  return wrap(getSpecType(unwrap(context), kind, unwrap(spec)));
+}
+
 extern "C" int32_t cute_cpp_type_spec(MlirType type, MlirStringRef *spec) {
   auto found = getSpecOf(unwrap(type));
   if (!found)

@@ -49,51 +49,7 @@ enum Command {
     /// Compile cute IR with gpu.module kernels for a chip: PTX by default.
     /// Several inputs (files, folders of .mlir files, or JSON lists of
     /// variants) compile in parallel into the folder `-o` names.
-    Compile {
-        /// Input .mlir file(s) (`-` for standard input); a folder stands for
-        /// its .mlir files, a .json file for the list it holds (paths, or
-        /// `{"source": PATH, "chip": CHIP}` objects).
-        #[arg(required = true, num_args = 1..)]
-        inputs: Vec<PathBuf>,
-        /// Target chip: sm_70 ... sm_121f (every SM of the roster, with its
-        /// `a` / `f` variants; `cute_mlir::target::ROSTER`).
-        #[arg(long)]
-        chip: String,
-        /// Output file (standard output when absent); with several inputs,
-        /// the folder that receives `<name>.<ptx|cubin|ll|mlir>` per input.
-        #[arg(short, long)]
-        output: Option<PathBuf>,
-        /// What to write: `ptx` (assembly), `cubin` (the PTX compiled for
-        /// the chip by nvJitLink in process, or ptxas), `llvm` (the kernels
-        /// as LLVM IR for llc) or `nvvm` (the module in the LLVM and NVVM
-        /// dialects, before serialization).
-        #[arg(long, default_value = "ptx", value_parser = ["ptx", "cubin", "llvm", "nvvm"])]
-        emit: String,
-        /// Compile up to N inputs at once (one MLIR context per worker).
-        #[arg(short = 'j', long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-        jobs: u32,
-        /// Neither read nor write the kernel cache ($CUTE_CACHE_DIR, else
-        /// $XDG_CACHE_HOME/cute-mlir, else ~/.cache/cute-mlir).
-        #[arg(long)]
-        no_cache: bool,
-        /// Report on standard error what the cache did (hits, misses,
-        /// corrupt entries recompiled).
-        #[arg(long)]
-        cache_stats: bool,
-        /// Also write the kernels' launch metadata (parameters, dynamic
-        /// shared memory, block and cluster shapes, a `cute run` skeleton)
-        /// as JSON to this file.
-        #[arg(long, value_name = "FILE.json")]
-        launch_info: Option<PathBuf>,
-        /// Print the IR after each pass (`all`) or after each run of one
-        /// pass (its pipeline name, e.g. `cute-to-llvm`) to standard error.
-        #[arg(long, value_name = "all|PASS")]
-        dump_after: Option<String>,
-        /// Verify the IR only after the whole pipeline, not after each pass
-        /// (mlir-opt's `--verify-each=false`; for measuring its cost).
-        #[arg(long)]
-        no_verify_each: bool,
-    },
+    Compile(CompileArgs),
     /// Run a kernel in the PTX emulator (cute-emu) as a launch file says;
     /// exit 0: no hazard, 1: a hazard, deadlock or fault, 2: bad launch.
     Run {
@@ -120,6 +76,59 @@ enum Command {
         #[command(subcommand)]
         command: LayoutCommand,
     },
+}
+
+#[derive(clap::Args)]
+struct CompileArgs {
+    /// Input .mlir file(s) (`-` for standard input); a folder stands for
+    /// its .mlir files, a .json file for the list it holds (paths, or
+    /// `{"source": PATH, "chip": CHIP}` objects).
+    #[arg(required = true, num_args = 1..)]
+    inputs: Vec<PathBuf>,
+    /// Target chip: sm_70 ... sm_121f (every SM of the roster, with its
+    /// `a` / `f` variants; `cute_mlir::target::ROSTER`).
+    #[arg(long)]
+    chip: String,
+    /// Output file (standard output when absent); with several inputs,
+    /// the folder that receives `<name>.<ptx|cubin|ll|mlir>` per input.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// What to write: `ptx` (assembly), `cubin` (the PTX compiled for
+    /// the chip by nvJitLink in process, or ptxas), `llvm` (the kernels
+    /// as LLVM IR for llc) or `nvvm` (the module in the LLVM and NVVM
+    /// dialects, before serialization).
+    #[arg(long, default_value = "ptx", value_parser = ["ptx", "cubin", "llvm", "nvvm"])]
+    emit: String,
+    /// Compile up to N inputs at once (one MLIR context per worker).
+    #[arg(short = 'j', long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: u32,
+    /// Neither read nor write the kernel cache ($CUTE_CACHE_DIR, else
+    /// $XDG_CACHE_HOME/cute-mlir, else ~/.cache/cute-mlir).
+    #[arg(long)]
+    no_cache: bool,
+    /// Report on standard error what the cache did (hits, misses,
+    /// corrupt entries recompiled).
+    #[arg(long)]
+    cache_stats: bool,
+    /// Report on standard error how long the compile took inside this
+    /// process: setting up the compiler (MLIR context, dialects) and
+    /// compiling (parsing, the pipeline, PTX to cubin); what a warm
+    /// process or the Rust API pays per kernel.
+    #[arg(long)]
+    timing: bool,
+    /// Also write the kernels' launch metadata (parameters, dynamic
+    /// shared memory, block and cluster shapes, a `cute run` skeleton)
+    /// as JSON to this file.
+    #[arg(long, value_name = "FILE.json")]
+    launch_info: Option<PathBuf>,
+    /// Print the IR after each pass (`all`) or after each run of one
+    /// pass (its pipeline name, e.g. `cute-to-llvm`) to standard error.
+    #[arg(long, value_name = "all|PASS")]
+    dump_after: Option<String>,
+    /// Verify the IR only after the whole pipeline, not after each pass
+    /// (mlir-opt's `--verify-each=false`; for measuring its cost).
+    #[arg(long)]
+    no_verify_each: bool,
 }
 
 #[derive(Subcommand)]
@@ -213,59 +222,7 @@ fn run(cli: Cli) -> Result<(), String> {
             print_stages(&compiler, dump_after.as_deref())?;
             out(&format!("{}\n", output.map_err(|e| e.to_string())?));
         }
-        Command::Compile { inputs, chip, output, emit, jobs, no_cache, cache_stats, dump_after, no_verify_each, launch_info } => {
-            let emit = match emit.as_str() {
-                "nvvm" => Emit::Nvvm,
-                "llvm" => Emit::Llvm,
-                "cubin" => Emit::Cubin,
-                _ => Emit::Ptx,
-            };
-            let cache = if no_cache { None } else { cute_mlir::cache::KernelCache::from_env() };
-            let single = inputs.len() == 1 && !inputs[0].is_dir() && inputs[0].extension().is_none_or(|e| e != "json");
-            if !single {
-                if launch_info.is_some() || dump_after.is_some() {
-                    return Err("--launch-info and --dump-after take one input file".into());
-                }
-                return compile_batch(&inputs, &chip, emit, output.as_deref(), jobs as usize, cache.as_ref(), cache_stats);
-            }
-            let input = &inputs[0];
-            let compiler = Compiler::new();
-            compiler.set_verify_each(!no_verify_each);
-            compiler.dump_after(dump_after.as_deref());
-            compiler.set_cache(cache);
-            let bytes = if let Some(info_path) = &launch_info {
-                if input.as_os_str() == "-" {
-                    return Err("--launch-info needs an input file (it names the source in the launch skeleton)".into());
-                }
-                // The launch metadata is read off the NVVM stage: the
-                // pipeline runs (no cache); a cubin is then the PTX compiled.
-                let text_emit = if emit == Emit::Cubin { Emit::Ptx } else { emit };
-                compiler.compile_file_with_launch_info(input, &chip, text_emit).and_then(|(text, info)| {
-                    let json = serde_json::to_string_pretty(&info.to_json(&input.display().to_string())).expect("JSON of plain values");
-                    let fail = |message: String| cute_mlir::Error { message, diagnostics: Vec::new() };
-                    fs::write(info_path, json + "\n").map_err(|e| fail(format!("cannot write {}: {e}", info_path.display())))?;
-                    match emit {
-                        Emit::Cubin => cute_mlir::cubin::ptx_to_cubin(&text, cute_mlir::compile::chip(&chip).map_err(fail)?).map_err(fail),
-                        _ => Ok(text.into_bytes()),
-                    }
-                })
-            } else if input.as_os_str() == "-" {
-                compiler.compile_bytes(&read_input(input)?, &chip, emit)
-            } else {
-                compiler.compile_file_bytes(input, &chip, emit)
-            };
-            print_stages(&compiler, dump_after.as_deref())?;
-            if cache_stats {
-                print_cache_stats(compiler.cache_stats());
-            }
-            let bytes = bytes.map_err(|e| e.to_string())?;
-            match output {
-                Some(path) => fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-                None => {
-                    let _ = io::stdout().lock().write_all(&bytes);
-                }
-            }
-        }
+        Command::Compile(args) => compile(args)?,
         Command::Retype { input, output } => {
             let source = read_input(&input)?;
             let (text, fixes) = cute_mlir::retype::retype(&Compiler::new(), &source, &input.display().to_string())?;
@@ -378,6 +335,70 @@ fn check_scalar_bounds(launch: &cute_emu::launch::Launch, kernel: &cute_mlir::la
                 "launch field 'args[{i}]': {value} is beyond the bound {max} that '{}' declares for parameter {i} (?{{max={max}}})",
                 kernel.name
             ));
+        }
+    }
+    Ok(())
+}
+
+/// `cute compile`: one input (a file or standard input), or a batch.
+fn compile(args: CompileArgs) -> Result<(), String> {
+    let CompileArgs { inputs, chip, output, emit, jobs, no_cache, cache_stats, timing, dump_after, no_verify_each, launch_info } = args;
+    let emit = match emit.as_str() {
+        "nvvm" => Emit::Nvvm,
+        "llvm" => Emit::Llvm,
+        "cubin" => Emit::Cubin,
+        _ => Emit::Ptx,
+    };
+    let cache = if no_cache { None } else { cute_mlir::cache::KernelCache::from_env() };
+    let single = inputs.len() == 1 && !inputs[0].is_dir() && inputs[0].extension().is_none_or(|e| e != "json");
+    if !single {
+        if launch_info.is_some() || dump_after.is_some() {
+            return Err("--launch-info and --dump-after take one input file".into());
+        }
+        return compile_batch(&inputs, &chip, emit, output.as_deref(), jobs as usize, cache.as_ref(), cache_stats);
+    }
+    let input = &inputs[0];
+    let setup = std::time::Instant::now();
+    let compiler = Compiler::new();
+    let setup = setup.elapsed();
+    let compile = std::time::Instant::now();
+    compiler.set_verify_each(!no_verify_each);
+    compiler.dump_after(dump_after.as_deref());
+    compiler.set_cache(cache);
+    let bytes = if let Some(info_path) = &launch_info {
+        if input.as_os_str() == "-" {
+            return Err("--launch-info needs an input file (it names the source in the launch skeleton)".into());
+        }
+        // The launch metadata is read off the NVVM stage: the
+        // pipeline runs (no cache); a cubin is then the PTX compiled.
+        let text_emit = if emit == Emit::Cubin { Emit::Ptx } else { emit };
+        compiler.compile_file_with_launch_info(input, &chip, text_emit).and_then(|(text, info)| {
+            let json = serde_json::to_string_pretty(&info.to_json(&input.display().to_string())).expect("JSON of plain values");
+            let fail = |message: String| cute_mlir::Error { message, diagnostics: Vec::new() };
+            fs::write(info_path, json + "\n").map_err(|e| fail(format!("cannot write {}: {e}", info_path.display())))?;
+            match emit {
+                Emit::Cubin => cute_mlir::cubin::ptx_to_cubin(&text, cute_mlir::compile::chip(&chip).map_err(fail)?).map_err(fail),
+                _ => Ok(text.into_bytes()),
+            }
+        })
+    } else if input.as_os_str() == "-" {
+        compiler.compile_bytes(&read_input(input)?, &chip, emit)
+    } else {
+        compiler.compile_file_bytes(input, &chip, emit)
+    };
+    let compile = compile.elapsed();
+    print_stages(&compiler, dump_after.as_deref())?;
+    if cache_stats {
+        print_cache_stats(compiler.cache_stats());
+    }
+    if timing {
+        eprintln!("cute: timing: compiler setup {:.2} ms, compile {:.2} ms", setup.as_secs_f64() * 1e3, compile.as_secs_f64() * 1e3);
+    }
+    let bytes = bytes.map_err(|e| e.to_string())?;
+    match output {
+        Some(path) => fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        None => {
+            let _ = io::stdout().lock().write_all(&bytes);
         }
     }
     Ok(())

@@ -214,9 +214,32 @@ pub fn cute_attribute<'c>(context: &'c Context, text: &str) -> Result<melior::ir
     melior::ir::Attribute::parse(context, text).ok_or_else(|| format!("cannot build the attribute {text}"))
 }
 
-/// Builds `!cute.<kind><"spec">` (the spec is canonicalized by the parser).
+/// Builds `!cute.<kind><"spec">`, the spec canonicalized (memoized) and
+/// the type made directly (`cute_cpp_spec_type`), not through MLIR's
+/// parser: type inference builds one per result (issue 33).
 pub fn make_type<'c>(context: &'c Context, kind: SpecKind, spec: &str) -> Result<Type<'c>, String> {
-    cute_type(context, &format!("!cute.{}<\"{}\">", kind.mnemonic(), spec))
+    if kind == SpecKind::Basis {
+        return cute_type(context, &format!("!cute.{}<\"{}\">", kind.mnemonic(), spec));
+    }
+    let canonical = spec::canonicalize(kind, spec).map_err(|e| format!("invalid !cute.{} \"{spec}\": {e}", kind.mnemonic()))?;
+    canonical_type(context, kind, &canonical)
+}
+
+/// `!cute.<kind><"spec">` for a spec already in canonical form: what the
+/// algebra prints is (type inference's results; checked in debug builds).
+pub fn canonical_type<'c>(context: &'c Context, kind: SpecKind, canonical: &str) -> Result<Type<'c>, String> {
+    debug_assert_eq!(spec::canonicalize(kind, canonical).as_deref(), Ok(canonical), "a non-canonical {kind:?} spec");
+    if kind == SpecKind::Basis {
+        return cute_type(context, &format!("!cute.{}<\"{}\">", kind.mnemonic(), canonical));
+    }
+    // SAFETY: the context is live; the spec outlives the call (the type
+    // storage copies it).
+    let raw = unsafe { crate::ffi::abi::cute_cpp_spec_type(context.to_raw(), kind as u32, melior::StringRef::new(canonical).to_raw()) };
+    if raw.ptr.is_null() {
+        return Err(format!("cannot build !cute.{}<\"{canonical}\">", kind.mnemonic()));
+    }
+    // SAFETY: a type of this context, just built.
+    Ok(unsafe { Type::from_raw(raw) })
 }
 
 /// `!cute.ptr<element, space{, align<N>}>` (`space`: gmem, smem, tmem, rmem).

@@ -69,61 +69,92 @@ fn coord_leaf(leaf: &Leaf) -> Result<(), &'static str> {
 /// Parsed specs, by text. Types are uniqued per context, so verifying and
 /// inferring a module asks for the same few specs again and again (43 call
 /// sites); the cache is keyed by the text itself, never by the address of a
-/// type's storage, so it stays right across contexts. Bounded: cleared when
-/// full. `benches/verify_cache.rs` measures what it saves.
+/// type's storage, so it stays right across contexts. One cache for the
+/// process, not one per thread: MLIR verifies functions on its worker
+/// threads, which then find the specs the parser (on the caller's thread)
+/// put there (issue 33: per-thread caches of 4096 entries missed on every
+/// worker and thrashed on a 29k-op module). Bounded: cleared when full.
+/// `benches/verify_cache.rs` and `benches/verify_overhead.rs` measure it.
 mod cache {
-    use std::{cell::RefCell, collections::HashMap};
+    use std::{
+        collections::HashMap,
+        hash::{BuildHasherDefault, Hasher},
+        sync::{
+            atomic::{AtomicBool, Ordering},
+            RwLock,
+        },
+    };
 
-    const CAPACITY: usize = 4096;
+    const CAPACITY: usize = 1 << 16;
+
+    /// FxHash (rustc's): the keys are short spec texts from our own
+    /// types, so a fast non-cryptographic hash is right; SipHash cost
+    /// more than the lookups it guarded.
+    #[derive(Default)]
+    pub struct Fx(u64);
+
+    impl Hasher for Fx {
+        fn write(&mut self, bytes: &[u8]) {
+            for chunk in bytes.chunks(8) {
+                let mut word = [0u8; 8];
+                word[..chunk.len()].copy_from_slice(chunk);
+                self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+            }
+        }
+
+        fn finish(&self) -> u64 {
+            self.0
+        }
+    }
 
     pub struct Cache<T> {
-        entries: HashMap<String, Result<T, String>>,
+        entries: RwLock<Option<HashMap<String, Result<T, String>, BuildHasherDefault<Fx>>>>,
     }
 
     impl<T: Clone> Cache<T> {
-        pub fn new() -> Self {
-            Cache { entries: HashMap::new() }
+        pub const fn new() -> Self {
+            Cache { entries: RwLock::new(None) }
         }
 
-        pub fn get_or(&mut self, text: &str, parse: impl FnOnce(&str) -> Result<T, String>) -> Result<T, String> {
+        pub fn get_or(&self, text: &str, parse: impl FnOnce(&str) -> Result<T, String>) -> Result<T, String> {
             if !enabled() {
                 return parse(text);
             }
-            if let Some(hit) = self.entries.get(text) {
+            if let Some(hit) = self.entries.read().unwrap_or_else(|e| e.into_inner()).as_ref().and_then(|m| m.get(text)) {
                 return hit.clone();
             }
+            // Parsed outside the lock: two threads may both parse a new
+            // spec, and both get the same value.
             let parsed = parse(text);
-            if self.entries.len() >= CAPACITY {
-                self.entries.clear();
+            let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
+            let map = entries.get_or_insert_with(HashMap::default);
+            if map.len() >= CAPACITY {
+                map.clear();
             }
-            self.entries.insert(text.to_string(), parsed.clone());
+            map.insert(text.to_string(), parsed.clone());
             parsed
         }
     }
 
-    thread_local! {
-        static ENABLED: RefCell<bool> = const { RefCell::new(true) };
-    }
+    static ENABLED: AtomicBool = AtomicBool::new(true);
 
     pub fn enabled() -> bool {
-        ENABLED.with(|e| *e.borrow())
+        ENABLED.load(Ordering::Relaxed)
     }
 
     pub fn set_enabled(on: bool) {
-        ENABLED.with(|e| *e.borrow_mut() = on);
+        ENABLED.store(on, Ordering::Relaxed);
     }
 }
 
-/// Turns the parsed-spec cache of this thread on or off (benchmarks only:
-/// it is on by default and never changes a result).
+/// Turns the parsed-spec cache on or off (benchmarks only: it is on by
+/// default and never changes a result).
 pub fn set_spec_cache(enabled: bool) {
     cache::set_enabled(enabled);
 }
 
-thread_local! {
-    static LAYOUTS: std::cell::RefCell<cache::Cache<Layout>> = std::cell::RefCell::new(cache::Cache::new());
-    static TUPLES: std::cell::RefCell<cache::Cache<IntTuple>> = std::cell::RefCell::new(cache::Cache::new());
-}
+static LAYOUTS: cache::Cache<Layout> = cache::Cache::new();
+static TUPLES: cache::Cache<IntTuple> = cache::Cache::new();
 
 /// A layout whose static size or offsets leave 64-bit integers is refused
 /// (issue 35), never wrapped.
@@ -133,7 +164,7 @@ fn fits(layout: &Layout) -> Result<(), String> {
 
 /// Parses a layout and checks its shape and stride leaves.
 pub fn parse_checked_layout(text: &str) -> Result<Layout, String> {
-    LAYOUTS.with(|cache| cache.borrow_mut().get_or(text, parse_layout_uncached))
+    LAYOUTS.get_or(text, parse_layout_uncached)
 }
 
 fn parse_layout_uncached(text: &str) -> Result<Layout, String> {
@@ -273,7 +304,7 @@ pub fn parse_checked_tile(text: &str) -> Result<Tiler, String> {
 /// Parses an int-tuple of `kind` (not a layout) and checks its leaves.
 pub fn parse_checked_tuple(kind: SpecKind, text: &str) -> Result<IntTuple, String> {
     // The leaf rules differ per kind, so the cache holds the bare parse.
-    let tuple = TUPLES.with(|cache| cache.borrow_mut().get_or(text, |t| parse_int_tuple(t).map_err(|e| e.to_string())))?;
+    let tuple = TUPLES.get_or(text, |t| parse_int_tuple(t).map_err(|e| e.to_string()))?;
     let rule = match kind {
         SpecKind::Shape => shape_leaf,
         SpecKind::Stride => stride_leaf,
@@ -320,6 +351,15 @@ pub fn canonicalize_unquoted(kind: SpecKind, text: &str) -> Result<String, Strin
 
 /// Parses `text` as a value of `kind` and returns its canonical notation.
 pub fn canonicalize(kind: SpecKind, text: &str) -> Result<String, String> {
+    // Every type the parser reads, and every type inference builds, comes
+    // here: a module repeats its specs, so the canonical text is memoized.
+    let index = SpecKind::ALL.iter().position(|k| *k == kind).expect("a kind of ALL");
+    CANONICAL[index].get_or(text, |t| canonicalize_uncached(kind, t))
+}
+
+static CANONICAL: [cache::Cache<String>; SpecKind::ALL.len()] = [const { cache::Cache::new() }; SpecKind::ALL.len()];
+
+fn canonicalize_uncached(kind: SpecKind, text: &str) -> Result<String, String> {
     match kind {
         SpecKind::Layout => Ok(parse_checked_layout(text)?.to_string()),
         SpecKind::Swizzle => Ok(parse_swizzle(text).map_err(|e| e.to_string())?.to_string()),

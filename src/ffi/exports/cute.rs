@@ -146,8 +146,11 @@ pub unsafe extern "C" fn cute_rs_infer_types(
             return Err(format!("'{name}' op infers {} results, more than {capacity}", inferred.len()));
         }
         for (i, result) in inferred.iter().enumerate() {
-            let text = result.type_text();
-            let ty = crate::dialect::cute_type(context, &text).map_err(|e| format!("'{name}' op {e}"))?;
+            let ty = match result.spec() {
+                Some((kind, spec)) => crate::dialect::canonical_type(context, kind, spec),
+                None => crate::dialect::cute_type(context, &result.type_text()),
+            }
+            .map_err(|e| format!("'{name}' op {e}"))?;
             unsafe { *results.add(i) = ty.to_raw() };
         }
         Ok(inferred.len() as isize)
