@@ -17,6 +17,11 @@
 //! * The folder is `$CUTE_CACHE_DIR`, else `$XDG_CACHE_HOME/cute-mlir`,
 //!   else `~/.cache/cute-mlir`; `cute compile --no-cache` (or a
 //!   [`crate::Compiler`] without [`crate::Compiler::set_cache`]) bypasses it.
+//! * It is bounded: `$CUTE_CACHE_MAX_MB` (default 1024). A hit touches its
+//!   entry; at most every ten minutes a write prunes the least recently
+//!   used entries to 90% of the bound ([`KernelCache::prune`]). Every
+//!   rebuild of the compiler starts new keys, so without a bound the
+//!   folder would only grow.
 
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -69,7 +74,13 @@ impl KernelCache {
         let path = self.entry(key);
         let Ok(bytes) = std::fs::read(&path) else { return Lookup::Miss };
         match bytes.strip_prefix(MAGIC).filter(|rest| rest.len() >= 32) {
-            Some(rest) if Sha256::digest(&rest[32..]).as_slice() == &rest[..32] => Lookup::Hit(rest[32..].to_vec()),
+            Some(rest) if Sha256::digest(&rest[32..]).as_slice() == &rest[..32] => {
+                // Recently used: pruning removes the oldest first.
+                if let Ok(file) = std::fs::File::options().append(true).open(&path) {
+                    let _ = file.set_modified(std::time::SystemTime::now());
+                }
+                Lookup::Hit(rest[32..].to_vec())
+            }
             _ => {
                 // Truncated, overwritten or not ours: never returned, and
                 // removed so that the recompiled kernel takes its place.
@@ -79,8 +90,55 @@ impl KernelCache {
         }
     }
 
-    /// Stores `payload` under `key` (write a temporary file, then rename).
+    /// Stores `payload` under `key` (write a temporary file, then rename),
+    /// then prunes the folder if it was not pruned in the last ten minutes.
     pub fn put(&self, key: &str, payload: &[u8]) -> std::io::Result<()> {
+        self.write(key, payload)?;
+        let marker = self.dir.join(".pruned");
+        let stale = std::fs::metadata(&marker)
+            .and_then(|m| m.modified())
+            .map(|t| t.elapsed().unwrap_or_default() > std::time::Duration::from_secs(600))
+            .unwrap_or(true);
+        if stale {
+            std::fs::write(&marker, b"")?;
+            self.prune(max_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// Removes the least recently used entries (by modification time, which
+    /// a hit refreshes) until the entries take at most 90% of `limit`
+    /// bytes; returns how many were removed. Temporary files of writers
+    /// still at work are left alone.
+    pub fn prune(&self, limit: u64) -> std::io::Result<usize> {
+        let mut entries = Vec::new();
+        for folder in std::fs::read_dir(&self.dir)?.flatten().filter(|f| f.path().is_dir()) {
+            for entry in std::fs::read_dir(folder.path())?.flatten() {
+                let name = entry.file_name();
+                if name.to_string_lossy().starts_with('.') {
+                    continue;
+                }
+                let Ok(meta) = entry.metadata() else { continue };
+                entries.push((meta.modified().unwrap_or(std::time::UNIX_EPOCH), meta.len(), entry.path()));
+            }
+        }
+        let mut total: u64 = entries.iter().map(|e| e.1).sum();
+        let target = limit - limit / 10;
+        entries.sort();
+        let mut removed = 0;
+        for (_, size, path) in entries {
+            if total <= target {
+                break;
+            }
+            if std::fs::remove_file(&path).is_ok() {
+                total -= size;
+                removed += 1;
+            }
+        }
+        Ok(removed)
+    }
+
+    fn write(&self, key: &str, payload: &[u8]) -> std::io::Result<()> {
         use std::sync::atomic::{AtomicUsize, Ordering};
         static WRITES: AtomicUsize = AtomicUsize::new(0);
         let path = self.entry(key);
@@ -96,6 +154,12 @@ impl KernelCache {
             let _ = std::fs::remove_file(&temporary);
         })
     }
+}
+
+/// The cache's bound in bytes: `$CUTE_CACHE_MAX_MB` mebibytes, 1024 when
+/// unset or not a number.
+fn max_bytes() -> u64 {
+    std::env::var("CUTE_CACHE_MAX_MB").ok().and_then(|v| v.parse::<u64>().ok()).unwrap_or(1024) << 20
 }
 
 /// The key of a compile: the SHA-256, in hex, of `parts` each preceded by

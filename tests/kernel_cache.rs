@@ -246,3 +246,48 @@ fn the_rust_api_compiles_a_batch_on_threads() {
     assert_eq!((stats.hits, stats.misses), (4, 0));
     assert!(again.iter().zip(&outcomes).all(|(a, b)| a.result.as_ref().unwrap() == b.result.as_ref().unwrap()));
 }
+
+/// The cache is bounded: pruning removes the least recently used entries
+/// (a hit counts as a use) down to 90% of the bound, and a write prunes.
+#[test]
+fn the_cache_is_bounded_least_recently_used_first() {
+    use cute_mlir::cache::{KernelCache, Lookup};
+    use std::time::{Duration, SystemTime};
+    let dir = scratch("prune");
+    let cache = KernelCache::new(&dir);
+    let payload = vec![7u8; 1000];
+    let keys: Vec<String> = (0..10).map(|i| format!("{i:02}{}", "ab".repeat(31))).collect();
+    for (i, key) in keys.iter().enumerate() {
+        cache.put(key, &payload).unwrap();
+        // Entry i was last used 10 - i hours ago: entry 0 is the oldest.
+        let path = dir.join(&key[..2]).join(key);
+        let file = std::fs::File::options().append(true).open(&path).unwrap();
+        file.set_modified(SystemTime::now() - Duration::from_secs(3600 * (10 - i as u64))).unwrap();
+    }
+    // A hit makes the oldest entry the newest.
+    assert!(matches!(cache.get(&keys[0]), Lookup::Hit(p) if p == payload));
+    let entry_bytes = std::fs::metadata(dir.join(&keys[1][..2]).join(&keys[1])).unwrap().len();
+    // Room for five entries at 90%: the five least recently used go.
+    let removed = cache.prune(entry_bytes * 5 * 10 / 9 + 1).unwrap();
+    assert_eq!(removed, 5);
+    let left: Vec<bool> = keys.iter().map(|k| matches!(cache.get(k), Lookup::Hit(_))).collect();
+    assert_eq!(left, [true, false, false, false, false, false, true, true, true, true]);
+    assert_eq!(cache.prune(0).unwrap(), 5);
+    assert!(keys.iter().all(|k| cache.get(k) == Lookup::Miss));
+    // A write prunes when the last pruning is ten minutes old: with
+    // CUTE_CACHE_MAX_MB=0 a `cute compile` leaves at most its own entry.
+    for key in &keys {
+        cache.put(key, &payload).unwrap();
+    }
+    let stale = std::fs::File::options().append(true).open(dir.join(".pruned")).unwrap();
+    stale.set_modified(SystemTime::now() - Duration::from_secs(3600)).unwrap();
+    let out = scratch("prune-out").join("copy.ptx");
+    let compiled = Command::new(env!("CARGO_BIN_EXE_cute"))
+        .args(["compile", &example("copy_sm80.mlir"), "--chip", "sm_80", "-o", out.to_str().unwrap()])
+        .env("CUTE_CACHE_DIR", &dir)
+        .env("CUTE_CACHE_MAX_MB", "0")
+        .output()
+        .unwrap();
+    assert!(compiled.status.success(), "{}", stderr(&compiled));
+    assert!(entries(&dir).len() <= 1, "{:?}", entries(&dir));
+}
