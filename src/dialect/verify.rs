@@ -2,6 +2,7 @@
 //! through `cute_rs_verify_op`. Every check delegates the layout math to
 //! [`crate::layout`] via [`super::spec`].
 
+use crate::handle::CheckedAccess;
 use super::{atoms, composite_parts, spec, type_spec, Composite, CompositeParts, SpecKind};
 use crate::layout::Leaf;
 use melior::ir::{
@@ -266,8 +267,7 @@ fn verify_make_layout(op: OperationRef) -> Result<(), String> {
     let (ty, _, text) = result_spec(op)?;
     // NVIDIA's spelling: a shape tuple and a stride tuple whose layout is
     // the result (make_layout_raw's inference decides).
-    // (Guarded: melior's out-of-range error prints the op, which verifies it.)
-    let first = if op.operand_count() > 0 { op.operand(0).ok().map(|v| v.r#type()) } else { None };
+    let first = op.operand_if(0).map(|v| v.r#type());
     if let Some((SpecKind::Shape | SpecKind::IntTuple, shape)) = first.and_then(type_spec) {
         let stride = op.operand(1).map_err(|e| e.to_string())?.r#type();
         let Some((SpecKind::Stride | SpecKind::IntTuple, stride)) = type_spec(stride) else {

@@ -13,6 +13,7 @@
 //!   (`layout::partition::local_partition`), and the result keeps the
 //!   pointer's address space (spec 000's tile_partition walk).
 
+use crate::handle::CheckedAccess;
 use super::algebra::derive;
 use super::values::{Builder, CuteValue};
 use crate::dialect::{composite_parts, SpecKind};
@@ -418,14 +419,6 @@ fn defining_op<'c: 'a, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     }
 }
 
-/// Operand `i` of `op`, with the IR's lifetime (not the borrow's).
-fn operand_of<'c: 'a, 'a>(op: OperationRef<'c, 'a>, i: usize) -> Option<Value<'c, 'a>> {
-    (i < op.operand_count()).then(|| {
-        // SAFETY: an operand of a live op is a live value of the same IR.
-        unsafe { Value::from_raw(mlir_sys::mlirOperationGetOperand(op.to_raw(), i as isize)) }
-    })
-}
-
 fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
@@ -439,7 +432,7 @@ fn known_divisor(v: Value) -> u64 {
     }
     let Some(op) = defining_op(v) else { return 1 };
     let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
-    let (x, y) = (operand_of(op, 0), operand_of(op, 1));
+    let (x, y) = (op.operand_if(0), op.operand_if(1));
     match (name.as_str(), x, y) {
         ("llvm.mul", Some(x), Some(y)) => known_divisor(x).saturating_mul(known_divisor(y)),
         ("llvm.shl", Some(x), Some(y)) => match constant_of(y) {
@@ -470,7 +463,7 @@ fn pointer_terms<'c: 'a, 'a>(ptr: Value<'c, 'a>, element: Type<'c>) -> (Value<'c
         if op.name().as_string_ref().as_str() != Ok("llvm.getelementptr") || op.operand_count() != 2 || !same_element {
             break;
         }
-        let (Some(base), Some(index)) = (operand_of(op, 0), operand_of(op, 1)) else { break };
+        let (Some(base), Some(index)) = (op.operand_if(0), op.operand_if(1)) else { break };
         terms.push(index);
         root = base;
     }
@@ -487,7 +480,7 @@ fn split_terms<'c: 'a, 'a>(v: Value<'c, 'a>, period: i64, low: &mut Vec<Value<'c
     }
     if let Some(op) = defining_op(v) {
         let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
-        if let (Some(x), Some(y)) = (operand_of(op, 0), operand_of(op, 1)) {
+        if let (Some(x), Some(y)) = (op.operand_if(0), op.operand_if(1)) {
             match name.as_str() {
                 "llvm.add" => {
                     split_terms(x, period, low, high, constant);

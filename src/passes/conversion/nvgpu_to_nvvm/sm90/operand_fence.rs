@@ -21,6 +21,7 @@
 //! lands before the fence, every read of the results after the wait. The
 //! statements print nothing in the PTX.
 
+use crate::handle::CheckedAccess;
 use crate::passes::rewrite::{collect_ops, PassError};
 use melior::ir::{
     attribute::{DenseI32ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
@@ -276,10 +277,9 @@ fn pin(alloca: RawOp, anchor: OperationRef, before: bool) -> Result<(), PassErro
     let mut place = |builder: OperationBuilder| -> Result<Option<RawValue>, PassError> {
         let op = builder.build().map_err(|e| PassError::Failed(e.to_string()))?;
         let placed = if before { block.insert_operation_before(anchor, op) } else { block.insert_operation_after(last, op) };
-        // (Asked only of ops with results: melior's out-of-range error
-        // prints the op, and printing verifies the whole module, which made
-        // this pass quadratic in the kernels of a module.)
-        let value = (placed.result_count() > 0).then(|| placed.result(0).ok().map(|r| r.to_raw())).flatten();
+        // result_if, not result(0): melior's out-of-range error prints the
+        // op, and printing verified the whole module (quadratic in kernels).
+        let value = placed.result_if(0).map(|r| r.to_raw());
         if !before {
             // SAFETY: the op was just placed in the live block.
             last = unsafe { OperationRef::from_raw(placed.to_raw()) };
