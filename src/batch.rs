@@ -50,11 +50,7 @@ pub fn compile_all(jobs: &[Job], workers: usize, cache: Option<&KernelCache>) ->
                     let result = compiler.compile_file_bytes(&job.input, &job.chip, job.emit);
                     results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(result);
                 }
-                let mine = compiler.cache_stats();
-                let mut total = stats.lock().unwrap_or_else(|e| e.into_inner());
-                total.hits += mine.hits;
-                total.misses += mine.misses;
-                total.corrupt += mine.corrupt;
+                *stats.lock().unwrap_or_else(|e| e.into_inner()) += compiler.cache_stats();
             });
         }
     });

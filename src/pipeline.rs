@@ -71,6 +71,14 @@ pub struct CacheStats {
     pub corrupt: usize,
 }
 
+impl std::ops::AddAssign for CacheStats {
+    fn add_assign(&mut self, other: Self) {
+        self.hits += other.hits;
+        self.misses += other.misses;
+        self.corrupt += other.corrupt;
+    }
+}
+
 /// The IR after one pass of a pipeline (what `mlir-opt
 /// --mlir-print-ir-after-all` prints), kept by [`Compiler::dump_after`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -177,29 +185,37 @@ impl Compiler {
 
     /// Parses and verifies a module in MLIR's textual form.
     pub fn parse(&self, source: &str) -> Result<Module<'_>, Error> {
-        self.diagnostics.borrow_mut().clear();
-        let module = Module::parse(&self.context, source).ok_or_else(|| self.fail("failed to parse the module"))?;
-        if !module.as_operation().verify() {
-            return Err(self.fail("the module does not verify"));
-        }
-        Ok(module)
+        let module = self.parse_unverified(source, "")?;
+        self.verified(module, "the module")
     }
 
     /// Parses and verifies a file; diagnostics name the file and line.
     pub fn parse_file(&self, path: &std::path::Path) -> Result<Module<'_>, Error> {
+        let (source, name) = self.read_source(path)?;
+        let module = self.parse_unverified(&source, name)?;
+        self.verified(module, &path.display().to_string())
+    }
+
+    /// A file's text and its name for diagnostics (diagnostics cleared).
+    fn read_source<'p>(&self, path: &'p std::path::Path) -> Result<(String, &'p str), Error> {
         self.diagnostics.borrow_mut().clear();
         let name = path.to_str().ok_or_else(|| self.fail(format!("{} is not valid UTF-8", path.display())))?;
-        let raw = unsafe {
-            mlir_sys::mlirModuleCreateParseFromFile(self.context.to_raw(), melior::StringRef::new(name).to_raw())
-        };
-        if raw.ptr.is_null() {
-            return Err(self.fail(format!("failed to parse {}", path.display())));
-        }
-        let module = unsafe { Module::from_raw(raw) };
-        if !module.as_operation().verify() {
-            return Err(self.fail(format!("{} does not verify", path.display())));
-        }
+        let source = std::fs::read_to_string(path).map_err(|e| self.fail(format!("cannot read {}: {e}", path.display())))?;
+        Ok((source, name))
+    }
+
+    /// `module` if it verifies; else the verifier's diagnostics, `what`
+    /// named in the message.
+    fn verified<'m>(&self, module: Module<'m>, what: &str) -> Result<Module<'m>, Error> {
+        self.verify(&module, what)?;
         Ok(module)
+    }
+
+    fn verify(&self, module: &Module, what: &str) -> Result<(), Error> {
+        match module.as_operation().verify() {
+            true => Ok(()),
+            false => Err(self.fail(format!("{what} does not verify"))),
+        }
     }
 
     /// Keeps the IR after every pass (`Some("all")`) or after each run of
@@ -306,9 +322,7 @@ impl Compiler {
     /// [`Compiler::compile_bytes`] of a file, with diagnostics located in it.
     pub fn compile_file_bytes(&self, path: &std::path::Path, chip: &str, emit: Emit) -> Result<Vec<u8>, Error> {
         let chip = compile::chip(chip).map_err(|e| self.fail(e))?;
-        self.diagnostics.borrow_mut().clear();
-        let source = std::fs::read_to_string(path).map_err(|e| self.fail(format!("cannot read {}: {e}", path.display())))?;
-        let name = path.to_str().ok_or_else(|| self.fail(format!("{} is not valid UTF-8", path.display())))?;
+        let (source, name) = self.read_source(path)?;
         let mut module = self.parse_unverified(&source, name)?;
         self.compile_cached(&mut module, chip, emit, &path.display().to_string())
     }
@@ -316,10 +330,7 @@ impl Compiler {
     /// Parses and verifies `source`, with diagnostics located in `name`.
     pub fn parse_named(&self, source: &str, name: &str) -> Result<Module<'_>, Error> {
         let module = self.parse_unverified(source, name)?;
-        if !module.as_operation().verify() {
-            return Err(self.fail(format!("{name} does not verify")));
-        }
-        Ok(module)
+        self.verified(module, name)
     }
 
     /// Parses without verifying (`cute_cpp_parse_unverified`): the compile
@@ -381,9 +392,7 @@ impl Compiler {
                 return Ok(bytes);
             }
         }
-        if !module.as_operation().verify() {
-            return Err(self.fail(format!("{what} does not verify")));
-        }
+        self.verify(module, what)?;
         let bytes = match emit {
             Emit::Cubin => {
                 let ptx = self.compile_module(module, chip, Emit::Ptx)?;

@@ -218,9 +218,6 @@ pub fn cute_attribute<'c>(context: &'c Context, text: &str) -> Result<melior::ir
 /// the type made directly (`cute_cpp_spec_type`), not through MLIR's
 /// parser: type inference builds one per result (issue 33).
 pub fn make_type<'c>(context: &'c Context, kind: SpecKind, spec: &str) -> Result<Type<'c>, String> {
-    if kind == SpecKind::Basis {
-        return cute_type(context, &format!("!cute.{}<\"{}\">", kind.mnemonic(), spec));
-    }
     let canonical = spec::canonicalize(kind, spec).map_err(|e| format!("invalid !cute.{} \"{spec}\": {e}", kind.mnemonic()))?;
     canonical_type(context, kind, &canonical)
 }
