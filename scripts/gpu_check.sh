@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # On a GPU machine (no LLVM needed), with a folder scripts/gpu_bundle.sh
 # wrote: compares GPU and emulator outputs of every example and atom kernel
-# the GPU's chip runs, then runs the GEMMs at user sizes on the GPU, checks C
-# exactly against NumPy (small integer inputs: every sum is exact) and prints
-# their time and TFLOP/s.
+# the GPU's chip runs, then runs the GEMMs and attention kernels at user
+# sizes on the GPU, checks them against NumPy (scripts/gpu_reference.py:
+# GEMMs exactly, attention within its derived bound) and prints their time
+# and TFLOP/s, with cuBLAS and PyTorch's scaled_dot_product_attention on the
+# same problems in the same run as the references.
 # Usage: scripts/gpu_check.sh BUNDLE CHIP...   (e.g. sm_80 sm_89 sm_90a)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -16,59 +18,43 @@ scripts/compare_gpu_emulator.sh --launches "$bundle/atoms" "$@" || status=1
 scripts/compare_gpu_emulator.sh --launches "$bundle/ragged" "$@" || status=1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for launch in "$bundle"/large/*.launch.json; do
+for launch in "$bundle"/large/*.launch.json "$bundle"/attention/*.launch.json; do
+  [[ -e $launch ]] || continue
   name=$(basename "$launch" .launch.json)
   # A kernel from before a fix (`*_before_*`) is run to record how it fails.
   expect=pass; [[ $name == *_before_* ]] && expect=fail
   if ! report=$(timeout 300 "$CUTE" run "$launch" --gpu --repeat 20 --out "$work/$name" 2>&1); then
     echo "GPU FAILED: $name: $report"; [[ $expect == pass ]] && status=1; continue
   fi
-  python3 - "$name" "$work/$name" "$report" "$launch" <<'PY' || { [[ $expect == pass ]] && status=1; }
-import json, numpy as np, re, sys
-name, out, report, launch = sys.argv[1:]
-a, b, c = (np.load(f"{out}/{x}.npy", mmap_mode="r") for x in "ABC")
-if name.startswith("gemm_epilogue"):  # D = bf16(relu(alpha A B^T + beta C + bias))
-    (m, k), n = a.shape, b.shape[0]
-    alpha, beta = [x["f32"] for x in json.load(open(launch))["args"] if "f32" in x]
-    bias = np.load(f"{out}/bias.npy" if "_sm90" in name else f"{out}/Bias.npy")
-    x = (alpha * (np.asarray(a, np.float64) @ np.asarray(b, np.float64).T) + beta * c + bias).astype(np.float32)
-    bits = np.maximum(x, 0).astype(np.float32).view(np.uint32)
-    want = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)  # bf16, nearest even
-    got = np.load(f"{out}/D.npy").view(np.uint16)
-elif name.startswith("sgemm"):   # column-major: C (N x M) = B^T A
-    (k, m), n = a.shape, b.shape[1]
-    want, got = np.asarray(b, np.float64).T @ np.asarray(a, np.float64), c
-else:                          # C (M x N) = A B^T
-    (m, k), n = a.shape, b.shape[0]
-    # An operand too large to multiply whole here (an LM head): the
-    # first, a middle and the last 128 columns of C, where offsets are
-    # smallest and largest.
-    cols = np.arange(n) if b.size < 2**28 else np.r_[0:128, n // 2:n // 2 + 128, n - 128:n]
-    want = np.asarray(a, np.float64) @ np.asarray(b[cols], np.float64).T
-    got = np.asarray(c[:, cols])
-wrong = int(np.count_nonzero(got != want))
-ms = float(re.search(r"timed launches: ([0-9.]+) ms", report).group(1))
-print(f"{name}: {'exact' if wrong == 0 else f'{wrong} of {got.size} checked elements WRONG'}; "
-      f"{ms:.3f} ms per launch, {2 * m * n * k / ms / 1e9:.1f} TFLOP/s ({report})")
-sys.exit(1 if wrong else 0)
-PY
+  python3 scripts/gpu_reference.py "$name" "$work/$name" "$launch" "$report" || { [[ $expect == pass ]] && status=1; }
   rm -rf "${work:?}/$name"
 done
-# The reference in the same run: cuBLAS (through PyTorch, where it is
-# installed) on the same f16 4096^3 product with f32 accumulation.
+# The references in the same run (through PyTorch, where it is installed):
+# cuBLAS on the f16 4096^3 product with f32 accumulation, and
+# scaled_dot_product_attention on the attention problems above.
 python3 - <<'PY' || true
-import torch, time
+import time, torch
+import torch.nn.functional as F
 torch.backends.cuda.matmul.allow_fp16_reduced_precision_reduction = False
+def timed(f, n=20):
+    for _ in range(3):
+        f()
+    torch.cuda.synchronize()
+    t = time.perf_counter()
+    for _ in range(n):
+        f()
+    torch.cuda.synchronize()
+    return (time.perf_counter() - t) / n * 1e3
 a = torch.randint(-2, 3, (4096, 4096), device="cuda").half()
 b = torch.randint(-2, 3, (4096, 4096), device="cuda").half()
-for _ in range(3):
-    a @ b.T
-torch.cuda.synchronize()
-t = time.perf_counter()
-for _ in range(20):
-    a @ b.T
-torch.cuda.synchronize()
-ms = (time.perf_counter() - t) / 20 * 1e3
+ms = timed(lambda: a @ b.T)
 print(f"reference: cuBLAS (torch {torch.__version__}) f16 4096x4096x4096: {ms:.3f} ms per product, {2 * 4096**3 / ms / 1e9:.1f} TFLOP/s")
+for heads, sq, sk, causal in [(16, 4096, 4096, False), (16, 4096, 4096, True), (2, 1000, 1537, False)]:
+    q = torch.randint(-1, 2, (1, heads, sq, 64), device="cuda").half()
+    k, v = (torch.randint(-1, 2, (1, heads, sk, 64), device="cuda").half() for _ in range(2))
+    ms = timed(lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal))
+    flops = 4 * heads * sq * sk * 64 // (2 if causal else 1)
+    print(f"reference: scaled_dot_product_attention (torch {torch.__version__}) f16 {heads}x{sq}x{sk} d=64 "
+          f"{'causal' if causal else 'full'}: {ms:.3f} ms, {flops / ms / 1e9:.1f} TFLOP/s")
 PY
 exit $status

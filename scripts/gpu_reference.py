@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Checks one GPU launch's outputs (`cute-emu run LAUNCH --gpu --out DIR`)
+against NumPy, for scripts/gpu_check.sh; the emulator's outputs pass the
+same check (tests/gpu_scripts.rs runs it on them).
+
+Usage: gpu_reference.py NAME OUT_DIR LAUNCH [REPORT]
+NAME picks the reference by its prefix:
+  gemm_epilogue*  D = bf16(relu(alpha A B^T + beta C + bias)), bit for bit;
+  sgemm*          C (N x M) = B^T A (column-major), exact;
+  fmha*           O = softmax(scale Q K^T [causal]) V in f64, within the
+                  bound derived in tests/emulator_attention.rs plus the f32
+                  sums of sk terms (2 sk 2^-24);
+  anything else   C (M x N) = A B^T, exact (small-integer inputs).
+REPORT, `cute-emu`'s own line with "timed launches: X ms", adds the time and
+TFLOP/s. Exit 1 when a checked element is wrong.
+"""
+import json
+import re
+import sys
+
+import numpy as np
+
+# tests/emulator_attention.rs: 2^-11 (P in f16) + 2^-12 (O in f16) + 1e-4.
+ATTENTION_BOUND = 8.4e-4
+
+
+def gemm(name, out, launch):
+    a, b, c = (np.load(f"{out}/{x}.npy", mmap_mode="r") for x in "ABC")
+    if name.startswith("gemm_epilogue"):
+        (m, k), n = a.shape, b.shape[0]
+        alpha, beta = [x["f32"] for x in launch["args"] if "f32" in x]
+        bias = np.load(f"{out}/bias.npy" if "_sm90" in name else f"{out}/Bias.npy")
+        x = (alpha * (np.asarray(a, np.float64) @ np.asarray(b, np.float64).T) + beta * c + bias).astype(np.float32)
+        bits = np.maximum(x, 0).astype(np.float32).view(np.uint32)
+        want = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint16)  # bf16, nearest even
+        got = np.load(f"{out}/D.npy").view(np.uint16)
+    elif name.startswith("sgemm"):
+        (k, m), n = a.shape, b.shape[1]
+        want, got = np.asarray(b, np.float64).T @ np.asarray(a, np.float64), c
+    else:
+        (m, k), n = a.shape, b.shape[0]
+        # An operand too large to multiply whole here (an LM head): the
+        # first, a middle and the last 128 columns of C.
+        cols = np.arange(n) if b.size < 2**28 else np.r_[0:128, n // 2:n // 2 + 128, n - 128:n]
+        want = np.asarray(a, np.float64) @ np.asarray(b[cols], np.float64).T
+        got = np.asarray(c[:, cols])
+    wrong = int(np.count_nonzero(got != want))
+    verdict = "exact" if wrong == 0 else f"{wrong} of {got.size} checked elements WRONG"
+    return verdict, wrong == 0, 2 * m * n * k
+
+
+def attention(out, launch):
+    q, k, v, o = (np.load(f"{out}/{x}.npy") for x in "QKVO")
+    sq, sk = launch["args"][4]["i32"], launch["args"][5]["i32"]
+    log2_scale, causal = launch["args"][6]["f32"], bool(launch["args"][7]["i32"])
+    d = q.shape[-1]
+    q, k, v, o = (x.reshape(-1, n, d) for x, n in [(q, sq), (k, sk), (v, sk), (o, sq)])
+    scale = log2_scale / np.log2(np.e)
+    err = 0.0
+    for h in range(q.shape[0]):
+        s = scale * (q[h].astype(np.float64) @ k[h].astype(np.float64).T)
+        if causal:  # top-left aligned, as torch's is_causal: key j <= query i
+            i, j = np.arange(sq)[:, None], np.arange(sk)[None, :]
+            s = np.where(j <= i, s, -np.inf)
+        p = np.exp(s - s.max(axis=1, keepdims=True))
+        want = (p / p.sum(axis=1, keepdims=True)) @ v[h].astype(np.float64)
+        err = max(err, float(np.abs(o[h].astype(np.float64) - want).max()))
+    bound = ATTENTION_BOUND + 2 * sk * 2.0**-24
+    flops = 4 * q.shape[0] * sq * sk * d // (2 if causal else 1)
+    ok = err <= bound
+    return f"max |O - O_ref| {err:.3g} (bound {bound:.3g}){'' if ok else ' OUT OF BOUND'}", ok, flops
+
+
+def main():
+    name, out, launch_path = sys.argv[1:4]
+    report = sys.argv[4] if len(sys.argv) > 4 else ""
+    launch = json.load(open(launch_path))
+    if name.startswith("fmha"):
+        verdict, ok, flops = attention(out, launch)
+    else:
+        verdict, ok, flops = gemm(name, out, launch)
+    timed = re.search(r"timed launches: ([0-9.]+) ms", report)
+    speed = f"; {float(timed.group(1)):.3f} ms per launch, {flops / float(timed.group(1)) / 1e9:.1f} TFLOP/s" if timed else ""
+    print(f"{name}: {verdict}{speed}{f' ({report})' if report else ''}")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
