@@ -32,7 +32,7 @@ trap 'rm -rf "$tmp"' EXIT
 python3 - "$tmp" <<'PY'
 import json, os, sys
 tmp = sys.argv[1]
-def scaled(name, m, n, k, tile, folder="large", ctas=None):
+def scaled(name, m, n, k, tile, folder="large", ctas=None, suffix=""):
     path = f"examples/launch/{name}.launch.json"
     launch = json.load(open(path))
     launch["source"] = os.path.abspath(os.path.join("examples/launch", launch["source"]))
@@ -51,7 +51,7 @@ def scaled(name, m, n, k, tile, folder="large", ctas=None):
     for a, v in zip(sizes, [m, n, k] if len(sizes) >= 3 else [k]):  # a trailing flag (GELU) keeps its value
         a["i32"] = v
     os.makedirs(f"{tmp}/{folder}", exist_ok=True)
-    json.dump(launch, open(f"{tmp}/{folder}/{name}_{m}x{n}x{k}.launch.json", "w"))
+    json.dump(launch, open(f"{tmp}/{folder}/{name}_{m}x{n}x{k}{suffix}.launch.json", "w"))
 scaled("gemm_sm80", 4096, 4096, 4096, 128)
 scaled("gemm_sm90", 4096, 4096, 4096, 128)
 scaled("sgemm_sm80", 2048, 2048, 2048, 32)
@@ -69,6 +69,10 @@ scaled("gemm_sm90", 4093, 4092, 4088, 128)  # a prime M at user size
 # The warp-specialized persistent Hopper GEMM on an H100's 132 SMs, and the
 # predicated sm80 GEMM at ragged shapes (session 18).
 scaled("gemm_ws_sm90", 4096, 4096, 4096, 128, ctas=132)
+# The persistent grid against the clusters an H100 holds at once (`cute-emu
+# run --gpu` reports them): fewer CTAs than SMs, each taking more tiles.
+for ctas in [128, 120, 116, 112, 104, 96]:
+    scaled("gemm_ws_sm90", 4096, 4096, 4096, 128, ctas=ctas, suffix=f"_grid{ctas}")
 for m, n, k in [(1, 4, 8), (129, 132, 72), (131, 260, 136), (200, 300, 200)]:
     scaled("gemm_sm80", m, n, k, 128, "ragged")
     scaled("gemm_ws_sm90", m, n, k, 128, "ragged", ctas=2)

@@ -429,6 +429,13 @@ fn gemm_ws_sm90_is_exact_persistent_and_warp_specialized() {
     assert_ne!(count, ptx);
     let o = launch::execute(&faulty, &count).unwrap_or_else(|e| panic!("{e}"));
     assert!(o.report.hazards.iter().any(|h| h.kind == cute_emu::machine::HazardKind::Undefined), "{}", launch::summary(&o));
+    // The consumers' remote arrivals release their reads of the stage to
+    // the peer's producer (the default `.sem`); `.relaxed` releases nothing,
+    // and the peer's multicast then overwrites bytes read with no order.
+    let relaxed = ptx.replace("mbarrier.arrive.shared::cluster.b64", "mbarrier.arrive.relaxed.cluster.shared::cluster.b64");
+    assert_ne!(relaxed, ptx);
+    let o = launch::execute(&faulty, &relaxed).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.iter().any(|h| h.kind == cute_emu::machine::HazardKind::SharedRace), "{}", launch::summary(&o));
 }
 
 #[test]

@@ -515,8 +515,10 @@ def CuteNvgpu_MbarrierArriveOp : CuteNvgpu_Op<"arch.mbarrier.arrive", [MemoryEff
     run-time byte count. With `cta(%rank)` the arrival is on the mbarrier at
     the same shared-memory offset in the cluster's CTA `%rank` (CuTe's
     `ClusterBarrier::arrive(cta_id, pred)`: `mapa.shared::cluster`, then
-    `mbarrier.arrive.release.cluster.shared::cluster`), what a consumer does
-    to release a stage a peer multicast into; it carries no bytes.
+    `mbarrier.arrive.shared::cluster` with the default release at CTA scope;
+    `.release.cluster` would add a `MEMBAR.ALL.GPU` to every arrival), what
+    a consumer does to release a stage a peer multicast into, after
+    `wgmma.wait_group` retired its reads; it carries no bytes.
 
     ```mlir
     cute_nvgpu.arch.mbarrier.arrive %bar : !cute.ptr<i64, smem, align<8>>

@@ -24,6 +24,21 @@ struct Driver {
 /// `CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES` (cuda.h).
 const MAX_DYNAMIC_SHARED: c_int = 8;
 
+/// `CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT` (cuda.h).
+const MULTIPROCESSOR_COUNT: c_int = 16;
+
+/// `CUlaunchConfig` (cuda.h), as `cuOccupancyMaxActiveClusters` reads it:
+/// no attributes, so the kernel's own `.reqnctapercluster` is the cluster.
+#[repr(C)]
+struct LaunchConfig {
+    grid: [c_uint; 3],
+    block: [c_uint; 3],
+    shared_mem_bytes: c_uint,
+    stream: *mut c_void,
+    attrs: *mut c_void,
+    num_attrs: c_uint,
+}
+
 /// `CUtensorMap`: 128 opaque bytes, 64-byte aligned (cuda.h).
 #[repr(C, align(64))]
 struct CuTensorMap([u8; 128]);
@@ -208,6 +223,10 @@ pub fn execute(launch: &Launch, ptx: &str, repeats: u32) -> Result<Outcome, Stri
         if dynamic_smem > 48 * 1024 {
             driver.check("cuFuncSetAttribute", set_attribute(function, MAX_DYNAMIC_SHARED, dynamic_smem as c_int))?;
         }
+        let [gx, gy, gz] = launch.grid;
+        let [bx, by, bz] = launch.block.ok_or("launch field 'block' is missing (and the kernel declares no block shape)")?;
+        let cluster = kernel_cluster(ptx, &launch.kernel);
+        let resident = resident_ctas(&driver, device, function, [gx, gy, gz], [bx, by, bz], dynamic_smem as c_uint, cluster)?;
         let mut device_buffers = Vec::new();
         // A launch buffer (or a tensor map's tensor) in device memory.
         let upload = |data: &[u8], device_buffers: &mut Vec<DevicePtr>| -> Result<DevicePtr, String> {
@@ -238,8 +257,6 @@ pub fn execute(launch: &Launch, ptx: &str, repeats: u32) -> Result<Outcome, Stri
             }
         }
         let mut pointers: Vec<*mut c_void> = params.iter_mut().map(|p| p.as_mut_ptr().cast()).collect();
-        let [gx, gy, gz] = launch.grid;
-        let [bx, by, bz] = launch.block.ok_or("launch field 'block' is missing (and the kernel declares no block shape)")?;
         let mut run_once = || {
             driver.check(
                 "cuLaunchKernel",
@@ -267,8 +284,45 @@ pub fn execute(launch: &Launch, ptx: &str, repeats: u32) -> Result<Outcome, Stri
         for ptr in device_buffers {
             let _ = free(ptr);
         }
-        Ok(Outcome { report: Report::default(), buffers: outputs, seconds, gpu: Some(GpuRun { device: device_label, repeats, mean_seconds }) })
+        Ok(Outcome { report: Report::default(), buffers: outputs, seconds, gpu: Some(GpuRun { device: device_label, repeats, mean_seconds, resident }) })
     }
+}
+
+/// The cluster shape `kernel` declares in `ptx` (`.reqnctapercluster`), if
+/// any; `launch::prepare` has parsed the same text already.
+fn kernel_cluster(ptx: &str, kernel: &str) -> Option<[u32; 3]> {
+    let module = crate::ptx::parse(ptx).ok()?;
+    module.kernels.iter().find(|k| k.name == kernel)?.cluster
+}
+
+/// How many CTAs of this launch the GPU holds at once: the driver's
+/// occupancy of the kernel (registers, shared memory, block size) times the
+/// SMs, or for a clustered kernel the clusters the GPCs can place at once
+/// (`cuOccupancyMaxActiveClusters`) times the cluster's CTAs. A persistent
+/// kernel launched with more CTAs than this runs its last ones in a second
+/// wave, after the first have finished all their tiles.
+///
+/// # Safety
+/// `function` is a loaded kernel of the current context of `device`.
+unsafe fn resident_ctas(driver: &Driver, device: Device, function: Function, grid: [c_uint; 3], block: [c_uint; 3], smem: c_uint, cluster: Option<[u32; 3]>) -> Result<u64, String> {
+    if let Some(shape) = cluster {
+        let max_clusters = driver.symbol::<unsafe extern "C" fn(*mut c_int, Function, *const LaunchConfig) -> CuResult>("cuOccupancyMaxActiveClusters")?;
+        let config = LaunchConfig { grid, block, shared_mem_bytes: smem, stream: std::ptr::null_mut(), attrs: std::ptr::null_mut(), num_attrs: 0 };
+        let mut clusters: c_int = 0;
+        // SAFETY: cuda.h's arguments; `config` is live and has no attributes.
+        driver.check("cuOccupancyMaxActiveClusters", unsafe { max_clusters(&mut clusters, function, &config) })?;
+        return Ok(clusters.max(0) as u64 * shape.iter().map(|&d| u64::from(d)).product::<u64>());
+    }
+    let per_sm = driver.symbol::<unsafe extern "C" fn(*mut c_int, Function, c_int, usize) -> CuResult>("cuOccupancyMaxActiveBlocksPerMultiprocessor")?;
+    let attribute = driver.symbol::<unsafe extern "C" fn(*mut c_int, c_int, Device) -> CuResult>("cuDeviceGetAttribute")?;
+    let (mut blocks, mut sms): (c_int, c_int) = (0, 0);
+    let threads = block.iter().product::<c_uint>() as c_int;
+    // SAFETY: cuda.h's arguments, each output a live local.
+    unsafe {
+        driver.check("cuOccupancyMaxActiveBlocksPerMultiprocessor", per_sm(&mut blocks, function, threads, smem as usize))?;
+        driver.check("cuDeviceGetAttribute", attribute(&mut sms, MULTIPROCESSOR_COUNT, device))?;
+    }
+    Ok(blocks.max(0) as u64 * sms.max(0) as u64)
 }
 
 #[cfg(test)]

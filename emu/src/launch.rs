@@ -455,6 +455,10 @@ pub struct GpuRun {
     pub repeats: u32,
     /// Mean seconds per launch over the `repeats` timed launches (0 when none).
     pub mean_seconds: f64,
+    /// CTAs of this kernel the GPU holds at once (occupancy x SMs, or
+    /// resident clusters x cluster CTAs): the grid a persistent kernel
+    /// should be launched with at most.
+    pub resident: u64,
 }
 
 fn fill(dtype: Dtype, shape: &[usize], init: &Init, what: &str) -> Result<Vec<u8>, String> {
@@ -660,7 +664,7 @@ pub fn execute(launch: &Launch, ptx_text: &str) -> Result<Outcome, String> {
 /// The short report `cute run` prints.
 pub fn summary(outcome: &Outcome) -> String {
     if let Some(g) = &outcome.gpu {
-        let mut text = format!("ran on {}: first launch {:.3} ms", g.device, outcome.seconds * 1e3);
+        let mut text = format!("ran on {}: first launch {:.3} ms, {} CTAs resident at once", g.device, outcome.seconds * 1e3, g.resident);
         if g.repeats > 0 {
             text.push_str(&format!(", {} timed launches: {:.4} ms each", g.repeats, g.mean_seconds * 1e3));
         }

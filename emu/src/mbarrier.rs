@@ -162,12 +162,17 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
             let tx = if parts.contains(&"expect_tx") { cta.value(t, &inst.operands[2], config, inst)? as i64 } else { 0 };
             if rank != cta.rank {
                 // A remote arrival (PTX ISA 9.7.13.15.13): no state comes back
-                // (the sink `_`); with `.release.cluster` it releases the
-                // arriving thread's history to the peer's waiters, kept per
-                // CTA (each CTA's clocks count its own threads).
+                // (the sink `_`). Unless `.relaxed`, it is a release (the
+                // default `.sem`) of the arriving thread's history to the
+                // peer's waiters, kept per CTA (each CTA's clocks count its
+                // own threads), at either scope: the default `.cta` is what
+                // CUTLASS's ClusterBarrier::arrive(cta_id) relies on to free a
+                // peer's stage, and assembles as `.relaxed.cluster` does,
+                // while `.release.cluster` adds a MEMBAR.ALL.GPU
+                // (docs/emulator.md, "Remote arrivals").
                 cta.check_remote_barrier(t, rank, bar, inst, report)?;
                 let count = if parts.contains(&"expect_tx") || inst.operands.len() < 3 { 1 } else { cta.value(t, &inst.operands[2], config, inst)? as u32 };
-                let release = parts.contains(&"release").then(|| (cta.rank, cta.threads[t].clock.clone()));
+                let release = (!parts.contains(&"relaxed")).then(|| (cta.rank, cta.threads[t].clock.clone()));
                 for _ in 0..count {
                     arrive_remote(cta.in_cluster(rank, inst)?, bar, tx, inst, release.as_ref().map(|(r, c)| (*r, &c[..])))?;
                 }
@@ -199,7 +204,7 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
 /// An arrival (with `tx` expected transaction bytes) from another CTA of
 /// the cluster on `cta`'s mbarrier at `bar`.
 /// `release`: the arriving thread's CTA and clock, for an arrival that
-/// releases its history (`.release.cluster`).
+/// releases its history (any but `.relaxed`).
 pub(crate) fn arrive_remote(cta: &mut Cta, bar: u64, tx: i64, inst: &Inst, release: Option<(u32, &[u32])>) -> Result<(), Stop> {
     let rank = cta.rank;
     let b = cta.barriers.get_mut(&bar).ok_or_else(|| fault(HazardKind::Unsupported, format!("{} arrives on shared {bar:#x} of CTA rank {rank}, which no mbarrier.init set up", describe(inst))))?;

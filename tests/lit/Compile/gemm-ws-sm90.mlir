@@ -32,7 +32,7 @@
 // The consumers release each stage in both CTAs: a local arrival and one
 // on the peer's mbarrier through mapa.
 // CHECK-DAG: mapa.shared::cluster.u64
-// CHECK-DAG: mbarrier.arrive.release.cluster.shared::cluster.b64 _,
+// CHECK-DAG: mbarrier.arrive.shared::cluster.b64 _,
 // The consumers: WGMMA with one batch in flight, the epilogue's named
 // barrier of the 256 consumer threads, and the TMA store.
 // CHECK-DAG: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16

@@ -164,8 +164,13 @@ pub fn lower_mbarrier_init<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a
 }
 
 /// The arrival; with transaction bytes, `arrive.expect_tx` of their sum;
-/// with a CTA rank, the release-at-cluster-scope arrival on that CTA's
-/// mbarrier through `mapa` (a `shared::cluster` address).
+/// with a CTA rank, the arrival on that CTA's mbarrier through `mapa` (a
+/// `shared::cluster` address) with the default `.release.cta` semantics,
+/// CUTLASS's `ClusterBarrier::arrive(cta_id)`: a consumer arrives after
+/// `wgmma.wait_group` has completed its reads of the stage, and
+/// `.release.cluster` would cost a `MEMBAR.ALL.GPU` before every arrival,
+/// which halved gemm_ws_sm90 on an H100 (docs/emulator.md "On a GPU").
+/// (`.relaxed.cluster` needs PTX 8.6, above the 8.4 emitted here.)
 pub fn lower_mbarrier_arrive<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, rewriter: &PatternRewriter) -> Lowered<'c, 'a> {
     let b = Builder::new(context, rewriter, op.location());
     let seg = segments(op)?;
@@ -177,10 +182,7 @@ pub fn lower_mbarrier_arrive<'c, 'a>(context: &'c Context, op: OperationRef<'c, 
             rewriter,
             OperationBuilder::new("nvvm.mapa", b.location).add_operands(&[bar, rank]).add_results(&[cluster_ptr]).build()?,
         )?;
-        let scope = [(Identifier::new(context, "scope"), nvvm(b.context, Nvvm::MemScope, "cluster")?)];
-        rewriter
-            .as_rewriter_base()
-            .insert(OperationBuilder::new("nvvm.mbarrier.arrive", b.location).add_operands(&[remote]).add_attributes(&scope).build()?);
+        rewriter.as_rewriter_base().insert(OperationBuilder::new("nvvm.mbarrier.arrive", b.location).add_operands(&[remote]).build()?);
         return Ok(Vec::new());
     }
     let i32_type: Type = IntegerType::new(context, 32).into();

@@ -2,7 +2,8 @@
 // %bar cta(%rank)`, CuTe's ClusterBarrier::arrive(cta_id, pred)): the
 // consumer of a multicast stage releases it in every CTA that wrote into
 // it. `mapa` maps the local mbarrier to the peer's shared::cluster address,
-// and the arrival releases at cluster scope.
+// and the arrival has the default semantics (release at CTA scope), as
+// CUTLASS's: `.release.cluster` would put a MEMBAR.ALL.GPU before it.
 // RUN: %cute-opt %s | %cute-opt | FileCheck %s --check-prefix=ROUND
 // RUN: %cute-opt %s --pass-pipeline='builtin.module(cute-kernels-to-gpu-module,cute-to-llvm,cute-nvgpu-to-nvvm)' | FileCheck %s --check-prefix=NVVM
 // RUN: %cute compile %s --chip sm_90a -o %t.ptx
@@ -15,10 +16,11 @@ module attributes {gpu.container_module} {
 gpu.module @kernels {
   // ROUND: cute_nvgpu.arch.mbarrier.arrive %{{.*}} cta(%{{.*}}) : !cute.ptr<i64, smem, align<8>>
   // NVVM: %[[REMOTE:.*]] = nvvm.mapa %{{.*}}, %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
-  // NVVM: nvvm.mbarrier.arrive %[[REMOTE]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+  // NVVM: nvvm.mbarrier.arrive %[[REMOTE]] : !llvm.ptr<7>
   // CHECK-LABEL: .entry release_peer(
   // CHECK: mapa.shared::cluster.u64 [[PEER:%rd[0-9]+]], {{%rd[0-9]+}}, {{%r[0-9]+}};
-  // CHECK: mbarrier.arrive.release.cluster.shared::cluster.b64 _, [[[PEER]]], {{%r[0-9]+}};
+  // CHECK: mbarrier.arrive.shared::cluster.b64 _, [[[PEER]]], {{%r[0-9]+}};
+  // CHECK-NOT: release.cluster.shared::cluster
   func.func @release_peer() attributes {cute.kernel, nvvm.cluster_dim = array<i32: 2, 1, 1>} {
     %one = arith.constant 1 : i32
     %bar = cute.alloc_smem 1 : !Bar
