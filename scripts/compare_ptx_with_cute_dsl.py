@@ -39,6 +39,7 @@ PAIRS = [
     ("gemm_sm100", "sm_100a", "blackwell/kernel/dense_gemm/dense_gemm.py", "sm100"),
     ("gemm_ws_sm100", "sm_100a", "blackwell/kernel/dense_gemm/dense_gemm_persistent.py", "sm100_persistent"),
     ("fmha_fwd_sm80", "sm_80", "ampere/kernel/attention/flash_attention_v2.py", "fa2_sm80"),
+    ("fmha_fwd_d128_sm80", "sm_80", "ampere/kernel/attention/flash_attention_v2.py", "fa2_sm80_d128"),
     ("fmha_fwd_sm90", "sm_90a", "hopper/kernel/attention/fmha.py", "fmha_sm90"),
     ("fmha_fwd_sm100", "sm_100a", "blackwell/kernel/attention/fmha/fmha.py", "fmha_sm100"),
 ]
@@ -107,15 +108,16 @@ def dsl_job(example, kind):
     spec = importlib.util.spec_from_file_location(f"dsl_{kind}", example)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    if kind == "fa2_sm80":
-        # FlashAttention-2 forward on our tile: d = 64, a 128-row Q tile,
-        # 64-row K/V blocks, 128 threads; Q, K, V, O (batch, seqlen, heads,
-        # d) row-major f16, sequence lengths unknown until run time.
+    if kind in ("fa2_sm80", "fa2_sm80_d128"):
+        # FlashAttention-2 forward on our tile: d = 64 (or 128), a 128-row Q
+        # tile, 64-row K/V blocks, 128 threads; Q, K, V, O (batch, seqlen,
+        # heads, d) row-major f16, sequence lengths unknown until run time.
+        d = 128 if kind == "fa2_sm80_d128" else 64
         b, sq, sk, h = cute.sym_int(), cute.sym_int(), cute.sym_int(), cute.sym_int()
-        q, o = (make_fake_compact_tensor(cutlass.Float16, (b, sq, h, 64), stride_order=(3, 2, 1, 0), assumed_align=16) for _ in range(2))
-        k, v = (make_fake_compact_tensor(cutlass.Float16, (b, sk, h, 64), stride_order=(3, 2, 1, 0), assumed_align=16) for _ in range(2))
-        kernel = module.FlashAttentionForwardAmpere(64, 128, 64, 128, False)
-        return cute, kernel, [q, k, v, o, cutlass.Float32(0.125)], make_fake_stream(), ()
+        q, o = (make_fake_compact_tensor(cutlass.Float16, (b, sq, h, d), stride_order=(3, 2, 1, 0), assumed_align=16) for _ in range(2))
+        k, v = (make_fake_compact_tensor(cutlass.Float16, (b, sk, h, d), stride_order=(3, 2, 1, 0), assumed_align=16) for _ in range(2))
+        kernel = module.FlashAttentionForwardAmpere(d, 128, 64, 128, False)
+        return cute, kernel, [q, k, v, o, cutlass.Float32(d**-0.5)], make_fake_stream(), ()
     if kind == "fmha_sm90":
         # FMHA on our tile: two MMA warpgroups of 64 Q rows (a 128-row Q
         # tile), 128-key blocks, d = 64, not persistent, no mask window;

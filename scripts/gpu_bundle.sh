@@ -79,14 +79,14 @@ for m, n, k in [(1, 4, 8), (129, 132, 72), (131, 260, 136), (200, 300, 200)]:
 scaled("gemm_sm80", 4093, 4092, 4088, 128)
 # Fused attention (issue 32, session 19): 16 (batch, head) pairs of 4096
 # queries and keys, d = 64, causal and not; a ragged length too.
-def attention(name, heads, sq, sk, causal, folder="attention"):
+def attention(name, heads, sq, sk, causal, d=64, folder="attention"):
     launch = json.load(open(f"examples/launch/{name}.launch.json"))
     launch["source"] = os.path.abspath(os.path.join("examples/launch", launch["source"]))
     launch["grid"] = [-(-sq // 128), heads, 1]
     args = launch["args"]
     for a, rows in zip(args[:4], [sq, sk, sk, sq]):
         b = a.get("tensor_map", a)
-        b["shape"] = [heads * rows, 64] if "tensor_map" in a else [heads, rows, 64]
+        b["shape"] = [heads * rows, d] if "tensor_map" in a else [heads, rows, d]
     args[4]["i32"], args[5]["i32"], args[7]["i32"] = sq, sk, int(causal)
     os.makedirs(f"{tmp}/{folder}", exist_ok=True)
     json.dump(launch, open(f"{tmp}/{folder}/{name}_{heads}x{sq}x{sk}_{'causal' if causal else 'full'}.launch.json", "w"))
@@ -94,6 +94,10 @@ for name in ["fmha_fwd_sm80", "fmha_fwd_sm90"]:
     for causal in [False, True]:
         attention(name, 16, 4096, 4096, causal)
     attention(name, 2, 1000, 1537, False)
+# Head dimension 128 (session 21): 8 heads keep its work equal to the above.
+for causal in [False, True]:
+    attention("fmha_fwd_d128_sm80", 8, 4096, 4096, causal, d=128)
+attention("fmha_fwd_d128_sm80", 2, 1000, 1537, False, d=128)
 PY
 for folder in large ragged attention; do
   for launch in "$tmp/$folder"/*.launch.json; do

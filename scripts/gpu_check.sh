@@ -49,12 +49,13 @@ a = torch.randint(-2, 3, (4096, 4096), device="cuda").half()
 b = torch.randint(-2, 3, (4096, 4096), device="cuda").half()
 ms = timed(lambda: a @ b.T)
 print(f"reference: cuBLAS (torch {torch.__version__}) f16 4096x4096x4096: {ms:.3f} ms per product, {2 * 4096**3 / ms / 1e9:.1f} TFLOP/s")
-for heads, sq, sk, causal in [(16, 4096, 4096, False), (16, 4096, 4096, True), (2, 1000, 1537, False)]:
-    q = torch.randint(-1, 2, (1, heads, sq, 64), device="cuda").half()
-    k, v = (torch.randint(-1, 2, (1, heads, sk, 64), device="cuda").half() for _ in range(2))
+for heads, sq, sk, causal, d in [(16, 4096, 4096, False, 64), (16, 4096, 4096, True, 64), (2, 1000, 1537, False, 64),
+                                 (8, 4096, 4096, False, 128), (8, 4096, 4096, True, 128), (2, 1000, 1537, False, 128)]:
+    q = torch.randint(-1, 2, (1, heads, sq, d), device="cuda").half()
+    k, v = (torch.randint(-1, 2, (1, heads, sk, d), device="cuda").half() for _ in range(2))
     ms = timed(lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal))
-    flops = 4 * heads * sq * sk * 64 // (2 if causal else 1)
-    print(f"reference: scaled_dot_product_attention (torch {torch.__version__}) f16 {heads}x{sq}x{sk} d=64 "
+    flops = 4 * heads * sq * sk * d // (2 if causal else 1)
+    print(f"reference: scaled_dot_product_attention (torch {torch.__version__}) f16 {heads}x{sq}x{sk} d={d} "
           f"{'causal' if causal else 'full'}: {ms:.3f} ms, {flops / ms / 1e9:.1f} TFLOP/s")
 PY
 exit $status

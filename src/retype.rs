@@ -9,7 +9,9 @@
 //! type(s) of operation 'U'" it reports, writes T for U from that line on
 //! (later uses name the value by its type), and each "use of value expects
 //! different type than prior uses" on the use's line, until the module
-//! verifies. An autotuner's variants are made this way
+//! verifies. Where the line spells the type by an alias (`-> !gq`), the
+//! alias's definition (`!gq = ...`) is the one rewritten: the examples name
+//! their tile and partition types so. An autotuner's variants are made this way
 //! (`benches/compile_speed.rs`); the result is ordinary IR, verified.
 
 use crate::Compiler;
@@ -55,7 +57,9 @@ fn fix(text: &str, diagnostic: &str) -> Option<String> {
     let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
     let first = line.checked_sub(1)?;
     if !lines.get(first)?.contains(old) {
-        return None;
+        let definition = alias_definition(&lines, &lines[first], old)?;
+        lines[definition] = lines[definition].replacen(old, new, 1);
+        return Some(lines.join("\n"));
     }
     if from_line {
         for l in &mut lines[first..] {
@@ -65,6 +69,17 @@ fn fix(text: &str, diagnostic: &str) -> Option<String> {
         lines[first] = lines[first].replacen(old, new, 1);
     }
     Some(lines.join("\n"))
+}
+
+/// The line defining an alias that `line` names (`!name`, not followed by
+/// more of an identifier) as exactly the type `ty`: `!name = ty`.
+fn alias_definition(lines: &[String], line: &str, ty: &str) -> Option<usize> {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '$';
+    let mut names = line.match_indices('!').filter_map(|(at, _)| {
+        let name: String = line[at + 1..].chars().take_while(|&c| ident(c)).collect();
+        (!name.is_empty()).then_some(name)
+    });
+    names.find_map(|name| lines.iter().position(|l| l.trim_end() == format!("!{name} = {ty}")))
 }
 
 /// The line of `loc("name":LINE:COL): ...`.
@@ -88,5 +103,11 @@ mod tests {
         assert!(fix(text, "loc(\"f.mlir\":2:1): error: something else").is_none());
         assert!(fix(text, "error: no location").is_none());
         assert_eq!(line_of("loc(\"ab.mlir\":12:3): error"), Some(12));
+        // The line names the type by an alias: its definition is rewritten,
+        // not a longer alias sharing its prefix.
+        let aliased = "!gq = A\n!gq2 = A\n%x = op : !gq";
+        let a = "loc(\"f.mlir\":3:6): error: 'cute.op' op inferred type(s) 'B' are incompatible with return type(s) of operation 'A'";
+        assert_eq!(fix(aliased, a).unwrap(), "!gq = B\n!gq2 = A\n%x = op : !gq");
+        assert!(fix("!gq = C\n%x = op : !gq", a).is_none());
     }
 }
