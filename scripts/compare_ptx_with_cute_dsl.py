@@ -38,6 +38,7 @@ PAIRS = [
     ("gemm_ws_sm90", "sm_90a", "hopper/kernel/dense_gemm/dense_gemm_persistent.py", "sm90_persistent"),
     ("gemm_sm100", "sm_100a", "blackwell/kernel/dense_gemm/dense_gemm.py", "sm100"),
     ("gemm_ws_sm100", "sm_100a", "blackwell/kernel/dense_gemm/dense_gemm_persistent.py", "sm100_persistent"),
+    ("gemm_ws_2sm_sm100", "sm_100a", "blackwell/kernel/dense_gemm/dense_gemm_persistent.py", "sm100_persistent_2cta"),
     ("fmha_fwd_sm80", "sm_80", "ampere/kernel/attention/flash_attention_v2.py", "fa2_sm80"),
     ("fmha_fwd_d128_sm80", "sm_80", "ampere/kernel/attention/flash_attention_v2.py", "fa2_sm80_d128"),
     ("fmha_fwd_sm90", "sm_90a", "hopper/kernel/attention/fmha.py", "fmha_sm90"),
@@ -162,6 +163,10 @@ def dsl_job(example, kind):
         # 1-CTA instructions, tile 128x256, cluster 1x1, a TMA store.
         gemm = module.PersistentDenseGemmKernel(cutlass.Float32, False, (128, 256), (1, 1), True)
         args.append(148)  # max active clusters: a B200's SMs
+    elif kind == "sm100_persistent_2cta":
+        # 2-CTA instructions, tile 256x256 per pair, cluster 2x1, a TMA store.
+        gemm = module.PersistentDenseGemmKernel(cutlass.Float32, True, (256, 256), (2, 1), True)
+        args.append(74)  # max active clusters: a B200's SMs in pairs
     elif kind == "sm90":
         gemm = module.HopperWgmmaGemmKernel(cutlass.Float32, (128, 128), (1, 1))
     elif kind == "sm90_persistent":

@@ -29,8 +29,18 @@ def attention_bound(d):
     return max(b, 8.4e-4) if d <= 64 else max(b, 9.5e-4)
 
 
+def operand(out, launch, name):
+    """Buffer `name` of the launch's outputs; bf16 (written as its 16-bit
+    patterns: NumPy has no bf16) widened to f32 exactly."""
+    x = np.load(f"{out}/{name}.npy", mmap_mode="r")
+    dtypes = {b.get("buffer"): b.get("dtype") for a in launch["args"] for b in [a.get("tensor_map", a)]}
+    if dtypes.get(name) == "bf16":
+        return (np.asarray(x, np.uint32) << 16).view(np.float32)
+    return x
+
+
 def gemm(name, out, launch):
-    a, b, c = (np.load(f"{out}/{x}.npy", mmap_mode="r") for x in "ABC")
+    a, b, c = (operand(out, launch, x) for x in "ABC")
     if name.startswith("gemm_epilogue"):
         (m, k), n = a.shape, b.shape[0]
         alpha, beta = [x["f32"] for x in launch["args"] if "f32" in x]

@@ -439,6 +439,46 @@ fn gemm_ws_sm90_is_exact_persistent_and_warp_specialized() {
 }
 
 #[test]
+fn gemm_ws_2sm_sm100_is_exact_persistent_on_cta_pairs() {
+    // Issue 31 item 4, the 2-CTA variant: CTA pairs with one
+    // tcgen05.mma.cta_group::2 256x256x16 per k-block (the even CTA's MMA
+    // thread), each CTA's TMA loads relayed to it, stages and accumulators
+    // released in both CTAs by multicast commits, the odd CTA's epilogue
+    // handing the accumulator back through remote arrivals. One cluster over
+    // several tiles (both accumulators, the pipeline across tiles), two
+    // clusters, and ragged shapes (a CTA's half past M or N: zero-filled,
+    // clipped).
+    let (base, ptx) = prepare(&example_launch("gemm_ws_2sm_sm100"));
+    let at = |m: usize, n: usize, k: usize, grid: u32| persistent_launch(&base, m, n, k, grid);
+    for (m, n, k, grid) in [(512usize, 512usize, 320usize, 2u32), (1, 4, 8, 2), (129, 260, 72, 4), (257, 513, 136, 2), (200, 300, 200, 4)] {
+        let o = launch::execute(&at(m, n, k, grid), &ptx).unwrap_or_else(|e| panic!("{e}"));
+        assert!(o.report.hazards.is_empty(), "gemm_ws_2sm_sm100 {m}x{n}x{k} on {grid} CTAs: {}", launch::summary(&o));
+        check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
+    }
+    // Each hand-over between the CTAs is needed: without the relay the
+    // even CTA's MMA thread waits forever; without its wait on peer_full it
+    // reads the odd CTA's stage before the TMA wrote it; with the stage
+    // freed in the even CTA only, the odd CTA's producer waits forever; with
+    // the odd CTA's epilogue arriving on its own acc_empty, the MMA thread
+    // waits forever for the third tile's accumulator.
+    let source = std::fs::read_to_string(&base.source).unwrap();
+    let faulty = at(257, 513, 136, 2);
+    for (fault, from, to, kinds) in [
+        ("no relay", "          cute_nvgpu.arch.mbarrier.arrive %pf cta(%zero_i32) : !Bar\n", "", "Deadlock"),
+        ("no wait on peer_full", "          cute_nvgpu.arch.mbarrier.wait %pf, %phase : !Bar\n", "", "SharedRace|AsyncReadBeforeWait|Deadlock"),
+        ("stages freed in the even CTA only", "cute_nvgpu.arch.sm100.commit_multicast %e, %pair_mask {cta_group = 2 : i32} : !Bar", "cute_nvgpu.arch.sm100.commit %e {cta_group = 2 : i32} : !Bar", "Deadlock"),
+        ("the odd epilogue releases locally", "          cute_nvgpu.arch.mbarrier.arrive %drained cta(%zero_i32) : !Bar\n", "          cute_nvgpu.arch.mbarrier.arrive %drained : !Bar\n", "Deadlock"),
+    ] {
+        let broken = source.replacen(from, to, 1);
+        assert_ne!(source, broken, "{fault}");
+        let ptx = Compiler::new().compile(&broken, "sm_100a", Emit::Ptx).unwrap_or_else(|e| panic!("{fault}: {e}"));
+        let o = launch::execute(&faulty, &ptx).unwrap_or_else(|e| panic!("{e}"));
+        let found: Vec<String> = o.report.hazards.iter().map(|h| format!("{:?}", h.kind)).collect();
+        assert!(found.iter().any(|k| kinds.split('|').any(|want| k == want)), "{fault}: {}", launch::summary(&o));
+    }
+}
+
+#[test]
 fn gemm_ws_sm100_is_exact_persistent_with_double_buffered_accumulators() {
     // Issue 31 item 4: the warp-specialized persistent Blackwell GEMM (a TMA
     // warp, an MMA warp, four epilogue warps; two accumulators in tensor

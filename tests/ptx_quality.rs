@@ -102,16 +102,22 @@ fn the_warp_specialized_blackwell_gemm_has_cutlass_structure() {
     // tcgen05.mma) waits on mbarriers only, no CTA or named barrier; the
     // UMMAs of a tile complete on the stage's empty barrier and, after the
     // loop, on the accumulator's full one; no division in any loop.
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/gemm_ws_sm100.mlir");
-    let ptx = Compiler::new().compile_file(&path, "sm_100a", Emit::Ptx).unwrap();
-    let mma_loops: Vec<Vec<&str>> = loops(&ptx).into_iter().filter(|body| body.iter().any(|l| l.contains("tcgen05.mma"))).collect();
-    let main = mma_loops.iter().min_by_key(|b| b.len()).expect("a loop issues the UMMAs");
-    let has = |what: &str| main.iter().any(|l| l.contains(what));
-    assert!(!has("bar.sync") && !has("barrier.sync"), "a barrier in the MMA warp's main loop");
-    assert!(has("mbarrier.try_wait") && has("tcgen05.commit"), "the stage's wait and its release");
-    let tiles = mma_loops.iter().max_by_key(|b| b.len()).unwrap();
-    assert!(tiles.iter().filter(|l| l.contains("tcgen05.commit")).count() >= 2, "the accumulator's commit after the k-tiles");
-    assert!(divisions_in_loops(&ptx).is_empty(), "{:?}", divisions_in_loops(&ptx));
+    // The same for its CTA-pair variant (gemm_ws_2sm_sm100), whose main
+    // loop also waits on the peer's relayed stage and has no cluster-wide
+    // fence either.
+    for example in ["gemm_ws_sm100", "gemm_ws_2sm_sm100"] {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("examples/{example}.mlir"));
+        let ptx = Compiler::new().compile_file(&path, "sm_100a", Emit::Ptx).unwrap();
+        let mma_loops: Vec<Vec<&str>> = loops(&ptx).into_iter().filter(|body| body.iter().any(|l| l.contains("tcgen05.mma"))).collect();
+        let main = mma_loops.iter().min_by_key(|b| b.len()).expect("a loop issues the UMMAs");
+        let has = |what: &str| main.iter().any(|l| l.contains(what));
+        assert!(!has("bar.sync") && !has("barrier.sync") && !has("barrier.cluster"), "{example}: a barrier in the MMA warp's main loop");
+        assert!(!has("release.cluster") && !has("membar") && !has("fence.acq_rel"), "{example}: a cluster- or GPU-wide fence in the MMA warp's main loop");
+        assert!(has("mbarrier.try_wait") && has("tcgen05.commit"), "{example}: the stage's wait and its release");
+        let tiles = mma_loops.iter().max_by_key(|b| b.len()).unwrap();
+        assert!(tiles.iter().filter(|l| l.contains("tcgen05.commit")).count() >= 2, "{example}: the accumulator's commit after the k-tiles");
+        assert!(divisions_in_loops(&ptx).is_empty(), "{example}: {:?}", divisions_in_loops(&ptx));
+    }
 }
 
 #[test]
