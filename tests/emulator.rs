@@ -382,6 +382,27 @@ fn persistent_launch(base: &Launch, m: usize, n: usize, k: usize, grid: u32) -> 
     l
 }
 
+/// The persistent GEMM `name` (its example's launch and PTX) exact and
+/// hazard-free at each (M, N, K, grid).
+fn persistent_gemm_is_exact(name: &str, base: &Launch, ptx: &str, shapes: &[(usize, usize, usize, u32)]) {
+    for &(m, n, k, grid) in shapes {
+        let o = launch::execute(&persistent_launch(base, m, n, k, grid), ptx).unwrap_or_else(|e| panic!("{e}"));
+        assert!(o.report.hazards.is_empty(), "{name} {m}x{n}x{k} on {grid} CTAs: {}", launch::summary(&o));
+        check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
+    }
+}
+
+/// The hazard kinds reported when `base`'s source, with `from` replaced by
+/// `to` once (which must change it), runs as `launch`.
+fn fault_kinds(fault: &str, base: &Launch, from: &str, to: &str, launch: &Launch) -> Vec<String> {
+    let source = std::fs::read_to_string(&base.source).unwrap();
+    let broken = source.replacen(from, to, 1);
+    assert_ne!(source, broken, "{fault}");
+    let ptx = Compiler::new().compile(&broken, &base.chip, Emit::Ptx).unwrap_or_else(|e| panic!("{fault}: {e}"));
+    let o = launch::execute(launch, &ptx).unwrap_or_else(|e| panic!("{e}"));
+    o.report.hazards.iter().map(|h| format!("{:?}", h.kind)).collect()
+}
+
 #[test]
 fn gemm_ws_sm90_is_exact_persistent_and_warp_specialized() {
     // Issue 31 item 3: the warp-specialized persistent Hopper GEMM. A grid
@@ -395,17 +416,11 @@ fn gemm_ws_sm90_is_exact_persistent_and_warp_specialized() {
     let (m, n, k) = (256, 384, 320);
     check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
     let at = |m: usize, n: usize, k: usize, grid: u32| persistent_launch(&base, m, n, k, grid);
-    for (m, n, k, grid) in [(1usize, 4usize, 8usize, 2u32), (129, 132, 72, 4), (131, 260, 136, 2), (200, 300, 200, 4), (384, 260, 72, 2)] {
-        let l = at(m, n, k, grid);
-        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{e}"));
-        assert!(o.report.hazards.is_empty(), "gemm_ws_sm90 {m}x{n}x{k} on {grid} CTAs: {}", launch::summary(&o));
-        check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
-    }
+    persistent_gemm_is_exact("gemm_ws_sm90", &base, &ptx, &[(1, 4, 8, 2), (129, 132, 72, 4), (131, 260, 136, 2), (200, 300, 200, 4), (384, 260, 72, 2)]);
     // Its synchronization is needed, and the emulator holds setmaxnreg to
     // the ISA: each fault is reported. One cluster computes all 6 tiles of
     // 200 x 300 x 200, whose 4 k-tiles fill exactly the 4 stages (so no
     // pipeline wait orders one tile's epilogue after the previous store).
-    let source = std::fs::read_to_string(&base.source).unwrap();
     let faulty = at(200, 300, 200, 2);
     for (fault, from, to, kind) in [
         ("the producer refills a stage the consumers still read", "cute_nvgpu.arch.mbarrier.wait %empty, %phase : !Bar", "", "AsyncReadBeforeWait|SharedRace|WgmmaRegister|ProxyFence|Deadlock"),
@@ -416,12 +431,8 @@ fn gemm_ws_sm90_is_exact_persistent_and_warp_specialized() {
         ("the epilogue overwrites the C tile the last store reads", "        nvvm.barrier id = %named number_of_threads = %c256_i32\n        cute.copy %r2s", "        cute.copy %r2s", "AsyncReadBeforeWait|SharedRace|ProxyFence"),
         ("both warpgroups ask for 256 registers a thread", "nvvm.setmaxregister increase 232", "nvvm.setmaxregister increase 256", "Deadlock"),
     ] {
-        let broken = source.replacen(&from.replace("\\n", "\n"), to, 1);
-        assert_ne!(source, broken, "{fault}");
-        let ptx = Compiler::new().compile(&broken, "sm_90a", Emit::Ptx).unwrap_or_else(|e| panic!("{fault}: {e}"));
-        let o = launch::execute(&faulty, &ptx).unwrap_or_else(|e| panic!("{e}"));
-        let kinds: Vec<String> = o.report.hazards.iter().map(|h| format!("{:?}", h.kind)).collect();
-        assert!(kinds.iter().any(|k| kind.split('|').any(|want| k == want)), "{fault}: {}", launch::summary(&o));
+        let kinds = fault_kinds(fault, &base, &from.replace("\\n", "\n"), to, &faulty);
+        assert!(kinds.iter().any(|k| kind.split('|').any(|want| k == want)), "{fault}: {kinds:?}");
     }
     // MLIR's verifier refuses a count that is not a multiple of 8; in PTX
     // the emulator does.
@@ -449,32 +460,22 @@ fn gemm_ws_2sm_sm100_is_exact_persistent_on_cta_pairs() {
     // clusters, and ragged shapes (a CTA's half past M or N: zero-filled,
     // clipped).
     let (base, ptx) = prepare(&example_launch("gemm_ws_2sm_sm100"));
-    let at = |m: usize, n: usize, k: usize, grid: u32| persistent_launch(&base, m, n, k, grid);
-    for (m, n, k, grid) in [(512usize, 512usize, 320usize, 2u32), (1, 4, 8, 2), (129, 260, 72, 4), (257, 513, 136, 2), (200, 300, 200, 4)] {
-        let o = launch::execute(&at(m, n, k, grid), &ptx).unwrap_or_else(|e| panic!("{e}"));
-        assert!(o.report.hazards.is_empty(), "gemm_ws_2sm_sm100 {m}x{n}x{k} on {grid} CTAs: {}", launch::summary(&o));
-        check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
-    }
+    persistent_gemm_is_exact("gemm_ws_2sm_sm100", &base, &ptx, &[(512, 512, 320, 2), (1, 4, 8, 2), (129, 260, 72, 4), (257, 513, 136, 2), (200, 300, 200, 4)]);
     // Each hand-over between the CTAs is needed: without the relay the
     // even CTA's MMA thread waits forever; without its wait on peer_full it
     // reads the odd CTA's stage before the TMA wrote it; with the stage
     // freed in the even CTA only, the odd CTA's producer waits forever; with
     // the odd CTA's epilogue arriving on its own acc_empty, the MMA thread
     // waits forever for the third tile's accumulator.
-    let source = std::fs::read_to_string(&base.source).unwrap();
-    let faulty = at(257, 513, 136, 2);
+    let faulty = persistent_launch(&base, 257, 513, 136, 2);
     for (fault, from, to, kinds) in [
         ("no relay", "          cute_nvgpu.arch.mbarrier.arrive %pf cta(%zero_i32) : !Bar\n", "", "Deadlock"),
         ("no wait on peer_full", "          cute_nvgpu.arch.mbarrier.wait %pf, %phase : !Bar\n", "", "SharedRace|AsyncReadBeforeWait|Deadlock"),
         ("stages freed in the even CTA only", "cute_nvgpu.arch.sm100.commit_multicast %e, %pair_mask {cta_group = 2 : i32} : !Bar", "cute_nvgpu.arch.sm100.commit %e {cta_group = 2 : i32} : !Bar", "Deadlock"),
         ("the odd epilogue releases locally", "          cute_nvgpu.arch.mbarrier.arrive %drained cta(%zero_i32) : !Bar\n", "          cute_nvgpu.arch.mbarrier.arrive %drained : !Bar\n", "Deadlock"),
     ] {
-        let broken = source.replacen(from, to, 1);
-        assert_ne!(source, broken, "{fault}");
-        let ptx = Compiler::new().compile(&broken, "sm_100a", Emit::Ptx).unwrap_or_else(|e| panic!("{fault}: {e}"));
-        let o = launch::execute(&faulty, &ptx).unwrap_or_else(|e| panic!("{e}"));
-        let found: Vec<String> = o.report.hazards.iter().map(|h| format!("{:?}", h.kind)).collect();
-        assert!(found.iter().any(|k| kinds.split('|').any(|want| k == want)), "{fault}: {}", launch::summary(&o));
+        let found = fault_kinds(fault, &base, from, to, &faulty);
+        assert!(found.iter().any(|k| kinds.split('|').any(|want| k == want)), "{fault}: {found:?}");
     }
 }
 
@@ -487,11 +488,7 @@ fn gemm_ws_sm100_is_exact_persistent_with_double_buffered_accumulators() {
     // its epilogue drains the other; ragged shapes through the TMA bounds.
     let (base, ptx) = prepare(&example_launch("gemm_ws_sm100"));
     let at = |m: usize, n: usize, k: usize, grid: u32| persistent_launch(&base, m, n, k, grid);
-    for (m, n, k, grid) in [(256usize, 768usize, 320usize, 2u32), (1, 4, 8, 1), (129, 260, 72, 3), (131, 516, 136, 1), (200, 300, 200, 4)] {
-        let o = launch::execute(&at(m, n, k, grid), &ptx).unwrap_or_else(|e| panic!("{e}"));
-        assert!(o.report.hazards.is_empty(), "gemm_ws_sm100 {m}x{n}x{k} on {grid} CTAs: {}", launch::summary(&o));
-        check_gemm(&o, m, n, k, |i, kk| i * k + kk, |j, kk| j * k + kk, |i, j| i * n + j);
-    }
+    persistent_gemm_is_exact("gemm_ws_sm100", &base, &ptx, &[(256, 768, 320, 2), (1, 4, 8, 1), (129, 260, 72, 3), (131, 516, 136, 1), (200, 300, 200, 4)]);
     // The hand-overs are needed: without the epilogue's wait on acc_full it
     // reads an accumulator the UMMAs have not finished (TmemRace); without
     // the MMA warp's wait on acc_empty, the third tile's UMMAs overwrite the
