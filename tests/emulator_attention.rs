@@ -37,6 +37,7 @@ fn bound(d: usize) -> f64 {
 
 mod support {
     pub mod launch;
+    pub mod splitmix;
 }
 
 /// The example `name`'s launch file, prepared as `cute run` does.
@@ -47,17 +48,7 @@ fn prepare(name: &str) -> (Launch, String) {
 /// Values k/64, k uniform in -64..=64 (exact in f16), from a splitmix64
 /// stream: reproducible without a dependency.
 fn values(n: usize, seed: u64) -> Vec<f64> {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (0..n)
-        .map(|_| {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
-            ((z % 129) as f64 - 64.0) / 64.0
-        })
-        .collect()
+    support::splitmix::words(n, seed).map(|z| ((z % 129) as f64 - 64.0) / 64.0).collect()
 }
 
 #[derive(Clone, Copy)]

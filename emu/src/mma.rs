@@ -27,6 +27,9 @@ enum Ty {
     E2m1,
     E3m2,
     E2m3,
+    /// e2m1 packed eight a register (`kind::mxf4`, `kind::mxf4nvf4`,
+    /// m16n8k64: PTX ISA 9.7.14.5.14, the .s4/.u4 tables).
+    E2m1x4,
     S4,
     U4,
     /// `.b1` (9.7.14.5.12): 32 single bits a register, multiplied by the
@@ -60,7 +63,7 @@ fn bits(t: Ty) -> u32 {
     match t {
         Ty::F16 | Ty::Bf16 => 16,
         Ty::S8 | Ty::U8 | Ty::E4m3 | Ty::E5m2 | Ty::E2m1 | Ty::E3m2 | Ty::E2m3 => 8,
-        Ty::S4 | Ty::U4 => 4,
+        Ty::S4 | Ty::U4 | Ty::E2m1x4 => 4,
         Ty::B1 => 1,
         Ty::F64 => 64,
         _ => 32,
@@ -89,6 +92,7 @@ fn element(regs: &[u64], i: usize, t: Ty) -> f64 {
         Ty::E4m3 => fp8(raw as u8, 4, 3),
         Ty::E5m2 => fp8(raw as u8, 5, 2),
         Ty::E2m1 => small_float((raw as u8 >> 2) & 0xf, 2, 1),
+        Ty::E2m1x4 => small_float(raw as u8 & 0xf, 2, 1),
         Ty::E3m2 => small_float(raw as u8 & 0x3f, 3, 2),
         Ty::E2m3 => small_float(raw as u8 & 0x3f, 2, 3),
     }
@@ -222,6 +226,24 @@ fn vector(op: &Operand) -> Result<&[usize], Failure> {
 
 type Failure = (HazardKind, String);
 
+/// The combinations the ISA defines for the 4-bit block-scaled kinds (PTX
+/// ISA 9.7.14.5.14 mma, "block_scale"): m16n8k64 with e2m1 A and B, f32 C
+/// and D; `kind::mxf4` with `.scale_vec::2X` and `.ue8m0`;
+/// `kind::mxf4nvf4` with `.scale_vec::2X` and `.ue8m0` or `.scale_vec::4X`
+/// and `.ue4m3`. Others are refused by name.
+fn check_mxf4(parts: &[&str]) -> Result<(), Failure> {
+    let kind = if parts.contains(&"kind::mxf4") { "kind::mxf4" } else { "kind::mxf4nvf4" };
+    let vec = parts.iter().find(|p| p.starts_with("scale_vec::")).copied().unwrap_or("");
+    let scale = parts.last().copied().unwrap_or("");
+    let n = parts.len() - 1;
+    let types_ok = n >= 4 && parts[n - 4..n] == ["f32", "e2m1", "e2m1", "f32"];
+    let combination = matches!((kind, vec, scale), (_, "scale_vec::2X", "ue8m0") | ("kind::mxf4nvf4", "scale_vec::4X", "ue4m3"));
+    if !parts.contains(&"m16n8k64") || !types_ok || !combination {
+        return Err(unsupported(format!("{kind} is m16n8k64 with f32.e2m1.e2m1.f32 and .scale_vec::2X.ue8m0{} (PTX ISA 9.7.14.5.14); got .{}", if kind == "kind::mxf4nvf4" { " or .scale_vec::4X.ue4m3" } else { "" }, parts.join("."))));
+    }
+    Ok(())
+}
+
 fn unsupported(m: String) -> Failure {
     (HazardKind::Unsupported, m)
 }
@@ -237,8 +259,13 @@ enum B1Op {
 pub fn execute(inst: &Inst, lanes: &mut [&mut Vec<u64>]) -> Result<(), Failure> {
     let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
     let scaled = parts.contains(&"block_scale");
-    if scaled && !parts.contains(&"kind::mxf8f6f4") {
-        return Err(unsupported("block-scaled mma is emulated for kind::mxf8f6f4 (8-bit containers)".into()));
+    // The 4-bit kinds pack e2m1 eight a register (m16n8k64).
+    let packed4 = parts.contains(&"kind::mxf4") || parts.contains(&"kind::mxf4nvf4");
+    if scaled && !packed4 && !parts.contains(&"kind::mxf8f6f4") {
+        return Err(unsupported("block-scaled mma is emulated for kind::mxf8f6f4, kind::mxf4 and kind::mxf4nvf4".into()));
+    }
+    if packed4 {
+        check_mxf4(&parts)?;
     }
     let sparse = match parts[1] {
         "sp" => Some(false),
@@ -260,7 +287,8 @@ pub fn execute(inst: &Inst, lanes: &mut [&mut Vec<u64>]) -> Result<(), Failure> 
     // The types are the last four parts, before a binary MMA's `.bitOp.popc`
     // (`...s32.b1.b1.s32.and.popc`).
     let n = parts.len() - if b1_op.is_some() { 2 } else { 0 } - usize::from(scaled);
-    let (d_ty, a_ty, b_ty, c_ty) = (ty(parts[n - 4])?, ty(parts[n - 3])?, ty(parts[n - 2])?, ty(parts[n - 1])?);
+    let packed = |t: Ty| if packed4 && t == Ty::E2m1 { Ty::E2m1x4 } else { t };
+    let (d_ty, a_ty, b_ty, c_ty) = (ty(parts[n - 4])?, packed(ty(parts[n - 3])?), packed(ty(parts[n - 2])?), ty(parts[n - 1])?);
     if (a_ty == Ty::B1) != b1_op.is_some() {
         return Err(unsupported("a .b1 mma, and only it, names .and.popc or .xor.popc".into()));
     }
