@@ -262,13 +262,19 @@ impl Compiler {
                 tree_printing_path: dir.clone(),
             });
         }
-        let outcome = manager.run(module);
+        let outcome = run_recovering(&manager, module);
         if let (Some(which), Some(dir)) = (dump, dump_dir) {
             let stages = read_stages(&dir, &which);
             let _ = std::fs::remove_dir_all(&dir);
             self.stages.borrow_mut().extend(stages.map_err(|e| self.fail(e))?);
         }
-        outcome.map_err(|_| self.fail(format!("pass pipeline '{pipeline}' failed")))?;
+        match outcome {
+            Ok(true) => {}
+            Ok(false) => return Err(self.fail(format!("pass pipeline '{pipeline}' failed"))),
+            // The module is left as the aborted run left it: the caller
+            // drops it with the error.
+            Err(reason) => return Err(self.fail(format!("LLVM gave up in pass pipeline '{pipeline}': {reason} (an operation the target's PTX version cannot express, or an LLVM bug; the compiler stays usable)"))),
+        }
         if !self.verify_each.get() && !module.as_operation().verify() {
             return Err(self.fail(format!("the result of pass pipeline '{pipeline}' does not verify")));
         }
@@ -462,6 +468,29 @@ impl Compiler {
                 }
                 Ok(chip.retarget(objects.concat()))
             }
+        }
+    }
+}
+
+/// Runs `manager` on `module` inside LLVM's crash recovery
+/// (`cute_cpp_run_pass_manager_recovering`): Ok(success), or Err with the
+/// reason of an LLVM fatal error (NVPTX's "Cannot select", say), which
+/// would otherwise abort the process.
+fn run_recovering(manager: &PassManager, module: &mut Module) -> Result<bool, String> {
+    let mut reason = vec![0 as std::ffi::c_char; 4096];
+    // SAFETY: the manager and the module's operation are live for the
+    // call; the reason buffer is writable for its length, and the C++ side
+    // writes a NUL-terminated string into it when it returns 2.
+    let status = unsafe {
+        crate::ffi::abi::cute_cpp_run_pass_manager_recovering(manager.to_raw(), module.as_operation().to_raw(), reason.as_mut_ptr(), reason.len())
+    };
+    match status {
+        0 => Ok(true),
+        1 => Ok(false),
+        _ => {
+            // SAFETY: NUL-terminated within the buffer (see above).
+            let text = unsafe { std::ffi::CStr::from_ptr(reason.as_ptr()) };
+            Err(text.to_string_lossy().into_owned())
         }
     }
 }

@@ -68,6 +68,12 @@ MlirAttribute cute_cpp_nvvm_target_with(MlirAttribute attr, MlirStringRef chip, 
 /// pipeline verifies first.
 MlirModule cute_cpp_parse_unverified(MlirContext context, MlirStringRef source, MlirStringRef name);
 
+/// Runs `manager` on `op` inside LLVM's crash recovery (RecoveringRun.cpp):
+/// 0 success, 1 failure (diagnostics emitted), 2 LLVM aborted (a fatal
+/// error or a crash): its reason is written NUL-terminated into `reason`
+/// (at most `capacity` bytes) and `op` must not be used again.
+int32_t cute_cpp_run_pass_manager_recovering(MlirPassManager manager, MlirOperation op, char *reason, size_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

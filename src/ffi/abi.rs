@@ -5,7 +5,7 @@
 
 #![allow(non_camel_case_types, non_snake_case, non_upper_case_globals, dead_code, clippy::all)]
 
-use mlir_sys::{MlirAttribute, MlirContext, MlirDialectHandle, MlirModule, MlirPass, MlirStringCallback, MlirStringRef, MlirType};
+use mlir_sys::{MlirAttribute, MlirContext, MlirDialectHandle, MlirModule, MlirOperation, MlirPass, MlirPassManager, MlirStringCallback, MlirStringRef, MlirType};
 
 include!(concat!(env!("OUT_DIR"), "/abi.rs"));
 
