@@ -284,7 +284,7 @@ pub fn execute(launch: &Launch, ptx: &str, repeats: u32) -> Result<Outcome, Stri
         for ptr in device_buffers {
             let _ = free(ptr);
         }
-        Ok(Outcome { report: Report::default(), buffers: outputs, seconds, gpu: Some(GpuRun { device: device_label, repeats, mean_seconds, resident }) })
+        Ok(Outcome { report: Report::default(), buffers: outputs, seconds, gpu: Some(GpuRun { device: device_label, repeats, mean_seconds, resident, grid_ctas: u64::from(gx) * u64::from(gy) * u64::from(gz) }) })
     }
 }
 

@@ -459,6 +459,8 @@ pub struct GpuRun {
     /// resident clusters x cluster CTAs): the grid a persistent kernel
     /// should be launched with at most.
     pub resident: u64,
+    /// The CTAs of the launch's grid.
+    pub grid_ctas: u64,
 }
 
 fn fill(dtype: Dtype, shape: &[usize], init: &Init, what: &str) -> Result<Vec<u8>, String> {
@@ -668,6 +670,11 @@ pub fn summary(outcome: &Outcome) -> String {
         if g.repeats > 0 {
             text.push_str(&format!(", {} timed launches: {:.4} ms each", g.repeats, g.mean_seconds * 1e3));
         }
+        if g.grid_ctas > g.resident {
+            // A persistent kernel (each CTA looping over tiles) launched
+            // wider than this runs its last CTAs after the first finished.
+            text.push_str(&format!("; the grid's {} CTAs do not fit at once: a persistent kernel should take at most {}", g.grid_ctas, g.resident));
+        }
         return text;
     }
     let r = &outcome.report;
@@ -693,6 +700,19 @@ pub fn summary(outcome: &Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_gpu_run_says_when_its_grid_does_not_fit_at_once() {
+        let run = |grid_ctas| Outcome {
+            report: Report::default(),
+            buffers: Vec::new(),
+            seconds: 0.001,
+            gpu: Some(GpuRun { device: "GPU".into(), repeats: 2, mean_seconds: 0.0005, resident: 132, grid_ctas }),
+        };
+        let fits = summary(&run(132));
+        assert_eq!(fits, "ran on GPU: first launch 1.000 ms, 132 CTAs resident at once, 2 timed launches: 0.5000 ms each");
+        assert!(summary(&run(1024)).ends_with("; the grid's 1024 CTAs do not fit at once: a persistent kernel should take at most 132"));
+    }
 
     #[test]
     fn a_launch_written_as_json_reads_back_the_same() {
