@@ -11,6 +11,11 @@ use cute_emu::launch::{self, Arg, Dtype, Init, Launch};
 use cute_emu::machine::HazardKind;
 use cute_mlir::{compile::Emit, Compiler};
 
+mod support {
+    pub mod isa;
+}
+use support::isa::{isa, isa4};
+
 /// A one-warp launch of kernel `k` for `chip` (the PTX is given to execute).
 fn one_warp(chip: &str, args: Vec<Arg>) -> Launch {
     Launch::new(chip, "k", [1, 1, 1], [32, 1, 1], args)
@@ -43,31 +48,6 @@ fn assemble(name: &str, chip: &str, ptx: &str) {
         .output()
         .unwrap_or_else(|e| panic!("ptxas (ci/setup installs it in .venv): {e}"));
     assert!(out.status.success(), "{name}: ptxas -arch={chip} refuses the kernel:\n{}", String::from_utf8_lossy(&out.stderr));
-}
-
-/// (row, column) of value `i` of lane `l` in A (M x K), B (K x N) or C
-/// (M x N): PTX ISA 9.7.14.5.14 (m16n8k*) and 9.7.14.5.13 (m8n8k4 .f64).
-fn isa(which: char, shape: (usize, usize, usize), class: &str, l: usize, i: usize) -> (usize, usize) {
-    let (g, t) = (l / 4, l % 4);
-    match (which, shape, class) {
-        ('A', (8, 8, 4), _) => (g, t),
-        ('B', (8, 8, 4), _) => (t, g),
-        ('C', (8, 8, 4), _) => (g, 2 * t + i),
-        ('C', _, _) => (if i < 2 { g } else { g + 8 }, 2 * t + i % 2),
-        ('A', (16, 8, 16), "f16") => (if i % 4 < 2 { g } else { g + 8 }, 2 * t + i % 2 + if i >= 4 { 8 } else { 0 }),
-        ('B', (16, 8, 16), "f16") => (2 * t + i % 2 + if i >= 2 { 8 } else { 0 }, g),
-        ('A', (16, 8, 8), "f16") => (if i < 2 { g } else { g + 8 }, 2 * t + i % 2),
-        ('B', (16, 8, 8), "f16") => (2 * t + i, g),
-        ('A', (16, 8, 8), "tf32") => (if i % 2 == 0 { g } else { g + 8 }, if i < 2 { t } else { t + 4 }),
-        ('B', (16, 8, 8), "tf32") => (if i == 0 { t } else { t + 4 }, g),
-        ('A', (16, 8, 4), "tf32") => (if i == 0 { g } else { g + 8 }, t),
-        ('B', (16, 8, 4), "tf32") => (t, g),
-        ('A', (16, 8, 16), "i8") => (if i < 4 { g } else { g + 8 }, 4 * t + i % 4),
-        ('B', (16, 8, 16), "i8") => (4 * t + i, g),
-        ('A', (16, 8, 32), "i8") => (if i < 4 || (8..12).contains(&i) { g } else { g + 8 }, 4 * t + i % 4 + if i >= 8 { 16 } else { 0 }),
-        ('B', (16, 8, 32), "i8") => (4 * t + i % 4 + if i >= 4 { 16 } else { 0 }, g),
-        other => panic!("no ISA table for {other:?}"),
-    }
 }
 
 /// A dense register MMA case.
@@ -614,19 +594,6 @@ fn cp_async_of_4_8_and_16_bytes_lands_after_its_wait() {
         let unwaited: String = ptx.lines().filter(|l| !l.contains("cp.async.wait_group")).collect::<Vec<_>>().join("\n");
         let o = launch::execute(&l, &unwaited).unwrap();
         assert!(o.report.hazards.iter().any(|h| h.kind == cute_emu::machine::HazardKind::AsyncReadBeforeWait), "{}", launch::summary(&o));
-    }
-}
-
-/// (row, column) of 4-bit value `i` of lane `l`: PTX ISA 9.7.14.5.14, the
-/// .s4/.u4 tables of m16n8k32 and m16n8k64 (eight values a register).
-fn isa4(which: char, k: usize, l: usize, i: usize) -> (usize, usize) {
-    let (g, t) = (l / 4, l % 4);
-    match (which, k) {
-        ('A', 32) => (if i < 8 { g } else { g + 8 }, 8 * t + i % 8),
-        ('B', 32) => (8 * t + i, g),
-        ('A', 64) => (if i < 8 || (16..24).contains(&i) { g } else { g + 8 }, 8 * t + i % 8 + if i >= 16 { 32 } else { 0 }),
-        ('B', 64) => (8 * t + i % 8 + if i >= 8 { 32 } else { 0 }, g),
-        other => panic!("no ISA table for {other:?}"),
     }
 }
 

@@ -14,8 +14,10 @@ use cute_emu::launch::{self, Arg, Dtype, Init, Launch};
 use cute_mlir::{compile::Emit, Compiler};
 
 mod support {
+    pub mod isa;
     pub mod splitmix;
 }
+use support::isa::{isa, isa4};
 
 struct Case {
     name: &'static str,
@@ -83,17 +85,13 @@ fn kernel(case: &Case) -> String {
     )
 }
 
-/// (row, column) of value `i` of lane `l` (PTX ISA 9.7.14.5.14): the 8-bit
-/// tables of m16n8k32 and the 4-bit ones of m16n8k64, and C's.
-fn isa(which: char, k: usize, l: usize, i: usize) -> (usize, usize) {
-    let (g, t) = (l / 4, l % 4);
+/// (row, column) of value `i` of lane `l` in A, B or C: the ISA's 8-bit
+/// tables of m16n8k32 (e4m3 as .s8) and 4-bit ones of m16n8k64 (e2m1 as
+/// .s4).
+fn place(which: char, k: usize, l: usize, i: usize) -> (usize, usize) {
     match (which, k) {
-        ('A', 32) => (if i < 4 || (8..12).contains(&i) { g } else { g + 8 }, 4 * t + i % 4 + if i >= 8 { 16 } else { 0 }),
-        ('B', 32) => (4 * t + i % 4 + if i >= 4 { 16 } else { 0 }, g),
-        ('A', 64) => (if i < 8 || (16..24).contains(&i) { g } else { g + 8 }, 8 * t + i % 8 + if i >= 16 { 32 } else { 0 }),
-        ('B', 64) => (8 * t + i % 8 + if i >= 8 { 32 } else { 0 }, g),
-        ('C', _) => (g + 8 * (i / 2), 2 * t + i % 2),
-        other => panic!("no ISA table for {other:?}"),
+        ('A' | 'B', 64) => isa4(which, k, l, i),
+        _ => isa(which, (16, 8, k), "i8", l, i),
     }
 }
 
@@ -148,11 +146,11 @@ fn reference(case: &Case, o: &launch::Outcome) -> Vec<f64> {
     let (mut a, mut b) = (vec![vec![f64::NAN; k]; 16], vec![vec![f64::NAN; 8]; k]);
     for lane in 0..32 {
         for i in 0..na {
-            let (r, c) = isa('A', k, lane, i);
+            let (r, c) = place('A', k, lane, i);
             a[r][c] = value("A", lane * na + i);
         }
         for i in 0..nb {
-            let (r, c) = isa('B', k, lane, i);
+            let (r, c) = place('B', k, lane, i);
             b[r][c] = value("B", lane * nb + i);
         }
     }
@@ -161,7 +159,7 @@ fn reference(case: &Case, o: &launch::Outcome) -> Vec<f64> {
     (0..32 * 4)
         .map(|at| {
             let (lane, i) = (at / 4, at % 4);
-            let (r, c) = isa('C', k, lane, i);
+            let (r, c) = place('C', k, lane, i);
             // Row r's scales: lane 4 (r % 8) + r / 8; column c's: lane 4c.
             let (ra, cb) = (4 * (r % 8) + r / 8, 4 * c);
             let sum: f64 = (0..k).map(|kk| a[r][kk] * scale("SA", ra, kk / chunk) * b[kk][c] * scale("SB", cb, kk / chunk)).sum();

@@ -9,7 +9,9 @@
 // caught, and the caller reports it as a diagnostic. Only C++ frames lie
 // between the recovery point and the crash (no Rust frame is jumped over).
 // What the aborted run allocated is leaked; the module it ran on must not be
-// used again.
+// used again. The recovery covers the calling thread: LLVM's code generation
+// (gpu-module-to-binary, anchored on the module) runs there; a crash in a
+// pass MLIR's thread pool runs on a worker thread is not caught.
 //
 //===----------------------------------------------------------------------===//
 

@@ -199,7 +199,7 @@ pub fn execute(launch: &Launch, ptx: &str, repeats: u32) -> Result<Outcome, Stri
     >("cuLaunchKernel")?;
     let synchronize = driver.symbol::<unsafe extern "C" fn() -> CuResult>("cuCtxSynchronize")?;
 
-    let (buffers, _) = launch::prepare(launch, ptx)?;
+    let (buffers, prepared) = launch::prepare(launch, ptx)?;
     // SAFETY (every call below): CUDA driver API calls with the arguments
     // cuda.h documents; every pointer passed is live for the call, every
     // buffer copied has the size given.
@@ -225,7 +225,7 @@ pub fn execute(launch: &Launch, ptx: &str, repeats: u32) -> Result<Outcome, Stri
         }
         let [gx, gy, gz] = launch.grid;
         let [bx, by, bz] = launch.block.ok_or("launch field 'block' is missing (and the kernel declares no block shape)")?;
-        let cluster = kernel_cluster(ptx, &launch.kernel);
+        let cluster = prepared.module.kernels[prepared.kernel].cluster;
         let resident = resident_ctas(&driver, device, function, [gx, gy, gz], [bx, by, bz], dynamic_smem as c_uint, cluster)?;
         let mut device_buffers = Vec::new();
         // A launch buffer (or a tensor map's tensor) in device memory.
@@ -286,13 +286,6 @@ pub fn execute(launch: &Launch, ptx: &str, repeats: u32) -> Result<Outcome, Stri
         }
         Ok(Outcome { report: Report::default(), buffers: outputs, seconds, gpu: Some(GpuRun { device: device_label, repeats, mean_seconds, resident, grid_ctas: u64::from(gx) * u64::from(gy) * u64::from(gz) }) })
     }
-}
-
-/// The cluster shape `kernel` declares in `ptx` (`.reqnctapercluster`), if
-/// any; `launch::prepare` has parsed the same text already.
-fn kernel_cluster(ptx: &str, kernel: &str) -> Option<[u32; 3]> {
-    let module = crate::ptx::parse(ptx).ok()?;
-    module.kernels.iter().find(|k| k.name == kernel)?.cluster
 }
 
 /// How many CTAs of this launch the GPU holds at once: the driver's
