@@ -75,34 +75,43 @@ pub fn ir_op(op: &str) -> Option<&'static str> {
 
 /// Appends `func.func @name() -> T { %args = cute.static; %r = op(%args); return %r }`.
 pub fn append_case(module: &Module, name: &str, op: &str, args: &[(SpecKind, String)]) -> Result<(), String> {
+    append_cases(module, name, &[(op, args)])
+}
+
+/// One function `name` holding several cases, returning every result: the
+/// shape of a kernel, many layout ops to a function (`benches/verify_overhead.rs`).
+pub fn append_cases(module: &Module, name: &str, cases: &[(&str, &[(SpecKind, String)])]) -> Result<(), String> {
     // A `&Context` borrowed from a live owner (issue 9: `to_ref()` on the
     // temporary `module.context()` dangles in optimized builds).
     let context = BorrowedContext::of(&module.as_operation());
     let context = context.get();
     let location = Location::unknown(context);
     let block = Block::new(&[]);
-    let mut operands: Vec<Value> = Vec::new();
-    for (kind, spec) in args {
-        let ty = make_type(context, *kind, spec)?;
-        let constant = block.append_operation(
-            OperationBuilder::new("cute.static", location).add_results(&[ty]).build().map_err(|e| e.to_string())?,
-        );
-        operands.push(constant.result(0).map_err(|e| e.to_string())?.into());
+    let mut results: Vec<Value> = Vec::new();
+    for (op, args) in cases {
+        let mut operands: Vec<Value> = Vec::new();
+        for (kind, spec) in args.iter() {
+            let ty = make_type(context, *kind, spec)?;
+            let constant = block.append_operation(
+                OperationBuilder::new("cute.static", location).add_results(&[ty]).build().map_err(|e| e.to_string())?,
+            );
+            operands.push(constant.result(0).map_err(|e| e.to_string())?.into());
+        }
+        let built = OperationBuilder::new(op, location)
+            .add_operands(&operands)
+            .enable_result_type_inference()
+            .build()
+            .map_err(|e| format!("{op} does not build: {e}"))?;
+        results.push(block.append_operation(built).result(0).map_err(|e| e.to_string())?.into());
     }
-    let built = OperationBuilder::new(op, location)
-        .add_operands(&operands)
-        .enable_result_type_inference()
-        .build()
-        .map_err(|e| format!("{op} does not build: {e}"))?;
-    let result = block.append_operation(built).result(0).map_err(|e| e.to_string())?;
-    let result_type = result.r#type();
-    block.append_operation(func::r#return(&[result.into()], location));
+    let result_types: Vec<_> = results.iter().map(|r| r.r#type()).collect();
+    block.append_operation(func::r#return(&results, location));
     let region = Region::new();
     region.append_block(block);
     module.body().append_operation(func::func(
         context,
         StringAttribute::new(context, name),
-        TypeAttribute::new(FunctionType::new(context, &[], &[result_type]).into()),
+        TypeAttribute::new(FunctionType::new(context, &[], &result_types).into()),
         region,
         &[],
         location,
