@@ -617,6 +617,68 @@ fn gemm_blockscaled_sm120_applies_each_blocks_scales() {
 }
 
 #[test]
+fn gemm_blockscaled_sm100_applies_each_blocks_scales_from_tensor_memory() {
+    // Issue 30 item 4: the MXFP8 GEMM on tcgen05.mma.kind::mxf8f6f4
+    // .block_scale (e4m3, ue8m0 scales one per 32 of K): 2 x 2 CTAs of
+    // 128 x 128, 5 k-tiles of 128 through the 4-stage TMA pipeline, 20
+    // k-blocks of scale factors written to tensor memory by tcgen05.st.
+    // The emulator reads row r's factor from byte 0 of column r / 32 at
+    // lane r % 32 of each 32-lane partition and requires the four to agree
+    // (PTX ISA 9.7.16.10.7). Its first run found the TMEM cache allocating
+    // the 128-column accumulator before the 256-column scale factors, which
+    // the ISA forbids (9.7.16.7.1); the cache now allocates widest first.
+    let o = run(&example_launch("gemm_blockscaled_sm100"));
+    assert_eq!(block_scaled_product(&o, 256, 256, 640), 0);
+    let sfa = buffer(&o, "SFA");
+    assert!((1..256 * 20).any(|i| sfa.get(i) != sfa.get(0)), "the scales vary");
+}
+
+#[test]
+fn dense_umma_kinds_compute_exact_products() {
+    // Issue 30 item 4: the dense tcgen05.mma kinds besides f16, through the
+    // compiler: examples/gemm_blockscaled_sm100.mlir with its block-scaled
+    // atom made the dense UMMA atom of the same shape (the scale factors it
+    // still writes go unread): e4m3 and e5m2 (.kind::f8f6f4, f32 D) and
+    // signed 8-bit integers (.kind::i8, s32 D), each exact against the
+    // host's product on 2 x 2 CTAs, 5 k-tiles.
+    // The same shared memory and block as the example's (same-size types).
+    let (base, _) = prepare(&example_launch("gemm_blockscaled_sm100"));
+    let source = std::fs::read_to_string(&base.source).unwrap();
+    let dense = source
+        .replace(
+            "!cute_nvgpu.sm100.mma_bs<128x128x32, ab_major = (k, k), elem_type = (f8E4M3FN, f8E4M3FN, f32), frag_kind = ss, sf_type = f8E8M0FNU, sf_vec = 32>",
+            "!cute_nvgpu.sm100.mma<128x128x32, ab_major = (k, k), elem_type = (f8E4M3FN, f8E4M3FN, f32), frag_kind = ss>",
+        )
+        .replace(" scales(%sfa, %sfb : !sf, !sf)", "");
+    assert_ne!(dense, source);
+    for (kind, elem, dtype, c_dtype, opcode) in [
+        ("e4m3", "f8E4M3FN", launch::Dtype::E4m3, None, "kind::f8f6f4"),
+        ("e5m2", "f8E5M2", launch::Dtype::E5m2, None, "kind::f8f6f4"),
+        ("s8", "i8", launch::Dtype::I8, Some(launch::Dtype::I32), "kind::i8"),
+    ] {
+        let mut variant = dense.replace("f8E4M3FN", elem);
+        if c_dtype.is_some() {
+            variant = variant.replace("f32", "i32");
+        }
+        let ptx = Compiler::new().compile(&variant, "sm_100a", Emit::Ptx).unwrap_or_else(|e| panic!("{kind}: {e}"));
+        assert!(ptx.contains(&format!("tcgen05.mma.cta_group::1.{opcode}")), "{kind}: {opcode}");
+        let mut l = base.clone();
+        for (i, arg) in l.args.iter_mut().enumerate() {
+            if let launch::Arg::TensorMap { dtype: d, .. } = arg {
+                match (i, c_dtype) {
+                    (0 | 1, _) => *d = dtype,
+                    (2, Some(c)) => *d = c,
+                    _ => {}
+                }
+            }
+        }
+        let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("{kind}: {e}"));
+        assert!(o.report.hazards.is_empty(), "{kind}: {}", launch::summary(&o));
+        check_gemm(&o, 256, 256, 640, |i, kk| i * 640 + kk, |j, kk| j * 640 + kk, |i, j| i * 256 + j);
+    }
+}
+
+#[test]
 fn wgmma_sm90_computes_one_warpgroup_tile() {
     // One warpgroup: cp.async into 128-byte swizzled shared tiles, four
     // WGMMA 64x128x16 on their descriptors, with issue 36's register pins

@@ -679,3 +679,50 @@ fn wgmma_fp8_faults_are_caught() {
     let o = run(&l, &mutate(&ptx, "wgmma.wait_group", 0, |_| String::new()));
     assert!(kinds(&o).contains(&HazardKind::WgmmaRegister), "{}", launch::summary(&o));
 }
+
+/// Whether C's first 128 x 128 tile is the block-scaled product of
+/// `gemm_blockscaled_sm100`'s launch (M = N = 256, K = 640, ue8m0 scales
+/// one per 32 of K, as bytes).
+fn correct_blockscaled_sm100(o: &Outcome) -> bool {
+    let get = |name: &str| o.buffers.iter().find(|b| b.name == name).unwrap();
+    let (a, b, sfa, sfb, c) = (get("A"), get("B"), get("SFA"), get("SFB"), get("C"));
+    let (n, k, blocks) = (256, 640, 20);
+    let scale = |byte: f64| 2f64.powi(byte as i32 - 127);
+    (0..128).all(|i| {
+        (0..128).all(|j| {
+            c.get(i * n + j) == (0..k).map(|kk| scale(sfa.get(i * blocks + kk / 32)) * a.get(i * k + kk) * scale(sfb.get(j * blocks + kk / 32)) * b.get(j * k + kk)).sum::<f64>()
+        })
+    })
+}
+
+#[test]
+fn blockscaled_umma_faults_are_caught() {
+    // Issue 30 item 4: tcgen05.mma.kind::mxf8f6f4.block_scale, its scale
+    // factors in tensor memory (PTX ISA 9.7.16.10.7).
+    let (l, ptx) = first_cta("gemm_blockscaled_sm100");
+    let o = run(&l, &ptx);
+    assert!(o.report.hazards.is_empty() && correct_blockscaled_sm100(&o), "{}", launch::summary(&o));
+    let idesc = "144703488"; // 0x08a00000: M 128, N 128, e4m3 x e4m3, UE8M0 scales
+    // Scale factor A ID 1 (bits 29-30): byte 1 of the words, where the
+    // kernel wrote none.
+    let o = run(&l, &mutate(&ptx, idesc, 0, |line| line.replace(idesc, &(144703488u32 | 1 << 29).to_string())));
+    assert!(!o.report.hazards.is_empty() || !correct_blockscaled_sm100(&o), "a wrong scale-factor ID went unseen");
+    // The scale type bit cleared (UE4M3, which mxf8f6f4 does not take).
+    let o = run(&l, &mutate(&ptx, idesc, 0, |line| line.replace(idesc, &(144703488u32 & !(1 << 23)).to_string())));
+    assert!(kinds(&o).contains(&HazardKind::Undefined), "{}", launch::summary(&o));
+    // A reserved bit set.
+    let o = run(&l, &mutate(&ptx, idesc, 0, |line| line.replace(idesc, &(144703488u32 | 1 << 6).to_string())));
+    assert!(kinds(&o).contains(&HazardKind::Undefined), "{}", launch::summary(&o));
+    // A's and B's scale-factor addresses swapped in the first UMMA.
+    let o = run(&l, &mutate(&ptx, "tcgen05.mma", 0, |line| {
+        // `[d], a-desc, b-desc, idesc, [scale-A], [scale-B], enable-input-d;`
+        let mut operands: Vec<&str> = line.split(", ").collect();
+        let n = operands.len();
+        operands.swap(n - 3, n - 2);
+        operands.join(", ")
+    }));
+    assert!(!o.report.hazards.is_empty() || !correct_blockscaled_sm100(&o), "swapped scale factors went unseen");
+    // A's scale factors never written to tensor memory (the first tcgen05.st).
+    let o = run(&l, &mutate(&ptx, "tcgen05.st.sync", 0, |_| String::new()));
+    assert!(!o.report.hazards.is_empty() || !correct_blockscaled_sm100(&o), "unwritten scale factors went unseen");
+}

@@ -295,8 +295,14 @@ fn allocate<'c, 'a>(
         slots.push((slot, at.constant(*columns)?));
     }
     let first = at.first_warp()?;
+    // Widest first: "the number of columns allocated should not increase
+    // between any two allocations in the execution order within the CTA"
+    // (PTX ISA 9.7.16.7.1); the emulator refused a 128-column accumulator
+    // allocated before a 256-column one (examples/gemm_blockscaled_sm100.mlir).
+    let mut order: Vec<usize> = (0..handles.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(handles[i].1));
     let mut allocs = Vec::new();
-    for (slot, columns) in &slots {
+    for (slot, columns) in order.iter().map(|&i| &slots[i]) {
         allocs.push(OperationBuilder::new("nvvm.tcgen05.alloc", location).add_operands(&[*slot, *columns]).add_attributes(&[group_attribute(context, group)?]).build()?);
     }
     allocs.push(OperationBuilder::new("nvvm.tcgen05.relinquish_alloc_permit", location).add_attributes(&[group_attribute(context, group)?]).build()?);

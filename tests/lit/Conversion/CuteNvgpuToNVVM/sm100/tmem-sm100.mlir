@@ -38,7 +38,6 @@ gpu.module @kernels {
   // CHECK: bar.sync 0;
   // CHECK: tcgen05.dealloc.cta_group::1.sync.aligned.b32
   // CHECK-NOT: tcgen05.alloc
-  // CHECK-LABEL: .entry two_handles(
   gpu.func @three_retrievals(%out: !cute.ptr<f32, gmem>, %n: index, %flag: i1) kernel {
     %handle = arith.constant 0 : i32
     %cols = arith.constant 128 : i32
@@ -63,8 +62,14 @@ gpu.module @kernels {
   }
 
   // Two handles: two allocations before the one relinquish (no allocation
-  // may follow it), two deallocations after one barrier.
-  // CHECK-COUNT-2: tcgen05.alloc.cta_group::1
+  // may follow it), the widest first whatever the order of retrieval ("the
+  // number of columns allocated should not increase between any two
+  // allocations", PTX ISA 9.7.16.7.1: the emulator refused 64 then 256),
+  // two deallocations after one barrier.
+  // CHECK: mov.b32 [[WIDE:%r[0-9]+]], 256;
+  // CHECK-NEXT: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 {{.*}}, [[WIDE]];
+  // CHECK-NEXT: mov.b32 [[NARROW:%r[0-9]+]], 64;
+  // CHECK-NEXT: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 {{.*}}, [[NARROW]];
   // CHECK-NEXT: tcgen05.relinquish_alloc_permit
   // CHECK: tcgen05.wait::st.sync.aligned;
   // CHECK-NEXT: tcgen05.fence::before_thread_sync;
