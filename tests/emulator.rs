@@ -638,9 +638,9 @@ fn dense_umma_kinds_compute_exact_products() {
     // Issue 30 item 4: the dense tcgen05.mma kinds besides f16, through the
     // compiler: examples/gemm_blockscaled_sm100.mlir with its block-scaled
     // atom made the dense UMMA atom of the same shape (the scale factors it
-    // still writes go unread): e4m3 and e5m2 (.kind::f8f6f4, f32 D) and
-    // signed 8-bit integers (.kind::i8, s32 D), each exact against the
-    // host's product on 2 x 2 CTAs, 5 k-tiles.
+    // still writes go unread): e4m3 and e5m2 (.kind::f8f6f4, f32 D),
+    // signed 8-bit integers (.kind::i8, s32 D) and tf32, each exact against
+    // the host's product on 2 x 2 CTAs.
     // The same shared memory and block as the example's (same-size types).
     let (base, _) = prepare(&example_launch("gemm_blockscaled_sm100"));
     let source = std::fs::read_to_string(&base.source).unwrap();
@@ -676,6 +676,36 @@ fn dense_umma_kinds_compute_exact_products() {
         assert!(o.report.hazards.is_empty(), "{kind}: {}", launch::summary(&o));
         check_gemm(&o, 256, 256, 640, |i, kk| i * 640 + kk, |j, kk| j * 640 + kk, |i, j| i * 256 + j);
     }
+    // .kind::tf32: 4-byte elements, so a 128-byte swizzled row holds 32 of
+    // K: the k-tile is 32 wide (four 128x128x8 UMMAs), the layouts and the
+    // boxes follow.
+    let mut tf32 = dense.clone();
+    for (from, to) in [
+        ("128x128x32, ab_major = (k, k), elem_type = (f8E4M3FN, f8E4M3FN, f32)", "128x128x8, ab_major = (k, k), elem_type = (tf32, tf32, f32)"),
+        ("S<3,4,3> o 0 o (128,(32,4),4):(128,(1,32),16384)", "S<3,2,3> o 0 o (128,(8,4),4):(32,(1,8),4096)"),
+        ("S<3,4,3> o 0 o (128,128,4):(1,128,16384)", "S<3,2,3> o 0 o (32,128,4):(1,32,4096)"),
+        ("S<3,4,3> o 0 o (128,128):(1,128)", "S<3,2,3> o 0 o (32,128):(1,32)"),
+        ("S<3,4,3> o 0 o (128,32):(128,1)", "S<3,2,3> o 0 o (128,8):(32,1)"),
+        ("tma_descriptor<f8E4M3FN, box = [128, 128]", "tma_descriptor<tf32, box = [32, 128]"),
+        ("f8E4M3FN", "tf32"),
+        ("cute.alloc_smem 65536 : !cute.ptr<tf32", "cute.alloc_smem 16384 : !cute.ptr<tf32"),
+        ("%k_tiles_i32 = arith.divui %K, %c128_i32", "%k_tiles_i32 = arith.divui %K, %c32_i32"),
+        ("%k0 = arith.muli %si, %c128_i32", "%k0 = arith.muli %si, %c32_i32"),
+        ("%k0 = arith.muli %next_i32, %c128_i32", "%k0 = arith.muli %next_i32, %c32_i32"),
+    ] {
+        assert!(tf32.contains(from), "{from}");
+        tf32 = tf32.replace(from, to);
+    }
+    let ptx = Compiler::new().compile(&tf32, "sm_100a", Emit::Ptx).unwrap_or_else(|e| panic!("tf32: {e}"));
+    assert!(ptx.contains("tcgen05.mma.cta_group::1.kind::tf32"));
+    let mut l = base.clone();
+    for arg in l.args.iter_mut().take(2) {
+        let launch::Arg::TensorMap { dtype, boxes, .. } = arg else { panic!("A and B are tensor maps") };
+        (*dtype, *boxes) = (launch::Dtype::F32, vec![32, 128]);
+    }
+    let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("tf32: {e}"));
+    assert!(o.report.hazards.is_empty(), "tf32: {}", launch::summary(&o));
+    check_gemm(&o, 256, 256, 640, |i, kk| i * 640 + kk, |j, kk| j * 640 + kk, |i, j| i * 256 + j);
 }
 
 #[test]
