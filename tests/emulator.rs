@@ -633,6 +633,69 @@ fn gemm_blockscaled_sm100_applies_each_blocks_scales_from_tensor_memory() {
     assert!((1..256 * 20).any(|i| sfa.get(i) != sfa.get(0)), "the scales vary");
 }
 
+/// How many elements of C (M x N) differ from A * B^T, A (M x K) being 2:4
+/// sparse: `Ac` holds its kept values (M x K/2) and `META` (M x K/32 x 2
+/// words) their places, a nibble per group of four, its low two bits the
+/// first kept value's position and its high two the second's (PTX ISA
+/// 9.7.16.10.8.2).
+fn sparse_product_errors(o: &Outcome, m: usize, n: usize, k: usize) -> usize {
+    let (ac, b, meta, c) = (buffer(o, "Ac"), buffer(o, "B"), buffer(o, "META"), buffer(o, "C"));
+    let mut wrong = 0;
+    for i in 0..m {
+        let mut a = vec![0f64; k];
+        for j in 0..k / 32 {
+            for h in 0..2 {
+                let word = meta.get((i * (k / 32) + j) * 2 + h) as i64 as u16;
+                for g in 0..4 {
+                    let nibble = usize::from((word >> (4 * g)) & 0xf);
+                    let (group, kept) = (32 * j + 16 * h + 4 * g, i * k / 2 + 16 * j + 8 * h + 2 * g);
+                    a[group + (nibble & 3)] = ac.get(kept);
+                    a[group + (nibble >> 2)] = ac.get(kept + 1);
+                }
+            }
+        }
+        for jj in 0..n {
+            let want: f64 = (0..k).map(|kk| a[kk] * b.get(jj * k + kk)).sum();
+            wrong += usize::from(c.get(i * n + jj) != want);
+        }
+    }
+    wrong
+}
+
+#[test]
+fn gemm_sparse_sm100_places_a_by_its_metadata() {
+    // Issue 30 item 4: the 2:4 sparse UMMA (tcgen05.mma.sp.kind::f16,
+    // 128x128x32): A's kept values through 64-byte swizzled descriptors,
+    // its metadata written to tensor memory by tcgen05.st, 2 x 2 CTAs, 5
+    // k-tiles of 64; every one of the seven meaningful nibbles occurs.
+    let o = run(&example_launch("gemm_sparse_sm100"));
+    assert_eq!(sparse_product_errors(&o, 256, 256, 320), 0);
+    let meta = buffer(&o, "META");
+    let nibbles: std::collections::BTreeSet<u16> = (0..256 * 20).flat_map(|i| {
+        let w = meta.get(i) as i64 as u16;
+        (0..4).map(move |g| (w >> (4 * g)) & 0xf)
+    }).collect();
+    assert_eq!(nibbles.len(), 7, "{nibbles:?}");
+}
+
+#[test]
+fn the_sparse_example_s_metadata_is_the_script_s() {
+    // examples/launch/gemm_sparse_sm100.meta.npy is what
+    // scripts/sparse_metadata.py writes (the command its docstring gives).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = std::env::temp_dir().join(format!("cute-sparse-meta-{}.npy", std::process::id()));
+    let status = std::process::Command::new(root.join(".venv/bin/python"))
+        .arg(root.join("scripts/sparse_metadata.py"))
+        .args(["256", "320"])
+        .arg(&out)
+        .status()
+        .expect("the project's Python (ci/setup)");
+    assert!(status.success());
+    let (made, committed) = (std::fs::read(&out).unwrap(), std::fs::read(root.join("examples/launch/gemm_sparse_sm100.meta.npy")).unwrap());
+    std::fs::remove_file(&out).unwrap();
+    assert!(made == committed, "regenerate it: .venv/bin/python scripts/sparse_metadata.py 256 320 examples/launch/gemm_sparse_sm100.meta.npy");
+}
+
 #[test]
 fn dense_umma_kinds_compute_exact_products() {
     // Issue 30 item 4: the dense tcgen05.mma kinds besides f16, through the
@@ -1046,7 +1109,8 @@ fn the_gpu_bundle_holds_launches_that_run_without_llvm() {
         assert_eq!(run.status.code(), Some(0), "{}: {}", path.display(), String::from_utf8_lossy(&run.stderr));
         ran += 1;
     }
-    assert_eq!(ran, std::fs::read_dir(root.join("examples/launch")).unwrap().count());
+    let launches = std::fs::read_dir(root.join("examples/launch")).unwrap().filter(|e| e.as_ref().unwrap().path().to_str().unwrap().ends_with(".launch.json")).count();
+    assert_eq!(ran, launches);
     let large: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("large/gemm_sm90_4096x4096x4096.launch.json")).unwrap()).unwrap();
     assert_eq!(large["grid"], serde_json::json!([32, 32, 1]));
     assert_eq!(large["args"][0]["tensor_map"]["shape"], serde_json::json!([4096, 4096]));

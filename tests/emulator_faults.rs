@@ -726,3 +726,35 @@ fn blockscaled_umma_faults_are_caught() {
     let o = run(&l, &mutate(&ptx, "tcgen05.st.sync", 0, |_| String::new()));
     assert!(!o.report.hazards.is_empty() || !correct_blockscaled_sm100(&o), "unwritten scale factors went unseen");
 }
+
+#[test]
+fn sparse_umma_faults_are_caught() {
+    // Issue 30 item 4: tcgen05.mma.sp.kind::f16, A's places from the
+    // metadata in tensor memory (PTX ISA 9.7.16.10.8).
+    let (l, ptx) = first_cta("gemm_sparse_sm100");
+    let o = run(&l, &ptx);
+    assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+    let idesc = "136314900"; // 0x08200014: M 128, N 128, f16, f32 D, sparse
+    // The sparsity bit cleared: a dense descriptor for a sparse MMA.
+    let o = run(&l, &mutate(&ptx, idesc, 0, |line| line.replace(idesc, &(136314900u32 & !(1 << 2)).to_string())));
+    assert!(kinds(&o).contains(&HazardKind::Undefined), "{}", launch::summary(&o));
+    // The metadata never written (the tcgen05.st): zero nibbles name one
+    // element twice, which the ISA leaves undefined.
+    let o = run(&l, &mutate(&ptx, "tcgen05.st.sync", 0, |_| String::new()));
+    assert!(o.report.hazards.iter().any(|h| h.kind == HazardKind::Undefined && h.message.contains("sparsity metadata")), "{}", launch::summary(&o));
+    // The second UMMA of a k-tile on the first one's metadata column
+    // (`[d], a-desc, b-desc, [sp-meta], idesc, enable-input-d`).
+    let first_meta = ptx.lines().find(|l| l.contains("tcgen05.mma.sp")).and_then(|l| l.split(", ").nth(3)).expect("a sparse UMMA").to_string();
+    let o = run(&l, &mutate(&ptx, "tcgen05.mma.sp", 1, |line| {
+        let mut operands: Vec<&str> = line.split(", ").collect();
+        operands[3] = &first_meta;
+        operands.join(", ")
+    }));
+    let (c, n) = (&o.buffers[2], 256);
+    let changed = !o.report.hazards.is_empty() || {
+        // Compare with the unmodified run's C tile.
+        let good = run(&l, &ptx);
+        (0..128).any(|i| (0..128).any(|j| c.get(i * n + j) != good.buffers[2].get(i * n + j)))
+    };
+    assert!(changed, "the wrong metadata column went unseen");
+}

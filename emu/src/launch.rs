@@ -541,7 +541,9 @@ pub fn write_npy(dir: &Path, out: &Output) -> Result<PathBuf, String> {
     }
     match out.dtype {
         Dtype::F16 => write_as!(f16, |c: &[u8]| f16::from_le_bytes([c[0], c[1]])),
-        Dtype::Bf16 | Dtype::I16 => write_as!(u16, |c: &[u8]| u16::from_le_bytes([c[0], c[1]])),
+        // bf16 as its bit pattern ('<u2': numpy has no bf16).
+        Dtype::Bf16 => write_as!(u16, |c: &[u8]| u16::from_le_bytes([c[0], c[1]])),
+        Dtype::I16 => write_as!(i16, |c: &[u8]| i16::from_le_bytes([c[0], c[1]])),
         Dtype::F32 => write_as!(f32, |c: &[u8]| f32::from_le_bytes([c[0], c[1], c[2], c[3]])),
         Dtype::F64 => write_as!(f64, |c: &[u8]| f64::from_le_bytes(c.try_into().unwrap())),
         Dtype::I8 => write_as!(i8, |c: &[u8]| c[0] as i8),
@@ -700,6 +702,21 @@ pub fn summary(outcome: &Outcome) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_dtype_writes_an_npy_that_reads_back() {
+        // `cute run --out` of an i16 buffer once failed ("cannot write type
+        // u16 with type-string '<i2'"): the writer took i16 for bf16's bits.
+        let dir = std::env::temp_dir().join(format!("cute-emu-npy-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, dtype) in DTYPE_NAMES {
+            let bytes: Vec<u8> = (0..3 * dtype.bytes()).map(|i| (i * 37 + 1) as u8).collect();
+            let out = Output { name: name.to_string(), dtype, shape: vec![3], data: Bytes::Dense(bytes.clone()) };
+            let path = write_npy(&dir, &out).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(read_npy(&path, dtype, &[3]).unwrap_or_else(|e| panic!("{name}: {e}")), bytes, "{name}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn a_gpu_run_says_when_its_grid_does_not_fit_at_once() {

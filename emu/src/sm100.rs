@@ -5,13 +5,14 @@
 //!   address holds the lane in bits 31..16 and the column in 15..0.
 //!   `tcgen05.alloc` (a warp collective) writes the allocated columns' base
 //!   address into shared memory; `dealloc` / `relinquish_alloc_permit` free.
-//! - `tcgen05.mma.cta_group::{1,2}.kind::f16 [d], a-desc, b-desc, idesc,
-//!   enable-input-d` runs at issue: D (M x N, lane m, column n) = A (M x 16)
-//!   * B (N x 16)^T (+ D), A and B read through their shared-memory
-//!   descriptors (K-major), the shape and formats from the instruction
-//!   descriptor (M >> 4 in bits 24..28, N >> 3 in 17..22, D format in 4..5,
-//!   A and B formats in 7..9 and 10..12, transposes in 15 and 16); with
-//!   `cta_group::2` the CTA pair's (see [`mma`]).
+//! - `tcgen05.mma.cta_group::{1,2}.kind::K [d], a-desc, b-desc, idesc,
+//!   enable-input-d` runs at issue: D (M x N, lane m, column n) = A (M x K)
+//!   * B (N x K)^T (+ D), A and B read through their shared-memory
+//!   descriptors, the shape, types and majorness from the instruction
+//!   descriptor ([`decode_mma`]): the dense kinds f16, tf32, f8f6f4 (8-bit
+//!   types) and i8, block-scaled mxf8f6f4 (scale factors in tensor memory,
+//!   [`scale_rows`]) and sparse f16 (`.sp`, metadata in tensor memory,
+//!   [`expand_sparse`]); with `cta_group::2` the CTA pair's (see [`mma`]).
 //! - `tcgen05.commit ... mbarrier::arrive::one` arrives on the mbarrier (or,
 //!   `.multicast::cluster`, on those of the masked CTAs) once the thread's
 //!   earlier tcgen05 operations are done (here: at once).
@@ -415,16 +416,26 @@ struct Decoded {
     /// `.block_scale` (one UE8M0 scale factor per 32 K, `.scale_vec::1X`):
     /// the byte of the scale-factor word for A and for B.
     scale_ids: Option<(u32, u32)>,
+    /// `tcgen05.mma.sp`: A holds K / 2 kept values a row, placed by the
+    /// metadata in tensor memory (`k` is the logical K).
+    sparse: bool,
 }
 
 fn decode_mma(parts: &[&str], idesc: u32, inst: &Inst) -> Result<Decoded, Stop> {
     let field = |lo: u32, bits: u32| (idesc >> lo) & ((1 << bits) - 1);
     let kind = parts.iter().find_map(|p| p.strip_prefix("kind::")).unwrap_or("");
     let block_scale = parts.iter().any(|p| p.starts_with("block_scale"));
-    if parts.contains(&"sp") {
-        return Err(bad(inst, "sparse tcgen05.mma (.sp) is not emulated: the metadata's tensor-memory layout is given by the PTX ISA's figures only".into()));
-    }
+    let sparse = parts.contains(&"sp");
     let undefined = |what: String| illegal(inst, format!("instruction descriptor {idesc:#010x}: {what}"));
+    if sparse != (field(2, 1) == 1) {
+        return Err(undefined(format!("the sparsity bit (2) is {} for {} tcgen05.mma", field(2, 1), if sparse { "a sparse" } else { "a dense" })));
+    }
+    if sparse && (kind != "f16" || block_scale) {
+        return Err(bad(inst, format!("sparse tcgen05.mma is emulated for .kind::f16; not .kind::{kind}")));
+    }
+    if sparse && field(0, 2) != 0 {
+        return Err(bad(inst, format!("instruction descriptor {idesc:#010x}: sparsity selector {} (the sub-columns selectors other than 0 pick are in the PTX ISA's figures only)", field(0, 2))));
+    }
     let fp8 = |f: u32| match f {
         0 => Ok(Elem::E4m3),
         1 => Ok(Elem::E5m2),
@@ -472,7 +483,7 @@ fn decode_mma(parts: &[&str], idesc: u32, inst: &Inst) -> Result<Decoded, Stop> 
         if field(23, 1) != 1 {
             return Err(undefined(".kind::mxf8f6f4 scale factors are UE8M0 (scale type 1)".into()));
         }
-        return Ok(Decoded { k, a, b, d: 1, m: (field(27, 2) * 128) as usize, n, a_mn, b_mn, negate: (field(13, 1) != 0, field(14, 1) != 0), saturate: false, scale_ids: Some((field(29, 2), field(4, 2))) });
+        return Ok(Decoded { k, a, b, d: 1, m: (field(27, 2) * 128) as usize, n, a_mn, b_mn, negate: (field(13, 1) != 0, field(14, 1) != 0), saturate: false, scale_ids: Some((field(29, 2), field(4, 2))), sparse });
     }
     let d = field(4, 2);
     let d_ok = match kind {
@@ -490,7 +501,9 @@ fn decode_mma(parts: &[&str], idesc: u32, inst: &Inst) -> Result<Decoded, Stop> 
     if field(6, 1) != 0 || field(23, 1) != 0 || field(29, 1) != 0 || (kind != "i8" && field(3, 1) != 0) {
         return Err(undefined("a reserved bit is set (bits 6, 23, 29; 3 but for .kind::i8)".into()));
     }
-    Ok(Decoded { k, a, b, d, m: (field(24, 5) * 16) as usize, n, a_mn, b_mn, negate, saturate: field(3, 1) != 0, scale_ids: None })
+    // Sparse: K is the logical K, twice the dense one (9.7.16.2.1).
+    let k = if sparse { 2 * k } else { k };
+    Ok(Decoded { k, a, b, d, m: (field(24, 5) * 16) as usize, n, a_mn, b_mn, negate, saturate: field(3, 1) != 0, scale_ids: None, sparse })
 }
 
 /// `tcgen05.mma.cta_group::N.kind::K [d], a-desc, b-desc, idesc,
@@ -518,15 +531,22 @@ fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Repor
     };
     let desc_a = if a_tmem.is_some() { 0 } else { cta.value(t, &ops[1], config, inst)? };
     let desc_b = cta.value(t, &ops[2], config, inst)?;
-    let idesc = cta.value(t, &ops[3], config, inst)? as u32;
+    // `.sp`: `[d], a-desc, b-desc, [sp-meta], idesc, ...`.
+    let sparse = parts.contains(&"sp");
+    let at = usize::from(sparse);
+    let meta = if sparse { Some(cta.address(t, &ops[3], config, inst)? as u32) } else { None };
+    let idesc = cta.value(t, &ops[3 + at], config, inst)? as u32;
     let f = decode_mma(&parts, idesc, inst)?;
     let scales = match f.scale_ids {
-        Some(_) => Some((cta.address(t, &ops[4], config, inst)? as u32, cta.address(t, &ops[5], config, inst)? as u32)),
+        Some(_) => Some((cta.address(t, &ops[4 + at], config, inst)? as u32, cta.address(t, &ops[5 + at], config, inst)? as u32)),
         None => None,
     };
     let accumulate = cta.value(t, ops.last().expect("enable-input-d"), config, inst)? != 0;
     if f.a_mn && a_tmem.is_some() {
         return Err(bad(inst, format!("instruction descriptor {idesc:#x}: A in tensor memory cannot be transposed")));
+    }
+    if a_tmem.is_some() && f.sparse {
+        return Err(bad(inst, "sparse A in tensor memory is not emulated".into()));
     }
     if a_tmem.is_some() && f.a != Elem::F16 && f.a != Elem::Bf16 {
         return Err(bad(inst, "A in tensor memory is emulated for .kind::f16".into()));
@@ -550,6 +570,10 @@ fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Repor
         let holder = cta.in_cluster(rank, inst)?;
         let mut a_part = match a_tmem {
             Some(taddr) => tmem_operand_rows(holder, taddr, rows, u32::from(f.a == Elem::Bf16), inst)?.into_iter().map(|r| r.to_vec()).collect(),
+            None if f.sparse => {
+                let kept = operand_rows(holder, issuer, desc_a, rows, f.k / 2, f.a, f.a_mn, inst, report)?;
+                expand_sparse(holder, kept, meta.expect("sparse"), inst)?
+            }
             None => operand_rows(holder, issuer, desc_a, rows, f.k, f.a, f.a_mn, inst, report)?,
         };
         let mut b_part = operand_rows(holder, issuer, desc_b, b_rows, f.k, f.b, f.b_mn, inst, report)?;
@@ -654,6 +678,43 @@ fn scale_rows(cta: &Cta, rows: &mut [Vec<f64>], taddr: u32, id: u32, k: usize, i
         }
     }
     Ok(())
+}
+
+/// A's rows of the sparse `.kind::f16` UMMA (PTX ISA 9.7.16.10.8.2, 2:4):
+/// each row keeps two values of every four of K, and a 4-bit nibble of
+/// the metadata places them: its low two bits the position of the first
+/// kept value in the group, its high two bits the second's; "the only
+/// meaningful values of the index are 0b0100, 0b1000, 0b1100, 0b1001,
+/// 0b1101, 0b0110, 0b1110", the rest undefined. Where the nibbles lie in
+/// tensor memory the ISA shows in figures only (263 for M = 128, sparsity
+/// selector 0): the emulator takes CUTLASS's `tmem_e_frg` placement, one
+/// 32-bit column for the 32 of K: row m's nibble of group g in lane
+/// (m % 8) + 16 (m / 16) + 8 (g / 4), bits 16 ((m / 8) % 2) + 4 (g % 4).
+fn expand_sparse(cta: &Cta, kept: Vec<Vec<f64>>, meta: u32, inst: &Inst) -> Result<Vec<Vec<f64>>, Stop> {
+    const MEANINGFUL: [u32; 7] = [0b0100, 0b1000, 0b1100, 0b1001, 0b1101, 0b0110, 0b1110];
+    let (lane0, column) = ((meta >> 16) as usize, (meta & 0xffff) as usize);
+    if cta.tmem.is_empty() || lane0 != 0 || column >= cta.tmem_columns || kept.len() != LANES {
+        return Err(Stop(
+            HazardKind::OutOfBounds,
+            format!("{}: the sparsity metadata at lane {lane0}, column {column} (lane 0, one column for 128 rows) is outside the {} allocated columns of tensor memory", describe(inst), cta.tmem_columns),
+        ));
+    }
+    let mut out = Vec::with_capacity(kept.len());
+    for (m, values) in kept.iter().enumerate() {
+        let mut row = vec![0f64; 2 * values.len()];
+        for g in 0..values.len() / 2 {
+            let lane = m % 8 + 16 * (m / 16) + 8 * (g / 4);
+            let shift = 16 * ((m / 8) % 2) + 4 * (g % 4);
+            let nibble = (cta.tmem[lane * COLUMNS + column] >> shift) & 0xf;
+            if !MEANINGFUL.contains(&nibble) {
+                return Err(illegal(inst, format!("sparsity metadata 0b{nibble:04b} for row {m}, group {g} (lane {lane}, column {column}, bits {shift}..{}) is not one of the meaningful values (PTX ISA 9.7.16.10.8.2)", shift + 4)));
+            }
+            row[4 * g + (nibble & 3) as usize] = values[2 * g];
+            row[4 * g + (nibble >> 2) as usize] = values[2 * g + 1];
+        }
+        out.push(row);
+    }
+    Ok(out)
 }
 
 /// `rows` rows of `k` elements of a UMMA operand in `cta`'s shared memory,
