@@ -20,8 +20,9 @@
 //! - [`mbarrier`]: mbarriers (init, arrive, expect_tx, complete_tx, try_wait),
 //!   remote arrivals;
 //! - [`sm90`]: TMA tensor copies, WGMMA;
-//! - [`sm100`]: tensor memory and tcgen05 (alloc, mma, cp, commit, ld,
-//!   st; the CTA pair's alloc, cp and multicast commit);
+//! - [`sm100`]: tensor memory and tcgen05 (alloc, cp, commit, ld, st in
+//!   every shape; the CTA pair's alloc, cp and multicast commit); `umma`:
+//!   tcgen05.mma (the dense, block-scaled and sparse kinds);
 //! - [`launch`]: the launch file of `cute run` (buffers, scalars, npy);
 //! - [`gpu`]: the same launch on a GPU (`cute run --gpu`, the CUDA driver
 //!   loaded at run time);
@@ -43,4 +44,5 @@ mod rules;
 pub mod run;
 pub mod sm100;
 pub mod sm90;
+mod umma;
 pub mod warp;
