@@ -220,14 +220,17 @@ fn commit(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Re
 /// tensor memory of both CTAs of the pair. It completes at issue here.
 fn cp(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report) -> Result<(), Stop> {
     let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
-    if parts.iter().any(|p| p.starts_with("warpx") || p.starts_with("b8x16") || p.starts_with("b6x16") || p.starts_with("b4x16")) {
-        return Err(bad(inst, "tcgen05.cp with warp multicast or decompression is not emulated".into()));
+    if parts.iter().any(|p| p.starts_with("warpx2") || p.starts_with("b8x16") || p.starts_with("b6x16") || p.starts_with("b4x16")) {
+        return Err(bad(inst, "tcgen05.cp with .warpx2 multicast (which half of the rows each warp of a pair receives is in figures only) or decompression is not emulated".into()));
     }
-    let (rows, bits) = match parts.get(3).copied() {
-        Some("128x256b") => (128, 256),
-        Some("4x256b") => (4, 256),
-        Some("128x128b") => (128, 128),
-        other => return Err(bad(inst, format!("tcgen05.cp shape {} is not emulated (128x256b, 4x256b, 128x128b are)", other.unwrap_or("")))),
+    let warpx4 = parts.contains(&"warpx4");
+    let (rows, bits) = match (parts.get(3).copied(), warpx4) {
+        (Some("128x256b"), false) => (128, 256),
+        (Some("4x256b"), false) => (4, 256),
+        (Some("128x128b"), false) => (128, 128),
+        (Some("32x128b"), true) => (32, 128),
+        (Some("32x128b"), false) => return Err(illegal(inst, "the .32x128b shape requires .warpx4 (PTX ISA 9.7.16.9.2)".into())),
+        (other, _) => return Err(bad(inst, format!("tcgen05.cp shape {} is not emulated (128x256b, 4x256b, 128x128b, 32x128b.warpx4 are)", other.unwrap_or("")))),
     };
     let taddr = cta.address(t, &inst.operands[0], config, inst)? as u32;
     let desc = cta.value(t, &inst.operands[1], config, inst)?;
@@ -240,9 +243,14 @@ fn cp(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report
             cta.check_async_read(at as usize, 1, inst, report);
         }
     }
-    write_rows(cta, taddr, &data, row_bytes, inst)?;
-    if parts.contains(&"cta_group::2") {
-        write_rows(cta.pair_peer(inst)?, taddr, &data, row_bytes, inst)?;
+    // .warpx4: "the data being copied is multicasted into all 4 warps":
+    // the 32 rows into each warp's quarter of the lanes.
+    let copies: Vec<u32> = if warpx4 { (0..4).map(|q| taddr + (32 * q << 16)).collect() } else { vec![taddr] };
+    for &at in &copies {
+        write_rows(cta, at, &data, row_bytes, inst)?;
+        if parts.contains(&"cta_group::2") {
+            write_rows(cta.pair_peer(inst)?, at, &data, row_bytes, inst)?;
+        }
     }
     Ok(())
 }

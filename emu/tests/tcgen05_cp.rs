@@ -1,0 +1,53 @@
+//! `tcgen05.cp.cta_group::1.32x128b.warpx4` (PTX ISA 9.7.16.9.2: "the data
+//! being copied is multicasted into all 4 warps"): a hand-written kernel of
+//! one warpgroup stages a 32 x 16-byte tile in shared memory (word w =
+//! 4096 + w), copies it into tensor memory through a no-swizzle descriptor
+//! (8-row core matrices 128 bytes apart) and commits to an mbarrier; each
+//! warp then reads its quarter of the lanes (tcgen05.ld 32x32b.x4). Lane
+//! 32q + r of every quarter q must hold row r. The CUTLASS-style way to put
+//! block scale factors into all four lane partitions.
+
+use cute_emu::launch::{self, Arg, Dtype, Init, Launch};
+
+const KERNEL: &str = "\
+.version 8.6\n.target sm_100a\n.address_size 64\n.visible .entry k(.param .u64 out)\n{\n\
+.reg .b32 %r<20>;\n.reg .b64 %rd<8>;\n.reg .pred %p<4>;\n\
+.shared .align 128 .b8 tile[512];\n.shared .align 8 .b64 bar;\n.shared .align 4 .b32 slot;\n\
+ld.param.u64 %rd1, [out];\nmov.u32 %r1, %tid.x;\n\
+mov.u32 %r2, tile;\nshl.b32 %r3, %r1, 2;\nadd.u32 %r4, %r2, %r3;\nadd.u32 %r5, %r1, 4096;\nst.shared.u32 [%r4], %r5;\n\
+fence.proxy.async.shared::cta;\n\
+shr.u32 %r6, %r1, 5;\nsetp.eq.u32 %p1, %r6, 0;\n@!%p1 bra SKIP;\n\
+tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [slot], 32;\n\
+tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;\n\
+SKIP:\nsetp.eq.u32 %p2, %r1, 0;\n@%p2 mbarrier.init.shared::cta.b64 [bar], 1;\n\
+tcgen05.fence::before_thread_sync;\nbar.sync 0;\ntcgen05.fence::after_thread_sync;\n\
+ld.shared.u32 %r7, [slot];\n@!%p2 bra WAIT;\n\
+shr.u32 %r8, %r2, 4;\ncvt.u64.u32 %rd2, %r8;\nor.b64 %rd3, %rd2, 70403103981568;\n\
+tcgen05.cp.cta_group::1.32x128b.warpx4 [%r7], %rd3;\n\
+tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [bar];\n\
+WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 %p3, [bar], 0;\n@!%p3 bra WAIT;\n\
+tcgen05.fence::after_thread_sync;\n\
+shl.b32 %r9, %r6, 21;\nadd.u32 %r10, %r7, %r9;\n\
+tcgen05.ld.sync.aligned.32x32b.x4.b32 {%r11, %r12, %r13, %r14}, [%r10];\ntcgen05.wait::ld.sync.aligned;\n\
+mul.wide.u32 %rd4, %r1, 16;\nadd.s64 %rd5, %rd1, %rd4;\nst.global.v4.u32 [%rd5], {%r11, %r12, %r13, %r14};\n\
+tcgen05.fence::before_thread_sync;\nbar.sync 0;\n@!%p1 bra END;\n\
+tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r7, 32;\nEND:\nret;\n}\n";
+
+#[test]
+fn warpx4_copies_the_rows_into_every_lane_quarter() {
+    // The descriptor's constant part: SBO 128 bytes (8 << 32), LBO 16 (1 <<
+    // 16), bit 46 (the tcgen05 descriptor version), no swizzle.
+    assert_eq!(70403103981568u64, 8 << 32 | 1 << 16 | 1 << 46);
+    let out = Arg::Buffer { name: "out".into(), dtype: Dtype::U32, shape: vec![128 * 4], init: Init::Zeros };
+    let l = Launch::new("sm_100a", "k", [1, 1, 1], [128, 1, 1], vec![out]);
+    let o = launch::execute(&l, KERNEL).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+    for lane in 0..128 {
+        for i in 0..4 {
+            assert_eq!(o.buffers[0].get(lane * 4 + i), (4096 + 4 * (lane % 32) + i) as f64, "lane {lane}, column {i}");
+        }
+    }
+    // Without .warpx4 the 32x128b shape is refused.
+    let o = launch::execute(&l, &KERNEL.replace(".32x128b.warpx4", ".32x128b")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.iter().any(|h| h.message.contains("requires .warpx4")), "{}", launch::summary(&o));
+}
