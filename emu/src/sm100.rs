@@ -76,6 +76,7 @@ pub(crate) fn execute(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, rep
         "wait::ld" | "wait::st" => Ok(()),
         "mma" => crate::umma::mma(cta, t, inst, config, report),
         "cp" => cp(cta, t, inst, config, report),
+        "shift" => shift(cta, t, inst, config),
         "commit" => commit(cta, t, inst, config, report),
         other => Err(bad(inst, format!("tcgen05.{other} is not emulated"))),
     }
@@ -251,6 +252,44 @@ fn cp(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report
         if parts.contains(&"cta_group::2") {
             write_rows(cta.pair_peer(inst)?, at, &data, row_bytes, inst)?;
         }
+    }
+    Ok(())
+}
+
+/// `tcgen05.shift.cta_group::N.down [taddr]` (PTX ISA 9.7.16.9.3): "the
+/// shifting of 32-byte elements downwards across all the rows, except the
+/// last, by one row" (the implicit 31x256b shape): of the 32 lanes from
+/// taddr's (aligned to 32), lane i + 1 receives lane i's 8 columns from
+/// taddr's column, for i < 31; the first lane keeps its own (the text says
+/// nothing of it). Both CTAs of the pair with `cta_group::2`. It completes
+/// at issue here, an operation of the tensor core that `tcgen05.commit`
+/// tracks like an MMA.
+fn shift(cta: &mut Cta, t: usize, inst: &Inst, config: &Config) -> Result<(), Stop> {
+    let taddr = cta.address(t, &inst.operands[0], config, inst)? as u32;
+    let (lane0, column0) = ((taddr >> 16) as usize, (taddr & 0xffff) as usize);
+    if lane0 % 32 != 0 {
+        return Err(illegal(inst, format!("the lane of taddr ({lane0}) must be aligned to 32 (PTX ISA 9.7.16.9.3)")));
+    }
+    let shift_one = |cta: &mut Cta| -> Result<(), Stop> {
+        if cta.tmem.is_empty() || lane0 + 32 > LANES || column0 + 8 > cta.tmem_columns {
+            return Err(Stop(
+                HazardKind::OutOfBounds,
+                format!("{}: lanes {lane0}..{}, columns {column0}..{} are outside the {} allocated columns of tensor memory", describe(inst), lane0 + 32, column0 + 8, cta.tmem_columns),
+            ));
+        }
+        cta.tc_epoch += 1;
+        for lane in (lane0 + 1..lane0 + 32).rev() {
+            for column in column0..column0 + 8 {
+                let (to, from) = (lane * COLUMNS + column, (lane - 1) * COLUMNS + column);
+                cta.tmem[to] = cta.tmem[from];
+                cta.tmem_stamp[to] = cta.tc_epoch;
+            }
+        }
+        Ok(())
+    };
+    shift_one(cta)?;
+    if inst.opcode.iter().any(|p| p == "cta_group::2") {
+        shift_one(cta.pair_peer(inst)?)?;
     }
     Ok(())
 }

@@ -5,7 +5,8 @@
 //! (8-row core matrices 128 bytes apart) and commits to an mbarrier; each
 //! warp then reads its quarter of the lanes (tcgen05.ld 32x32b.x4). Lane
 //! 32q + r of every quarter q must hold row r. The CUTLASS-style way to put
-//! block scale factors into all four lane partitions.
+//! block scale factors into all four lane partitions. And `tcgen05.shift`
+//! (9.7.16.9.3), the other asynchronous data movement within tensor memory.
 
 use cute_emu::launch::{self, Arg, Dtype, Init, Launch};
 
@@ -50,4 +51,49 @@ fn warpx4_copies_the_rows_into_every_lane_quarter() {
     // Without .warpx4 the 32x128b shape is refused.
     let o = launch::execute(&l, &KERNEL.replace(".32x128b.warpx4", ".32x128b")).unwrap_or_else(|e| panic!("{e}"));
     assert!(o.report.hazards.iter().any(|h| h.message.contains("requires .warpx4")), "{}", launch::summary(&o));
+}
+
+/// One warp: lane l of 8 columns holds 100 l + column (tcgen05.st), thread
+/// 0 shifts them down (tcgen05.shift, committed to an mbarrier), every
+/// lane reads its 8 columns back.
+const SHIFT: &str = "\
+.version 8.6\n.target sm_100a\n.address_size 64\n.visible .entry k(.param .u64 out)\n{\n\
+.reg .b32 %r<30>;\n.reg .b64 %rd<8>;\n.reg .pred %p<4>;\n\
+.shared .align 8 .b64 bar;\n.shared .align 4 .b32 slot;\n\
+ld.param.u64 %rd1, [out];\nmov.u32 %r1, %tid.x;\n\
+tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [slot], 32;\n\
+tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;\n\
+setp.eq.u32 %p2, %r1, 0;\n@%p2 mbarrier.init.shared::cta.b64 [bar], 1;\n\
+tcgen05.fence::before_thread_sync;\nbar.sync 0;\ntcgen05.fence::after_thread_sync;\n\
+ld.shared.u32 %r2, [slot];\nmul.lo.u32 %r3, %r1, 100;\n\
+add.u32 %r4, %r3, 1;\nadd.u32 %r5, %r3, 2;\nadd.u32 %r6, %r3, 3;\nadd.u32 %r7, %r3, 4;\nadd.u32 %r8, %r3, 5;\nadd.u32 %r9, %r3, 6;\nadd.u32 %r10, %r3, 7;\n\
+tcgen05.st.sync.aligned.32x32b.x8.b32 [%r2], {%r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10};\ntcgen05.wait::st.sync.aligned;\n\
+tcgen05.fence::before_thread_sync;\nbar.sync 0;\ntcgen05.fence::after_thread_sync;\n\
+@!%p2 bra WAIT;\ntcgen05.shift.cta_group::1.down [%r2];\n\
+tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [bar];\n\
+WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 %p3, [bar], 0;\n@!%p3 bra WAIT;\n\
+tcgen05.fence::after_thread_sync;\n\
+tcgen05.ld.sync.aligned.32x32b.x8.b32 {%r11, %r12, %r13, %r14, %r15, %r16, %r17, %r18}, [%r2];\ntcgen05.wait::ld.sync.aligned;\n\
+mul.wide.u32 %rd4, %r1, 32;\nadd.s64 %rd5, %rd1, %rd4;\n\
+st.global.v4.u32 [%rd5], {%r11, %r12, %r13, %r14};\nst.global.v4.u32 [%rd5+16], {%r15, %r16, %r17, %r18};\n\
+tcgen05.fence::before_thread_sync;\nbar.sync 0;\n\
+tcgen05.dealloc.cta_group::1.sync.aligned.b32 %r2, 32;\nret;\n}\n";
+
+#[test]
+fn shift_moves_each_row_down_one_lane() {
+    // PTX ISA 9.7.16.9.3: 32-byte elements of all rows but the last move
+    // down one row; lane 0 keeps its own here (the text says nothing of it).
+    let out = Arg::Buffer { name: "out".into(), dtype: Dtype::U32, shape: vec![32 * 8], init: Init::Zeros };
+    let l = Launch::new("sm_100a", "k", [1, 1, 1], [32, 1, 1], vec![out]);
+    let o = launch::execute(&l, SHIFT).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+    for lane in 0..32 {
+        for c in 0..8 {
+            assert_eq!(o.buffers[0].get(lane * 8 + c), (100 * lane.saturating_sub(1) + c) as f64, "lane {lane}, column {c}");
+        }
+    }
+    // Read before the shift's commit is observed: a race in tensor memory.
+    let early = SHIFT.replace("WAIT:\nmbarrier.try_wait.parity.shared::cta.b64 %p3, [bar], 0;\n@!%p3 bra WAIT;\n", "WAIT:\n");
+    let o = launch::execute(&l, &early).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.iter().any(|h| h.kind == cute_emu::machine::HazardKind::TmemRace), "{}", launch::summary(&o));
 }
