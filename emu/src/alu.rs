@@ -86,19 +86,18 @@ impl Cta<'_> {
         let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
         let kind = Kind::of(&parts);
         let Kind { ty, width, float, signed } = kind;
-        let ops = &inst.operands;
-        let val = |cta: &Self, i: usize| cta.value(t, &ops[i], config, inst);
+        let val = |cta: &Self, i: usize| cta.value(t, inst.op(i)?, config, inst);
         let unsupported = || Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst)));
         match parts[0] {
             "mov" => {
-                let v = if let Operand::Vector(parts) = &ops[1] {
+                let v = if let Operand::Vector(parts) = inst.op(1)? {
                     // Packing (PTX ISA 9.7.9.10): {lo, .., hi} into one value.
                     let piece = width / parts.len() as u32;
                     parts.iter().enumerate().fold(0, |acc, (i, r)| acc | (mask(self.threads[t].regs[*r], piece) << (piece * i as u32)))
                 } else {
                     mask(val(self, 1)?, width)
                 };
-                if let Operand::Vector(parts) = &ops[0] {
+                if let Operand::Vector(parts) = inst.op(0)? {
                     // Unpacking (PTX ISA 9.7.9.10): {lo, .., hi} take equal
                     // slices of the source, the first the low bits.
                     let piece = width / parts.len() as u32;
@@ -106,7 +105,7 @@ impl Cta<'_> {
                         self.threads[t].regs[*r] = mask(v >> (piece * i as u32), piece);
                     }
                 } else {
-                    self.set(t, &ops[0], v, inst)?;
+                    self.set(t, inst.op(0)?, v, inst)?;
                 }
             }
             "add" | "sub" | "min" | "max" | "div" | "rem" | "mul" | "mad" | "fma" => self.arithmetic(t, inst, &parts, kind, config)?,
@@ -117,7 +116,7 @@ impl Cta<'_> {
                     "or" => a | b,
                     _ => a ^ b,
                 };
-                self.set(t, &ops[0], mask(r, width), inst)?;
+                self.set(t, inst.op(0)?, mask(r, width), inst)?;
             }
             "prmt" => {
                 // PTX ISA 9.7.8.7, the default mode: bytes 0..3 of a and
@@ -134,11 +133,11 @@ impl Cta<'_> {
                     let byte = if selector & 8 != 0 { if byte & 0x80 != 0 { 0xff } else { 0 } } else { byte };
                     acc | (byte << (8 * i))
                 });
-                self.set(t, &ops[0], r, inst)?;
+                self.set(t, inst.op(0)?, r, inst)?;
             }
             "not" => {
                 let a = val(self, 1)?;
-                self.set(t, &ops[0], mask(!a, width), inst)?;
+                self.set(t, inst.op(0)?, mask(!a, width), inst)?;
             }
             "clz" | "tanh" | "ex2" | "rcp" => self.special_unary(t, inst, &parts, kind, config)?,
             "neg" | "abs" => {
@@ -150,7 +149,7 @@ impl Cta<'_> {
                     let x = sext(a, width);
                     mask(if parts[0] == "neg" { x.wrapping_neg() } else { x.wrapping_abs() } as u64, width)
                 };
-                self.set(t, &ops[0], r, inst)?;
+                self.set(t, inst.op(0)?, r, inst)?;
             }
             "shl" | "shr" => {
                 let (a, s) = (val(self, 1)?, mask(val(self, 2)?, 32));
@@ -164,12 +163,12 @@ impl Cta<'_> {
                 } else {
                     mask(a, width) >> s
                 };
-                self.set(t, &ops[0], r, inst)?;
+                self.set(t, inst.op(0)?, r, inst)?;
             }
             "selp" => {
                 let c = val(self, 3)?;
                 let r = if c != 0 { val(self, 1)? } else { val(self, 2)? };
-                self.set(t, &ops[0], mask(r, width), inst)?;
+                self.set(t, inst.op(0)?, mask(r, width), inst)?;
             }
             "setp" => self.compare(t, inst, &parts, kind, config)?,
             "cvt" => self.convert(t, inst, &parts, config)?,
@@ -186,7 +185,7 @@ impl Cta<'_> {
                     // Global and parameter addresses are generic as they are here.
                     _ => a,
                 };
-                self.set(t, &ops[0], r, inst)?;
+                self.set(t, inst.op(0)?, r, inst)?;
             }
             "bfe" => {
                 let (a, pos, len) = (val(self, 1)?, mask(val(self, 2)?, 8) as u32, mask(val(self, 3)?, 8) as u32);
@@ -198,7 +197,7 @@ impl Cta<'_> {
                     let sign = signed && (if pos >= width { a >> (width - 1) } else { a >> top }) & 1 == 1;
                     if sign { mask(field | (!0u64 << len.min(63)), width) } else { field }
                 };
-                self.set(t, &ops[0], r, inst)?;
+                self.set(t, inst.op(0)?, r, inst)?;
             }
             "mbarrier" => crate::mbarrier::mbarrier(self, t, inst, &parts, config, report)?,
             "tcgen05" => crate::sm100::execute(self, t, inst, config, report)?,
@@ -236,7 +235,7 @@ impl Cta<'_> {
     /// (relative 2^-10.987 for tanh, 2^-22 for ex2), so kernels using them
     /// are compared with a tolerance on a GPU.
     fn special_unary(&mut self, t: usize, inst: &Inst, parts: &[&str], k: Kind, config: &Config) -> Result<(), Stop> {
-        let a = self.value(t, &inst.operands[1], config, inst)?;
+        let a = self.value(t, inst.op(1)?, config, inst)?;
         let r = if parts[0] == "clz" {
             let a = mask(a, k.width);
             u64::from(if a == 0 { k.width } else { a.leading_zeros() - (64 - k.width) })
@@ -260,13 +259,12 @@ impl Cta<'_> {
             let r = if parts[0] == "tanh" { x.tanh() } else { x.exp2() };
             bits_of_float(flush(f64::from(r as f32)), k.ty)
         };
-        self.set(t, &inst.operands[0], r, inst)
+        self.set(t, inst.op(0)?, r, inst)
     }
 
     fn arithmetic(&mut self, t: usize, inst: &Inst, parts: &[&str], k: Kind, config: &Config) -> Result<(), Stop> {
         let Kind { ty, width, float, signed } = k;
-        let ops = &inst.operands;
-        let val = |cta: &Self, i: usize| cta.value(t, &ops[i], config, inst);
+        let val = |cta: &Self, i: usize| cta.value(t, inst.op(i)?, config, inst);
         let unsupported = || Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst)));
         let (a, b) = (val(self, 1)?, val(self, 2)?);
         if let Some(elem) = ty.strip_suffix("x2") {
@@ -291,7 +289,7 @@ impl Cta<'_> {
                 // Each element's result rounds to its type (to nearest even).
                 r |= mask(bits_of_float(if elem == "f32" { f64::from(v as f32) } else { v }, elem), eb) << (eb * i);
             }
-            return self.set(t, &ops[0], r, inst);
+            return self.set(t, inst.op(0)?, r, inst);
         }
         let r = if float {
             let (x, y) = (float_of(a, ty), float_of(b, ty));
@@ -354,7 +352,7 @@ impl Cta<'_> {
                 _ => return Err(unsupported()),
             }
         };
-        self.set(t, &ops[0], r, inst)
+        self.set(t, inst.op(0)?, r, inst)
     }
 
     /// `setp.cmp.type` (PTX ISA 9.7.7.1): signed, unsigned (`lo`, `ls`, `hi`,
@@ -362,8 +360,7 @@ impl Cta<'_> {
     /// forms true for unordered (NaN) operands.
     fn compare(&mut self, t: usize, inst: &Inst, parts: &[&str], k: Kind, config: &Config) -> Result<(), Stop> {
         let Kind { ty, width, float, signed } = k;
-        let ops = &inst.operands;
-        let val = |cta: &Self, i: usize| cta.value(t, &ops[i], config, inst);
+        let val = |cta: &Self, i: usize| cta.value(t, inst.op(i)?, config, inst);
         let unsupported = || Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst)));
         let cmp = parts[1];
         let (a, b) = (val(self, 1)?, val(self, 2)?);
@@ -404,14 +401,13 @@ impl Cta<'_> {
                 _ => return Err(unsupported()),
             }
         };
-        self.set(t, &ops[0], u64::from(r), inst)
+        self.set(t, inst.op(0)?, u64::from(r), inst)
     }
 
     /// `cvt{.rnd}.dtype.atype` (PTX ISA 9.7.9.21) between integer and float
     /// types with the rounding modifiers, and `cvt.rn.{f16x2,bf16x2}.f32`.
     fn convert(&mut self, t: usize, inst: &Inst, parts: &[&str], config: &Config) -> Result<(), Stop> {
-        let ops = &inst.operands;
-        let val = |cta: &Self, i: usize| cta.value(t, &ops[i], config, inst);
+        let val = |cta: &Self, i: usize| cta.value(t, inst.op(i)?, config, inst);
         let unsupported = || Stop(HazardKind::Unsupported, format!("{} is outside the supported PTX subset", describe(inst)));
         // cvt{.rnd}.dtype.atype (PTX ISA 9.7.9.21).
         let types: Vec<&str> = parts.iter().copied().filter(|p| is_type(p)).collect();
@@ -419,13 +415,13 @@ impl Cta<'_> {
         if matches!(dst, "f16x2" | "bf16x2") && src == "f32" {
             // cvt.rn.{f16x2,bf16x2}.f32 d, a, b: a converted into the
             // upper half of d, b into the lower (round to nearest even).
-            if !parts.contains(&"rn") || ops.len() != 3 {
+            if !parts.contains(&"rn") || inst.operands.len() != 3 {
                 return Err(unsupported());
             }
             let half = if dst == "f16x2" { "f16" } else { "bf16" };
             let (a, b) = (float_of(val(self, 1)?, "f32"), float_of(val(self, 2)?, "f32"));
             let r = (bits_of_float(a, half) << 16) | bits_of_float(b, half);
-            return self.set(t, &ops[0], r, inst);
+            return self.set(t, inst.op(0)?, r, inst);
         }
         let a = val(self, 1)?;
         let (db, sb) = (bits(dst).unwrap_or(32), bits(src).unwrap_or(32));
@@ -446,6 +442,6 @@ impl Cta<'_> {
                 mask(if dst.starts_with('s') { x as i64 as u64 } else { x as u64 }, db)
             }
         };
-        self.set(t, &ops[0], r, inst)
+        self.set(t, inst.op(0)?, r, inst)
     }
 }

@@ -201,8 +201,8 @@ impl<'k> Cta<'k> {
     /// address of a's shared variable in the CTA of rank r (a and d generic
     /// without the space).
     pub(crate) fn mapa(&mut self, t: usize, inst: &Inst, parts: &[&str], config: &Config) -> Result<(), Stop> {
-        let a = self.value(t, &inst.operands[1], config, inst)?;
-        let rank = self.value(t, &inst.operands[2], config, inst)? as u32;
+        let a = self.value(t, inst.op(1)?, config, inst)?;
+        let rank = self.value(t, inst.op(2)?, config, inst)? as u32;
         let size: u32 = config.cluster_shape().iter().product();
         if rank >= size {
             return Err(Stop(HazardKind::OutOfBounds, format!("{}: CTA rank {rank} in a cluster of {size}", describe(inst))));
@@ -213,6 +213,6 @@ impl<'k> Cta<'k> {
             return Err(Stop(HazardKind::OutOfBounds, format!("{}: {a:#x} is not a shared-memory address", describe(inst))));
         }
         let mapped = cluster_address(rank, split(offset).1);
-        self.set(t, &inst.operands[0], if generic { SHARED_WINDOW + mapped } else { mapped }, inst)
+        self.set(t, inst.op(0)?, if generic { SHARED_WINDOW + mapped } else { mapped }, inst)
     }
 }

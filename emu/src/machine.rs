@@ -730,7 +730,7 @@ impl<'k> Cta<'k> {
                 }
                 "bar" | "barrier" => {
                     // bar.sync a{, b}: barrier a, b threads (all of the CTA without b).
-                    let id = self.value(t, &inst.operands[0], config, inst)? as u32;
+                    let id = self.value(t, inst.op(0)?, config, inst)? as u32;
                     let expected = match inst.operands.get(1) {
                         Some(b) => self.value(t, b, config, inst)? as u32,
                         None => self.threads.len() as u32,

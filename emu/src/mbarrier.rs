@@ -127,7 +127,7 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
     let n = cta.threads.len();
     match parts.get(1).copied() {
         Some("init") => {
-            let bar = shared_offset(cta, t, &inst.operands[0], config, inst)?;
+            let bar = shared_offset(cta, t, inst.op(0)?, config, inst)?;
             // The 8-byte mbarrier object lives in shared memory.
             if bar % 8 != 0 || bar + 8 > cta.shared.len() as u64 {
                 return Err(fault(
@@ -135,7 +135,7 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
                     format!("{} puts an mbarrier at shared {bar:#x}, outside the {}-byte allocation or not 8-byte aligned", describe(inst), cta.shared.len()),
                 ));
             }
-            let count = cta.value(t, &inst.operands[1], config, inst)? as u32;
+            let count = cta.value(t, inst.op(1)?, config, inst)? as u32;
             let zero = vec![0; crate::machine::clock_len(n)];
             let init = (cta.threads[t].pc, cta.threads[t].cluster_arrivals);
             cta.threads[t].unreleased_inits.push(bar);
@@ -158,8 +158,8 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
         }
         Some("arrive") => {
             // mbarrier.arrive{.expect_tx}{.shared{::cta, ::cluster}}.b64 state, [addr]{, tx}
-            let (rank, bar) = cluster_offset(cta, t, &inst.operands[1], config, inst)?;
-            let tx = if parts.contains(&"expect_tx") { cta.value(t, &inst.operands[2], config, inst)? as i64 } else { 0 };
+            let (rank, bar) = cluster_offset(cta, t, inst.op(1)?, config, inst)?;
+            let tx = if parts.contains(&"expect_tx") { cta.value(t, inst.op(2)?, config, inst)? as i64 } else { 0 };
             if rank != cta.rank {
                 // A remote arrival (PTX ISA 9.7.13.15.13): no state comes back
                 // (the sink `_`). Unless `.relaxed`, it is a release (the
@@ -171,7 +171,7 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
                 // while `.release.cluster` adds a MEMBAR.ALL.GPU
                 // (docs/emulator.md, "Remote arrivals").
                 cta.check_remote_barrier(t, rank, bar, inst, report)?;
-                let count = if parts.contains(&"expect_tx") || inst.operands.len() < 3 { 1 } else { cta.value(t, &inst.operands[2], config, inst)? as u32 };
+                let count = if parts.contains(&"expect_tx") || inst.operands.len() < 3 { 1 } else { cta.value(t, inst.op(2)?, config, inst)? as u32 };
                 let release = (!parts.contains(&"relaxed")).then(|| (cta.rank, cta.threads[t].clock.clone()));
                 for _ in 0..count {
                     arrive_remote(cta.in_cluster(rank, inst)?, bar, tx, inst, release.as_ref().map(|(r, c)| (*r, &c[..])))?;
@@ -190,8 +190,8 @@ pub(crate) fn mbarrier(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], con
             let phase = b.phase;
             b.advance();
             cta.threads[t].clock[t] += 1;
-            if let Operand::Reg(_) = inst.operands[0] {
-                cta.set(t, &inst.operands[0], u64::from(phase), inst)?;
+            if let Some(Operand::Reg(_)) = inst.operands.first() {
+                cta.set(t, inst.op(0)?, u64::from(phase), inst)?;
             }
         }
         other => {
@@ -238,8 +238,8 @@ pub(crate) fn arrive_once(cta: &mut Cta, t: usize, bar: u64, inst: &Inst) -> Res
 
 /// The barrier and parity a `try_wait.parity` waits for.
 pub(crate) fn wait_target(cta: &Cta, t: usize, inst: &Inst, config: &Config) -> Result<(u64, u32), Stop> {
-    let bar = shared_offset(cta, t, &inst.operands[1], config, inst)?;
-    let parity = cta.value(t, &inst.operands[2], config, inst)? as u32;
+    let bar = shared_offset(cta, t, inst.op(1)?, config, inst)?;
+    let parity = cta.value(t, inst.op(2)?, config, inst)? as u32;
     Ok((bar, parity))
 }
 
@@ -264,7 +264,7 @@ pub(crate) fn try_wait(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, re
         join_into(known, &clock);
     }
     cta.threads[t].tc_seen = cta.threads[t].tc_seen.max(tc);
-    cta.set(t, &inst.operands[0], 1, inst)?;
+    cta.set(t, inst.op(0)?, 1, inst)?;
     let _ = report;
     Ok(true)
 }

@@ -23,14 +23,14 @@ impl Cta<'_> {
     pub(crate) fn load(&mut self, t: usize, inst: &Inst, parts: &[&str], ty: &str, config: &Config, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
         let width = bits(ty).unwrap_or(32) as usize / 8;
         let space = Self::space(parts);
-        let dsts: Vec<usize> = match &inst.operands[0] {
+        let dsts: Vec<usize> = match inst.op(0)? {
             Operand::Reg(r) => vec![*r],
             Operand::Vector(v) => v.clone(),
             _ => return Err(Stop(HazardKind::Unsupported, format!("bad destination in {}", describe(inst)))),
         };
         let total = width * dsts.len();
         let bytes = if space == "param" {
-            let Operand::Address(base, offset) = &inst.operands[1] else { unreachable!("ld.param reads an address") };
+            let Operand::Address(base, offset) = inst.op(1)? else { unreachable!("ld.param reads an address") };
             let Operand::Symbol(name) = base.as_ref() else {
                 return Err(Stop(HazardKind::Unsupported, format!("ld.param through a register: {}", describe(inst))));
             };
@@ -39,7 +39,7 @@ impl Cta<'_> {
             let at = *offset as usize;
             p.get(at..at + total).map(<[u8]>::to_vec).ok_or_else(|| Stop(HazardKind::OutOfBounds, format!("{} reads past parameter {name} ({} bytes)", describe(inst), p.len())))?
         } else {
-            let addr = self.address(t, &inst.operands[1], config, inst)?;
+            let addr = self.address(t, inst.op(1)?, config, inst)?;
             self.read(t, space, addr, total, inst, buffers, report)?
         };
         for (k, r) in dsts.iter().enumerate() {
@@ -59,8 +59,8 @@ impl Cta<'_> {
     pub(crate) fn store(&mut self, t: usize, inst: &Inst, parts: &[&str], ty: &str, config: &Config, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
         let width = bits(ty).unwrap_or(32) as usize / 8;
         let space = Self::space(parts);
-        let addr = self.address(t, &inst.operands[0], config, inst)?;
-        let values: Vec<u64> = match &inst.operands[1] {
+        let addr = self.address(t, inst.op(0)?, config, inst)?;
+        let values: Vec<u64> = match inst.op(1)? {
             Operand::Vector(v) => v.iter().map(|r| self.threads[t].regs[*r]).collect(),
             other => vec![self.value(t, other, config, inst)?],
         };
@@ -331,7 +331,7 @@ impl Cta<'_> {
                 self.threads[t].groups.push(open);
             }
             Some("wait_group") | Some("wait_all") => {
-                let keep = if parts[2] == "wait_all" { 0 } else { self.value(t, &inst.operands[0], config, inst)? as usize };
+                let keep = if parts[2] == "wait_all" { 0 } else { self.value(t, inst.op(0)?, config, inst)? as usize };
                 if parts[2] == "wait_all" {
                     // wait_all also commits the open group (PTX ISA: equivalent to commit_group; wait_group 0).
                     let open = std::mem::take(&mut self.threads[t].open);
@@ -352,7 +352,7 @@ impl Cta<'_> {
                 }
             }
             Some("ca") | Some("cg") => {
-                let size = self.value(t, &inst.operands[2], config, inst)? as usize;
+                let size = self.value(t, inst.op(2)?, config, inst)? as usize;
                 let src_size = match inst.operands.get(3) {
                     Some(s) => self.value(t, s, config, inst)? as usize,
                     None => size,
@@ -364,8 +364,8 @@ impl Cta<'_> {
                 if src_size > size {
                     return Err(Stop(HazardKind::Undefined, format!("{}: src-size {src_size} exceeds cp-size {size}", describe(inst))));
                 }
-                let dst = self.address(t, &inst.operands[0], config, inst)?;
-                let src = self.address(t, &inst.operands[1], config, inst)?;
+                let dst = self.address(t, inst.op(0)?, config, inst)?;
+                let src = self.address(t, inst.op(1)?, config, inst)?;
                 Self::check_alignment(dst, size, inst)?;
                 Self::check_alignment(src, size, inst)?;
                 let mut bytes = vec![0u8; size];
@@ -415,7 +415,7 @@ impl Cta<'_> {
         let mut rows = vec![[[0u16; 8]; 8]; dsts.len()];
         for (m, matrix) in rows.iter_mut().enumerate() {
             for (r, row) in matrix.iter_mut().enumerate() {
-                let (lane, addr) = self.matrix_row_address(base, m, r, &inst.operands[1], inst)?;
+                let (lane, addr) = self.matrix_row_address(base, m, r, inst.op(1)?, inst)?;
                 let bytes = self.read(lane, "shared", addr, 16, inst, &mut [], report)?;
                 for (e, value) in row.iter_mut().enumerate() {
                     *value = u16::from_le_bytes([bytes[2 * e], bytes[2 * e + 1]]);
@@ -450,7 +450,7 @@ impl Cta<'_> {
         }
         for (m, matrix) in rows.iter().enumerate() {
             for (r, row) in matrix.iter().enumerate() {
-                let (lane, addr) = self.matrix_row_address(base, m, r, &inst.operands[0], inst)?;
+                let (lane, addr) = self.matrix_row_address(base, m, r, inst.op(0)?, inst)?;
                 let bytes: Vec<u8> = row.iter().flat_map(|e| e.to_le_bytes()).collect();
                 self.write(lane, "shared", addr, &bytes, inst, &mut [], report)?;
             }
@@ -486,7 +486,7 @@ fn fragment_pair(l: usize, trans: bool) -> [(usize, usize); 2] {
 /// `registers`), one register per matrix, executed by a whole warp.
 fn matrix_operands<'i>(inst: &'i Inst, registers: usize, lanes: &std::ops::Range<usize>) -> Result<(bool, &'i Vec<usize>), Stop> {
     let (count, trans) = matrix_shape(inst)?;
-    let Operand::Vector(regs) = &inst.operands[registers] else {
+    let Operand::Vector(regs) = inst.op(registers)? else {
         return Err(Stop(HazardKind::Unsupported, format!("{}: the registers are a vector", describe(inst))));
     };
     if regs.len() != count || lanes.len() != WARP {

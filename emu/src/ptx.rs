@@ -124,6 +124,19 @@ pub struct Inst {
     pub operands: Vec<Operand>,
 }
 
+impl Inst {
+    /// Operand `i`, or the stop that names a malformed instruction (too few
+    /// operands for its opcode) instead of an index out of bounds.
+    pub(crate) fn op(&self, i: usize) -> Result<&Operand, crate::machine::Stop> {
+        self.operands.get(i).ok_or_else(|| {
+            crate::machine::Stop(
+                crate::machine::HazardKind::Unsupported,
+                format!("{}: operand {} is missing ({} given)", crate::machine::describe(self), i + 1, self.operands.len()),
+            )
+        })
+    }
+}
+
 /// A refusal, with the line of the PTX it is about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PtxError {

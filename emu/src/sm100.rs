@@ -186,9 +186,9 @@ pub(crate) fn pair_collective(cta: &mut Cta, lanes: std::ops::Range<usize>, pc: 
 /// arrival on the mbarrier, or with `.multicast::cluster` on the mbarrier
 /// at the same offset in each CTA whose rank bit the 16-bit mask sets.
 fn commit(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report) -> Result<(), Stop> {
-    let (rank, bar) = crate::mbarrier::cluster_offset(cta, t, &inst.operands[0], config, inst)?;
+    let (rank, bar) = crate::mbarrier::cluster_offset(cta, t, inst.op(0)?, config, inst)?;
     let ranks: Vec<u32> = if inst.opcode.iter().any(|p| p.starts_with("multicast")) {
-        let mask = cta.value(t, &inst.operands[1], config, inst)? as u16;
+        let mask = cta.value(t, inst.op(1)?, config, inst)? as u16;
         (0..16).filter(|r| mask & (1 << r) != 0).collect()
     } else {
         vec![rank]
@@ -233,8 +233,8 @@ fn cp(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report
         (Some("32x128b"), false) => return Err(illegal(inst, "the .32x128b shape requires .warpx4 (PTX ISA 9.7.16.9.2)".into())),
         (other, _) => return Err(bad(inst, format!("tcgen05.cp shape {} is not emulated (128x256b, 4x256b, 128x128b, 32x128b.warpx4 are)", other.unwrap_or("")))),
     };
-    let taddr = cta.address(t, &inst.operands[0], config, inst)? as u32;
-    let desc = cta.value(t, &inst.operands[1], config, inst)?;
+    let taddr = cta.address(t, inst.op(0)?, config, inst)? as u32;
+    let desc = cta.value(t, inst.op(1)?, config, inst)?;
     let row_bytes = bits / 8;
     let mut data = vec![0u8; rows * row_bytes];
     for r in 0..rows {
@@ -265,7 +265,7 @@ fn cp(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report
 /// at issue here, an operation of the tensor core that `tcgen05.commit`
 /// tracks like an MMA.
 fn shift(cta: &mut Cta, t: usize, inst: &Inst, config: &Config) -> Result<(), Stop> {
-    let taddr = cta.address(t, &inst.operands[0], config, inst)? as u32;
+    let taddr = cta.address(t, inst.op(0)?, config, inst)? as u32;
     let (lane0, column0) = ((taddr >> 16) as usize, (taddr & 0xffff) as usize);
     if lane0 % 32 != 0 {
         return Err(illegal(inst, format!("the lane of taddr ({lane0}) must be aligned to 32 (PTX ISA 9.7.16.9.3)")));
@@ -323,7 +323,7 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
     check_cta_group(cta, inst)?;
     match inst.opcode[1].as_str() {
         "alloc" => {
-            let columns = cta.value(first, &inst.operands[1], &dummy, inst)? as usize;
+            let columns = cta.value(first, inst.op(1)?, &dummy, inst)? as usize;
             if !columns.is_power_of_two() || !(32..=COLUMNS).contains(&columns) {
                 return Err(bad(inst, format!("tcgen05.alloc of {columns} columns (a power of two in 32..=512)")));
             }
@@ -345,11 +345,11 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
             }
             cta.tmem_columns += columns;
             // The address (lane 0, the first column) into the shared slot.
-            let slot = cta.address(first, &inst.operands[0], &dummy, inst)?;
+            let slot = cta.address(first, inst.op(0)?, &dummy, inst)?;
             cta.write(first, "shared", slot, &(base as u32).to_le_bytes(), inst, &mut [], report)
         }
         "dealloc" => {
-            let columns = cta.value(first, &inst.operands[1], &dummy, inst)? as usize;
+            let columns = cta.value(first, inst.op(1)?, &dummy, inst)? as usize;
             if columns > cta.tmem_columns {
                 return Err(Stop(HazardKind::OutOfBounds, format!("{}: frees {columns} columns of tensor memory, {} are allocated", describe(inst), cta.tmem_columns)));
             }
@@ -370,13 +370,13 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
                 return Err(bad(inst, "tcgen05.ld/st of an unknown shape".into()));
             };
             // ld: {regs}, [taddr]{, split}; st: [taddr]{, split}, {regs}.
-            let (registers, address) = if load { (&inst.operands[0], &inst.operands[1]) } else { (inst.operands.last().expect("registers"), &inst.operands[0]) };
+            let (registers, address) = if load { (inst.op(0)?, inst.op(1)?) } else { (inst.operands.last().expect("registers"), inst.op(0)?) };
             let Operand::Vector(dst) = registers else { return Err(bad(inst, "the registers are a vector".into())) };
             let num: usize = parts.iter().find_map(|p| p.strip_prefix('x').and_then(|n| n.parse().ok())).unwrap_or(0);
             if dst.len() != num * shape.registers() {
                 return Err(illegal(inst, format!("{} registers for .{}.x{num}: the shape and number take {} a thread (PTX ISA 9.7.16.8.3)", dst.len(), shape.name(), num * shape.registers())));
             }
-            let split = if shape == Shape::S16x32bx2 { cta.value(first, &inst.operands[if load { 2 } else { 1 }], &dummy, inst)? as usize } else { 0 };
+            let split = if shape == Shape::S16x32bx2 { cta.value(first, inst.op(if load { 2 } else { 1 })?, &dummy, inst)? as usize } else { 0 };
             if cta.tmem.is_empty() {
                 return Err(Stop(HazardKind::OutOfBounds, format!("{}: no tensor memory is allocated", describe(inst))));
             }

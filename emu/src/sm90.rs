@@ -269,11 +269,11 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
     if to_shared {
         tma_load(cta, t, inst, &parts, config, buffers, report)?;
     } else {
-        let (map, coords) = tensor_map(cta, t, &inst.operands[0], config, inst)?;
+        let (map, coords) = tensor_map(cta, t, inst.op(0)?, config, inst)?;
         if map.im2col.is_some() || parts.iter().any(|p| p.starts_with("im2col")) {
             return Err(fault(HazardKind::Unsupported, format!("{}: im2col TMA stores are not emulated", describe(inst))));
         }
-        let src = shared_offset(cta, t, &inst.operands[1], config, inst)?;
+        let src = shared_offset(cta, t, inst.op(1)?, config, inst)?;
         let width = map.element_bytes as usize;
         // The values now; the race check of the reads when their bulk group
         // is retired.
@@ -305,9 +305,9 @@ pub(crate) fn bulk(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config:
 /// names, at the same offsets, each completing on its own mbarrier there.
 fn tma_load(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config: &Config, buffers: &mut [Buffer], report: &mut Report) -> Result<(), Stop> {
     let pc = cta.threads[t].pc as u32;
-    let (dst_rank, dst) = cluster_offset(cta, t, &inst.operands[0], config, inst)?;
-    let (map, coords) = tensor_map(cta, t, &inst.operands[1], config, inst)?;
-    let (bar_rank, bar) = cluster_offset(cta, t, &inst.operands[2], config, inst)?;
+    let (dst_rank, dst) = cluster_offset(cta, t, inst.op(0)?, config, inst)?;
+    let (map, coords) = tensor_map(cta, t, inst.op(1)?, config, inst)?;
+    let (bar_rank, bar) = cluster_offset(cta, t, inst.op(2)?, config, inst)?;
     let im2col = parts.contains(&"im2col");
     let elements = match (im2col, &map.im2col) {
         (false, None) => box_elements(&map, &coords),
@@ -338,7 +338,7 @@ fn tma_load(cta: &mut Cta, t: usize, inst: &Inst, parts: &[&str], config: &Confi
     }
     // (destination CTA, the CTA of its mbarrier).
     let targets: Vec<(u32, u32)> = if parts.iter().any(|p| p.starts_with("multicast")) {
-        let mask = cta.value(t, &inst.operands[if im2col { 4 } else { 3 }], config, inst)? as u16;
+        let mask = cta.value(t, inst.op(if im2col { 4 } else { 3 })?, config, inst)? as u16;
         (0..16).filter(|r| mask & (1 << r) != 0).map(|r| (r, r)).collect()
     } else {
         vec![(dst_rank, bar_rank)]
@@ -536,7 +536,7 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
         return Err(bad(format!("wgmma .{d_ty}.{a_ty}.{b_ty} k{k} is not a wgmma the ISA defines")));
     }
     let ops = &inst.operands;
-    let Operand::Vector(d_regs) = &ops[0] else { return Err(bad("D is a register vector".into())) };
+    let Operand::Vector(d_regs) = inst.op(0)? else { return Err(bad("D is a register vector".into())) };
     let first = lanes.start;
     let value = |cta: &Cta, t: usize, op: &Operand| -> u64 {
         match op {
@@ -547,7 +547,7 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
     };
     // A in registers (`d, a, b-desc, scale-d, imm-scale-a, imm-scale-b,
     // imm-trans-b`) or through a descriptor (one more immediate, trans-a).
-    let a_regs = match &ops[1] {
+    let a_regs = match inst.op(1)? {
         Operand::Vector(regs) => Some(regs.clone()),
         _ => None,
     };
@@ -562,10 +562,10 @@ pub(crate) fn wgmma(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &Inst, r
     if ops.len() != expected {
         return Err(bad(format!("{} operands, expected {expected}", ops.len())));
     }
-    let (desc_a, desc_b) = (value(cta, first, &ops[1]), value(cta, first, &ops[2]));
-    let scale_d = value(cta, first, &ops[3]) != 0;
+    let (desc_a, desc_b) = (value(cta, first, inst.op(1)?), value(cta, first, inst.op(2)?));
+    let scale_d = value(cta, first, inst.op(3)?) != 0;
     let signed = |v: u64| if v as u32 as i32 == -1 { -1.0 } else { 1.0 };
-    let (scale_a, scale_b) = if integer { (1.0, 1.0) } else { (signed(value(cta, first, &ops[4])), signed(value(cta, first, &ops[5]))) };
+    let (scale_a, scale_b) = if integer { (1.0, 1.0) } else { (signed(value(cta, first, inst.op(4)?)), signed(value(cta, first, inst.op(5)?))) };
     // imm-trans-a / imm-trans-b: 1 reads the operand MN-major.
     let trans = |i: usize| ops.get(i).map_or(Ok(false), |op| match value(cta, first, op) {
         0 => Ok(false),

@@ -214,23 +214,23 @@ pub(crate) fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report:
     let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
     let pair = parts.contains(&"cta_group::2");
     let ops = &inst.operands;
-    let d_addr = cta.address(t, &ops[0], config, inst)? as u32;
+    let d_addr = cta.address(t, inst.op(0)?, config, inst)? as u32;
     // A from shared memory (a descriptor) or, in the `[d], [a], b-desc`
     // form, from tensor memory (an address).
-    let a_tmem = match &ops[1] {
-        Operand::Address(..) => Some(cta.address(t, &ops[1], config, inst)? as u32),
+    let a_tmem = match inst.op(1)? {
+        Operand::Address(..) => Some(cta.address(t, inst.op(1)?, config, inst)? as u32),
         _ => None,
     };
-    let desc_a = if a_tmem.is_some() { 0 } else { cta.value(t, &ops[1], config, inst)? };
-    let desc_b = cta.value(t, &ops[2], config, inst)?;
+    let desc_a = if a_tmem.is_some() { 0 } else { cta.value(t, inst.op(1)?, config, inst)? };
+    let desc_b = cta.value(t, inst.op(2)?, config, inst)?;
     // `.sp`: `[d], a-desc, b-desc, [sp-meta], idesc, ...`.
     let sparse = parts.contains(&"sp");
     let at = usize::from(sparse);
-    let meta = if sparse { Some(cta.address(t, &ops[3], config, inst)? as u32) } else { None };
-    let idesc = cta.value(t, &ops[3 + at], config, inst)? as u32;
+    let meta = if sparse { Some(cta.address(t, inst.op(3)?, config, inst)? as u32) } else { None };
+    let idesc = cta.value(t, inst.op(3 + at)?, config, inst)? as u32;
     let f = decode_mma(&parts, idesc, inst)?;
     let scales = match f.scale_ids {
-        Some(_) => Some((cta.address(t, &ops[4 + at], config, inst)? as u32, cta.address(t, &ops[5 + at], config, inst)? as u32)),
+        Some(_) => Some((cta.address(t, inst.op(4 + at)?, config, inst)? as u32, cta.address(t, inst.op(5 + at)?, config, inst)? as u32)),
         None => None,
     };
     let accumulate = cta.value(t, ops.last().expect("enable-input-d"), config, inst)? != 0;
