@@ -7,6 +7,10 @@ Usage: gpu_reference.py NAME OUT_DIR LAUNCH [REPORT]
 NAME picks the reference by its prefix:
   gemm_epilogue*  D = bf16(relu(alpha A B^T + beta C + bias)), bit for bit;
   sgemm*          C (N x M) = B^T A (column-major), exact;
+  gemm_blockscaled*  C = (A SFA) (B SFB)^T, e4m3 operands and ue8m0 scales
+                  (one per 32 of K) as their bytes, exact;
+  gemm_sparse*    C = A B^T, A 2:4 sparse from its kept values Ac and the
+                  nibbles of META (PTX ISA 9.7.16.10.8.2), exact;
   fmha*           O = softmax(scale Q K^T [causal]) V in f64 (any head
                   dimension), within the bound derived in
                   tests/emulator_attention.rs plus the f32 sums of sk terms
@@ -39,8 +43,39 @@ def operand(out, launch, name):
     return x
 
 
+def e4m3(bits):
+    """e4m3 bytes (PTX ISA 5.2.5: bias 7, no infinities) as f64."""
+    bits = np.asarray(bits, np.int64)
+    e, m = (bits >> 3) & 15, bits & 7
+    mag = np.where(e == 0, m / 8 * 2.0**-6, (1 + m / 8) * 2.0 ** (e - 7))
+    return np.where(bits & 0x80, -mag, mag)
+
+
+def sparse_a(out):
+    """A (M x K) from its kept values Ac (M x K/2) and META (M x K/32 x 2
+    16-bit words of four nibbles: a group of four's first kept value goes
+    to the position in the low two bits, its second to the high two)."""
+    ac = np.load(f"{out}/Ac.npy").astype(np.float64)
+    meta = np.load(f"{out}/META.npy").view(np.uint16).astype(np.int64)
+    m, half = ac.shape
+    nibbles = (meta[..., None] >> (4 * np.arange(4))) & 15  # (M, K/32, 2, 4)
+    groups = nibbles.reshape(m, half // 2)
+    a = np.zeros((m, 2 * half))
+    rows, g = np.arange(m)[:, None], np.arange(half // 2)[None, :]
+    a[rows, 4 * g + (groups & 3)] = ac[:, 0::2]
+    a[rows, 4 * g + (groups >> 2)] = ac[:, 1::2]
+    return a
+
+
 def gemm(name, out, launch):
-    a, b, c = (operand(out, launch, x) for x in "ABC")
+    if name.startswith("gemm_sparse"):
+        a = sparse_a(out)
+        b, c = (operand(out, launch, x) for x in "BC")
+    else:
+        a, b, c = (operand(out, launch, x) for x in "ABC")
+    if name.startswith("gemm_blockscaled"):
+        scale = lambda sf: np.repeat(2.0 ** (np.load(f"{out}/{sf}.npy").astype(np.float64) - 127), 32, axis=1)
+        a, b = e4m3(a) * scale("SFA"), e4m3(b) * scale("SFB")
     if name.startswith("gemm_epilogue"):
         (m, k), n = a.shape, b.shape[0]
         alpha, beta = [x["f32"] for x in launch["args"] if "f32" in x]
