@@ -153,7 +153,7 @@ pub fn set_spec_cache(enabled: bool) {
     cache::set_enabled(enabled);
 }
 
-static LAYOUTS: cache::Cache<Layout> = cache::Cache::new();
+static LAYOUTS: cache::Cache<std::sync::Arc<Layout>> = cache::Cache::new();
 static TUPLES: cache::Cache<IntTuple> = cache::Cache::new();
 
 /// A layout whose static size or offsets leave 64-bit integers is refused
@@ -164,7 +164,14 @@ fn fits(layout: &Layout) -> Result<(), String> {
 
 /// Parses a layout and checks its shape and stride leaves.
 pub fn parse_checked_layout(text: &str) -> Result<Layout, String> {
-    LAYOUTS.get_or(text, parse_layout_uncached)
+    parse_checked_layout_shared(text).map(|l| (*l).clone())
+}
+
+/// [`parse_checked_layout`], shared with the cache: type inference reads
+/// operand layouts it only borrows, and a clone of the tree on every
+/// lookup was a tenth of verification (issue 33, docs/compile.md).
+pub fn parse_checked_layout_shared(text: &str) -> Result<std::sync::Arc<Layout>, String> {
+    LAYOUTS.get_or(text, |t| parse_layout_uncached(t).map(std::sync::Arc::new))
 }
 
 fn parse_layout_uncached(text: &str) -> Result<Layout, String> {

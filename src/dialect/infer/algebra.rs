@@ -7,7 +7,7 @@ pub(super) fn infer(_op: &str, mnemonic: &str, args: &Args, operands: &[Operand]
     let result: Result<Vec<Inferred>, String> = match mnemonic {
         // Composition, complement, simplification, inverses.
         "composition" | "compose" => tiling(&args, Tiling::Composition),
-        "complement" if has_basis_leaf(args.layout(0)?.stride()) => complement_basis(args, operands),
+        "complement" if has_basis_leaf(args.layout_owned(0)?.stride()) => complement_basis(args, operands),
         "complement" => complement(args, operands),
         // A composed layout coalesces, groups and flattens its outer layout.
         "coalesce" if operands.len() == 2 => {
@@ -15,14 +15,14 @@ pub(super) fn infer(_op: &str, mnemonic: &str, args: &Args, operands: &[Operand]
             through_outer(&args, |a| layout::coalesce_profile(a, &profile))
         }
         "coalesce" => through_outer(&args, layout::coalesce),
-        "filter_zeros" => layout_result(Ok(layout::filter_zeros(&args.layout(0)?))),
-        "filter" => layout_result(layout::filter(&args.layout(0)?)),
+        "filter_zeros" => layout_result(Ok(layout::filter_zeros(&*args.layout(0)?))),
+        "filter" => layout_result(layout::filter(&*args.layout(0)?)),
         "group_modes" => {
             let (begin, end) = (attr_index(attrs, "begin")?, attr_index(attrs, "end")?);
             through_outer(&args, |a| layout::group_modes(a, begin, end))
         }
-        "right_inverse" => layout_result(layout::right_inverse(&args.layout(0)?)),
-        "left_inverse" => layout_result(layout::left_inverse(&args.layout(0)?)),
+        "right_inverse" => layout_result(layout::right_inverse(&*args.layout(0)?)),
+        "left_inverse" => layout_result(layout::left_inverse(&*args.layout(0)?)),
         // Divides and products.
         "logical_divide" => tiling(&args, Tiling::LogicalDivide),
         "zipped_divide" => tiling(&args, Tiling::ZippedDivide),
@@ -80,21 +80,21 @@ fn complement_basis(args: &Args, operands: &[Operand]) -> Result<Vec<Inferred>, 
     let cotarget = match operands.len() {
         1 => None,
         _ => Some(match args.get(1)? {
-            (SpecKind::Layout, _) => args.layout(1)?.shape().clone(),
+            (SpecKind::Layout, _) => args.layout_owned(1)?.shape().clone(),
             _ => args.tuple(1)?,
         }),
     };
-    layout_result(layout::complement_basis(&args.layout(0)?, cotarget.as_ref()))
+    layout_result(layout::complement_basis(&*args.layout(0)?, cotarget.as_ref()))
 }
 
 /// `complement`: the cotarget a tuple, a layout (its shape, as NVIDIA's IR
 /// takes it), or absent (the layout's cosize, CuTe's complement(layout)).
 fn complement(args: &Args, operands: &[Operand]) -> Result<Vec<Inferred>, String> {
-    let layout = args.layout(0)?;
+    let layout = args.layout_owned(0)?;
     let cotarget = match operands.len() {
         1 => layout::cosize(&layout).map_err(err)?,
         _ => match args.get(1)? {
-            (SpecKind::Layout, _) => args.layout(1)?.shape().clone(),
+            (SpecKind::Layout, _) => args.layout_owned(1)?.shape().clone(),
             _ => args.tuple(1)?,
         },
     };
@@ -131,7 +131,7 @@ fn zipped_tiled_flat_product(mnemonic: &str, args: &Args) -> Result<Vec<Inferred
 
 /// `blocked_product`, `raked_product`.
 fn blocked_raked_product(mnemonic: &str, args: &Args) -> Result<Vec<Inferred>, String> {
-    let b = args.layout(1)?;
+    let b = args.layout_owned(1)?;
     let blocked = mnemonic == "blocked_product";
     through_outer(&args, |a| match (run_time(a, &Tiler::Layout(b.clone())), blocked) {
         (false, true) => layout::blocked_product(a, &b),
@@ -160,7 +160,7 @@ fn get_or_select_op(mnemonic: &str, args: &Args, attrs: &dyn Attrs) -> Result<Ve
             spec_result(SpecKind::Tile, t)
         }
         (SpecKind::Layout, _) => {
-            let Part::Layout(l) = get_or_select(mnemonic, Part::Layout(args.layout(0)?), &path)? else {
+            let Part::Layout(l) = get_or_select(mnemonic, Part::Layout(args.layout_owned(0)?), &path)? else {
                 unreachable!("a layout's part is a layout")
             };
             layout_result(Ok(l))
@@ -235,7 +235,7 @@ fn recast(args: &Args, attrs: &dyn Attrs) -> Result<Vec<Inferred>, String> {
             let text = format!("{swizzle} o {offset} o {layout}");
             spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
         }
-        _ => layout_result(layout::recast_layout(&args.layout(0)?, new_bits, old_bits)),
+        _ => layout_result(layout::recast_layout(&*args.layout(0)?, new_bits, old_bits)),
     }
 }
 
@@ -243,7 +243,7 @@ fn recast(args: &Args, attrs: &dyn Attrs) -> Result<Vec<Inferred>, String> {
 fn size(mnemonic: &str, args: &Args, attrs: &dyn Attrs) -> Result<Vec<Inferred>, String> {
     let path = mode_path(mnemonic, attrs)?;
     let part = match args.get(0)? {
-        (SpecKind::Layout, _) => Part::Layout(args.layout(0)?),
+        (SpecKind::Layout, _) => Part::Layout(args.layout_owned(0)?),
         (SpecKind::ComposedLayout, text) => Part::Layout(spec::parse_checked_general_composed(text)?.layout),
         _ => Part::Tuple(args.tuple(0)?),
     };
@@ -260,7 +260,7 @@ fn cosize(mnemonic: &str, args: &Args, attrs: &dyn Attrs) -> Result<Vec<Inferred
             }
             composed.layout
         }
-        _ => args.layout(0)?,
+        _ => args.layout_owned(0)?,
     };
     spec_result(SpecKind::IntTuple, cosize_at(mnemonic, layout, &mode_path(mnemonic, attrs)?)?)
 }
@@ -299,7 +299,7 @@ fn crd2idx(args: &Args) -> Result<Vec<Inferred>, String> {
     // A shape stands for its compact column-major layout.
     let layout = match args.get(1)? {
         (SpecKind::Shape, _) => layout::make_layout(&args.tuple(1)?).map_err(err)?,
-        _ => args.layout(1)?,
+        _ => args.layout_owned(1)?,
     };
     let index = if has_basis_leaf(layout.stride()) {
         // Scaled-basis strides (e.g. an identity layout): a basis

@@ -19,13 +19,13 @@ pub(super) fn infer(_op: &str, mnemonic: &str, args: &Args, operands: &[Operand]
                 return Err(format!("operand #0 (the inner part) must be a swizzle or a layout, not !cute.{}", inner_kind.mnemonic()));
             }
             let offset = args.tuple(1)?;
-            let outer = args.layout(2)?;
+            let outer = args.layout_owned(2)?;
             let text = format!("{inner} o {offset} o {outer}");
             spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
         }
         "make_composed_layout" => make_composed_layout(args, operands, attrs),
         "make_composed_layout_raw" => {
-            let outer = args.layout(0)?;
+            let outer = args.layout_owned(0)?;
             let (_, inner) = args.get(1)?;
             let offset = args.tuple(2)?;
             let offset = offset.as_int().ok_or_else(|| format!("the offset {offset} must be a static integer"))?;
@@ -36,7 +36,7 @@ pub(super) fn infer(_op: &str, mnemonic: &str, args: &Args, operands: &[Operand]
         "get_shape" | "get_stride" => {
             let layout = match args.get(0)? {
                 (SpecKind::ComposedLayout, text) => spec::parse_checked_general_composed(text)?.layout,
-                _ => args.layout(0)?,
+                _ => args.layout_owned(0)?,
             };
             if mnemonic == "get_shape" {
                 spec_result(SpecKind::Shape, layout.shape())
@@ -101,7 +101,7 @@ pub(super) fn infer(_op: &str, mnemonic: &str, args: &Args, operands: &[Operand]
                     }
                     composed.layout
                 }
-                _ => args.layout(0)?,
+                _ => args.layout_owned(0)?,
             };
             layout_result(layout::make_layout_like(&source))
         }
@@ -127,7 +127,7 @@ fn make_composed_layout(args: &Args, operands: &[Operand], attrs: &dyn Attrs) ->
     if operands.len() != 1 {
         return Err(format!("expects the outer layout (spec 002) or (inner, offset, outer) (NVIDIA's IR), got {} operands", operands.len()));
     }
-    let outer = args.layout(0)?;
+    let outer = args.layout_owned(0)?;
     let swizzle = attrs.ints("swizzle").ok_or("expects a 'swizzle' attribute [B, M, S]")?;
     let [bits, base, shift] = swizzle[..] else {
         return Err(format!("'swizzle' must hold 3 integers [B, M, S], got {swizzle:?}"));

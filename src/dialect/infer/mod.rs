@@ -263,15 +263,19 @@ impl Args<'_> {
                 let side = ViewSide { iterator: iterator.clone(), swizzle, element_bits: *element_bits, alignment: *alignment };
                 Ok((layout, Some(side)))
             }
-            _ => Ok((self.layout(index)?, None)),
+            _ => Ok((self.layout_owned(index)?, None)),
         }
     }
 
-    fn layout(&self, index: usize) -> Result<Layout, String> {
+    fn layout(&self, index: usize) -> Result<std::sync::Arc<Layout>, String> {
         match self.get(index)? {
-            (SpecKind::Layout, text) => spec::parse_checked_layout(text),
+            (SpecKind::Layout, text) => spec::parse_checked_layout_shared(text),
             (kind, _) => Err(format!("operand #{index} must be a !cute.layout, not !cute.{}", kind.mnemonic())),
         }
+    }
+
+    fn layout_owned(&self, index: usize) -> Result<Layout, String> {
+        self.layout(index).map(|l| (*l).clone())
     }
 
     fn tuple(&self, index: usize) -> Result<IntTuple, String> {
@@ -354,7 +358,7 @@ fn through_outer(args: &Args, f: impl FnOnce(&Layout) -> Result<Layout, layout::
             let text = format!("{} o {} o {result}", composed.inner, composed.offset);
             spec_result(SpecKind::ComposedLayout, spec::canonicalize(SpecKind::ComposedLayout, &text)?)
         }
-        _ => layout_result(f(&args.layout(0)?)),
+        _ => layout_result(f(&*args.layout(0)?)),
     }
 }
 

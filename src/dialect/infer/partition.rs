@@ -55,7 +55,7 @@ pub(super) fn infer(_op: &str, mnemonic: &str, args: &Args, operands: &[Operand]
         }
         "slice" | "dice" => {
             let keep = mnemonic == "slice";
-            layout_result(slice_layout(&args.tuple(1)?, &args.layout(0)?, keep))
+            layout_result(slice_layout(&args.tuple(1)?, &*args.layout(0)?, keep))
         }
         "tiled.copy.partition_S" | "tiled.copy.partition_D" => {
             let copy = operands.first().ok_or("expects a tiled copy")?;
@@ -86,7 +86,7 @@ pub(super) fn infer(_op: &str, mnemonic: &str, args: &Args, operands: &[Operand]
         "local_tile" | "local_partition" => {
             let (source, view) = args.layout_or_view(0)?;
             let local_tile = mnemonic == "local_tile";
-            let tiler = if local_tile { args.tiler(1)? } else { thread_tiler(&args.layout(1)?).map_err(err)? };
+            let tiler = if local_tile { args.tiler(1)? } else { thread_tiler(&*args.layout(1)?).map_err(err)? };
             let (layout, offset) = local_partition(&source, &tiler, &args.tuple(2)?, local_tile)?;
             partition_result(layout, view, &offset)
         }

@@ -53,10 +53,10 @@ pub(super) fn infer(_op: &str, mnemonic: &str, args: &Args, _operands: &[Operand
             let (rank, prepend) = (rank as usize, mnemonic == "prepend_to_rank");
             match (args.get(0)?, args.get(1)?) {
                 ((SpecKind::Layout, _), (SpecKind::Layout, _)) => {
-                    layout_result(Ok(layout::pad_layout_to_rank(&args.layout(0)?, &args.layout(1)?, rank, prepend)))
+                    layout_result(Ok(layout::pad_layout_to_rank(&*args.layout(0)?, &*args.layout(1)?, rank, prepend)))
                 }
                 ((SpecKind::ComposedLayout, _), (SpecKind::Layout, _)) => {
-                    let element = args.layout(1)?;
+                    let element = args.layout_owned(1)?;
                     through_outer(&args, |a| Ok(layout::pad_layout_to_rank(a, &element, rank, prepend)))
                 }
                 ((kind, _), (element, _)) if kind == element && !matches!(kind, SpecKind::Layout | SpecKind::ComposedLayout) => {
