@@ -363,8 +363,13 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
         "ld" | "st" => {
             let load = inst.opcode[1] == "ld";
             let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
-            if parts.iter().any(|p| p.contains("pack::")) {
-                return Err(bad(inst, "tcgen05.ld/st with .pack::16b / .unpack::16b are not emulated".into()));
+            // .pack::16b (ld) / .unpack::16b (st): a register holds two
+            // 16-bit elements of adjacent columns, the lower column's in its
+            // low half; in tensor memory each is the low 16 bits of its
+            // column (9.7.16.8.3-4; D's sub-word elements are not packed).
+            let packed = parts.iter().any(|p| *p == if load { "pack::16b" } else { "unpack::16b" });
+            if !packed && parts.iter().any(|p| p.contains("pack::")) {
+                return Err(bad(inst, format!("tcgen05.{} takes {}", inst.opcode[1], if load { ".pack::16b" } else { ".unpack::16b" })));
             }
             let Some(shape) = parts.iter().copied().find_map(Shape::of) else {
                 return Err(bad(inst, "tcgen05.ld/st of an unknown shape".into()));
@@ -386,11 +391,18 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
             for (l, t) in lanes.clone().enumerate() {
                 let addr = cta.address(t, address, &dummy, inst)? as u32;
                 let (lane0, column0) = ((addr >> 16) as usize, (addr & 0xffff) as usize);
-                let cells: Vec<(usize, usize)> = (0..dst.len()).map(|r| {
-                    let (dl, dc) = shape.place(l, r, split);
-                    (lane0 + dl, column0 + dc)
-                }).collect();
-                for &(lane, column) in &cells {
+                // (register, lane, column, the register's 16-bit half when packed)
+                let cells: Vec<(usize, usize, usize, Option<u32>)> = (0..dst.len())
+                    .flat_map(|r| {
+                        let (dl, dc) = shape.place(l, r, split);
+                        let halves: &[Option<u32>] = if packed { &[Some(0), Some(1)] } else { &[None] };
+                        halves.iter().map(move |&h| match h {
+                            Some(h) => (r, lane0 + dl, column0 + 2 * dc + h as usize, Some(h)),
+                            None => (r, lane0 + dl, column0 + dc, None),
+                        })
+                    })
+                    .collect();
+                for &(_, lane, column, _) in &cells {
                     if lane / 32 != quarter {
                         return Err(Stop(
                             HazardKind::OutOfBounds,
@@ -406,11 +418,19 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
                 }
                 let read_at = cta.threads[t].clock[t];
                 let pc = cta.threads[t].pc as u32;
-                for (reg, &(lane, column)) in dst.iter().zip(&cells) {
-                    let cell = lane * COLUMNS + column;
+                if load && packed {
+                    for &reg in dst.iter() {
+                        cta.threads[t].regs[reg] = 0;
+                    }
+                }
+                for &(r, lane, column, half) in &cells {
+                    let (reg, cell) = (dst[r], lane * COLUMNS + column);
                     if load {
                         cta.tmem_reads[cell] = Some((t as u32, read_at, pc));
-                        cta.threads[t].regs[*reg] = u64::from(cta.tmem[cell]);
+                        match half {
+                            Some(h) => cta.threads[t].regs[reg] |= u64::from(cta.tmem[cell] & 0xffff) << (16 * h),
+                            None => cta.threads[t].regs[reg] = u64::from(cta.tmem[cell]),
+                        }
                         if cta.tmem_stamp[cell] > cta.threads[t].tc_seen {
                             let pc = cta.threads[t].pc;
                             report.hazard(HazardKind::TmemRace, (pc, 0), || {
@@ -421,7 +441,13 @@ pub(crate) fn collective(cta: &mut Cta, lanes: std::ops::Range<usize>, inst: &In
                             });
                         }
                     } else {
-                        cta.tmem[cell] = cta.threads[t].regs[*reg] as u32;
+                        let value = cta.threads[t].regs[reg] as u32;
+                        cta.tmem[cell] = match half {
+                            // A 16-bit element into the low half; the high
+                            // half, which the ISA leaves unsaid, unchanged.
+                            Some(h) => (cta.tmem[cell] & 0xffff_0000) | ((value >> (16 * h)) & 0xffff),
+                            None => value,
+                        };
                     }
                 }
                 if load {

@@ -97,3 +97,57 @@ fn shift_moves_each_row_down_one_lane() {
     let o = launch::execute(&l, &early).unwrap_or_else(|e| panic!("{e}"));
     assert!(o.report.hazards.iter().any(|h| h.kind == cute_emu::machine::HazardKind::TmemRace), "{}", launch::summary(&o));
 }
+
+/// One warp: 64 columns of lane l hold 0x5A5A0000 + 256 l + column; a
+/// `.pack::16b` load of 8 registers (16 columns), an `.unpack::16b` store
+/// of the first 4 of them at column 32, and a plain load of columns
+/// 32..40.
+fn pack_kernel() -> String {
+    let fill: Vec<String> = (0..32).map(|c| format!("%f{c}")).collect();
+    let mut text = String::from(
+        ".version 8.6\n.target sm_100a\n.address_size 64\n.visible .entry k(.param .u64 out)\n{\n\
+         .reg .b32 %r<40>;\n.reg .b32 %f<32>;\n.reg .b64 %rd<8>;\n.shared .align 4 .b32 slot;\n\
+         ld.param.u64 %rd1, [out];\nmov.u32 %r1, %tid.x;\n\
+         tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [slot], 64;\ntcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;\n\
+         bar.sync 0;\nld.shared.u32 %r2, [slot];\nshl.b32 %r3, %r1, 8;\nadd.u32 %r3, %r3, 1515847680;\n",
+    );
+    for c in 0..32 {
+        text += &format!("add.u32 %f{c}, %r3, {c};\n");
+    }
+    text += &format!("tcgen05.st.sync.aligned.32x32b.x32.b32 [%r2], {{{}}};\ntcgen05.wait::st.sync.aligned;\n", fill.join(", "));
+    text += "add.u32 %r4, %r2, 32;\ntcgen05.st.sync.aligned.32x32b.x32.b32 [%r4], {";
+    text += &fill.join(", ");
+    text += "};\ntcgen05.wait::st.sync.aligned;\n\
+             tcgen05.ld.sync.aligned.32x32b.x8.pack::16b.b32 {%r10, %r11, %r12, %r13, %r14, %r15, %r16, %r17}, [%r2];\ntcgen05.wait::ld.sync.aligned;\n\
+             tcgen05.st.sync.aligned.32x32b.x4.unpack::16b.b32 [%r4], {%r10, %r11, %r12, %r13};\ntcgen05.wait::st.sync.aligned;\n\
+             tcgen05.ld.sync.aligned.32x32b.x8.b32 {%r20, %r21, %r22, %r23, %r24, %r25, %r26, %r27}, [%r4];\ntcgen05.wait::ld.sync.aligned;\n\
+             mul.wide.u32 %rd4, %r1, 64;\nadd.s64 %rd5, %rd1, %rd4;\n\
+             st.global.v4.u32 [%rd5], {%r10, %r11, %r12, %r13};\nst.global.v4.u32 [%rd5+16], {%r14, %r15, %r16, %r17};\n\
+             st.global.v4.u32 [%rd5+32], {%r20, %r21, %r22, %r23};\nst.global.v4.u32 [%rd5+48], {%r24, %r25, %r26, %r27};\n\
+             bar.sync 0;\ntcgen05.dealloc.cta_group::1.sync.aligned.b32 %r2, 64;\nret;\n}\n";
+    text
+}
+
+#[test]
+fn pack_16b_joins_adjacent_columns_and_unpack_splits_them() {
+    // PTX ISA 9.7.16.8.3-4: `.pack::16b` packs two 16-bit elements from
+    // adjacent columns into one register (the lower column's in the low
+    // half); `.unpack::16b` splits one into the low halves of two columns
+    // (their high halves, which the ISA leaves unsaid, kept).
+    let out = Arg::Buffer { name: "out".into(), dtype: Dtype::U32, shape: vec![32 * 16], init: Init::Zeros };
+    let l = Launch::new("sm_100a", "k", [1, 1, 1], [32, 1, 1], vec![out]);
+    let o = launch::execute(&l, &pack_kernel()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+    let cell = |lane: usize, column: usize| 0x5A5A_0000u64 + 256 * lane as u64 + column as u64;
+    for lane in 0..32 {
+        let got = |w: usize| o.buffers[0].get(lane * 16 + w) as u64;
+        for r in 0..8 {
+            assert_eq!(got(r), (cell(lane, 2 * r) & 0xffff) | (cell(lane, 2 * r + 1) & 0xffff) << 16, "packed register {r} of lane {lane}");
+        }
+        for c in 0..8 {
+            // Column 32 + c after the unpacked store of packed register c / 2.
+            let element = (got(c / 2) >> (16 * (c % 2))) & 0xffff;
+            assert_eq!(got(8 + c), (cell(lane, c) & 0xffff_0000) | element, "column {} of lane {lane}", 32 + c);
+        }
+    }
+}
