@@ -9,8 +9,10 @@ use std::path::Path;
 mod support {
     pub mod conv;
     pub mod launch;
+    pub mod reference;
 }
 use support::launch::{example_launch, prepare};
+use support::reference::block_scaled_errors;
 
 /// Parses, compiles and runs a launch file; no hazard may be reported.
 fn run(path: &Path) -> Outcome {
@@ -584,24 +586,6 @@ fn gemm_2sm_sm100_computes_a_times_b_transposed_on_cta_pairs() {
     check_gemm(&o, 512, 512, 192, |i, kk| i * 192 + kk, |j, kk| j * 192 + kk, |i, j| i * 512 + j);
 }
 
-/// Whether C = sum_k 2^(SFA(m, k/32) - 127) A(m, k) 2^(SFB(n, k/32) - 127)
-/// B(n, k) for the block-scaled GEMM's buffers (ue8m0 scales as bytes).
-fn block_scaled_product(o: &Outcome, m: usize, n: usize, k: usize) -> usize {
-    let (a, b, sfa, sfb, c) = (buffer(o, "A"), buffer(o, "B"), buffer(o, "SFA"), buffer(o, "SFB"), buffer(o, "C"));
-    let blocks = k / 32;
-    let scale = |byte: f64| 2f64.powi(byte as i32 - 127);
-    let mut wrong = 0;
-    for i in 0..m {
-        for j in 0..n {
-            let want: f64 = (0..k).map(|kk| scale(sfa.get(i * blocks + kk / 32)) * a.get(i * k + kk) * scale(sfb.get(j * blocks + kk / 32)) * b.get(j * k + kk)).sum();
-            if c.get(i * n + j) != want {
-                wrong += 1;
-            }
-        }
-    }
-    wrong
-}
-
 #[test]
 fn gemm_blockscaled_sm120_applies_each_blocks_scales() {
     // Issue 30 item 6: the MX-format GEMM on sm_120a's block-scaled register
@@ -611,7 +595,7 @@ fn gemm_blockscaled_sm120_applies_each_blocks_scales() {
     // takes each scale from the lane and byte the PTX ISA's selectors name
     // (9.7.14.3), independently of the compiler's SFALayout / SFBLayout.
     let o = run(&example_launch("gemm_blockscaled_sm120"));
-    assert_eq!(block_scaled_product(&o, 64, 48, 96), 0);
+    assert_eq!(block_scaled_errors(&o, 64, 48, 48, 96), 0);
     let sfa = buffer(&o, "SFA");
     assert!((1..64 * 3).any(|i| sfa.get(i) != sfa.get(0)), "the scales vary");
 }
@@ -628,7 +612,7 @@ fn gemm_blockscaled_sm100_applies_each_blocks_scales_from_tensor_memory() {
     // the 128-column accumulator before the 256-column scale factors, which
     // the ISA forbids (9.7.16.7.1); the cache now allocates widest first.
     let o = run(&example_launch("gemm_blockscaled_sm100"));
-    assert_eq!(block_scaled_product(&o, 256, 256, 640), 0);
+    assert_eq!(block_scaled_errors(&o, 256, 256, 256, 640), 0);
     let sfa = buffer(&o, "SFA");
     assert!((1..256 * 20).any(|i| sfa.get(i) != sfa.get(0)), "the scales vary");
 }
