@@ -100,7 +100,7 @@ fn element(regs: &[u64], i: usize, t: Ty) -> f64 {
 
 /// An FP6 / FP4 value (PTX ISA 5.2.5.3: sign, exponent, mantissa, bias
 /// 2^(e-1) - 1, subnormals at exponent 0, no infinity or NaN).
-fn small_float(bits: u8, exponent_bits: u32, mantissa_bits: u32) -> f64 {
+pub(crate) fn small_float(bits: u8, exponent_bits: u32, mantissa_bits: u32) -> f64 {
     let sign = if bits >> (exponent_bits + mantissa_bits) & 1 != 0 { -1.0 } else { 1.0 };
     let e = i32::from(bits >> mantissa_bits) & ((1 << exponent_bits) - 1);
     let m = f64::from(bits & ((1 << mantissa_bits) - 1));
@@ -134,9 +134,8 @@ impl BlockScale {
             _ => return Err(unsupported("a block-scaled mma names .scale_vec::1X, 2X or 4X".into())),
         };
         let decode = |byte: u8| match parts.last().copied() {
-            // ue8m0: 2^(e - 127), 0xff is NaN (PTX ISA 5.2.5.4).
-            Some("ue8m0") => Ok(if byte == 0xff { f64::NAN } else { 2f64.powi(i32::from(byte) - 127) }),
-            Some("ue4m3") => Ok(fp8(byte & 0x7f, 4, 3)),
+            Some("ue8m0") => Ok(scale_factor(byte, false)),
+            Some("ue4m3") => Ok(scale_factor(byte, true)),
             other => Err(unsupported(format!("block scale type .{} is not emulated", other.unwrap_or("")))),
         };
         let selector = |i: usize| -> Result<(usize, usize, usize), Failure> {
@@ -159,6 +158,16 @@ impl BlockScale {
         let a = (0..16).map(|r| scales(4 * (r % 8) + 2 * a_thread + r / 8, a_reg, a_byte)).collect::<Result<_, _>>()?;
         let b = (0..8).map(|n| scales(4 * n + b_thread, b_reg, b_byte)).collect::<Result<_, _>>()?;
         Ok(BlockScale { chunks, a, b })
+    }
+}
+
+/// A block scale factor: ue8m0 is 2^(e - 127), 0xff NaN; ue4m3 an
+/// unsigned e4m3 (PTX ISA 5.2.5.4).
+pub(crate) fn scale_factor(byte: u8, ue4m3: bool) -> f64 {
+    match (ue4m3, byte) {
+        (true, _) => fp8(byte & 0x7f, 4, 3),
+        (false, 0xff) => f64::NAN,
+        (false, _) => 2f64.powi(i32::from(byte) - 127),
     }
 }
 

@@ -52,7 +52,7 @@ fn tmem_operand_rows(cta: &Cta, taddr: u32, rows: usize, format: u32, inst: &Ins
 }
 
 /// A UMMA operand's element type: the instruction descriptor's A / B type
-/// field decoded for the kind (PTX ISA 9.7.16.4.2, tables 42-44).
+/// field decoded for the kind (PTX ISA 9.7.16.4.2, tables 45-47).
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Elem {
     F16,
@@ -62,6 +62,17 @@ enum Elem {
     E5m2,
     U8,
     S8,
+    /// The 6- and 4-bit types of `.kind::f8f6f4` and `.kind::mxf8f6f4`:
+    /// in shared memory each 16 of K are packed, LSB first, into the first
+    /// 12 (6-bit) or 8 (4-bit) bytes of a 16-byte chunk, the rest padding
+    /// (9.7.16.10.4.4; the TMA formats 16U6_ALIGN16B and 16U4_ALIGN16B), so
+    /// the operand has an 8-bit type's geometry.
+    E2m3,
+    E3m2,
+    E2m1,
+    /// e2m1 of `.kind::mxf4` / `.kind::mxf4nvf4`: two a byte, the lower k
+    /// in the low nibble, no padding (9.7.16.10.4.6).
+    E2m1x2,
 }
 
 impl Elem {
@@ -73,9 +84,34 @@ impl Elem {
         }
     }
 
-    /// The element's value. A tf32 operand is a 32-bit word whose low 13
-    /// mantissa bits the tensor core ignores (PTX ISA 5.2.5.1).
-    fn decode(self, b: &[u8]) -> f64 {
+    /// The width of a sub-byte type, for the types packed in shared memory.
+    fn packed_bits(self) -> Option<u64> {
+        match self {
+            Elem::E2m3 | Elem::E3m2 => Some(6),
+            Elem::E2m1 | Elem::E2m1x2 => Some(4),
+            _ => None,
+        }
+    }
+
+    /// Where element (row, k) of the operand lies: its first shared byte,
+    /// the bit it starts at, and how many bytes hold it.
+    fn locate(self, desc: u64, row: u64, k: u64, mn_major: bool) -> Result<(u64, u64, usize), String> {
+        match (self, self.packed_bits()) {
+            (Elem::E2m1x2, _) => Ok((descriptor_address(desc, row, k / 2, 1, false)?, 4 * (k % 2), 1)),
+            (_, Some(bits)) => {
+                let bit = (k % 16) * bits;
+                let chunk = descriptor_address(desc, row, k - k % 16, 1, false)?;
+                Ok((chunk + bit / 8, bit % 8, (bit % 8 + bits).div_ceil(8) as usize))
+            }
+            _ => Ok((descriptor_address(desc, row, k, self.bytes(), mn_major)?, 0, self.bytes() as usize)),
+        }
+    }
+
+    /// The element's value from its bytes, starting at bit `shift`. A tf32
+    /// operand is a 32-bit word whose low 13 mantissa bits the tensor core
+    /// ignores (PTX ISA 5.2.5.1); the 6- and 4-bit types are 5.2.5.3's.
+    fn decode(self, b: &[u8], shift: u64) -> f64 {
+        let sub = |bits: u64| ((u16::from(b[0]) | u16::from(b.get(1).copied().unwrap_or(0)) << 8) >> shift) as u8 & ((1u8 << bits) - 1);
         match self {
             Elem::F16 => f64::from(f16::from_bits(u16::from_le_bytes([b[0], b[1]])).to_f32()),
             Elem::Bf16 => f64::from(bf16::from_bits(u16::from_le_bytes([b[0], b[1]])).to_f32()),
@@ -84,8 +120,23 @@ impl Elem {
             Elem::E5m2 => crate::mma::fp8(b[0], 5, 2),
             Elem::U8 => f64::from(b[0]),
             Elem::S8 => f64::from(b[0] as i8),
+            Elem::E2m3 => crate::mma::small_float(sub(6), 2, 3),
+            Elem::E3m2 => crate::mma::small_float(sub(6), 3, 2),
+            Elem::E2m1 | Elem::E2m1x2 => crate::mma::small_float(sub(4), 2, 1),
         }
     }
+}
+
+/// The block scaling of a `.block_scale` UMMA: how many scale factors a
+/// row (the `.scale_vec::NX`; each covers K / N of the row), their bytes'
+/// first index in the 32-bit tensor-memory word for A and for B (the
+/// descriptor's scale-factor IDs) and their type (UE4M3 or UE8M0).
+#[derive(Clone, Copy, Debug)]
+struct Scales {
+    per_row: usize,
+    a_id: u32,
+    b_id: u32,
+    ue4m3: bool,
 }
 
 /// What the kind qualifier and the instruction descriptor of one
@@ -105,12 +156,52 @@ struct Decoded {
     b_mn: bool,
     negate: (bool, bool),
     saturate: bool,
-    /// `.block_scale` (one UE8M0 scale factor per 32 K, `.scale_vec::1X`):
-    /// the byte of the scale-factor word for A and for B.
-    scale_ids: Option<(u32, u32)>,
+    /// `.block_scale`'s scale factors.
+    scales: Option<Scales>,
     /// `tcgen05.mma.sp`: A holds K / 2 kept values a row, placed by the
     /// metadata in tensor memory (`k` is the logical K).
     sparse: bool,
+}
+
+/// The scale factors a `.block_scale` UMMA names: the vector size of its
+/// qualifier for the kind (PTX ISA table 55: `.scale_vec::1X` / `.block32`
+/// for mxf8f6f4, the default; `2X` / `.block32` for mxf4, the default, and
+/// mxf4nvf4; `4X` / `.block16` for mxf4nvf4, which must name one), the
+/// scale type and IDs of the descriptor (tables 46-47: bit 23 UE8M0 1 or,
+/// for mxf4nvf4 with 4X only, UE4M3 0; IDs in bits 29-30 and 4-5, any byte
+/// for 1X, 0 or 2 for 2X, 0 for 4X), and its reserved bits (0-1, 3, 6,
+/// 24-26; 31 for mxf8f6f4, mxf4's K = 96 flag; 12 for mxf4's 2-bit B type).
+fn block_scales(kind: &str, parts: &[&str], idesc: u32, inst: &Inst) -> Result<Scales, Stop> {
+    let field = |lo: u32, bits: u32| (idesc >> lo) & ((1 << bits) - 1);
+    let undefined = |what: String| illegal(inst, format!("instruction descriptor {idesc:#010x}: {what}"));
+    let vector = parts.iter().find(|p| p.starts_with("scale_vec::") || matches!(**p, "block16" | "block32")).copied();
+    let per_row = match (kind, vector) {
+        ("mxf8f6f4", None | Some("scale_vec::1X" | "block32")) => 1,
+        ("mxf4", None | Some("scale_vec::2X" | "block32")) | ("mxf4nvf4", Some("scale_vec::2X" | "block32")) => 2,
+        ("mxf4nvf4", Some("scale_vec::4X" | "block16")) => 4,
+        _ => return Err(illegal(inst, format!(".kind::{kind} does not take {} (PTX ISA table 55: mxf8f6f4 1X / block32, mxf4 2X / block32, mxf4nvf4 2X / block32 or 4X / block16, named)", vector.map_or("the default scale vector size".to_string(), |v| format!(".{v}"))))),
+    };
+    let reserved = 0b11 | 1 << 3 | 1 << 6 | 0b111 << 24 | if kind == "mxf8f6f4" { 1 << 31 } else { 1 << 12 };
+    if idesc & reserved != 0 {
+        return Err(undefined(format!("a reserved bit of the .kind::{kind} descriptor is set (mask {reserved:#010x})")));
+    }
+    if kind != "mxf8f6f4" && field(31, 1) != 0 {
+        return Err(bad(inst, format!("instruction descriptor {idesc:#010x}: K = 96 (bit 31) is not emulated")));
+    }
+    if kind != "mxf8f6f4" && (field(15, 1) != 0 || field(16, 1) != 0) {
+        return Err(undefined(format!(".kind::{kind} cannot transpose A or B")));
+    }
+    let ue4m3 = field(23, 1) == 0;
+    if ue4m3 && !(kind == "mxf4nvf4" && per_row == 4) {
+        return Err(undefined(format!(".kind::{kind} with {per_row} scale factors a row takes UE8M0 scales (scale type 1); UE4M3 is mxf4nvf4's with 4X")));
+    }
+    let (a_id, b_id) = (field(29, 2), field(4, 2));
+    for (which, id) in [("A", a_id), ("B", b_id)] {
+        if (per_row == 2 && id % 2 != 0) || (per_row == 4 && id != 0) {
+            return Err(undefined(format!("scale factor {which} ID {id} with {per_row} scale factors a row (2X: 0 or 2; 4X: 0; PTX ISA 9.7.16.10.7)")));
+        }
+    }
+    Ok(Scales { per_row, a_id, b_id, ue4m3 })
 }
 
 fn decode_mma(parts: &[&str], idesc: u32, inst: &Inst) -> Result<Decoded, Stop> {
@@ -131,8 +222,10 @@ fn decode_mma(parts: &[&str], idesc: u32, inst: &Inst) -> Result<Decoded, Stop> 
     let fp8 = |f: u32| match f {
         0 => Ok(Elem::E4m3),
         1 => Ok(Elem::E5m2),
-        3..=5 => Err(bad(inst, format!("instruction descriptor {idesc:#010x}: the 6- and 4-bit types of .kind::{kind} (type {f}) are not emulated"))),
-        other => Err(undefined(format!("A/B type {other} is not a .kind::{kind} type"))),
+        3 => Ok(Elem::E2m3),
+        4 => Ok(Elem::E3m2),
+        5 => Ok(Elem::E2m1),
+        other => Err(undefined(format!("A/B type {other} is not a .kind::{kind} type (0 e4m3, 1 e5m2, 3 e2m3, 4 e3m2, 5 e2m1)"))),
     };
     let (k, a, b) = match (kind, block_scale) {
         ("f16", false) => {
@@ -158,24 +251,23 @@ fn decode_mma(parts: &[&str], idesc: u32, inst: &Inst) -> Result<Decoded, Stop> 
             };
             (32, t(field(7, 3))?, t(field(10, 3))?)
         }
-        _ => return Err(bad(inst, format!("tcgen05.mma is emulated for .kind::f16, tf32, f8f6f4, i8 and mxf8f6f4.block_scale; not .kind::{kind}{}", if block_scale { " with .block_scale" } else { "" }))),
+        ("mxf4" | "mxf4nvf4", true) => {
+            if field(7, 3) != 1 || field(10, 2) != 1 {
+                return Err(undefined(format!("A and B types of .kind::{kind} are 1 (e2m1)")));
+            }
+            (64, Elem::E2m1x2, Elem::E2m1x2)
+        }
+        _ => return Err(bad(inst, format!("tcgen05.mma is emulated for .kind::f16, tf32, f8f6f4, i8, and with .block_scale mxf8f6f4, mxf4 and mxf4nvf4; not .kind::{kind}{}", if block_scale { " with .block_scale" } else { "" }))),
     };
     let n = (field(17, 6) * 8) as usize;
     let (a_mn, b_mn) = (field(15, 1) != 0, field(16, 1) != 0);
+    let scales = if block_scale { Some(block_scales(kind, parts, idesc, inst)?) } else { None };
+    // The sub-byte types are packed along K: K-major only (9.7.16.10.4).
+    if (a_mn && a.packed_bits().is_some()) || (b_mn && b.packed_bits().is_some()) {
+        return Err(undefined(format!("a transposed (MN-major) operand of a 6- or 4-bit type ({a:?} x {b:?}): they are packed along K")));
+    }
     if block_scale {
-        // Table 43: bits 0-1, 3, 6, 24-26 and 31 reserved; no dtype (D is
-        // f32); M >> 7 in bits 27-28; the scale type in bit 23.
-        let vector = parts.iter().find(|p| p.starts_with("scale_vec::") || p.starts_with("block"));
-        if !matches!(vector.copied(), None | Some("block_scale") | Some("scale_vec::1X") | Some("block32")) {
-            return Err(bad(inst, "mxf8f6f4 takes one scale factor per 32 K (.scale_vec::1X / .block32)".into()));
-        }
-        if idesc & (0b11 | 1 << 3 | 1 << 6 | 0b111 << 24 | 1 << 31) != 0 {
-            return Err(undefined("a reserved bit of the .kind::mxf8f6f4 descriptor is set (bits 0-1, 3, 6, 24-26, 31 must be 0)".into()));
-        }
-        if field(23, 1) != 1 {
-            return Err(undefined(".kind::mxf8f6f4 scale factors are UE8M0 (scale type 1)".into()));
-        }
-        return Ok(Decoded { k, a, b, d: 1, m: (field(27, 2) * 128) as usize, n, a_mn, b_mn, negate: (field(13, 1) != 0, field(14, 1) != 0), saturate: false, scale_ids: Some((field(29, 2), field(4, 2))), sparse });
+        return Ok(Decoded { k, a, b, d: 1, m: (field(27, 2) * 128) as usize, n, a_mn, b_mn, negate: (field(13, 1) != 0, field(14, 1) != 0), saturate: false, scales, sparse });
     }
     let d = field(4, 2);
     let d_ok = match kind {
@@ -195,7 +287,7 @@ fn decode_mma(parts: &[&str], idesc: u32, inst: &Inst) -> Result<Decoded, Stop> 
     }
     // Sparse: K is the logical K, twice the dense one (9.7.16.2.1).
     let k = if sparse { 2 * k } else { k };
-    Ok(Decoded { k, a, b, d, m: (field(24, 5) * 16) as usize, n, a_mn, b_mn, negate, saturate: field(3, 1) != 0, scale_ids: None, sparse })
+    Ok(Decoded { k, a, b, d, m: (field(24, 5) * 16) as usize, n, a_mn, b_mn, negate, saturate: field(3, 1) != 0, scales: None, sparse })
 }
 
 /// `tcgen05.mma.cta_group::N.kind::K [d], a-desc, b-desc, idesc,
@@ -229,7 +321,7 @@ pub(crate) fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report:
     let meta = if sparse { Some(cta.address(t, inst.op(3)?, config, inst)? as u32) } else { None };
     let idesc = cta.value(t, inst.op(3 + at)?, config, inst)? as u32;
     let f = decode_mma(&parts, idesc, inst)?;
-    let scales = match f.scale_ids {
+    let scales = match f.scales {
         Some(_) => Some((cta.address(t, inst.op(4 + at)?, config, inst)? as u32, cta.address(t, inst.op(5 + at)?, config, inst)? as u32)),
         None => None,
     };
@@ -269,9 +361,9 @@ pub(crate) fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report:
             None => operand_rows(holder, issuer, desc_a, rows, f.k, f.a, f.a_mn, inst, report)?,
         };
         let mut b_part = operand_rows(holder, issuer, desc_b, b_rows, f.k, f.b, f.b_mn, inst, report)?;
-        if let (Some((a_id, b_id)), Some((sfa, sfb))) = (f.scale_ids, scales) {
-            scale_rows(holder, &mut a_part, sfa, a_id, f.k, inst)?;
-            scale_rows(holder, &mut b_part, sfb, b_id, f.k, inst)?;
+        if let (Some(sc), Some((sfa, sfb))) = (f.scales, scales) {
+            scale_rows(holder, &mut a_part, sfa, sc.a_id, &sc, inst)?;
+            scale_rows(holder, &mut b_part, sfb, sc.b_id, &sc, inst)?;
         }
         a.push(a_part);
         b.extend(b_part);
@@ -339,13 +431,13 @@ fn accumulate_cell(cell: u32, accumulate: bool, f: &Decoded, sign: f64, a: &[f64
 }
 
 /// Multiplies each of `rows` (A's or B's rows of this CTA, K values each)
-/// by its scale factor, a UE8M0 byte (2^(e - 127), 0xff NaN) in tensor
-/// memory at `taddr` (PTX ISA 9.7.16.10.7, `.scale_vec::1X`): the factor
-/// of row r is byte `id` of the 32-bit cell at lane r % 32 + 32 p, column
-/// (taddr's) + r / 32, and "scale factors for A and B matrices need to be
+/// by its scale factors (PTX ISA 9.7.16.10.7): with N a row
+/// (`.scale_vec::NX`), chunk s of K / N values by the byte `id` + s of the
+/// 32-bit cell at lane r % 32 + 32 p, column (taddr's) + r / 32, a UE8M0
+/// or UE4M3 value; and "scale factors for A and B matrices need to be
 /// duplicated to all 32 lane partitions of tensor memory": the four
 /// partitions p must agree, else the instruction is undefined.
-fn scale_rows(cta: &Cta, rows: &mut [Vec<f64>], taddr: u32, id: u32, k: usize, inst: &Inst) -> Result<(), Stop> {
+fn scale_rows(cta: &Cta, rows: &mut [Vec<f64>], taddr: u32, id: u32, scales: &Scales, inst: &Inst) -> Result<(), Stop> {
     let (lane0, column0) = ((taddr >> 16) as usize, (taddr & 0xffff) as usize);
     let columns = rows.len().div_ceil(32);
     if cta.tmem.is_empty() || lane0 != 0 || column0 + columns > cta.tmem_columns {
@@ -354,19 +446,22 @@ fn scale_rows(cta: &Cta, rows: &mut [Vec<f64>], taddr: u32, id: u32, k: usize, i
             format!("{}: the scale factors of {} rows at lane {lane0}, column {column0} (lane 0 and {columns} columns: 32 rows a column, in all four lane partitions) are outside the {} allocated columns of tensor memory", describe(inst), rows.len(), cta.tmem_columns),
         ));
     }
-    debug_assert!(rows.iter().all(|r| r.len() == k));
     for (r, values) in rows.iter_mut().enumerate() {
-        let byte = |p: usize| (cta.tmem[(r % 32 + 32 * p) * COLUMNS + column0 + r / 32] >> (8 * id)) as u8;
-        let e = byte(0);
-        if let Some(p) = (1..4).find(|&p| byte(p) != e) {
-            return Err(illegal(
-                inst,
-                format!("the scale factor of row {r} differs between lane partitions 0 and {p} (bytes {e:#04x} and {:#04x} at lanes {} and {}, column {}): it must be duplicated to all four (PTX ISA 9.7.16.10.7)", byte(p), r % 32, r % 32 + 32 * p, column0 + r / 32),
-            ));
-        }
-        let factor = if e == 0xff { f64::NAN } else { 2f64.powi(i32::from(e) - 127) };
-        for v in values.iter_mut() {
-            *v *= factor;
+        let chunk = values.len() / scales.per_row;
+        for s in 0..scales.per_row {
+            let byte_id = id as usize + s;
+            let byte = |p: usize| (cta.tmem[(r % 32 + 32 * p) * COLUMNS + column0 + r / 32] >> (8 * byte_id)) as u8;
+            let e = byte(0);
+            if let Some(p) = (1..4).find(|&p| byte(p) != e) {
+                return Err(illegal(
+                    inst,
+                    format!("scale factor {s} of row {r} differs between lane partitions 0 and {p} (byte {byte_id}: {e:#04x} and {:#04x} at lanes {} and {}, column {}): it must be duplicated to all four (PTX ISA 9.7.16.10.7)", byte(p), r % 32, r % 32 + 32 * p, column0 + r / 32),
+                ));
+            }
+            let factor = crate::mma::scale_factor(e, scales.ue4m3);
+            for v in &mut values[s * chunk..(s + 1) * chunk] {
+                *v *= factor;
+            }
         }
     }
     Ok(())
@@ -415,20 +510,25 @@ fn expand_sparse(cta: &Cta, kept: Vec<Vec<f64>>, meta: u32, inst: &Inst) -> Resu
 /// a peer's are ordered by the cluster).
 #[allow(clippy::too_many_arguments)]
 fn operand_rows(cta: &mut Cta, issuer: Option<usize>, desc: u64, rows: usize, k: usize, elem: Elem, mn_major: bool, inst: &Inst, report: &mut Report) -> Result<Vec<Vec<f64>>, Stop> {
-    let size = elem.bytes();
     let mut out = vec![vec![0f64; k]; rows];
     for (row, values) in out.iter_mut().enumerate() {
         for (kk, v) in values.iter_mut().enumerate() {
-            let at = descriptor_address(desc, row as u64, kk as u64, size, mn_major).map_err(|e| bad(inst, e))?;
-            let bytes = match issuer {
-                Some(t) => cta.read(t, "shared", at, size as usize, inst, &mut [], report)?,
-                None => {
-                    cta.shared_bounds(at as usize, size as usize, inst, "reads")?;
-                    cta.shared[at as usize..(at + size) as usize].to_vec()
+            let (at, shift, size) = elem.locate(desc, row as u64, kk as u64, mn_major).map_err(|e| bad(inst, e))?;
+            // A 6-bit element may straddle two bytes: read them one by one
+            // (the tensor core reads the chunk, not an aligned access).
+            let (count, unit) = if size > 1 && elem.packed_bits().is_some() { (size, 1) } else { (1, size) };
+            let mut bytes = Vec::with_capacity(size);
+            for at in (0..count).map(|i| at + i as u64) {
+                match issuer {
+                    Some(t) => bytes.extend(cta.read(t, "shared", at, unit, inst, &mut [], report)?),
+                    None => {
+                        cta.shared_bounds(at as usize, unit, inst, "reads")?;
+                        bytes.extend_from_slice(&cta.shared[at as usize..at as usize + unit]);
+                    }
                 }
-            };
-            cta.check_async_read(at as usize, size as usize, inst, report);
-            *v = elem.decode(&bytes);
+            }
+            cta.check_async_read(at as usize, size, inst, report);
+            *v = elem.decode(&bytes, shift);
         }
     }
     Ok(out)

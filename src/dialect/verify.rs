@@ -109,8 +109,8 @@ fn verify_make_view(op: OperationRef) -> Result<(), String> {
         return Ok(());
     };
     let composed = crate::layout::parse_composed_layout(text).map_err(|e| e.to_string())?;
-    let bytes = u64::from(super::types::storage_bits(element) / 8).max(1);
-    let period = (1u64 << composed.swizzle.period_log2()) * bytes;
+    // The period in elements, in bytes (packed sub-byte elements: bits / 8).
+    let period = ((1u64 << composed.swizzle.period_log2()) * u64::from(super::types::storage_bits(element)) / 8).max(1);
     if iterator.alignment < period {
         return Err(format!(
             "a view swizzled by {} addresses {element} through the swizzle of its address: its pointer must be aligned to the swizzle's period of {period} bytes, got align<{}>",

@@ -158,21 +158,7 @@ fn canonical_offsets(
         return Err(format!("a {what} matrix starts 16-byte aligned, got byte address {start}"));
     }
     let byte_swizzle = match swizzle {
-        Some(s) if s.bits > 0 => {
-            // Element units -> bytes (sub-byte elements: bits -> bytes).
-            let to_bytes = |s: Swizzle| -> Result<Swizzle, String> {
-                if elem_bits >= 8 {
-                    s.in_bytes(u64::from(elem_bits / 8))
-                } else {
-                    let shift = (8 / elem_bits).trailing_zeros();
-                    if s.base < shift {
-                        return Err(format!("the swizzle {s} splits bytes of {elem_bits}-bit elements"));
-                    }
-                    Swizzle::new(s.bits, s.base - shift, s.shift)
-                }
-            };
-            Some(to_bytes(s)?)
-        }
+        Some(s) if s.bits > 0 => Some(s.over_bits(elem_bits)?),
         _ => None,
     };
     let layout_type = LayoutType::of_byte_swizzle(byte_swizzle)?;

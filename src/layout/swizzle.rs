@@ -64,6 +64,16 @@ impl Swizzle {
         Swizzle::new(self.bits, self.base - drop, self.shift)
     }
 
+    /// The byte form of a swizzle over `bits`-bit elements: [`Self::in_bytes`]
+    /// for whole bytes, [`Self::in_sub_bytes`] for packed sub-byte ones.
+    pub fn over_bits(&self, bits: u32) -> Result<Swizzle, Cond> {
+        if bits % 8 == 0 {
+            self.in_bytes(u64::from(bits / 8))
+        } else {
+            self.in_sub_bytes(bits)
+        }
+    }
+
     /// The swizzle is a function of the low `period_log2` offset bits only
     /// (higher bits pass through): a base aligned to `2^period_log2` elements
     /// swizzles the same relative to itself as in absolute addresses.

@@ -579,8 +579,8 @@ fn partition_result(layout: Layout, view: Option<ViewSide>, offset: &IntTuple) -
         let moved = layout::coord_add(&origin, offset).map_err(err)?;
         return Ok(vec![Inferred::View { iterator: coord_iterator_type(&moved), layout: (SpecKind::Layout, layout.to_string()) }]);
     }
-    let iterator = if view.alignment > 1 && view.element_bits % 8 == 0 {
-        let guaranteed = offset_alignment(offset, u64::from(view.element_bits / 8));
+    let iterator = if view.alignment > 1 {
+        let guaranteed = offset_alignment(offset, u64::from(view.element_bits));
         with_alignment(&view.iterator, view.alignment.min(guaranteed))
     } else {
         view.iterator
@@ -607,16 +607,18 @@ pub fn coord_iterator_type(origin: &IntTuple) -> String {
 }
 
 /// The power-of-two byte alignment every value of `offset` (elements of
-/// `bytes` bytes) keeps: a static offset's own, a run-time one's known
-/// divisibility (u64::MAX for offset 0).
-fn offset_alignment(offset: &IntTuple, bytes: u64) -> u64 {
+/// `bits` bits) keeps: a static offset's own, a run-time one's known
+/// divisibility (u64::MAX for offset 0). Sub-byte elements count in bits:
+/// 64 e2m1 are 32 bytes, and an offset that can be odd in them keeps no
+/// byte alignment at all (1).
+fn offset_alignment(offset: &IntTuple, bits: u64) -> u64 {
     let low_bit = |n: u64| if n == 0 { u64::MAX } else { 1u64 << n.trailing_zeros() };
     let elements = match offset {
         IntTuple::Leaf(Leaf::Int(v)) => low_bit(v.unsigned_abs()),
         IntTuple::Leaf(Leaf::Dyn(d)) => low_bit(d.divisibility),
         _ => 1,
     };
-    elements.saturating_mul(bytes)
+    (elements.saturating_mul(bits) / 8).max(1)
 }
 
 /// `!cute.ptr<T, space[, align<N>]>` with alignment `align` (1 is printed
@@ -707,6 +709,18 @@ mod tests {
         assert_eq!(ok[0].type_text(), r#"!cute.view<!cute.ptr<f32, gmem>, !cute.layout<"((1,4),2,2):((0,16),8,64)">>"#);
         let e = infer("cute.tiled.copy.partition_D", &[tiled(vec![]), view, thread], &NoAttrs).unwrap_err();
         assert!(e.contains("does not describe its thread-value layouts"), "{e}");
+    }
+
+    #[test]
+    fn a_slice_of_packed_sub_byte_elements_keeps_the_alignment_of_its_bits() {
+        // 64 e2m1 a k-block are 32 bytes: a run-time k-block keeps 32-byte
+        // alignment, not the tile's 1024 (which a 4-bit element once kept,
+        // its width rounding to no bytes); an odd element offset keeps none.
+        let view = |layout| Operand::View { iterator: "!cute.ptr<f4E2M1FN, smem, align<1024>>".into(), layout: (Layout, layout), element_bits: 4, alignment: 1024 };
+        let got = infer("cute.slice", &[view("(128,(64,4)):(256,(1,64))"), Operand::Spec(Coord, "(_,(_,?))")], &NoAttrs).unwrap();
+        assert_eq!(got[0].type_text(), r#"!cute.view<!cute.ptr<f4E2M1FN, smem, align<32>>, !cute.layout<"(128,64):(256,1)">>"#);
+        let got = infer("cute.slice", &[view("(128,64):(256,1)"), Operand::Spec(Coord, "(_,?)")], &NoAttrs).unwrap();
+        assert_eq!(got[0].type_text(), r#"!cute.view<!cute.ptr<f4E2M1FN, smem>, !cute.layout<"(128):(256)">>"#);
     }
 
     #[test]

@@ -317,12 +317,12 @@ fn verify_tma_copy(op: OperationRef) -> Result<(), String> {
     } else {
         (smem.layout()?, None)
     };
-    let bytes = u64::from(crate::dialect::types::storage_bits(descriptor.element) / 8).max(1);
+    let bits = crate::dialect::types::storage_bits(descriptor.element);
     let want = match descriptor.swizzle {
         0 => None,
         span => Some(crate::layout::Swizzle::new((span / 16).trailing_zeros(), 4, 3).map_err(|e| e.to_string())?),
     };
-    let have = swizzle.filter(|s| s.bits > 0).map(|s| s.in_bytes(bytes)).transpose().map_err(|e| e.to_string())?;
+    let have = swizzle.filter(|s| s.bits > 0).map(|s| s.over_bits(bits)).transpose().map_err(|e| e.to_string())?;
     if have != want {
         return Err(format!(
             "'{atom_text}': the descriptor swizzles {} bytes, but the shared tile {} is {}",
@@ -342,11 +342,12 @@ fn verify_tma_copy(op: OperationRef) -> Result<(), String> {
     }
     let period = want.map_or(128, |s| 1i64 << s.period_log2());
     for b in &boxes {
-        if (b.offset * bytes as i64) % period != 0 {
+        // In bits, then bytes: sub-byte elements are packed.
+        let start_bits = b.offset * i64::from(bits);
+        if start_bits % (8 * period) != 0 {
             return Err(format!(
-                "'{atom_text}': the box at {:?} starts {} bytes into the tile, not on a {period}-byte boundary",
-                b.origin,
-                b.offset * bytes as i64
+                "'{atom_text}': the box at {:?} starts {} bits into the tile, not on a {period}-byte boundary",
+                b.origin, start_bits
             ));
         }
     }

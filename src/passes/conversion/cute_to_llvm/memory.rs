@@ -356,12 +356,7 @@ pub(in crate::passes::conversion) fn address<'c: 'a, 'a>(
         None => root,
     };
     let bits = crate::dialect::types::storage_bits(element);
-    let in_bytes = if bits % 8 == 0 {
-        swizzle.in_bytes(u64::from(bits / 8))
-    } else {
-        swizzle.in_sub_bytes(bits)
-    }
-    .map_err(|e| format!("swizzled view of {element}: {e}"))?;
+    let in_bytes = swizzle.over_bits(bits).map_err(|e| format!("swizzled view of {element}: {e}"))?;
     // Shared-memory addresses are 32-bit; others are 64-bit.
     let width = if space == 3 { 32 } else { 64 };
     let int_type: Type = IntegerType::new(b.context, width).into();

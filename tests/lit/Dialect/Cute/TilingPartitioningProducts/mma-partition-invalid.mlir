@@ -83,6 +83,17 @@ func.func @swizzle_unaligned(%p: !cute.ptr<f16, smem, align<16>>) {
 
 // -----
 
+// Packed 4-bit elements: S<3,5,3> over e2m1 is the 128-byte swizzle, whose
+// period is 2048 elements, 1024 bytes (not 2048 one-byte elements).
+func.func @swizzle_unaligned_sub_byte(%p: !cute.ptr<f4E2M1FN, smem, align<512>>) {
+  %l = cute.static : !cute.composed_layout<"S<3,5,3> o 0 o (8,256):(256,1)">
+  // expected-error @+1 {{a view swizzled by S<3,5,3> addresses f4E2M1FN through the swizzle of its address: its pointer must be aligned to the swizzle's period of 1024 bytes, got align<512>}}
+  %v = cute.make_view %p, %l : !cute.view<!cute.ptr<f4E2M1FN, smem, align<512>>, !cute.composed_layout<"S<3,5,3> o 0 o (8,256):(256,1)">>
+  return
+}
+
+// -----
+
 func.func @fragment_of_dynamic_shape(%v: !cute.view<!cute.ptr<f32, gmem>, !cute.layout<"(4,?):(1,4)">>) {
   // expected-error @+2 {{a register fragment has a static shape, got (4,?):(1,4)}}
   // expected-error @+1 {{failed to infer returned types}}
