@@ -9,6 +9,9 @@ NAME picks the reference by its prefix:
   sgemm*          C (N x M) = B^T A (column-major), exact;
   gemm_blockscaled*  C = (A SFA) (B SFB)^T, e4m3 operands and ue8m0 scales
                   (one per 32 of K) as their bytes, exact;
+  gemm_nvfp4*     C = (A SFA) (B SFB)^T, e2m1 operands two a byte (the
+                  lower k in the low nibble) and ue4m3 scales (one per
+                  16 of K) as their bytes, exact;
   gemm_sparse*    C = A B^T, A 2:4 sparse from its kept values Ac and the
                   nibbles of META (PTX ISA 9.7.16.10.8.2), exact;
   fmha*           O = softmax(scale Q K^T [causal]) V in f64 (any head
@@ -51,6 +54,19 @@ def e4m3(bits):
     return np.where(bits & 0x80, -mag, mag)
 
 
+def e2m1(nibbles):
+    """e2m1 codes (PTX ISA 5.2.5.3: bias 1, no infinities or NaN) as f64."""
+    mag = np.array([0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0])[nibbles & 7]
+    return np.where(nibbles & 8, -mag, mag)
+
+
+def unpack_e2m1(packed):
+    """Bytes (rows x K/2) of two e2m1 each, the lower k in the low nibble,
+    as (rows x K) f64."""
+    b = np.asarray(packed, np.int64)
+    return e2m1(np.stack([b & 15, b >> 4], axis=-1).reshape(b.shape[0], -1))
+
+
 def sparse_a(out):
     """A (M x K) from its kept values Ac (M x K/2) and META (M x K/32 x 2
     16-bit words of four nibbles: a group of four's first kept value goes
@@ -76,6 +92,9 @@ def gemm(name, out, launch):
     if name.startswith("gemm_blockscaled"):
         scale = lambda sf: np.repeat(2.0 ** (np.load(f"{out}/{sf}.npy").astype(np.float64) - 127), 32, axis=1)
         a, b = e4m3(a) * scale("SFA"), e4m3(b) * scale("SFB")
+    if name.startswith("gemm_nvfp4"):
+        scale = lambda sf: np.repeat(e4m3(np.load(f"{out}/{sf}.npy") & 0x7F), 16, axis=1)
+        a, b = unpack_e2m1(a) * scale("SFA"), unpack_e2m1(b) * scale("SFB")
     if name.startswith("gemm_epilogue"):
         (m, k), n = a.shape, b.shape[0]
         alpha, beta = [x["f32"] for x in launch["args"] if "f32" in x]

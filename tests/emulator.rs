@@ -9,9 +9,11 @@ use std::path::Path;
 mod support {
     pub mod conv;
     pub mod launch;
+    pub mod fp4;
     pub mod reference;
 }
 use support::launch::{example_launch, prepare};
+use support::fp4::{fp4_errors, nvfp4_errors};
 use support::reference::block_scaled_errors;
 
 /// Parses, compiles and runs a launch file; no hazard may be reported.
@@ -615,6 +617,48 @@ fn gemm_blockscaled_sm100_applies_each_blocks_scales_from_tensor_memory() {
     assert_eq!(block_scaled_errors(&o, 256, 256, 256, 640), 0);
     let sfa = buffer(&o, "SFA");
     assert!((1..256 * 20).any(|i| sfa.get(i) != sfa.get(0)), "the scales vary");
+}
+
+#[test]
+fn gemm_nvfp4_sm100_multiplies_packed_e2m1_by_ue4m3_scales_every_16() {
+    // Issue 30 item 4: the NVFP4 GEMM on tcgen05.mma.kind::mxf4nvf4
+    // .block_scale.block16 (e2m1 two a byte, four ue4m3 scales a row of
+    // each 64-wide UMMA, one per 16 of K): 2 x 2 CTAs of 128 x 128, 5
+    // k-tiles of 256 through the 4-stage TMA pipeline. Every byte of A and
+    // B is random, so every e2m1 code occurs, signs and zero included. Its
+    // first compile found sliced 4-bit views claiming the tile's 1024-byte
+    // alignment at a run-time k-block (32 bytes): inference now counts
+    // packed elements in bits.
+    let o = run(&example_launch("gemm_nvfp4_sm100"));
+    assert_eq!(nvfp4_errors(&o, 256, 256, 256, 1280), 0);
+    let sfa = buffer(&o, "SFA");
+    assert!((1..256 * 80).any(|i| sfa.get(i) != sfa.get(0)), "the scales vary");
+    let c = buffer(&o, "C");
+    assert!((0..256 * 256).any(|i| c.get(i).fract() != 0.0), "the products exercise the fractions");
+    // MXFP4, the same kernel with ue8m0 factors every 32 (CuTe's MXF4 atom:
+    // kind::mxf4, .block32, two factors a row of each UMMA): a row's word
+    // per k-block now holds them in bytes 0 and 1; bytes 2 and 3 are
+    // random junk the UMMA must not read.
+    let (mut l, _) = prepare(&example_launch("gemm_nvfp4_sm100"));
+    let source = std::fs::read_to_string(&l.source).unwrap();
+    let mx = source.replace("sf_type = f8E4M3FN, sf_vec = 16", "sf_type = f8E8M0FNU, sf_vec = 32").replace("!cute.ptr<f8E4M3FN, tmem>", "!cute.ptr<f8E8M0FNU, tmem>");
+    assert_ne!(mx, source);
+    let ptx = Compiler::new().compile(&mx, "sm_100a", Emit::Ptx).unwrap_or_else(|e| panic!("mxfp4: {e}"));
+    assert!(ptx.contains("tcgen05.mma.cta_group::1.kind::mxf4.block_scale.block32"), "mxfp4: the opcode");
+    for arg in &mut l.args {
+        if let launch::Arg::Buffer { name, init, .. } = arg {
+            if name.starts_with("SF") {
+                let values: Vec<f64> = (0..256 * 80).map(|i| if i % 4 < 2 { 125.0 + ((i * 7 + i / 80) % 5) as f64 } else { ((i * 37) % 256) as f64 }).collect();
+                *init = launch::Init::Values(values);
+            }
+        }
+    }
+    let o = launch::execute(&l, &ptx).unwrap_or_else(|e| panic!("mxfp4: {e}"));
+    assert!(o.report.hazards.is_empty(), "mxfp4: {}", launch::summary(&o));
+    // The factors of 32-blocks 2j and 2j + 1 of a row: bytes 0 and 1 of its
+    // j-th 4-byte word (ue8m0).
+    let word_scale = |buf: &launch::Output, row: usize, kk: usize| 2f64.powi(buf.get(row * 80 + 4 * (kk / 64) + (kk % 64) / 32) as i32 - 127);
+    assert_eq!(fp4_errors(&o, 256, 256, 256, 1280, &word_scale), 0);
 }
 
 /// How many elements of C (M x N) differ from A * B^T, A (M x K) being 2:4

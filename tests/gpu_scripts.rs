@@ -61,6 +61,7 @@ fn the_gpu_reference_accepts_the_emulators_outputs_and_refuses_a_wrong_element()
         ("gemm_ws_sm90", "C", "exact"),
         ("gemm_ws_2sm_sm100", "C", "exact"),
         ("gemm_blockscaled_sm100", "C", "exact"),
+        ("gemm_nvfp4_sm100", "C", "exact"),
         ("gemm_sparse_sm100", "C", "exact"),
         ("fmha_fwd_sm80", "O", "max |O - O_ref|"),
         ("fmha_fwd_d128_sm80", "O", "max |O - O_ref|"),
