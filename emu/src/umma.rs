@@ -1,7 +1,7 @@
 //! `tcgen05.mma` (PTX ISA 9.7.16.10): the UMMA of the SM100 tensor core,
 //! its instruction descriptor decoded per kind ([`decode_mma`]), its
 //! operands read through shared-memory descriptors or from tensor memory,
-//! block scaling ([`scale_rows`]) and 2:4 sparsity ([`expand_sparse`]);
+//! block scaling ([`scale_rows`]) and structured sparsity ([`expand_sparse`]);
 //! tensor memory itself and the other tcgen05 instructions are in
 //! [`crate::sm100`].
 
@@ -213,9 +213,6 @@ fn decode_mma(parts: &[&str], idesc: u32, inst: &Inst) -> Result<Decoded, Stop> 
     if sparse != (field(2, 1) == 1) {
         return Err(undefined(format!("the sparsity bit (2) is {} for {} tcgen05.mma", field(2, 1), if sparse { "a sparse" } else { "a dense" })));
     }
-    if sparse && (kind != "f16" || block_scale) {
-        return Err(bad(inst, format!("sparse tcgen05.mma is emulated for .kind::f16; not .kind::{kind}")));
-    }
     if sparse && field(0, 2) != 0 {
         return Err(bad(inst, format!("instruction descriptor {idesc:#010x}: sparsity selector {} (the sub-columns selectors other than 0 pick are in the PTX ISA's figures only)", field(0, 2))));
     }
@@ -259,6 +256,8 @@ fn decode_mma(parts: &[&str], idesc: u32, inst: &Inst) -> Result<Decoded, Stop> 
         }
         _ => return Err(bad(inst, format!("tcgen05.mma is emulated for .kind::f16, tf32, f8f6f4, i8, and with .block_scale mxf8f6f4, mxf4 and mxf4nvf4; not .kind::{kind}{}", if block_scale { " with .block_scale" } else { "" }))),
     };
+    // Sparse: K is the logical K, twice the dense one (9.7.16.2.1).
+    let k = if sparse { 2 * k } else { k };
     let n = (field(17, 6) * 8) as usize;
     let (a_mn, b_mn) = (field(15, 1) != 0, field(16, 1) != 0);
     let scales = if block_scale { Some(block_scales(kind, parts, idesc, inst)?) } else { None };
@@ -285,8 +284,6 @@ fn decode_mma(parts: &[&str], idesc: u32, inst: &Inst) -> Result<Decoded, Stop> 
     if field(6, 1) != 0 || field(23, 1) != 0 || field(29, 1) != 0 || (kind != "i8" && field(3, 1) != 0) {
         return Err(undefined("a reserved bit is set (bits 6, 23, 29; 3 but for .kind::i8)".into()));
     }
-    // Sparse: K is the logical K, twice the dense one (9.7.16.2.1).
-    let k = if sparse { 2 * k } else { k };
     Ok(Decoded { k, a, b, d, m: (field(24, 5) * 16) as usize, n, a_mn, b_mn, negate, saturate: field(3, 1) != 0, scales: None, sparse })
 }
 
@@ -356,7 +353,7 @@ pub(crate) fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report:
             Some(taddr) => tmem_operand_rows(holder, taddr, rows, u32::from(f.a == Elem::Bf16), inst)?.into_iter().map(|r| r.to_vec()).collect(),
             None if f.sparse => {
                 let kept = operand_rows(holder, issuer, desc_a, rows, f.k / 2, f.a, f.a_mn, inst, report)?;
-                expand_sparse(holder, kept, meta.expect("sparse"), inst)?
+                expand_sparse(holder, kept, meta.expect("sparse"), Sparsity::of(&parts), inst)?
             }
             None => operand_rows(holder, issuer, desc_a, rows, f.k, f.a, f.a_mn, inst, report)?,
         };
@@ -467,37 +464,95 @@ fn scale_rows(cta: &Cta, rows: &mut [Vec<f64>], taddr: u32, id: u32, scales: &Sc
     Ok(())
 }
 
-/// A's rows of the sparse `.kind::f16` UMMA (PTX ISA 9.7.16.10.8.2, 2:4):
-/// each row keeps two values of every four of K, and a 4-bit nibble of
-/// the metadata places them: its low two bits the position of the first
-/// kept value in the group, its high two bits the second's; "the only
-/// meaningful values of the index are 0b0100, 0b1000, 0b1100, 0b1001,
-/// 0b1101, 0b0110, 0b1110", the rest undefined. Where the nibbles lie in
-/// tensor memory the ISA shows in figures only (263 for M = 128, sparsity
-/// selector 0): the emulator takes CUTLASS's `tmem_e_frg` placement, one
-/// 32-bit column for the 32 of K: row m's nibble of group g in lane
-/// (m % 8) + 16 (m / 16) + 8 (g / 4), bits 16 ((m / 8) % 2) + 4 (g % 4).
-fn expand_sparse(cta: &Cta, kept: Vec<Vec<f64>>, meta: u32, inst: &Inst) -> Result<Vec<Vec<f64>>, Stop> {
-    const MEANINGFUL: [u32; 7] = [0b0100, 0b1000, 0b1100, 0b1001, 0b1101, 0b0110, 0b1110];
+/// How a sparse UMMA's A is structured and where its metadata lies (PTX
+/// ISA 9.7.16.10.8): each group of K holds kept values at the places a
+/// 4-bit nibble of metadata gives, two 2-bit indices (low two bits the
+/// first's place, high two the second's). The granularity is the ISA's;
+/// where the nibbles lie in tensor memory it shows in figures only
+/// (262-267): the emulator takes CUTLASS's `tmem_e_frg` placement for M =
+/// 128 and sparsity selector 0.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Sparsity {
+    /// `.kind::f16`, 2:4: one 32-bit column for the 32 of K; row m's
+    /// nibble of group g in lane (m % 8) + 16 (m / 16) + 8 (g / 4), bits
+    /// 16 ((m / 8) % 2) + 4 (g % 4).
+    F16,
+    /// `.kind::tf32`, 1:2: groups of two, one kept; the nibble places its
+    /// two 16-bit halves (0b0100 element 0, 0b1110 element 1, the only
+    /// meaningful values); placed as f16's, a pair for a group of four.
+    Tf32,
+    /// `.kind::f8f6f4`, `mxf8f6f4`, `i8`, 2:4: row m in lane m, group g's
+    /// nibble in column g / 8, bits 4 (g % 8) (two columns for the 64 of K).
+    Byte,
+    /// `.kind::mxf4`, `mxf4nvf4`, 4:8 in pairs: groups of eight, the
+    /// indices place two kept pairs; placed as the 8-bit kinds'.
+    Fp4,
+}
+
+impl Sparsity {
+    fn of(parts: &[&str]) -> Sparsity {
+        match parts.iter().find_map(|p| p.strip_prefix("kind::")) {
+            Some("f16") => Sparsity::F16,
+            Some("tf32") => Sparsity::Tf32,
+            Some("mxf4" | "mxf4nvf4") => Sparsity::Fp4,
+            _ => Sparsity::Byte,
+        }
+    }
+
+    /// (group size, kept values a group, values an index places).
+    fn group(self) -> (usize, usize, usize) {
+        match self {
+            Sparsity::F16 | Sparsity::Byte => (4, 2, 1),
+            Sparsity::Tf32 => (2, 1, 1),
+            Sparsity::Fp4 => (8, 4, 2),
+        }
+    }
+
+    /// Row m's nibble of group g: (lane, column offset, bit).
+    fn place(self, m: usize, g: usize) -> (usize, usize, usize) {
+        match self {
+            Sparsity::F16 | Sparsity::Tf32 => (m % 8 + 16 * (m / 16) + 8 * (g / 4), 0, 16 * ((m / 8) % 2) + 4 * (g % 4)),
+            Sparsity::Byte | Sparsity::Fp4 => (m, g / 8, 4 * (g % 8)),
+        }
+    }
+
+    fn meaningful(self, nibble: u32) -> bool {
+        match self {
+            Sparsity::Tf32 => matches!(nibble, 0b0100 | 0b1110),
+            _ => matches!(nibble, 0b0100 | 0b1000 | 0b1100 | 0b1001 | 0b1101 | 0b0110 | 0b1110),
+        }
+    }
+}
+
+/// A's rows of a sparse UMMA from its kept values (K / 2 a row) and the
+/// metadata at `meta` (lane 0), structured as `sparsity` says.
+fn expand_sparse(cta: &Cta, kept: Vec<Vec<f64>>, meta: u32, sparsity: Sparsity, inst: &Inst) -> Result<Vec<Vec<f64>>, Stop> {
     let (lane0, column) = ((meta >> 16) as usize, (meta & 0xffff) as usize);
-    if cta.tmem.is_empty() || lane0 != 0 || column >= cta.tmem_columns || kept.len() != LANES {
+    let (size, keep, width) = sparsity.group();
+    let groups = kept.first().map_or(0, |r| r.len() / keep);
+    let columns = sparsity.place(0, groups.saturating_sub(1)).1 + 1;
+    if cta.tmem.is_empty() || lane0 != 0 || column + columns > cta.tmem_columns || kept.len() != LANES {
         return Err(Stop(
             HazardKind::OutOfBounds,
-            format!("{}: the sparsity metadata at lane {lane0}, column {column} (lane 0, one column for 128 rows) is outside the {} allocated columns of tensor memory", describe(inst), cta.tmem_columns),
+            format!("{}: the sparsity metadata at lane {lane0}, column {column} (lane 0, {columns} column(s) for 128 rows) is outside the {} allocated columns of tensor memory", describe(inst), cta.tmem_columns),
         ));
     }
     let mut out = Vec::with_capacity(kept.len());
     for (m, values) in kept.iter().enumerate() {
-        let mut row = vec![0f64; 2 * values.len()];
-        for g in 0..values.len() / 2 {
-            let lane = m % 8 + 16 * (m / 16) + 8 * (g / 4);
-            let shift = 16 * ((m / 8) % 2) + 4 * (g % 4);
-            let nibble = (cta.tmem[lane * COLUMNS + column] >> shift) & 0xf;
-            if !MEANINGFUL.contains(&nibble) {
-                return Err(illegal(inst, format!("sparsity metadata 0b{nibble:04b} for row {m}, group {g} (lane {lane}, column {column}, bits {shift}..{}) is not one of the meaningful values (PTX ISA 9.7.16.10.8.2)", shift + 4)));
+        let mut row = vec![0f64; size * groups];
+        for g in 0..groups {
+            let (lane, dc, shift) = sparsity.place(m, g);
+            let nibble = (cta.tmem[lane * COLUMNS + column + dc] >> shift) & 0xf;
+            if !sparsity.meaningful(nibble) {
+                return Err(illegal(inst, format!("sparsity metadata 0b{nibble:04b} for row {m}, group {g} (lane {lane}, column {}, bits {shift}..{}) is not one of the meaningful values (PTX ISA 9.7.16.10.8)", column + dc, shift + 4)));
             }
-            row[4 * g + (nibble & 3) as usize] = values[2 * g];
-            row[4 * g + (nibble >> 2) as usize] = values[2 * g + 1];
+            // tf32's indices count 16-bit halves: half 2 is element 1.
+            let places: &[u32] = if sparsity == Sparsity::Tf32 { &[(nibble & 3) / 2] } else { &[nibble & 3, nibble >> 2] };
+            for (j, &at) in places.iter().enumerate() {
+                for t in 0..width {
+                    row[size * g + width * at as usize + t] = values[keep * g + width * j + t];
+                }
+            }
         }
         out.push(row);
     }
