@@ -221,17 +221,20 @@ fn commit(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Re
 /// tensor memory of both CTAs of the pair. It completes at issue here.
 fn cp(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report) -> Result<(), Stop> {
     let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
-    if parts.iter().any(|p| p.starts_with("warpx2") || p.starts_with("b8x16") || p.starts_with("b6x16") || p.starts_with("b4x16")) {
-        return Err(bad(inst, "tcgen05.cp with .warpx2 multicast (which half of the rows each warp of a pair receives is in figures only) or decompression is not emulated".into()));
+    if parts.iter().any(|p| p.starts_with("b8x16") || p.starts_with("b6x16") || p.starts_with("b4x16")) {
+        return Err(bad(inst, "tcgen05.cp with decompression (.b8x16) is not emulated".into()));
     }
-    let warpx4 = parts.contains(&"warpx4");
-    let (rows, bits) = match (parts.get(3).copied(), warpx4) {
-        (Some("128x256b"), false) => (128, 256),
-        (Some("4x256b"), false) => (4, 256),
-        (Some("128x128b"), false) => (128, 128),
-        (Some("32x128b"), true) => (32, 128),
-        (Some("32x128b"), false) => return Err(illegal(inst, "the .32x128b shape requires .warpx4 (PTX ISA 9.7.16.9.2)".into())),
-        (other, _) => return Err(bad(inst, format!("tcgen05.cp shape {} is not emulated (128x256b, 4x256b, 128x128b, 32x128b.warpx4 are)", other.unwrap_or("")))),
+    let multicast = parts.iter().find(|p| p.starts_with("warpx")).copied();
+    let (rows, bits) = match (parts.get(3).copied(), multicast) {
+        (Some("128x256b"), None) => (128, 256),
+        (Some("4x256b"), None) => (4, 256),
+        (Some("128x128b"), None) => (128, 128),
+        (Some("32x128b"), Some("warpx4")) => (32, 128),
+        (Some("64x128b"), Some("warpx2::02_13" | "warpx2::01_23")) => (64, 128),
+        (Some("32x128b"), _) => return Err(illegal(inst, "the .32x128b shape requires .warpx4 (PTX ISA 9.7.16.9.2)".into())),
+        (Some("64x128b"), _) => return Err(illegal(inst, "the .64x128b shape requires .warpx2::02_13 or .warpx2::01_23 (PTX ISA 9.7.16.9.2)".into())),
+        (Some(shape), Some(m)) => return Err(illegal(inst, format!("the .{shape} shape takes no .{m} multicast (PTX ISA 9.7.16.9.2)"))),
+        (other, _) => return Err(bad(inst, format!("tcgen05.cp shape {} is not emulated (128x256b, 4x256b, 128x128b, 64x128b.warpx2, 32x128b.warpx4 are)", other.unwrap_or("")))),
     };
     let taddr = cta.address(t, inst.op(0)?, config, inst)? as u32;
     let desc = cta.value(t, inst.op(1)?, config, inst)?;
@@ -244,13 +247,25 @@ fn cp(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report
             cta.check_async_read(at as usize, 1, inst, report);
         }
     }
-    // .warpx4: "the data being copied is multicasted into all 4 warps":
-    // the 32 rows into each warp's quarter of the lanes.
-    let copies: Vec<u32> = if warpx4 { (0..4).map(|q| taddr + (32 * q << 16)).collect() } else { vec![taddr] };
-    for &at in &copies {
-        write_rows(cta, at, &data, row_bytes, inst)?;
+    // (the first row, the rows, the lane offset) of each copy. .warpx4:
+    // "the data being copied is multicasted into all 4 warps": the 32 rows
+    // into each warp's quarter of the lanes. .warpx2: "multicasted into
+    // warp pairs and each warp in the warp pair receive half of the data"
+    // (pairs of warps 0 and 2, 1 and 3 with ::02_13; 0 and 1, 2 and 3
+    // with ::01_23): each pair one half of the 64 rows in both its warps,
+    // as CUTLASS's UTCCP 2x64dp128bitlw0213 / lw0123 traits place them.
+    let copies: Vec<(usize, usize, u32)> = match multicast {
+        Some("warpx4") => (0..4).map(|q| (0, 32, 32 * q)).collect(),
+        Some("warpx2::02_13") => vec![(0, 64, 0), (0, 64, 64)],
+        Some("warpx2::01_23") => vec![(0, 32, 0), (0, 32, 32), (32, 32, 64), (32, 32, 96)],
+        _ => vec![(0, rows, 0)],
+    };
+    for &(first, count, lanes) in &copies {
+        let part = &data[first * row_bytes..(first + count) * row_bytes];
+        let at = taddr + (lanes << 16);
+        write_rows(cta, at, part, row_bytes, inst)?;
         if parts.contains(&"cta_group::2") {
-            write_rows(cta.pair_peer(inst)?, at, &data, row_bytes, inst)?;
+            write_rows(cta.pair_peer(inst)?, at, part, row_bytes, inst)?;
         }
     }
     Ok(())

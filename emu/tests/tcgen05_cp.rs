@@ -53,6 +53,35 @@ fn warpx4_copies_the_rows_into_every_lane_quarter() {
     assert!(o.report.hazards.iter().any(|h| h.message.contains("requires .warpx4")), "{}", launch::summary(&o));
 }
 
+#[test]
+fn warpx2_multicasts_each_half_of_64_rows_into_a_warp_pair() {
+    // `.64x128b.warpx2::02_13` / `::01_23` (PTX ISA 9.7.16.9.2: "the data
+    // being copied is multicasted into warp pairs and each warp in the warp
+    // pair receive half of the data"): with 02_13 warps 0 and 2 receive
+    // rows 0-31 and warps 1 and 3 rows 32-63 (lane L holds row L % 64);
+    // with 01_23 warps 0 and 1 rows 0-31, 2 and 3 rows 32-63 (row 32 (L /
+    // 64) + L % 32): CUTLASS's UTCCP 2x64dp128bit traits. The tile is 64
+    // rows: each thread stores a second word 512 bytes on.
+    let tile = KERNEL
+        .replace("tile[512]", "tile[1024]")
+        .replace("st.shared.u32 [%r4], %r5;\n", "st.shared.u32 [%r4], %r5;\nadd.u32 %r15, %r5, 128;\nst.shared.u32 [%r4+512], %r15;\n");
+    let out = Arg::Buffer { name: "out".into(), dtype: Dtype::U32, shape: vec![128 * 4], init: Init::Zeros };
+    let l = Launch::new("sm_100a", "k", [1, 1, 1], [128, 1, 1], vec![out]);
+    for (multicast, row) in [("02_13", (|lane: usize| lane % 64) as fn(usize) -> usize), ("01_23", |lane: usize| 32 * (lane / 64) + lane % 32)] {
+        let kernel = tile.replace(".32x128b.warpx4", &format!(".64x128b.warpx2::{multicast}"));
+        let o = launch::execute(&l, &kernel).unwrap_or_else(|e| panic!("{e}"));
+        assert!(o.report.hazards.is_empty(), "{multicast}: {}", launch::summary(&o));
+        for lane in 0..128 {
+            for i in 0..4 {
+                assert_eq!(o.buffers[0].get(lane * 4 + i), (4096 + 4 * row(lane) + i) as f64, "{multicast}: lane {lane}, column {i}");
+            }
+        }
+    }
+    // .64x128b without a warp-pair multicast is refused.
+    let o = launch::execute(&l, &tile.replace(".32x128b.warpx4", ".64x128b")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.iter().any(|h| h.message.contains("requires .warpx2::02_13 or .warpx2::01_23")), "{}", launch::summary(&o));
+}
+
 /// One warp: lane l of 8 columns holds 100 l + column (tcgen05.st), thread
 /// 0 shifts them down (tcgen05.shift, committed to an mbarrier), every
 /// lane reads its 8 columns back.
