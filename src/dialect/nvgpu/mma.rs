@@ -498,6 +498,18 @@ fn check_smem_tiles(p: &Mma, a: &Operand, b: &Operand, umma: bool) -> Result<(),
             return Err(format!("expects Mma atom layout of {} for operand {name}, but got {}", canonical(rows, k, major), op.layout_text));
         }
         let bits = op.element.map(storage_bits).unwrap_or(0);
+        // kind::f8f6f4 / mxf8f6f4 read their 6- and 4-bit operands from
+        // shared memory unpacked, 16 elements to a 16-byte chunk (PTX ISA
+        // 9.7.16.10.4.4): a packed sub-byte view would be read wrong.
+        if umma && bits > 0 && bits < 8 && !(is_fp4(p.a) && is_fp4(p.b)) {
+            return Err(format!(
+                "operand {name}: a {} x {} UMMA is kind::mxf8f6f4, which reads {}-bit elements from shared memory unpacked, 16 to a 16-byte chunk (PTX ISA 9.7.16.10.4.4); a packed {}-bit view cannot describe that (FP4 x FP4 is kind::mxf4, packed)",
+                name_of(p.a),
+                name_of(p.b),
+                bits,
+                bits
+            ));
+        }
         let desc_major = if major == Major::K { crate::layout::gmma::Major::K } else { crate::layout::gmma::Major::Mn };
         let packed = if umma {
             crate::layout::gmma::make_umma_desc(&tile, swizzle, bits, desc_major, 0).map(|_| ())

@@ -96,3 +96,25 @@ gpu.module @kernels {
   }
 }
 }
+
+// -----
+
+// FP4 beside FP8 is kind::mxf8f6f4, which reads e2m1 from shared memory
+// unpacked (16 elements to a 16-byte chunk, PTX ISA 9.7.16.10.4.4): a packed
+// 4-bit view of A would be read wrong, so it is refused (FP4 x FP4 is
+// kind::mxf4, whose packed views examples/gemm_nvfp4_sm100.mlir uses).
+!A = !cute.view<!cute.ptr<f4E2M1FN, smem, align<1024>>, !cute.composed_layout<"S<3,5,3> o 0 o (128,32):(256,1)">>
+!B = !cute.view<!cute.ptr<f8E4M3FN, smem, align<1024>>, !cute.composed_layout<"S<3,4,3> o 0 o (128,32):(128,1)">>
+!D = !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(128,128):(65536,1)">>
+!SF = !cute.view<!cute.ptr<f8E8M0FNU, tmem>, !cute.layout<"(128,4):(65536,1)">>
+!BS = !cute_nvgpu.sm100.mma_bs<128x128x32, ab_major = (k, k), elem_type = (f4E2M1FN, f8E4M3FN, f32), frag_kind = ss, sf_type = f8E8M0FNU, sf_vec = 32>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  gpu.func @packed_fp4_beside_fp8(%a: !A, %b: !B, %d: !D, %sf: !SF) kernel {
+    %atom = cute.make_atom : !BS
+    // expected-error @+1 {{operand A: a f4E2M1FN x f8E4M3FN UMMA is kind::mxf8f6f4, which reads 4-bit elements from shared memory unpacked, 16 to a 16-byte chunk (PTX ISA 9.7.16.10.4.4); a packed 4-bit view cannot describe that (FP4 x FP4 is kind::mxf4, packed)}}
+    cute.mma_atom_call %atom, %d, %a, %b, %d scales(%sf, %sf : !SF, !SF) : !BS, !D, !A, !B, !D
+    gpu.return
+  }
+}
+}
