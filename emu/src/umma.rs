@@ -289,9 +289,10 @@ fn decode_mma(parts: &[&str], idesc: u32, inst: &Inst) -> Result<Decoded, Stop> 
 
 /// `tcgen05.mma.cta_group::N.kind::K [d], a-desc, b-desc, idesc,
 /// {[scale-A], [scale-B],} enable-input-d`: D (M x N) = A (M x K) * B (N x
-/// K)^T (+ D), at issue, for the dense kinds f16, tf32, f8f6f4 (8-bit
-/// types) and i8, and block-scaled mxf8f6f4 (A's and B's values each times
-/// their row's scale factor, one per 32 K). With `cta_group::2`
+/// K)^T (+ D), at issue, for the dense kinds f16, tf32, f8f6f4 and i8,
+/// the block-scaled mxf8f6f4, mxf4 and mxf4nvf4 (A's and B's values each
+/// times their row's scale factor for that chunk of K, [`scale_rows`]),
+/// and `.sp` A of each ([`expand_sparse`]). With `cta_group::2`
 /// (9.7.16.5, data-path layout A for M = 256) the CTA pair computes it
 /// together: the even CTA's shared memory holds rows 0..M/2 of A and
 /// 0..N/2 of B at the descriptors' addresses, the odd CTA's the rest at the
