@@ -216,8 +216,9 @@ fn commit(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Re
 /// `tcgen05.cp.cta_group::N.shape [taddr], s-desc` (PTX ISA 9.7.16.9.2):
 /// the matrix the shared-memory descriptor describes (rows of the shape's
 /// bits, K-major as an MMA operand: row r, byte k at the descriptor's
-/// address of (r, k)) into tensor memory, row r to lane (taddr lane) + r,
-/// 4 bytes a column from the taddr column; with `cta_group::2` into the
+/// address of (r, k)) into tensor memory, row r to lane (taddr lane) + r
+/// (but for the multicasts and `.4x256b`, below), 4 bytes a column from the
+/// taddr column; with `cta_group::2` into the
 /// tensor memory of both CTAs of the pair. It completes at issue here.
 fn cp(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report) -> Result<(), Stop> {
     let parts: Vec<&str> = inst.opcode.iter().map(String::as_str).collect();
@@ -258,6 +259,10 @@ fn cp(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report
         Some("warpx4") => (0..4).map(|q| (0, 32, 32 * q)).collect(),
         Some("warpx2::02_13") => vec![(0, 64, 0), (0, 64, 64)],
         Some("warpx2::01_23") => vec![(0, 32, 0), (0, 32, 32), (32, 32, 64), (32, 32, 96)],
+        // .4x256b: row i into lane 32 i, the first of each 32-lane
+        // partition (the ISA says only "4 rows"; CUTLASS's UTCCP 4dp256bit
+        // traits place row i at logical row 32 i of the 128).
+        _ if rows == 4 => (0..4).map(|i| (i, 1, 32 * i as u32)).collect(),
         _ => vec![(0, rows, 0)],
     };
     for &(first, count, lanes) in &copies {

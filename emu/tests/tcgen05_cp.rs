@@ -82,6 +82,32 @@ fn warpx2_multicasts_each_half_of_64_rows_into_a_warp_pair() {
     assert!(o.report.hazards.iter().any(|h| h.message.contains("requires .warpx2::02_13 or .warpx2::01_23")), "{}", launch::summary(&o));
 }
 
+#[test]
+fn four_rows_of_256_bits_go_to_the_first_lane_of_each_partition() {
+    // `.4x256b`: 4 rows of 32 bytes (the descriptor's LBO 128 puts bytes
+    // 16-31 of a row 128 bytes on: row r, byte k at 128 (k / 16) + 16 r +
+    // k % 16). The ISA says only "4 rows"; CUTLASS's UTCCP 4dp256bit traits
+    // place row i in lane 32 i. Each warp reads the first 8 columns of its
+    // quarter: lane 32 q holds row q.
+    let kernel = KERNEL
+        .replace(".32x128b.warpx4", ".4x256b")
+        .replace("or.b64 %rd3, %rd2, 70403103981568;", "or.b64 %rd3, %rd2, 70403104440320;")
+        .replace("tcgen05.ld.sync.aligned.32x32b.x4.b32 {%r11, %r12, %r13, %r14}, [%r10];", "tcgen05.ld.sync.aligned.32x32b.x8.b32 {%r11, %r12, %r13, %r14, %r15, %r16, %r17, %r18}, [%r10];")
+        .replace("mul.wide.u32 %rd4, %r1, 16;\nadd.s64 %rd5, %rd1, %rd4;\nst.global.v4.u32 [%rd5], {%r11, %r12, %r13, %r14};", "mul.wide.u32 %rd4, %r1, 32;\nadd.s64 %rd5, %rd1, %rd4;\nst.global.v4.u32 [%rd5], {%r11, %r12, %r13, %r14};\nst.global.v4.u32 [%rd5+16], {%r15, %r16, %r17, %r18};");
+    assert_eq!(70403104440320u64, 8 << 32 | 8 << 16 | 1 << 46);
+    assert!(kernel.contains(".4x256b") && kernel.contains("70403104440320") && kernel.contains("[%rd5+16]"));
+    let out = Arg::Buffer { name: "out".into(), dtype: Dtype::U32, shape: vec![128 * 8], init: Init::Zeros };
+    let l = Launch::new("sm_100a", "k", [1, 1, 1], [128, 1, 1], vec![out]);
+    let o = launch::execute(&l, &kernel).unwrap_or_else(|e| panic!("{e}"));
+    assert!(o.report.hazards.is_empty(), "{}", launch::summary(&o));
+    for q in 0..4 {
+        for c in 0..8 {
+            let word = 32 * (c / 4) + 4 * q + c % 4;
+            assert_eq!(o.buffers[0].get(32 * q * 8 + c), (4096 + word) as f64, "lane {}, column {c}: {}", 32 * q, launch::summary(&o));
+        }
+    }
+}
+
 /// One warp: lane l of 8 columns holds 100 l + column (tcgen05.st), thread
 /// 0 shifts them down (tcgen05.shift, committed to an mbarrier), every
 /// lane reads its 8 columns back.
