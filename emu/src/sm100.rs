@@ -226,7 +226,8 @@ fn cp(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report
         return Err(bad(inst, "tcgen05.cp with decompression (.b8x16) is not emulated".into()));
     }
     let multicast = parts.iter().find(|p| p.starts_with("warpx")).copied();
-    let (rows, bits) = match (parts.get(3).copied(), multicast) {
+    let shape = parts.get(3).copied();
+    let (rows, bits) = match (shape, multicast) {
         (Some("128x256b"), None) => (128, 256),
         (Some("4x256b"), None) => (4, 256),
         (Some("128x128b"), None) => (128, 128),
@@ -255,14 +256,14 @@ fn cp(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report: &mut Report
     // (pairs of warps 0 and 2, 1 and 3 with ::02_13; 0 and 1, 2 and 3
     // with ::01_23): each pair one half of the 64 rows in both its warps,
     // as CUTLASS's UTCCP 2x64dp128bitlw0213 / lw0123 traits place them.
-    let copies: Vec<(usize, usize, u32)> = match multicast {
-        Some("warpx4") => (0..4).map(|q| (0, 32, 32 * q)).collect(),
-        Some("warpx2::02_13") => vec![(0, 64, 0), (0, 64, 64)],
-        Some("warpx2::01_23") => vec![(0, 32, 0), (0, 32, 32), (32, 32, 64), (32, 32, 96)],
+    let copies: Vec<(usize, usize, u32)> = match (shape, multicast) {
+        (_, Some("warpx4")) => (0..4).map(|q| (0, 32, 32 * q)).collect(),
+        (_, Some("warpx2::02_13")) => vec![(0, 64, 0), (0, 64, 64)],
+        (_, Some("warpx2::01_23")) => vec![(0, 32, 0), (0, 32, 32), (32, 32, 64), (32, 32, 96)],
         // .4x256b: row i into lane 32 i, the first of each 32-lane
         // partition (the ISA says only "4 rows"; CUTLASS's UTCCP 4dp256bit
         // traits place row i at logical row 32 i of the 128).
-        _ if rows == 4 => (0..4).map(|i| (i, 1, 32 * i as u32)).collect(),
+        (Some("4x256b"), _) => (0..4).map(|i| (i, 1, 32 * i as u32)).collect(),
         _ => vec![(0, rows, 0)],
     };
     for &(first, count, lanes) in &copies {

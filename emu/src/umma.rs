@@ -159,8 +159,9 @@ struct Decoded {
     /// `.block_scale`'s scale factors.
     scales: Option<Scales>,
     /// `tcgen05.mma.sp`: A holds K / 2 kept values a row, placed by the
-    /// metadata in tensor memory (`k` is the logical K).
-    sparse: bool,
+    /// metadata in tensor memory as the kind structures it (`k` is the
+    /// logical K).
+    sparse: Option<Sparsity>,
 }
 
 /// The scale factors a `.block_scale` UMMA names: the vector size of its
@@ -258,6 +259,7 @@ fn decode_mma(parts: &[&str], idesc: u32, inst: &Inst) -> Result<Decoded, Stop> 
     };
     // Sparse: K is the logical K, twice the dense one (9.7.16.2.1).
     let k = if sparse { 2 * k } else { k };
+    let sparse = sparse.then(|| Sparsity::of(kind));
     let n = (field(17, 6) * 8) as usize;
     let (a_mn, b_mn) = (field(15, 1) != 0, field(16, 1) != 0);
     let scales = if block_scale { Some(block_scales(kind, parts, idesc, inst)?) } else { None };
@@ -327,7 +329,7 @@ pub(crate) fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report:
     if f.a_mn && a_tmem.is_some() {
         return Err(bad(inst, format!("instruction descriptor {idesc:#x}: A in tensor memory cannot be transposed")));
     }
-    if a_tmem.is_some() && f.sparse {
+    if a_tmem.is_some() && f.sparse.is_some() {
         return Err(bad(inst, "sparse A in tensor memory is not emulated".into()));
     }
     if a_tmem.is_some() && f.a != Elem::F16 && f.a != Elem::Bf16 {
@@ -352,11 +354,13 @@ pub(crate) fn mma(cta: &mut Cta, t: usize, inst: &Inst, config: &Config, report:
         let holder = cta.in_cluster(rank, inst)?;
         let mut a_part = match a_tmem {
             Some(taddr) => tmem_operand_rows(holder, taddr, rows, u32::from(f.a == Elem::Bf16), inst)?.into_iter().map(|r| r.to_vec()).collect(),
-            None if f.sparse => {
-                let kept = operand_rows(holder, issuer, desc_a, rows, f.k / 2, f.a, f.a_mn, inst, report)?;
-                expand_sparse(holder, kept, meta.expect("sparse"), Sparsity::of(&parts), inst)?
-            }
-            None => operand_rows(holder, issuer, desc_a, rows, f.k, f.a, f.a_mn, inst, report)?,
+            None => match f.sparse {
+                Some(sparsity) => {
+                    let kept = operand_rows(holder, issuer, desc_a, rows, f.k / 2, f.a, f.a_mn, inst, report)?;
+                    expand_sparse(holder, kept, meta.expect("sparse"), sparsity, inst)?
+                }
+                None => operand_rows(holder, issuer, desc_a, rows, f.k, f.a, f.a_mn, inst, report)?,
+            },
         };
         let mut b_part = operand_rows(holder, issuer, desc_b, b_rows, f.k, f.b, f.b_mn, inst, report)?;
         if let (Some(sc), Some((sfa, sfb))) = (f.scales, scales) {
@@ -491,11 +495,12 @@ enum Sparsity {
 }
 
 impl Sparsity {
-    fn of(parts: &[&str]) -> Sparsity {
-        match parts.iter().find_map(|p| p.strip_prefix("kind::")) {
-            Some("f16") => Sparsity::F16,
-            Some("tf32") => Sparsity::Tf32,
-            Some("mxf4" | "mxf4nvf4") => Sparsity::Fp4,
+    /// The structure of `.kind::{kind}` (a kind `decode_mma` accepted).
+    fn of(kind: &str) -> Sparsity {
+        match kind {
+            "f16" => Sparsity::F16,
+            "tf32" => Sparsity::Tf32,
+            "mxf4" | "mxf4nvf4" => Sparsity::Fp4,
             _ => Sparsity::Byte,
         }
     }
