@@ -1,5 +1,6 @@
 //! Host references of the 4-bit GEMMs (`tests/emulator.rs`): e2m1
-//! operands two a byte, ue4m3 or ue8m0 block scales.
+//! operands two a byte, ue4m3 or ue8m0 block scales, through
+//! [`super::reference::scaled_product_errors`].
 
 use cute_emu::launch::{Outcome, Output};
 
@@ -30,15 +31,6 @@ pub fn nvfp4_errors(o: &Outcome, rows: usize, cols: usize, n: usize, k: usize) -
 /// k): A and B bytes of two e2m1 each (K-major, the lower k in the low
 /// nibble, K = `k`), `scale` reading a row's factor for k from its buffer.
 pub fn fp4_errors(o: &Outcome, rows: usize, cols: usize, n: usize, k: usize, scale: &dyn Fn(&Output, usize, usize) -> f64) -> usize {
-    let get = |name: &str| o.buffers.iter().find(|b| b.name == name).unwrap();
-    let (a, b, sfa, sfb, c) = (get("A"), get("B"), get("SFA"), get("SFB"), get("C"));
     let element = |buf: &Output, row: usize, kk: usize| e2m1((buf.get(row * k / 2 + kk / 2) as u8) >> (4 * (kk % 2)) & 0xf);
-    let mut wrong = 0;
-    for i in 0..rows {
-        for j in 0..cols {
-            let want: f64 = (0..k).map(|kk| scale(sfa, i, kk) * element(a, i, kk) * scale(sfb, j, kk) * element(b, j, kk)).sum();
-            wrong += usize::from(c.get(i * n + j) != want);
-        }
-    }
-    wrong
+    super::reference::scaled_product_errors(o, rows, cols, n, k, &element, scale)
 }
