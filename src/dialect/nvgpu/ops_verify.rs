@@ -345,10 +345,8 @@ fn verify_tma_copy(op: OperationRef) -> Result<(), String> {
         // In bits, then bytes: sub-byte elements are packed.
         let start_bits = b.offset * i64::from(bits);
         if start_bits % (8 * period) != 0 {
-            return Err(format!(
-                "'{atom_text}': the box at {:?} starts {} bits into the tile, not on a {period}-byte boundary",
-                b.origin, start_bits
-            ));
+            let start = if start_bits % 8 == 0 { format!("{} bytes", start_bits / 8) } else { format!("{start_bits} bits") };
+            return Err(format!("'{atom_text}': the box at {:?} starts {start} into the tile, not on a {period}-byte boundary", b.origin));
         }
     }
     Ok(())

@@ -190,3 +190,31 @@ func.func @remote_arrival_with_bytes(%bar: !RBar, %peer: i32, %t: !RTile) {
   cute_nvgpu.arch.mbarrier.arrive %bar cta(%peer) tx(%t : !RTile) : !RBar
   return
 }
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 4], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!Load = !cute_nvgpu.atom.tma_load<f16, rank = 2>
+!Bar = !cute.ptr<i64, smem, align<8>>
+// Each box of a 128-byte swizzled tile starts on the swizzle's 1024-byte
+// period; the second 64x4 box of f16 starts 512 bytes in.
+func.func @box_off_the_swizzle_period(%d: !Desc, %s: !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,8):(1,64)">>, %bar: !Bar, %x: i32) {
+  %a = cute.make_atom %d : !Desc -> : !Load
+  // expected-error @+1 {{'!cute_nvgpu.atom.tma_load<f16, rank = 2>': the box at [0, 4] starts 512 bytes into the tile, not on a 1024-byte boundary}}
+  cute_nvgpu.tma.copy %a, %d, %s, [%x, %x] mbar(%bar : !Bar) : !Load, !Desc, !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,8):(1,64)">>
+  return
+}
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f4E2M1FN, box = [256, 4], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!Load = !cute_nvgpu.atom.tma_load<f4E2M1FN, rank = 2>
+!Bar = !cute.ptr<i64, smem, align<8>>
+// Packed 4-bit elements count in bits: the second 256x4 box of e2m1 starts
+// 1024 elements, 512 bytes, in (not 1024 bytes, one a byte).
+func.func @sub_byte_box_off_the_swizzle_period(%d: !Desc, %s: !cute.view<!cute.ptr<f4E2M1FN, smem, align<1024>>, !cute.composed_layout<"S<3,5,3> o 0 o (256,8):(1,256)">>, %bar: !Bar, %x: i32) {
+  %a = cute.make_atom %d : !Desc -> : !Load
+  // expected-error @+1 {{'!cute_nvgpu.atom.tma_load<f4E2M1FN, rank = 2>': the box at [0, 4] starts 512 bytes into the tile, not on a 1024-byte boundary}}
+  cute_nvgpu.tma.copy %a, %d, %s, [%x, %x] mbar(%bar : !Bar) : !Load, !Desc, !cute.view<!cute.ptr<f4E2M1FN, smem, align<1024>>, !cute.composed_layout<"S<3,5,3> o 0 o (256,8):(1,256)">>
+  return
+}
