@@ -97,21 +97,6 @@ fn panic_in_a_pass_becomes_an_error() {
 }
 
 #[test]
-fn an_llvm_abort_becomes_an_error_and_the_compiler_stays_usable() {
-    // A raw NVVM op the verifier accepts but NVPTX cannot select at the
-    // PTX version emitted for sm_90a (a relaxed cluster-scope mbarrier
-    // arrival needs PTX 8.6): LLVM's report_fatal_error used to abort the
-    // process. It is an error naming LLVM's reason, and the same Compiler
-    // then compiles a GEMM.
-    let compiler = Compiler::new();
-    let err = compiler.compile(&lit_input("Compile/llvm-abort-invalid.mlir"), "sm_90a", cute_mlir::compile::Emit::Ptx).expect_err("NVPTX cannot select it");
-    assert!(err.to_string().contains("Cannot select: intrinsic %llvm.nvvm.mbarrier.arrive.relaxed"), "{err}");
-    let gemm = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/gemm_sm80.mlir")).unwrap();
-    let ptx = compiler.compile(&gemm, "sm_80", cute_mlir::compile::Emit::Ptx).unwrap();
-    assert!(ptx.contains("mma.sync.aligned.m16n8k16"));
-}
-
-#[test]
 fn unknown_pass_is_reported() {
     let compiler = Compiler::new();
     let mut module = compiler.parse("func.func @f() { return }").unwrap();

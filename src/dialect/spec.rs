@@ -308,6 +308,22 @@ pub fn parse_checked_tile(text: &str) -> Result<Tiler, String> {
     }
 }
 
+/// The tiler an operand of `kind` (layout, tile or shape) spells, shared
+/// with a cache: the tiling ops' inference only borrows it, and a tile was
+/// parsed again on every op (issue 33).
+pub fn parse_checked_tiler_shared(kind: SpecKind, text: &str) -> Result<std::sync::Arc<Tiler>, String> {
+    use std::sync::Arc;
+    match kind {
+        SpecKind::Layout => LAYOUT_TILERS.get_or(text, |t| Ok(Arc::new(Tiler::Layout(parse_layout_uncached(t)?)))),
+        SpecKind::Tile => TILES.get_or(text, |t| parse_checked_tile(t).map(Arc::new)),
+        SpecKind::Shape => Ok(Arc::new(Tiler::Shape(parse_checked_tuple(SpecKind::Shape, text)?))),
+        _ => Err(format!("a !cute.{} is not a tiler", kind.mnemonic())),
+    }
+}
+
+static LAYOUT_TILERS: cache::Cache<std::sync::Arc<Tiler>> = cache::Cache::new();
+static TILES: cache::Cache<std::sync::Arc<Tiler>> = cache::Cache::new();
+
 /// Parses an int-tuple of `kind` (not a layout) and checks its leaves.
 pub fn parse_checked_tuple(kind: SpecKind, text: &str) -> Result<IntTuple, String> {
     // The leaf rules differ per kind, so the cache holds the bare parse.

@@ -127,6 +127,18 @@ pub fn has_dynamic(l: &Layout) -> bool {
     has_dynamic_leaf(l.shape()) || has_dynamic_leaf(l.stride())
 }
 
+/// True if `l` has a dynamic leaf or a scaled-basis stride: the layouts
+/// that [`tile`]'s run-time and symbolic rules are for.
+fn has_run_time_leaf(l: &Layout) -> bool {
+    fn any(t: &IntTuple) -> bool {
+        match t {
+            IntTuple::Leaf(leaf) => matches!(leaf, Leaf::Dyn(_) | Leaf::Basis(_)),
+            IntTuple::Tuple(v) => v.iter().any(any),
+        }
+    }
+    any(l.shape()) || any(l.stride())
+}
+
 fn leaf_parts(mode: &Layout) -> Option<(Leaf, Leaf)> {
     match (mode.shape(), mode.stride()) {
         (IntTuple::Leaf(s), IntTuple::Leaf(d)) => Some((s.clone(), d.clone())),
@@ -160,6 +172,12 @@ pub fn tile(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, LayoutErr
             (Tiling::Composition, Tiler::Layout(b)) => compose_basis_tiler(a, b),
             _ => tile_runtime(kind, a, tiler),
         };
+    }
+    // All static (the common case): none of the rules below applies, and
+    // their checks walk and copy the layout's leaves (issue 33: this is on
+    // the verifier's path of every composition and divide).
+    if !dynamic_tiler && !has_run_time_leaf(a) {
+        return tile_static(kind, a, tiler);
     }
     if let Some(result) = tile_dynamic(kind, a, tiler) {
         return result;

@@ -527,6 +527,12 @@ mod tests {
             parse_int_tuple("-9223372036854775808").unwrap(),
             IntTuple::int(i64::MIN)
         );
+        // Integers print digit by digit (tuple.rs `write_int`): the
+        // extremes, zero, signs, and every leaf kind beside them.
+        for text in ["-9223372036854775808", "9223372036854775807", "0", "-1", "(10,-200,(3000,_))", "(1@0,?{div=16},-7)"] {
+            assert_eq!(parse_int_tuple(text).unwrap().to_string(), text);
+        }
+        assert_eq!(parse_layout("((2,16),4):((-1,10),0)").unwrap().to_string(), "((2,16),4):((-1,10),0)");
     }
 
     fn perr(r: Result<impl std::fmt::Debug, ParseError>) -> String {

@@ -104,8 +104,8 @@ fn complement(args: &Args, operands: &[Operand]) -> Result<Vec<Inferred>, String
 /// `logical_product`. Run-time values take CuTe's algorithm on run-time
 /// values (`layout::runtime`), static ones the exact static algebra.
 fn logical_product(args: &Args) -> Result<Vec<Inferred>, String> {
-    let tiler = args.tiler(1)?;
-    through_outer(&args, |a| match (run_time(a, &tiler), &tiler) {
+    let tiler = args.tiler_shared(1)?;
+    through_outer(&args, |a| match (run_time(a, &tiler), &*tiler) {
         (true, tiler) => layout::runtime::logical_product(a, tiler),
         (false, Tiler::Layout(b)) => layout::logical_product(a, b),
         (false, tiler) => layout::logical_product_tiler(a, tiler),
@@ -114,7 +114,7 @@ fn logical_product(args: &Args) -> Result<Vec<Inferred>, String> {
 
 /// `zipped_product`, `tiled_product`, `flat_product`.
 fn zipped_tiled_flat_product(mnemonic: &str, args: &Args) -> Result<Vec<Inferred>, String> {
-    let tiler = args.tiler(1)?;
+    let tiler = args.tiler_shared(1)?;
     through_outer(&args, |a| {
         let dynamic = run_time(a, &tiler);
         let product = match (mnemonic, dynamic) {
@@ -125,7 +125,7 @@ fn zipped_tiled_flat_product(mnemonic: &str, args: &Args) -> Result<Vec<Inferred
             ("tiled_product", true) => layout::runtime::tiled_product,
             (_, true) => layout::runtime::flat_product,
         };
-        product(a, &tiler)
+        product(a, &*tiler)
     })
 }
 

@@ -287,10 +287,13 @@ impl Args<'_> {
 
     /// A tiler operand: a layout, a tile (by-mode tiler or shape) or a shape.
     fn tiler(&self, index: usize) -> Result<Tiler, String> {
+        self.tiler_shared(index).map(|t| (*t).clone())
+    }
+
+    /// [`Args::tiler`], borrowed from the parsed-spec cache.
+    fn tiler_shared(&self, index: usize) -> Result<std::sync::Arc<Tiler>, String> {
         match self.get(index)? {
-            (SpecKind::Layout, text) => Ok(Tiler::Layout(spec::parse_checked_layout(text)?)),
-            (SpecKind::Tile, text) => spec::parse_checked_tile(text),
-            (SpecKind::Shape, text) => Ok(Tiler::Shape(spec::parse_checked_tuple(SpecKind::Shape, text)?)),
+            (kind @ (SpecKind::Layout | SpecKind::Tile | SpecKind::Shape), text) => spec::parse_checked_tiler_shared(kind, text),
             (kind, _) => Err(format!("operand #{index} must be a layout, tile or shape, not !cute.{}", kind.mnemonic())),
         }
     }
@@ -310,13 +313,23 @@ fn err(e: impl ToString) -> String {
 }
 
 fn layout_result(result: Result<Layout, layout::LayoutError>) -> Result<Vec<Inferred>, String> {
-    Ok(vec![Inferred::Spec(SpecKind::Layout, result.map_err(err)?.to_string())])
+    Ok(vec![Inferred::Spec(SpecKind::Layout, text(&result.map_err(err)?))])
+}
+
+/// `value` printed into a string sized for a typical spec: `to_string`
+/// starts empty and grows three or four times on the way (issue 33: this
+/// is on the verifier's path).
+fn text(value: &impl std::fmt::Display) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(64);
+    let _ = write!(out, "{value}");
+    out
 }
 
 /// Composition and the divides, on static or dynamic layouts
 /// (`layout::dynamic_tiling`).
 fn tiling(args: &Args, kind: Tiling) -> Result<Vec<Inferred>, String> {
-    let tiler = args.tiler(1)?;
+    let tiler = args.tiler_shared(1)?;
     through_outer(args, |l| tile(kind, l, &tiler))
 }
 
@@ -461,8 +474,8 @@ fn scalar_types(value: (SpecKind, &str), only_dynamic: bool) -> Result<Vec<u32>,
     Ok(scalars(value, only_dynamic)?.into_iter().map(|(_, bits)| bits).collect())
 }
 
-fn spec_result(kind: SpecKind, value: impl ToString) -> Result<Vec<Inferred>, String> {
-    Ok(vec![Inferred::Spec(kind, value.to_string())])
+fn spec_result(kind: SpecKind, value: impl std::fmt::Display) -> Result<Vec<Inferred>, String> {
+    Ok(vec![Inferred::Spec(kind, text(&value))])
 }
 
 /// The mode path of an op's `mode` attribute (NVIDIA's `<[i, j]>`).
