@@ -310,11 +310,12 @@ pub fn parse_checked_tile(text: &str) -> Result<Tiler, String> {
 
 /// The tiler an operand of `kind` (layout, tile or shape) spells, shared
 /// with a cache: the tiling ops' inference only borrows it, and a tile was
-/// parsed again on every op (issue 33).
+/// parsed again on every op (issue 33). A layout tiler is made once from
+/// the layout cache's entry, not parsed a second time.
 pub fn parse_checked_tiler_shared(kind: SpecKind, text: &str) -> Result<std::sync::Arc<Tiler>, String> {
     use std::sync::Arc;
     match kind {
-        SpecKind::Layout => LAYOUT_TILERS.get_or(text, |t| Ok(Arc::new(Tiler::Layout(parse_layout_uncached(t)?)))),
+        SpecKind::Layout => LAYOUT_TILERS.get_or(text, |t| Ok(Arc::new(Tiler::Layout((*parse_checked_layout_shared(t)?).clone())))),
         SpecKind::Tile => TILES.get_or(text, |t| parse_checked_tile(t).map(Arc::new)),
         SpecKind::Shape => Ok(Arc::new(Tiler::Shape(parse_checked_tuple(SpecKind::Shape, text)?))),
         _ => Err(format!("a !cute.{} is not a tiler", kind.mnemonic())),

@@ -128,8 +128,9 @@ pub fn has_dynamic(l: &Layout) -> bool {
 }
 
 /// True if `l` has a dynamic leaf or a scaled-basis stride: the layouts
-/// that [`tile`]'s run-time and symbolic rules are for.
-fn has_run_time_leaf(l: &Layout) -> bool {
+/// that [`tile`]'s run-time and symbolic rules are for (and that type
+/// inference sends to `layout::runtime`).
+pub fn has_run_time_leaf(l: &Layout) -> bool {
     fn any(t: &IntTuple) -> bool {
         match t {
             IntTuple::Leaf(leaf) => matches!(leaf, Leaf::Dyn(_) | Leaf::Basis(_)),

@@ -9,7 +9,7 @@
 use super::{spec, SpecKind};
 use crate::layout::{
     self,
-    dynamic_tiling::{has_dynamic, tile, Tiling},
+    dynamic_tiling::{has_dynamic, has_run_time_leaf, tile, Tiling},
     mma_partition::{layout_tv as mma_layout_tv, partition_at, tile_mnk, MmaAtomLayouts, MmaOperand},
     partition::{local_partition, thread_partition_at, thread_tiler, tidfrg},
     tuple_ops::{has_dynamic_leaf, slice_layout, tuple_arith, TupleOp},
@@ -357,7 +357,7 @@ fn run_time(a: &Layout, tiler: &Tiler) -> bool {
             Tiler::ByMode(ts) => ts.iter().any(tiler_dynamic),
         }
     }
-    has_dynamic(a) || has_basis_leaf(a.stride()) || tiler_dynamic(tiler)
+    has_run_time_leaf(a) || tiler_dynamic(tiler)
 }
 
 /// `f` of operand 0's layout; a composed layout `S o off o L` gives
