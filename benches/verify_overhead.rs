@@ -6,7 +6,10 @@
 //! cases: one function per case (29k ops, half of them `func.func` and
 //! `return` scaffolding, whose symbol table MLIR verifies), and 64 cases per
 //! function (about 17k ops, the shape of a kernel: many layout ops to a
-//! function). Prints the fastest round of each and the ratios.
+//! function). Prints the fastest round of each and the ratios, for parses
+//! in one context (types uniqued and inference memoized by the first round,
+//! as in a warm process or a re-verification) and in a new context each
+//! (a first compile; the process-wide parsed-spec cache stays warm).
 //!
 //! `cargo bench --bench verify_overhead` (release).
 
@@ -35,28 +38,72 @@ fn module_text(compiler: &Compiler, cases: &[Case], per_function: usize) -> (Str
     (module.as_operation().to_string(), ops)
 }
 
+/// Fastest of 21 alternating rounds of parse-only and parse + verify of
+/// `text`; `fresh` makes each parse in a new context (nothing uniqued, the
+/// inference memo empty: a first compile), else all in `compiler`'s.
+fn time(compiler: &Compiler, text: &str, fresh: bool) -> (Duration, Duration) {
+    let (mut parse, mut verify) = (Duration::MAX, Duration::MAX);
+    for _ in 0..21 {
+        let own = fresh.then(Compiler::new);
+        let c = own.as_ref().unwrap_or(compiler);
+        let start = Instant::now();
+        let parsed = c.parse_unverified(text, "corpus.mlir").expect("parses");
+        parse = parse.min(start.elapsed());
+        drop(parsed);
+        drop(own);
+        let own = fresh.then(Compiler::new);
+        let c = own.as_ref().unwrap_or(compiler);
+        let start = Instant::now();
+        let verified = c.parse_named(text, "corpus.mlir").expect("verifies");
+        verify = verify.min(start.elapsed());
+        drop(verified);
+    }
+    (parse, verify)
+}
+
+/// Re-verification of the parsed module `text`, MLIR's threads off, with the
+/// inference memo and without it (`CUTE_INFER_MEMO=0` when the context is
+/// made), alternating; the fastest of `rounds` each.
+fn memo_saving(text: &str, rounds: usize) -> (Duration, Duration) {
+    let with = Compiler::new_single_threaded();
+    // One thread runs here: the environment is the bench's own.
+    std::env::set_var("CUTE_INFER_MEMO", "0");
+    let without = Compiler::new_single_threaded();
+    std::env::remove_var("CUTE_INFER_MEMO");
+    let (a, b) = (with.parse_named(text, "corpus.mlir").expect("verifies"), without.parse_named(text, "corpus.mlir").expect("verifies"));
+    let (mut memo, mut none) = (Duration::MAX, Duration::MAX);
+    for _ in 0..rounds {
+        for (module, best) in [(&a, &mut memo), (&b, &mut none)] {
+            let start = Instant::now();
+            assert!(module.as_operation().verify());
+            *best = (*best).min(start.elapsed());
+        }
+    }
+    assert_eq!(cute_mlir::dialect::infer_memo_stats(without.context()).hits, 0);
+    (memo, none)
+}
+
 fn main() {
     let compiler = Compiler::new();
     let cases = corpus::cases();
     for per_function in [1, 64] {
         let (text, ops) = module_text(&compiler, &cases, per_function);
-        let (mut parse, mut verify) = (Duration::MAX, Duration::MAX);
-        for _ in 0..9 {
-            let start = Instant::now();
-            let parsed = compiler.parse_unverified(&text, "corpus.mlir").expect("parses");
-            parse = parse.min(start.elapsed());
-            drop(parsed);
-            let start = Instant::now();
-            let verified = compiler.parse_named(&text, "corpus.mlir").expect("verifies");
-            verify = verify.min(start.elapsed());
-            drop(verified);
+        for (fresh, what) in [(false, "one context"), (true, "a new context per parse")] {
+            let (parse, verify) = time(&compiler, &text, fresh);
+            println!(
+                "{} oracle cases, {per_function} to a function, {ops} ops, {what}: parse only {:.1} ms, parse + verify + inference {:.1} ms: {:.3}x",
+                cases.len(),
+                parse.as_secs_f64() * 1e3,
+                verify.as_secs_f64() * 1e3,
+                verify.as_secs_f64() / parse.as_secs_f64()
+            );
         }
+        let (memo, none) = memo_saving(&text, 100);
         println!(
-            "{} oracle cases, {per_function} to a function, {ops} ops: parse only {:.1} ms, parse + verify + inference {:.1} ms: {:.3}x",
-            cases.len(),
-            parse.as_secs_f64() * 1e3,
-            verify.as_secs_f64() * 1e3,
-            verify.as_secs_f64() / parse.as_secs_f64()
+            "  re-verification, MLIR's threads off: {:.2} ms with the inference memo, {:.2} ms without: {:.3}x",
+            memo.as_secs_f64() * 1e3,
+            none.as_secs_f64() * 1e3,
+            memo.as_secs_f64() / none.as_secs_f64()
         );
     }
 }

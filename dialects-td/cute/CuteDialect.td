@@ -48,6 +48,17 @@ def Cute_Dialect : Dialect {
                                      ::mlir::Type type) const override;
     void printAttribute(::mlir::Attribute attr,
                         ::mlir::DialectAsmPrinter &printer) const override;
+
+    /// Result types inferred in this context, by op name, operand types and
+    /// attributes (dialects-td/lib/CuteDialect.cpp, inferWithRust).
+    struct InferMemo;
+    InferMemo &inferMemo() const { return *inferMemoStorage; }
+
+  private:
+    // Owned here so that it dies with the context whose types it holds.
+    std::unique_ptr<InferMemo> inferMemoStorage;
+
+  public:
   }];
 }
 
@@ -58,7 +69,7 @@ class Cute_Op<string mnemonic, list<Trait> traits = []>
   code cuteExtraDefinitions = "";
   let extraClassDefinition = !strconcat([{
     ::llvm::LogicalResult $cppClass::verify() {
-      return ::mlir::cute::verifyWithRust(getOperation());
+      return ::mlir::cute::verifyWithRust(getOperation(), getOperationName());
     }
   }], cuteExtraDefinitions);
 }

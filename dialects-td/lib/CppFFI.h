@@ -68,6 +68,11 @@ MlirAttribute cute_cpp_nvvm_target_with(MlirAttribute attr, MlirStringRef chip, 
 /// pipeline verifies first.
 MlirModule cute_cpp_parse_unverified(MlirContext context, MlirStringRef source, MlirStringRef name);
 
+/// How often the cute dialect of `context` reused an inferred result type
+/// (`hits`) and ran the Rust inference (`misses`, successes only); zeros
+/// when the dialect is not loaded (CuteDialect.cpp, inferWithRust).
+void cute_cpp_infer_memo_stats(MlirContext context, uint64_t *hits, uint64_t *misses);
+
 /// Runs `manager` on `op` inside LLVM's crash recovery (RecoveringRun.cpp):
 /// 0 success, 1 failure (diagnostics emitted), 2 LLVM aborted (a fatal
 /// error or a crash): its reason is written NUL-terminated into `reason`

@@ -14,9 +14,60 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/RWMutex.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::cute;
+
+//===--- The inference memo ----------------------------------------------===//
+//
+// Type inference is a pure function of the op's name, its operand types and
+// the attribute dictionary handed to Rust, all of them uniqued in the
+// context. A context that verifies the same ops again (after every pass of a
+// pipeline, or a warm process compiling tile variants) reuses the result
+// types instead of running the algebra, printing the spec and uniquing the
+// type once more. Only successes are kept: a failure runs again to emit its
+// diagnostic. The memo belongs to the dialect, so it dies with the context
+// whose types it holds (a process-wide map could return a dead context's
+// type to a new context at the same address).
+
+namespace mlir::cute::detail {
+/// The op name's static storage (a `StringLiteral`: one name, one address
+/// for as long as the process lives), then the uniqued operand types and
+/// attribute dictionary; with its hash, so that probing compares one word.
+struct MemoKey {
+  ArrayRef<const void *> uniqued;
+  unsigned hash;
+};
+
+struct MemoKeyInfo {
+  static MemoKey getEmptyKey() { return {DenseMapInfo<ArrayRef<const void *>>::getEmptyKey(), 0}; }
+  static MemoKey getTombstoneKey() { return {DenseMapInfo<ArrayRef<const void *>>::getTombstoneKey(), 0}; }
+  static unsigned getHashValue(const MemoKey &key) { return key.hash; }
+  static bool isEqual(const MemoKey &a, const MemoKey &b) {
+    return a.hash == b.hash && DenseMapInfo<ArrayRef<const void *>>::isEqual(a.uniqued, b.uniqued);
+  }
+};
+} // namespace mlir::cute::detail
+
+using mlir::cute::detail::MemoKey;
+using mlir::cute::detail::MemoKeyInfo;
+
+struct mlir::cute::CuteDialect::InferMemo {
+  llvm::sys::SmartRWMutex<true> mutex;
+  llvm::BumpPtrAllocator arena;
+  DenseMap<MemoKey, ArrayRef<Type>, MemoKeyInfo> results;
+  std::atomic<uint64_t> hits{0}, misses{0};
+  /// `CUTE_INFER_MEMO=0` in the environment when the context is made turns
+  /// it off: `benches/verify_overhead.rs` measures what it saves.
+  bool enabled = true;
+};
+
 
 #include "cute/CuteDialect.cpp.inc"
 
@@ -32,6 +83,9 @@ using namespace mlir::cute;
 #include "cute/CuteOps.cpp.inc"
 
 void CuteDialect::initialize() {
+  inferMemoStorage = std::make_unique<InferMemo>();
+  if (const char *memo = std::getenv("CUTE_INFER_MEMO"))
+    inferMemoStorage->enabled = StringRef(memo) != "0";
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "cute/CuteTypes.cpp.inc"
@@ -46,11 +100,11 @@ void CuteDialect::initialize() {
       >();
 }
 
-LogicalResult mlir::cute::verifyWithRust(Operation *op) {
-  return success(mlirLogicalResultIsSuccess(cute_rs_verify_op(wrap(op))));
+LogicalResult mlir::cute::verifyWithRust(Operation *op, llvm::StringLiteral name) {
+  return success(mlirLogicalResultIsSuccess(cute_rs_verify_op(wrap(op), wrap(StringRef(name)))));
 }
 
-LogicalResult mlir::cute::inferWithRust(StringRef opName, MLIRContext *context,
+LogicalResult mlir::cute::inferWithRust(llvm::StringLiteral opName, MLIRContext *context,
                                         std::optional<Location> location,
                                         ValueRange operands, DictionaryAttr attributes,
                                         SmallVectorImpl<Type> &inferred,
@@ -60,8 +114,34 @@ LogicalResult mlir::cute::inferWithRust(StringRef opName, MLIRContext *context,
     operandTypes.push_back(wrap(operand.getType()));
   for (Type type : extraOperandTypes)
     operandTypes.push_back(wrap(type));
-  Location loc = location ? *location : UnknownLoc::get(context);
   DictionaryAttr attrs = attributes ? attributes : DictionaryAttr::get(context);
+
+  SmallVector<const void *, 8> uniqued;
+  uniqued.push_back(opName.data());
+  for (MlirType type : operandTypes)
+    uniqued.push_back(type.ptr);
+  uniqued.push_back(attrs.getAsOpaquePointer());
+  MemoKey key{uniqued, static_cast<unsigned>(llvm::hash_combine_range(uniqued.begin(), uniqued.end()))};
+  auto *dialect = context->getLoadedDialect<CuteDialect>();
+  if (dialect && !dialect->inferMemo().enabled)
+    dialect = nullptr;
+  bool threaded = context->isMultithreadingEnabled();
+  if (dialect) {
+    CuteDialect::InferMemo &memo = dialect->inferMemo();
+    // Without MLIR's threads the context is one thread's (MLIR's own
+    // uniquers lock only when they are on).
+    std::optional<llvm::sys::SmartScopedReader<true>> lock;
+    if (threaded)
+      lock.emplace(memo.mutex);
+    auto found = memo.results.find(key);
+    if (found != memo.results.end()) {
+      memo.hits.fetch_add(1, std::memory_order_relaxed);
+      inferred.append(found->second.begin(), found->second.end());
+      return success();
+    }
+  }
+
+  Location loc = location ? *location : UnknownLoc::get(context);
   constexpr intptr_t kCapacity = 256; // get_layouts_from_tile: one result per layout of a tile
   MlirType results[kCapacity];
   intptr_t count = cute_rs_infer_types(wrap(opName), wrap(context), wrap(loc),
@@ -70,9 +150,35 @@ LogicalResult mlir::cute::inferWithRust(StringRef opName, MLIRContext *context,
                                        results, kCapacity);
   if (count < 0)
     return failure();
+  size_t first = inferred.size();
   for (intptr_t i = 0; i < count; ++i)
     inferred.push_back(unwrap(results[i]));
+
+  if (dialect) {
+    CuteDialect::InferMemo &memo = dialect->inferMemo();
+    memo.misses.fetch_add(1, std::memory_order_relaxed);
+    std::optional<llvm::sys::SmartScopedWriter<true>> lock;
+    if (threaded)
+      lock.emplace(memo.mutex);
+    if (!memo.results.count(key)) {
+      // Copies into the memo's arena: the key's storage is this frame's.
+      const void **keyCopy = memo.arena.Allocate<const void *>(uniqued.size());
+      std::copy(uniqued.begin(), uniqued.end(), keyCopy);
+      Type *types = memo.arena.Allocate<Type>(count);
+      std::copy(inferred.begin() + first, inferred.end(), types);
+      memo.results.try_emplace(MemoKey{ArrayRef<const void *>(keyCopy, uniqued.size()), key.hash},
+                               ArrayRef<Type>(types, count));
+    }
+  }
   return success();
+}
+
+void cute_cpp_infer_memo_stats(MlirContext context, uint64_t *hits, uint64_t *misses) {
+  *hits = *misses = 0;
+  if (auto *dialect = unwrap(context)->getLoadedDialect<CuteDialect>()) {
+    *hits = dialect->inferMemo().hits.load(std::memory_order_relaxed);
+    *misses = dialect->inferMemo().misses.load(std::memory_order_relaxed);
+  }
 }
 
 bool mlir::cute::areCompatibleWithRust(TypeRange inferred, TypeRange declared) {

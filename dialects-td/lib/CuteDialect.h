@@ -28,12 +28,15 @@ enum class TupleKind : uint32_t {
 };
 
 /// Runs the Rust verifier of `op` (src/dialect/verify.rs).
-::llvm::LogicalResult verifyWithRust(Operation *op);
+/// `name` is the op's ODS name (Rust dispatches on it without asking MLIR).
+::llvm::LogicalResult verifyWithRust(Operation *op, ::llvm::StringLiteral name);
 
 /// InferTypeOpInterface of every Cute_InferredOp: the Rust layout algebra
 /// computes the result types (src/dialect/infer.rs). `extraOperandTypes`
 /// follow the operands' types (a custom parser infers before it has values).
-::llvm::LogicalResult inferWithRust(::llvm::StringRef opName, MLIRContext *context,
+/// `opName` is a literal (ODS's `getOperationName()`): the inference memo
+/// keys on its address.
+::llvm::LogicalResult inferWithRust(::llvm::StringLiteral opName, MLIRContext *context,
                                     std::optional<Location> location,
                                     ValueRange operands, DictionaryAttr attributes,
                                     ::llvm::SmallVectorImpl<Type> &inferred,

@@ -15,7 +15,7 @@ using namespace mlir::cute_nvgpu;
 #include "cute_nvgpu/CuteNvgpuOps.cpp.inc"
 
 #define CUTE_NVGPU_RUST_VERIFIER(Op)                                                               \
-  LogicalResult Op::verify() { return cute::verifyWithRust(*this); }
+  LogicalResult Op::verify() { return cute::verifyWithRust(*this, getOperationName()); }
 CUTE_NVGPU_RUST_VERIFIER(AtomSm90WgmmaOp)
 CUTE_NVGPU_RUST_VERIFIER(AtomSm100ImmaOp)
 CUTE_NVGPU_RUST_VERIFIER(GmmaDescriptorOp)

@@ -38,8 +38,9 @@ bool cute_rs_coordinate_of(MlirStringRef text, MlirStringCallback callback, void
 /// empty for an unknown kind. Static storage.
 MlirStringRef cute_rs_spec_mnemonic(uint32_t kind);
 
-/// Verifies a `cute` or `cute_nvgpu` op; diagnostics are emitted on the op.
-MlirLogicalResult cute_rs_verify_op(MlirOperation op);
+/// Verifies a `cute` or `cute_nvgpu` op named `name`; diagnostics are
+/// emitted on the op.
+MlirLogicalResult cute_rs_verify_op(MlirOperation op, MlirStringRef name);
 
 /// Infers the result types of the cute op `name` from its operand types and
 /// attributes. Writes at most `capacity` types to `results` and returns their

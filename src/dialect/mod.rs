@@ -131,6 +131,23 @@ pub fn load(context: &Context) {
     cute_nvgpu_handle().load_dialect(context);
 }
 
+/// What the cute dialect's inference memo of `context` has done: result
+/// types reused (`hits`) and inferences run (`misses`). Type inference is a
+/// pure function of uniqued inputs, so a context infers each op shape once
+/// (dialects-td/lib/CuteDialect.cpp, `inferWithRust`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InferMemoStats {
+    pub hits: u64,
+    pub misses: u64,
+}
+
+pub fn infer_memo_stats(context: &Context) -> InferMemoStats {
+    let mut stats = InferMemoStats::default();
+    // SAFETY: a live context; the counters are written before returning.
+    unsafe { crate::ffi::abi::cute_cpp_infer_memo_stats(context.to_raw(), &mut stats.hits, &mut stats.misses) };
+    stats
+}
+
 /// The kind and canonical spec of a cute int-tuple or layout type.
 pub fn type_spec<'c>(ty: Type<'c>) -> Option<(SpecKind, &'c str)> {
     let mut spec = MlirStringRef { data: std::ptr::null(), length: 0 };

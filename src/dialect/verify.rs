@@ -77,9 +77,7 @@ pub fn verifier(name: &str) -> Option<Verifier> {
 }
 
 /// Verifies `op`; `Err` carries the message (without the `'op' op` prefix).
-pub fn verify_op(op: OperationRef) -> Result<(), String> {
-    let name = op.name();
-    let name = name.as_string_ref().as_str().map_err(|e| e.to_string())?;
+pub fn verify_op(op: OperationRef, name: &str) -> Result<(), String> {
     match verifier(name) {
         Some(Verifier::Rust(verify)) => verify(op),
         Some(Verifier::OdsOnly) => Ok(()),

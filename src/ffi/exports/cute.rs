@@ -77,9 +77,10 @@ pub extern "C" fn cute_rs_spec_mnemonic(kind: u32) -> MlirStringRef {
 /// Verifies a `cute`/`cute_nvgpu` op with [`verify::verify_op`]; failures
 /// (and panics) become an error diagnostic at the op's location.
 #[no_mangle]
-pub extern "C" fn cute_rs_verify_op(op: MlirOperation) -> MlirLogicalResult {
+pub extern "C" fn cute_rs_verify_op(op: MlirOperation, name: MlirStringRef) -> MlirLogicalResult {
     let op = unsafe { OperationRef::from_raw(op) };
-    match guard(|| verify::verify_op(op)) {
+    // SAFETY: C++ passes its ODS op name, a string literal.
+    match guard(|| verify::verify_op(op, unsafe { str_of(name) }?)) {
         Ok(()) => MlirLogicalResult { value: 1 },
         Err(message) => {
             emit_op_error(op, &message);
