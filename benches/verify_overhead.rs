@@ -42,21 +42,20 @@ fn module_text(compiler: &Compiler, cases: &[Case], per_function: usize) -> (Str
 /// `text`; `fresh` makes each parse in a new context (nothing uniqued, the
 /// inference memo empty: a first compile), else all in `compiler`'s.
 fn time(compiler: &Compiler, text: &str, fresh: bool) -> (Duration, Duration) {
+    // One parse, verified or not, timed.
+    let once = |verify: bool| {
+        let own = fresh.then(Compiler::new);
+        let c = own.as_ref().unwrap_or(compiler);
+        let start = Instant::now();
+        let module = if verify { c.parse_named(text, "corpus.mlir") } else { c.parse_unverified(text, "corpus.mlir") };
+        let took = start.elapsed();
+        module.expect("parses and verifies");
+        took
+    };
     let (mut parse, mut verify) = (Duration::MAX, Duration::MAX);
     for _ in 0..21 {
-        let own = fresh.then(Compiler::new);
-        let c = own.as_ref().unwrap_or(compiler);
-        let start = Instant::now();
-        let parsed = c.parse_unverified(text, "corpus.mlir").expect("parses");
-        parse = parse.min(start.elapsed());
-        drop(parsed);
-        drop(own);
-        let own = fresh.then(Compiler::new);
-        let c = own.as_ref().unwrap_or(compiler);
-        let start = Instant::now();
-        let verified = c.parse_named(text, "corpus.mlir").expect("verifies");
-        verify = verify.min(start.elapsed());
-        drop(verified);
+        parse = parse.min(once(false));
+        verify = verify.min(once(true));
     }
     (parse, verify)
 }

@@ -59,6 +59,38 @@ using mlir::cute::detail::MemoKey;
 using mlir::cute::detail::MemoKeyInfo;
 
 struct mlir::cute::CuteDialect::InferMemo {
+  /// Appends the result types kept for `key`; false when there are none.
+  /// `locked`: MLIR's threads are on. Without them the context is one
+  /// thread's (MLIR's own uniquers lock only when they are on).
+  bool lookup(const MemoKey &key, bool locked, SmallVectorImpl<Type> &out) {
+    std::optional<llvm::sys::SmartScopedReader<true>> lock;
+    if (locked)
+      lock.emplace(mutex);
+    auto found = results.find(key);
+    if (found == results.end())
+      return false;
+    hits.fetch_add(1, std::memory_order_relaxed);
+    out.append(found->second.begin(), found->second.end());
+    return true;
+  }
+
+  /// Keeps `types` for `key`, both copied into the arena (the key's storage
+  /// is the caller's frame).
+  void insert(const MemoKey &key, ArrayRef<Type> types, bool locked) {
+    misses.fetch_add(1, std::memory_order_relaxed);
+    std::optional<llvm::sys::SmartScopedWriter<true>> lock;
+    if (locked)
+      lock.emplace(mutex);
+    if (results.count(key))
+      return; // another thread inferred the same shape meanwhile
+    const void **keyCopy = arena.Allocate<const void *>(key.uniqued.size());
+    std::copy(key.uniqued.begin(), key.uniqued.end(), keyCopy);
+    Type *typesCopy = arena.Allocate<Type>(types.size());
+    std::copy(types.begin(), types.end(), typesCopy);
+    results.try_emplace(MemoKey{ArrayRef<const void *>(keyCopy, key.uniqued.size()), key.hash},
+                        ArrayRef<Type>(typesCopy, types.size()));
+  }
+
   llvm::sys::SmartRWMutex<true> mutex;
   llvm::BumpPtrAllocator arena;
   DenseMap<MemoKey, ArrayRef<Type>, MemoKeyInfo> results;
@@ -67,6 +99,15 @@ struct mlir::cute::CuteDialect::InferMemo {
   /// it off: `benches/verify_overhead.rs` measures what it saves.
   bool enabled = true;
 };
+
+/// The context's memo; null where the cute dialect is not loaded or the
+/// memo is off.
+static CuteDialect::InferMemo *inferMemoOf(MLIRContext *context) {
+  auto *dialect = context->getLoadedDialect<CuteDialect>();
+  if (!dialect || !dialect->inferMemo().enabled)
+    return nullptr;
+  return &dialect->inferMemo();
+}
 
 
 #include "cute/CuteDialect.cpp.inc"
@@ -122,24 +163,10 @@ LogicalResult mlir::cute::inferWithRust(llvm::StringLiteral opName, MLIRContext 
     uniqued.push_back(type.ptr);
   uniqued.push_back(attrs.getAsOpaquePointer());
   MemoKey key{uniqued, static_cast<unsigned>(llvm::hash_combine_range(uniqued.begin(), uniqued.end()))};
-  auto *dialect = context->getLoadedDialect<CuteDialect>();
-  if (dialect && !dialect->inferMemo().enabled)
-    dialect = nullptr;
-  bool threaded = context->isMultithreadingEnabled();
-  if (dialect) {
-    CuteDialect::InferMemo &memo = dialect->inferMemo();
-    // Without MLIR's threads the context is one thread's (MLIR's own
-    // uniquers lock only when they are on).
-    std::optional<llvm::sys::SmartScopedReader<true>> lock;
-    if (threaded)
-      lock.emplace(memo.mutex);
-    auto found = memo.results.find(key);
-    if (found != memo.results.end()) {
-      memo.hits.fetch_add(1, std::memory_order_relaxed);
-      inferred.append(found->second.begin(), found->second.end());
-      return success();
-    }
-  }
+  CuteDialect::InferMemo *memo = inferMemoOf(context);
+  bool locked = context->isMultithreadingEnabled();
+  if (memo && memo->lookup(key, locked, inferred))
+    return success();
 
   Location loc = location ? *location : UnknownLoc::get(context);
   constexpr intptr_t kCapacity = 256; // get_layouts_from_tile: one result per layout of a tile
@@ -154,22 +181,8 @@ LogicalResult mlir::cute::inferWithRust(llvm::StringLiteral opName, MLIRContext 
   for (intptr_t i = 0; i < count; ++i)
     inferred.push_back(unwrap(results[i]));
 
-  if (dialect) {
-    CuteDialect::InferMemo &memo = dialect->inferMemo();
-    memo.misses.fetch_add(1, std::memory_order_relaxed);
-    std::optional<llvm::sys::SmartScopedWriter<true>> lock;
-    if (threaded)
-      lock.emplace(memo.mutex);
-    if (!memo.results.count(key)) {
-      // Copies into the memo's arena: the key's storage is this frame's.
-      const void **keyCopy = memo.arena.Allocate<const void *>(uniqued.size());
-      std::copy(uniqued.begin(), uniqued.end(), keyCopy);
-      Type *types = memo.arena.Allocate<Type>(count);
-      std::copy(inferred.begin() + first, inferred.end(), types);
-      memo.results.try_emplace(MemoKey{ArrayRef<const void *>(keyCopy, uniqued.size()), key.hash},
-                               ArrayRef<Type>(types, count));
-    }
-  }
+  if (memo)
+    memo->insert(key, ArrayRef<Type>(inferred).drop_front(first), locked);
   return success();
 }
 
