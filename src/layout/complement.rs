@@ -17,7 +17,7 @@ use super::tuple::{IntTuple, Layout, Leaf};
 /// rank-1 layout (CuTe's `static_assert`: the strides of a longer layout
 /// are sorted at compile time).
 pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout, LayoutError> {
-    let dynamic = |t: &IntTuple| t.leaves().iter().any(|l| matches!(l, Leaf::Dyn(_)));
+    let dynamic = super::tuple_ops::has_dynamic_leaf;
     wrap!(
         "complement",
         [a, cotarget],

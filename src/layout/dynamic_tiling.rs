@@ -272,7 +272,7 @@ fn tile_static(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, Layout
 /// merge exactly when CuTe's `s * c1 == c2` holds) and `P_p * f` reads back
 /// as `f@p`.
 fn tile_symbolic_strides(kind: Tiling, a: &Layout, tiler: &Tiler) -> Option<Result<Layout, LayoutError>> {
-    let basis = a.stride().leaves().into_iter().any(|l| matches!(l, Leaf::Basis(_)));
+    let basis = a.stride().any_leaf(&|l| matches!(l, Leaf::Basis(_)));
     if has_dynamic_leaf(a.shape()) || !(has_dynamic_leaf(a.stride()) || basis) {
         return None;
     }

@@ -119,7 +119,7 @@ enum Inverse {
 }
 
 fn has_stride(l: &Layout, pred: impl Fn(&Leaf) -> bool) -> bool {
-    l.stride().leaves().into_iter().any(pred)
+    l.stride().any_leaf(&pred)
 }
 
 /// The inverse of a layout with scaled-basis or run-time strides, one

@@ -508,6 +508,16 @@ mod tests {
     }
 
     #[test]
+    fn any_leaf_looks_at_every_depth() {
+        let basis = |l: &Leaf| matches!(l, Leaf::Basis(_));
+        let t = |s: &str| parse_int_tuple(s).unwrap();
+        assert!(t("(1,(2,(3,4@1)))").any_leaf(&basis));
+        assert!(t("2@0").any_leaf(&basis));
+        assert!(!t("(1,(2,(3,?)))").any_leaf(&basis));
+        assert!(!t("()").any_leaf(&basis));
+    }
+
+    #[test]
     fn rank1_tuple_distinct_from_leaf() {
         assert_ne!(
             parse_layout("(4):(1)").unwrap(),

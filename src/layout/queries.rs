@@ -95,7 +95,7 @@ fn cosize_impl(l: &Layout) -> Result<IntTuple, Cond> {
     }
     // A coordinate layout: the product of its codomain modes' cosizes (the
     // box its coordinates fill; NVIDIA's IR).
-    if l.stride().leaves().iter().any(|d| matches!(d, Leaf::Basis(_))) {
+    if l.stride().any_leaf(&|d| matches!(d, Leaf::Basis(_))) {
         let mut total = 1i64;
         for (_, part) in super::codomain::parts(l, false)? {
             let extent = part.iter().try_fold(1i64, |acc, &(s, d, _)| arith::add(acc, arith::mul(s - 1, arith::abs(d)?)?))?;

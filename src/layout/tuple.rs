@@ -239,6 +239,15 @@ impl IntTuple {
         }
     }
 
+    /// True if some leaf satisfies `pred` (without collecting the leaves:
+    /// the algebra asks this of every operand).
+    pub fn any_leaf(&self, pred: &impl Fn(&Leaf) -> bool) -> bool {
+        match self {
+            IntTuple::Leaf(l) => pred(l),
+            IntTuple::Tuple(v) => v.iter().any(|t| t.any_leaf(pred)),
+        }
+    }
+
     /// Calls `f` on every leaf, left to right, without allocating.
     pub fn try_for_each_leaf<E>(
         &self,
