@@ -4,7 +4,8 @@
 Setup (pycute ships in the CUTLASS wheel):
     python3 -m venv .venv && .venv/bin/pip install --no-deps nvidia-cutlass==4.2.0.0
 Run:
-    .venv/bin/python scripts/bench_pycute.py [ORACLE.json] [--compare]
+    .venv/bin/python scripts/bench_pycute.py [ORACLE.json] [--op=NAME] [--compare]
+`--op=complement` (an oracle op name) times that operation's cases only.
 Prints `cases=N pycute_ns_per_case=X`; with --compare it writes the cases
 pycute evaluates to a temporary file, alternates three times between pycute
 and `cute layout bench` (release build) on exactly those cases, keeps each
@@ -145,13 +146,14 @@ OPS = {
 }
 
 
-def load_cases(path):
-    """The ok-cases pycute evaluates, as (fn, args), and their JSON."""
+def load_cases(path, op=None):
+    """The ok-cases pycute evaluates, as (fn, args), and their JSON; only
+    those of operation `op` when it is given."""
     with open(path) as f:
         root = json.load(f)
     cases, raw = [], []
     for case in root["cases"]:
-        if case.get("status") != "ok":
+        if case.get("status") != "ok" or (op and case["op"] != op):
             continue
         fn = OPS[case["op"]]
         args = [parse_arg(a) for a in case["args"]]
@@ -205,7 +207,10 @@ def ours(path):
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     path = args[0] if args else DEFAULT_ORACLE
-    cases, raw = load_cases(path)
+    op = next((a[len("--op="):] for a in sys.argv if a.startswith("--op=")), None)
+    cases, raw = load_cases(path, op)
+    if not cases:
+        sys.exit(f"no case of {op or 'any operation'} that pycute evaluates")
     if "--compare" not in sys.argv:
         print(f"cases={len(cases)} pycute_ns_per_case={bench(cases):.0f}")
         return
