@@ -13,6 +13,8 @@
 //!
 //! `cargo bench --bench verify_overhead` (release).
 
+// Shared with tests/dialect_corpus.rs, which uses all of it.
+#[allow(dead_code)]
 #[path = "../tests/support/corpus.rs"]
 mod corpus;
 

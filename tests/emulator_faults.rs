@@ -9,6 +9,8 @@ use cute_emu::machine::HazardKind;
 use cute_mlir::{compile::Emit, Compiler};
 use std::path::Path;
 
+// Shared with tests/emulator.rs, which uses all of it; this test a part.
+#[allow(dead_code)]
 mod support {
     pub mod conv;
     pub mod reference;
