@@ -6,6 +6,7 @@ use super::coalesce::{bw_coalesce_modes, coalesce_leaves, coalesce_modes, Unit};
 use super::error::{arith, Cond, LayoutError};
 use super::leaf_ops::{flat_leaves, leaf_op, Op};
 use super::tuple::{IntTuple, Layout, Leaf};
+use super::tuple_ops::has_dynamic_leaf;
 
 /// `complement(A, cotarget)`: the layout `C` of strides ordered after `A`'s so
 /// that `(A, C)` is injective and `C` reaches `cotarget` (CuTe's algorithm).
@@ -17,11 +18,10 @@ use super::tuple::{IntTuple, Layout, Leaf};
 /// rank-1 layout (CuTe's `static_assert`: the strides of a longer layout
 /// are sorted at compile time).
 pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout, LayoutError> {
-    let dynamic = super::tuple_ops::has_dynamic_leaf;
     wrap!(
         "complement",
         [a, cotarget],
-        if dynamic(a.shape()) || dynamic(a.stride()) || dynamic(cotarget) {
+        if has_dynamic_leaf(a.shape()) || has_dynamic_leaf(a.stride()) || has_dynamic_leaf(cotarget) {
             complement_dynamic(a, cotarget)
         } else {
             static_size(cotarget).and_then(|c| complement_impl(LRef::of(a), c))

@@ -131,13 +131,8 @@ pub fn has_dynamic(l: &Layout) -> bool {
 /// that [`tile`]'s run-time and symbolic rules are for (and that type
 /// inference sends to `layout::runtime`).
 pub fn has_run_time_leaf(l: &Layout) -> bool {
-    fn any(t: &IntTuple) -> bool {
-        match t {
-            IntTuple::Leaf(leaf) => matches!(leaf, Leaf::Dyn(_) | Leaf::Basis(_)),
-            IntTuple::Tuple(v) => v.iter().any(any),
-        }
-    }
-    any(l.shape()) || any(l.stride())
+    let run_time = |leaf: &Leaf| matches!(leaf, Leaf::Dyn(_) | Leaf::Basis(_));
+    l.shape().any_leaf(&run_time) || l.stride().any_leaf(&run_time)
 }
 
 fn leaf_parts(mode: &Layout) -> Option<(Leaf, Leaf)> {
@@ -272,8 +267,8 @@ fn tile_static(kind: Tiling, a: &Layout, tiler: &Tiler) -> Result<Layout, Layout
 /// merge exactly when CuTe's `s * c1 == c2` holds) and `P_p * f` reads back
 /// as `f@p`.
 fn tile_symbolic_strides(kind: Tiling, a: &Layout, tiler: &Tiler) -> Option<Result<Layout, LayoutError>> {
-    let basis = a.stride().any_leaf(&|l| matches!(l, Leaf::Basis(_)));
-    if has_dynamic_leaf(a.shape()) || !(has_dynamic_leaf(a.stride()) || basis) {
+    // Static extents, and a run-time or basis stride.
+    if has_dynamic_leaf(a.shape()) || !a.stride().any_leaf(&|l| matches!(l, Leaf::Dyn(_) | Leaf::Basis(_))) {
         return None;
     }
     // A bound on every static magnitude: extents, static strides, tiler leaves.

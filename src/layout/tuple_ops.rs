@@ -122,10 +122,7 @@ pub fn tuple_arith(op: TupleOp, lhs: &IntTuple, rhs: &IntTuple) -> Result<IntTup
 
 /// True if some leaf of `t` is dynamic (`?`).
 pub fn has_dynamic_leaf(t: &IntTuple) -> bool {
-    match t {
-        IntTuple::Leaf(leaf) => matches!(leaf, Leaf::Dyn(_)),
-        IntTuple::Tuple(v) => v.iter().any(has_dynamic_leaf),
-    }
+    t.any_leaf(&|leaf| matches!(leaf, Leaf::Dyn(_)))
 }
 
 /// True if `to` is `from` with zero or more leaves made dynamic (same tree,
