@@ -1,4 +1,4 @@
-//! The `cute` CLI: `layout eval|batch|bench` and `opt`, on real inputs and bad ones.
+//! The `cute` CLI: `layout eval|batch|bench`, `opt` and `compile`, on real inputs and bad ones.
 
 use std::{
     fs,
@@ -228,4 +228,27 @@ fn opt_on_a_file_locates_diagnostics_in_it() {
     assert!(stderr.contains(&format!("{}\":1:", path.display())), "{stderr}");
     let missing = cute(&["opt", "/nonexistent/cute.mlir"], "");
     assert_eq!(missing.status.code(), Some(1));
+}
+
+#[test]
+fn compile_without_verify_each_gives_the_same_ptx() {
+    // `cute compile --no-verify-each` (docs/compile.md: for an autotuner
+    // compiling large kernels) skips only MLIR's verification between
+    // passes: the same PTX as the default.
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/gemm_sm90.mlir");
+    let dir = std::env::temp_dir().join(format!("cute-cli-verify-each-{}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    let ptx = |extra: &[&str], name: &str| {
+        let out = dir.join(name);
+        let mut args = vec!["compile", example, "--chip", "sm_90a", "--no-cache", "-o", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let o = cute(&args, "");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        fs::read_to_string(out).unwrap()
+    };
+    let verified = ptx(&[], "each.ptx");
+    let once = ptx(&["--no-verify-each"], "once.ptx");
+    let _ = fs::remove_dir_all(&dir);
+    assert!(verified.contains("wgmma.mma_async"), "the sm90 GEMM's PTX");
+    assert_eq!(verified, once);
 }
