@@ -60,12 +60,11 @@ fn every_file_a_document_names_exists() {
     // Issue 29: the tree was restructured; a document that names a file
     // which moved or went away is caught here, not by a reader.
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let documents = documents(&root);
     let prefixes = ["src/", "tests/", "emu/", "examples/", "dialects-td/", "scripts/", "benches/"];
     let extensions = [".rs", ".mlir", ".td", ".cpp", ".h", ".json", ".md", ".py", ".sh"];
     let mut missing = Vec::new();
-    for doc in documents.iter().filter(|p| p.extension().is_some_and(|e| e == "md")) {
-        let text = fs::read_to_string(doc).unwrap();
+    for doc in documents(&root) {
+        let text = fs::read_to_string(&doc).unwrap();
         for (start, _) in text.match_indices(|c: char| c.is_ascii_lowercase()) {
             // A path starts a word: after a non-path character.
             if start > 0 && text[..start].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric() || "_./-".contains(c)) {
@@ -96,11 +95,10 @@ fn documents(root: &std::path::Path) -> Vec<PathBuf> {
 /// `(document, path, function)` for every `PATH.rs::name` a document names
 /// (`::`-separated module paths name their last segment).
 fn named_functions(root: &std::path::Path) -> Vec<(String, String, String)> {
-    let documents = documents(root);
     let path_char = |c: char| c.is_ascii_alphanumeric() || "_./-".contains(c);
     let mut out = Vec::new();
-    for doc in documents.iter().filter(|p| p.extension().is_some_and(|e| e == "md")) {
-        let text = fs::read_to_string(doc).unwrap();
+    for doc in documents(root) {
+        let text = fs::read_to_string(&doc).unwrap();
         for (at, _) in text.match_indices(".rs::") {
             let start = text[..at].rfind(|c: char| !path_char(c)).map_or(0, |i| i + 1);
             let tail = &text[at + 5..];

@@ -7,8 +7,8 @@
 //! of the file is the list of kernels whose PTX changed.
 
 use cute_mlir::{
+    batch::{compile_all, Job, Outcome},
     compile::{Emit, ROSTER},
-    Compiler,
 };
 use std::path::Path;
 
@@ -25,39 +25,26 @@ fn digests() -> String {
         .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
         .collect();
     examples.sort();
-    let jobs: Vec<(String, String, &str)> = examples
+    // Two workers, a compiler (an MLIR context) each: the batch API an
+    // autotuner uses, as the test is one long series of compiles and CI has
+    // two cores. (No pair goes through LLVM's crash recovery, whose known
+    // defect with threads docs/unsafe.md describes: each compiles or is
+    // refused by a verifier.)
+    let jobs: Vec<Job> = examples
         .iter()
-        .flat_map(|example| {
-            let source = std::fs::read_to_string(example).unwrap();
-            let name = example.file_name().unwrap().to_string_lossy().into_owned();
-            ROSTER.iter().map(move |chip| (name.clone(), source.clone(), chip.name))
-        })
+        .flat_map(|example| ROSTER.iter().map(|chip| Job { input: example.clone(), chip: chip.name.into(), emit: Emit::Ptx }))
         .collect();
-    // Two workers, a compiler (an MLIR context) each, as a batch compile
-    // runs: the test is one long series of compiles, and CI has two cores.
-    // (No pair goes through LLVM's crash recovery, whose known defect with
-    // threads docs/unsafe.md describes: each compiles or is refused by a
-    // verifier.)
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let lines: Vec<std::sync::OnceLock<String>> = jobs.iter().map(|_| std::sync::OnceLock::new()).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..2 {
-            scope.spawn(|| {
-                let compiler = Compiler::new();
-                loop {
-                    let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some((name, source, chip)) = jobs.get(index) else { break };
-                    let digest = match compiler.compile(source, chip, Emit::Ptx) {
-                        Ok(ptx) => format!("{:016x}", fnv1a(ptx.as_bytes())),
-                        Err(_) => "refused".to_string(),
-                    };
-                    lines[index].set(format!("{name} {chip} {digest}\n")).unwrap();
-                }
-            });
-        }
-    });
+    let (outcomes, _) = compile_all(&jobs, 2, None);
     let mut out = String::from("# example chip digest (tests/ptx_digests.rs; CUTE_BLESS_DIGESTS=1 rewrites)\n");
-    out.extend(lines.into_iter().map(|l| l.into_inner().expect("every pair compiled")));
+    for Outcome { job, result } in outcomes {
+        // The PTX without its header comment (it names no input).
+        let digest = match result {
+            Ok(ptx) => format!("{:016x}", fnv1a(&ptx)),
+            Err(_) => "refused".to_string(),
+        };
+        let name = job.input.file_name().unwrap().to_string_lossy().into_owned();
+        out.push_str(&format!("{name} {} {digest}\n", job.chip));
+    }
     out
 }
 
