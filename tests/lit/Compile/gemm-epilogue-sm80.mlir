@@ -7,7 +7,11 @@
 // RUN: %cute compile %examples/gemm_epilogue_sm80.mlir --chip sm_80 -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_80 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: not grep -E 'st\.global\.(b16|b32)' %t.ptx
+// Exactly 16 global stores, all 16-byte vectors: no narrower store (of any
+// width or type) and no 8-byte vector.
+// RUN: grep -cE 'st\.global' %t.ptx | FileCheck %s --check-prefix=STORES
+// RUN: not grep -E 'st\.global\.(v2\.)?[bfsu](8|16|32|64)' %t.ptx
+// STORES: {{^}}16{{$}}
 // PTXAS: {{^ *}}0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK-LABEL: .entry gemm_epilogue(
 // CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32

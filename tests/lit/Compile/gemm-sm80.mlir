@@ -4,6 +4,8 @@
 // no spills, for sm_80 and the later chips that run Ampere's instructions.
 // RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_80 -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
+// RUN: FileCheck %s --check-prefix=SWIZZLE < %t.ptx
+// RUN: not grep -E '(div|rem)\.' %t.ptx
 // RUN: %ptxas -arch=sm_80 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_86 -o %t.86.ptx && %ptxas -arch=sm_86 %t.86.ptx -o %t.cubin
 // RUN: %cute compile %examples/gemm_sm80.mlir --chip sm_89 -o %t.89.ptx && %ptxas -arch=sm_89 %t.89.ptx -o %t.cubin
@@ -17,6 +19,14 @@
 // LLVM: target triple = "nvptx64-nvidia-cuda"
 // LLVM: define ptx_kernel void @gemm(
 // LLVM: call {{.*}} @llvm.nvvm.mma.m16n8k16.row.col.f32.f32
+
+// The shared tiles' Swizzle<2,3,3> (of f16 elements: bits 7-8 of the byte
+// offset into bits 4-5) is applied to the cp.async destinations.
+// SWIZZLE: shr.u64 [[S:%rd[0-9]+]], [[OFF:%rd[0-9]+]], 3;
+// SWIZZLE-NEXT: and.b64 [[M:%rd[0-9]+]], [[S]], 48;
+// SWIZZLE-NEXT: and.b64 [[K:%rd[0-9]+]], [[OFF]], {{[0-9]+}};
+// SWIZZLE-NEXT: xor.b64 [[X:%rd[0-9]+]], [[M]], [[K]];
+// SWIZZLE: cp.async.cg.shared.global [[[X]]]
 
 // PTXAS: {{^ *}}0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 

@@ -28,6 +28,25 @@ func.func @spec_000_compose(%l1: !cute.layout<<8:1, 4:8>>, %l2: !cute.layout<<2:
   return %c : !cute.layout<"(2,8):(1,2)">
 }
 
+// The same walk's cosize of <<8:1, 4:8>>: the spec says 8, the algebra
+// (and CuTe) 1 + 7*1 + 3*8 = 32 (docs/lowering.md records the case).
+// CHECK-LABEL: @spec_000_cosize
+func.func @spec_000_cosize(%l1: !cute.layout<<8:1, 4:8>>) -> !cute.int_tuple<"32"> {
+  // CHECK: cute.cosize (%{{.*}}) : (!cute.layout<"(8,4):(1,8)">) -> !cute.int_tuple<"32">
+  %c = cute.cosize(%l1) : (!cute.layout<<8:1, 4:8>>) -> !cute.int_tuple<"32">
+  return %c : !cute.int_tuple<"32">
+}
+
+// Spec 000 "descriptor-iterator primitive": `cute.get_iter %base, %extent,
+// %tile_shape, %stride`, with the operand and result types MLIR needs (its
+// four-op lowering: tests/lit/Conversion/CuteToLLVM/memory.mlir).
+// CHECK-LABEL: @spec_000_get_iter
+func.func @spec_000_get_iter(%base: !cute.ptr<f16, smem>, %extent: i32, %tile_shape: i32, %stride: i32) {
+  // CHECK: cute.get_iter %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (!cute.ptr<f16, smem>, i32, i32, i32) -> !cute.desc_iter<!cute.ptr<f16, smem>>
+  %iter = cute.get_iter %base, %extent, %tile_shape, %stride : (!cute.ptr<f16, smem>, i32, i32, i32) -> !cute.desc_iter<!cute.ptr<f16, smem>>
+  return
+}
+
 // Spec 000 "cute.tiled.copy.partition_D Pointer-Offset Walk".
 // CHECK-LABEL: @spec_000_tile_partition
 func.func @spec_000_tile_partition(%base: !cute.ptr<f16, smem>, %l: !cute.layout<<128:1, 64:128>>, %c: !cute.coord<2>) {

@@ -248,6 +248,41 @@ func.func @sm80_a_bf16(%d: !D, %a: !A, %b: !B) {
 
 // -----
 
+// Element types come before residency: an A that is both bf16 and in shared
+// memory reports its element type only (-verify-diagnostics refuses a second
+// diagnostic).
+!D = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>
+!As = !cute.view<!cute.ptr<bf16, smem>, !cute.layout<"8:1">>
+!B = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"4:1">>
+!M = !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>
+module attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_80">} {
+  func.func @sm80_a_bf16_in_smem(%d: !D, %a: !As, %b: !B) {
+    %m = cute.make_atom : !M
+    // expected-error @+1 {{expects operand a with element type f16, but get bf16.}}
+    cute.mma_atom_call %m, %d, %a, %b, %d : !M, !D, !As, !B, !D
+    return
+  }
+}
+
+// -----
+
+// The first mismatched operand stops: a UMMA whose B is a plain shared
+// view and whose D is in registers reports B only.
+!Dr = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(128,256):(1,128)">>
+!A = !cute.view<!cute.desc_iter<!cute.ptr<bf16, smem>>, !cute.layout<"(128,16):(16,1)">>
+!Bs = !cute.view<!cute.ptr<bf16, smem>, !cute.layout<"(256,16):(16,1)">>
+!U = !cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, k), elem_type = (bf16, bf16, f32), frag_kind = ss>
+module attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_100a">} {
+  func.func @umma_b_and_d_misplaced(%d: !Dr, %a: !A, %b: !Bs) {
+    %u = cute.make_atom : !U
+    // expected-error @+1 {{expects smem_desc_view for operand B, but gets B: !cute.view<!cute.ptr<bf16, smem>, !cute.layout<"(256,16):(16,1)">>.}}
+    cute.mma_atom_call %u, %d, %a, %b, %d : !U, !Dr, !A, !Bs, !Dr
+    return
+  }
+}
+
+// -----
+
 // mma.sync reads A from registers, not straight from shared memory.
 !D = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>
 !As = !cute.view<!cute.ptr<f8E4M3FN, smem>, !cute.layout<"16:1">>

@@ -9,6 +9,8 @@
 // RUN: %cute-opt %s --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_100a})' | FileCheck %s --check-prefix=NVVM
 // NVVM-LABEL: llvm.func @three_retrievals(
 // NVVM: nvvm.tcgen05.alloc
+// NVVM: %[[A:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i32
+// NVVM: llvm.inttoptr %[[A]] : i32 to !llvm.ptr<6>
 // NVVM-NOT: nvvm.tcgen05.alloc
 // NVVM: nvvm.tcgen05.dealloc
 // No tensor memory on Hopper or consumer Blackwell: the TMEM atoms are
@@ -24,13 +26,16 @@ gpu.module @kernels {
   // allocation at entry, by warp 0, published through the fenced barrier;
   // one deallocation before the return.
   // CHECK-LABEL: .entry three_retrievals(
-  // CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [__cute_tmem_slot_{{[0-9]+}}], %r{{[0-9]+}};
+  // CHECK: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [__cute_tmem_slot_[[SLOT:[0-9]+]]], %r{{[0-9]+}};
   // CHECK-NEXT: tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;
   // CHECK: tcgen05.fence::before_thread_sync;
   // CHECK-NEXT: bar.sync 0;
   // CHECK-NEXT: tcgen05.fence::after_thread_sync;
+  // Every thread loads the address the allocation wrote, and the TMEM
+  // accesses use it (not a constant address).
+  // CHECK-NEXT: ld.shared.b32 [[ADDR:%r[0-9]+]], [__cute_tmem_slot_[[SLOT]]];
   // CHECK-NOT: tcgen05.alloc
-  // CHECK: tcgen05.ld.sync.aligned.32x32b.x32.b32
+  // CHECK: tcgen05.ld.sync.aligned.32x32b.x32.b32 {{{.*}}}, [[[ADDR]]];
   // CHECK: tcgen05.wait::ld.sync.aligned;
   // CHECK: tcgen05.st.sync.aligned.32x32b.x32.b32
   // CHECK: tcgen05.wait::st.sync.aligned;

@@ -103,5 +103,25 @@ gpu.module @kernels {
     nvvm.cp.async.bulk.wait_group 0
     return
   }
+
+  // The reduction is the atom's: a rank-1 box of 32-bit integers reduced
+  // into global memory by max, then by xor (PTX's .redOp).
+  // CHECK-LABEL: .entry tma_reduce_ops(
+  // CHECK: cp.reduce.async.bulk.tensor.1d.global.shared::cta.max.tile.bulk_group
+  // CHECK: cp.reduce.async.bulk.tensor.1d.global.shared::cta.xor.tile.bulk_group
+  func.func @tma_reduce_ops(%acc: !cute_nvgpu.tma_descriptor<i32, box = [64], swizzle = 0, interleave = 0, l2_promotion = 0, oob_fill = "zero"> {cute_nvgpu.grid_constant}, %x: i32) attributes {cute.kernel} {
+    %p = cute.alloc_smem 64 : !cute.ptr<i32, smem, align<128>>
+    %l = cute.static : !cute.layout<"64:1">
+    %v = cute.make_view %p, %l : !cute.view<!cute.ptr<i32, smem, align<128>>, !cute.layout<"64:1">>
+    %max = cute.make_atom %acc : !cute_nvgpu.tma_descriptor<i32, box = [64], swizzle = 0, interleave = 0, l2_promotion = 0, oob_fill = "zero"> -> : !cute_nvgpu.atom.tma_reduce<max, i32, rank = 1>
+    cute_nvgpu.tma.copy %max, %acc, %v, [%x]
+        : !cute_nvgpu.atom.tma_reduce<max, i32, rank = 1>, !cute_nvgpu.tma_descriptor<i32, box = [64], swizzle = 0, interleave = 0, l2_promotion = 0, oob_fill = "zero">, !cute.view<!cute.ptr<i32, smem, align<128>>, !cute.layout<"64:1">>
+    %xor = cute.make_atom %acc : !cute_nvgpu.tma_descriptor<i32, box = [64], swizzle = 0, interleave = 0, l2_promotion = 0, oob_fill = "zero"> -> : !cute_nvgpu.atom.tma_reduce<xor, i32, rank = 1>
+    cute_nvgpu.tma.copy %xor, %acc, %v, [%x]
+        : !cute_nvgpu.atom.tma_reduce<xor, i32, rank = 1>, !cute_nvgpu.tma_descriptor<i32, box = [64], swizzle = 0, interleave = 0, l2_promotion = 0, oob_fill = "zero">, !cute.view<!cute.ptr<i32, smem, align<128>>, !cute.layout<"64:1">>
+    nvvm.cp.async.bulk.commit.group
+    nvvm.cp.async.bulk.wait_group 0
+    return
+  }
 }
 }

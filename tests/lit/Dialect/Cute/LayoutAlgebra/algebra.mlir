@@ -78,6 +78,12 @@ func.func @algebra(%a: !cute.layout<"(4,2):(1,4)">, %b: !cute.layout<"(2,2):(1,2
   %two = cute.static : !cute.int_tuple<"2">
   // CHECK: cute.shape_div(%{{.*}}, %{{.*}}) {mode = "exact"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(2,4)">
   %22 = cute.shape_div(%s48, %two) {mode = "exact"} : (!cute.shape<"(4,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(2,4)">
+  // Spec 001's other rounding modes, where a leaf does not divide.
+  %s58 = cute.static : !cute.shape<"(5,8)">
+  // CHECK: cute.shape_div(%{{.*}}, %{{.*}}) {mode = "ceil"} : (!cute.shape<"(5,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(3,4)">
+  %ceil = cute.shape_div(%s58, %two) {mode = "ceil"} : (!cute.shape<"(5,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(3,4)">
+  // CHECK: cute.shape_div(%{{.*}}, %{{.*}}) {mode = "floor"} : (!cute.shape<"(5,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(2,4)">
+  %floor = cute.shape_div(%s58, %two) {mode = "floor"} : (!cute.shape<"(5,8)">, !cute.int_tuple<"2">) -> !cute.shape<"(2,4)">
   %t108 = cute.static : !cute.int_tuple<"(10,8)">
   %t48 = cute.static : !cute.int_tuple<"(4,8)">
   // CHECK: cute.ceil_div(%{{.*}}, %{{.*}}) : (!cute.int_tuple<"(10,8)">, !cute.int_tuple<"(4,8)">) -> !cute.int_tuple<"(3,1)">
