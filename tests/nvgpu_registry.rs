@@ -137,6 +137,12 @@ fn registry_matches_spec_003_row_by_row() {
         let mut want = row.interfaces.to_vec();
         want.sort_by_key(|i| *i as u32);
         assert_eq!(record.interfaces(), want, "{}: interfaces", row.mnemonic);
+        // verify_atom_instance asks MMA, then copy: no atom may be both.
+        assert!(
+            !(record.implements(MmaAtom) && record.implements(CopyAtom)),
+            "{}: both an MMA and a copy atom",
+            row.mnemonic
+        );
         match row.residency {
             Mm { a, b, d } => {
                 assert_eq!(record.kind, AtomKind::Mma, "{}", row.mnemonic);

@@ -100,14 +100,9 @@ pub fn verify_instance(ty: Type, operands: &[Type], extras: &operands::Extras, t
     let has = |i: Interface| records::has_interface(interfaces, i);
     let ops: Vec<Operand> = operands.iter().map(|&t| Operand::of(t)).collect();
     let elements: Vec<Option<Type>> = ops.iter().map(|op| op.element).collect();
-    if has(Interface::CopyAtom) {
-        if extras.metadata.is_some() || !extras.scales.is_empty() {
-            return Err(format!("'{}' is a copy atom; it takes no metadata or scale factors", atom.mnemonic()));
-        }
-        let text = ty.to_string();
-        copy::verify_element_types(&atom, &text, &elements)?;
-        copy::verify_operands(&atom, &text, &ops, tiled)
-    } else if has(Interface::MmaAtom) {
+    // Spec 003's order: MMA, then copy (no registry type is both:
+    // tests/nvgpu_registry.rs).
+    if has(Interface::MmaAtom) {
         match &atom {
             Atom::UniversalFma { a, b, c } => mma::verify_fma_element_types(*a, *b, *c, &elements)?,
             Atom::Mma(p) => mma::verify_element_types(p, &elements)?,
@@ -115,6 +110,13 @@ pub fn verify_instance(ty: Type, operands: &[Type], extras: &operands::Extras, t
         }
         mma::verify_operands(atom.as_mma(), &ops, tiled)?;
         mma::verify_extras(&atom, has(Interface::SparseMetadataAtom), has(Interface::BlockScaleAtom), extras)
+    } else if has(Interface::CopyAtom) {
+        if extras.metadata.is_some() || !extras.scales.is_empty() {
+            return Err(format!("'{}' is a copy atom; it takes no metadata or scale factors", atom.mnemonic()));
+        }
+        let text = ty.to_string();
+        copy::verify_element_types(&atom, &text, &elements)?;
+        copy::verify_operands(&atom, &text, &ops, tiled)
     } else {
         Err(not_an_atom(ty))
     }

@@ -23,3 +23,21 @@ func.func @stage(%g: !g, %s: !s, %r: !r) {
   cute.copy_atom_call %u, %s, %r : !cute_nvgpu.atom.universal_copy<f16>, !s, !r
   return
 }
+
+// An SM-tier MMA call likewise: cute-to-llvm leaves it, cute-nvgpu-to-nvvm
+// makes it an mma.sync.
+!D = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>
+!A = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"8:1">>
+!B = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"4:1">>
+!M = !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>
+// NEUTRAL-LABEL: func @mma_stage
+// NEUTRAL: cute.mma_atom_call %{{.*}} : !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>
+// NEUTRAL-NOT: nvvm.mma.sync
+// NVVM-LABEL: func @mma_stage
+// NVVM-NOT: cute.mma_atom_call
+// NVVM: nvvm.mma.sync
+func.func @mma_stage(%d: !D, %a: !A, %b: !B) {
+  %m = cute.make_atom : !M
+  cute.mma_atom_call %m, %d, %a, %b, %d : !M, !D, !A, !B, !D
+  return
+}

@@ -273,6 +273,23 @@ func.func @load_vec_tmem(%f: !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"4:1"
 
 // -----
 
+func.func @store_vec_tmem(%v: vector<4xf32>, %f: !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"4:1">>) {
+  // expected-error @+1 {{'cute.store_vec' op tensor memory is not addressable by generic loads and stores}}
+  cute.store_vec %v, %f : vector<4xf32>, !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"4:1">>
+  return
+}
+
+// -----
+
+func.func @gemm_universal_fma_on_tmem(%x: !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"1:0">>, %t: !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"1:0">>) {
+  %atom = cute.make_atom : !cute_nvgpu.atom.universal_fma<f32, f32, f32>
+  // expected-error @+1 {{'cute.gemm' op !cute_nvgpu.atom.universal_fma<f32, f32, f32> works through generic memory: tensor memory is not addressable by generic loads and stores}}
+  cute.gemm %atom, %t, %x, %x, %t : !cute_nvgpu.atom.universal_fma<f32, f32, f32>, !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"1:0">>, !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"1:0">>, !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"1:0">>, !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"1:0">>
+  return
+}
+
+// -----
+
 func.func @load_vec_packed(%f: !cute.view<!cute.ptr<f4E2M1FN, rmem>, !cute.layout<"4:1">>) {
   // expected-error @+1 {{f4E2M1FN elements are packed below a byte; move them with a copy atom}}
   %v = cute.load_vec %f : !cute.view<!cute.ptr<f4E2M1FN, rmem>, !cute.layout<"4:1">> -> vector<4xf4E2M1FN>
