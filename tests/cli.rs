@@ -231,6 +231,27 @@ fn opt_on_a_file_locates_diagnostics_in_it() {
 }
 
 #[test]
+fn no_verify_each_lets_the_next_pass_run_and_verifies_at_the_end() {
+    // With verification after each pass, a pass that leaves invalid IR stops
+    // the pipeline there; with `--no-verify-each` the next pass runs (its
+    // dump is printed) and the end result is refused.
+    let input = "func.func @f() { return }";
+    let run = |extra: &[&str]| {
+        let mut args = vec!["opt", "-", "--pipeline", "builtin.module(cute-test-break-ir,cse)", "--dump-after", "all"];
+        args.extend_from_slice(extra);
+        let o = cute(&args, input);
+        assert!(!o.status.success());
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let each = run(&[]);
+    assert!(!each.contains("IR Dump After cse"), "cse ran on invalid IR:\n{each}");
+    assert!(each.contains("requires attribute 'function_type'"), "{each}");
+    let once = run(&["--no-verify-each"]);
+    assert!(once.contains("IR Dump After cse"), "cse did not run:\n{once}");
+    assert!(once.contains("does not verify") && once.contains("requires attribute 'function_type'"), "{once}");
+}
+
+#[test]
 fn compile_without_verify_each_gives_the_same_ptx() {
     // `cute compile --no-verify-each` (docs/compile.md: for an autotuner
     // compiling large kernels) skips only MLIR's verification between
