@@ -24,13 +24,18 @@
 // CHECK-NEXT: fence.mbarrier_init.release.cluster;
 // CHECK: barrier.cluster.arrive;
 // CHECK-NEXT: barrier.cluster.wait;
-// CHECK-NEXT: or.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, [[RANK]];
+// The copy runs only where (thread, rank) is (0, 0): a compare of the or'ed
+// selector and a branch around it.
+// CHECK-NEXT: or.b32 [[SEL:%r[0-9]+]], {{%r[0-9]+}}, [[RANK]];
+// CHECK-NEXT: setp.ne.b32 [[P:%p[0-9]+]], [[SEL]], 0;
+// CHECK-NEXT: @[[P]] bra [[SKIP:\$L__BB[0-9_]+]];
 // SW32 K-major descriptor: layout type 6, version 1, SBO 16 (8 rows x 32 B).
 // CHECK: or.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, -4611615580963667968;
 // CHECK: tcgen05.cp.cta_group::2.128x256b [{{%r[0-9]+}}], {{%rd[0-9]+}};
 // The pair's mask folds to 0b11 (the issuer is rank 0).
 // CHECK-NEXT: mov.b16 [[MASK:%rs[0-9]+]], 3;
 // CHECK-NEXT: tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64 [{{.*}}], [[MASK]];
+// CHECK-NEXT: [[SKIP]]:
 // CHECK: mbarrier.try_wait.parity.shared.b64
 // Each CTA reads its tensor memory back, lane t to thread t.
 // CHECK: tcgen05.ld.sync.aligned.32x32b.x8.b32
