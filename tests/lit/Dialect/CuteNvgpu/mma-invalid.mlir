@@ -477,3 +477,46 @@ func.func @dense_with_scales(%d: !Acc, %a: !R, %b: !R, %s: !SF) {
   cute.mma_atom_call %m, %d, %a, %b, %d scales(%s, %s : !SF, !SF) : !M, !Acc, !R, !R, !Acc
   return
 }
+
+// -----
+
+// Scale factors where the atom does not read them: SM120's in registers,
+!Acc = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(16,8):(8,1)">>
+!F8 = !cute.view<!cute.ptr<f8E4M3FN, rmem>, !cute.layout<"(16,32):(32,1)">>
+!SF = !cute.view<!cute.ptr<f8E8M0FNU, rmem>, !cute.layout<"2:1">>
+!SFs = !cute.view<!cute.ptr<f8E8M0FNU, smem>, !cute.layout<"2:1">>
+!BS = !cute_nvgpu.SM120.mma_bs<16x8x32, elem_type = (f8E4M3FN, f8E4M3FN, f32), sf_type = f8E8M0FNU, sf_vec = 32>
+func.func @block_scale_in_smem(%d: !Acc, %a: !F8, %b: !F8, %sfa: !SFs, %sfb: !SF) {
+  %bs = cute.make_atom : !BS
+  // expected-error @+1 {{'SM120.mma_bs' scale factors of A live in rmem, got !cute.view<!cute.ptr<f8E8M0FNU, smem>, !cute.layout<"2:1">>}}
+  cute.mma_atom_call %bs, %d, %a, %b, %d scales(%sfa, %sfb : !SFs, !SF) : !BS, !Acc, !F8, !F8, !Acc
+  return
+}
+
+// -----
+
+// sm100.mma_bs reads its scale factors from tensor memory.
+!S = !cute.view<!cute.ptr<f8E4M3FN, smem, align<1024>>, !cute.composed_layout<"S<3,4,3> o 0 o (128,32):(128,1)">>
+!D = !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(128,128):(65536,1)">>
+!SF = !cute.view<!cute.ptr<f8E8M0FNU, tmem>, !cute.layout<"(128,4):(65536,1)">>
+!SFr = !cute.view<!cute.ptr<f8E8M0FNU, rmem>, !cute.layout<"(128,4):(4,1)">>
+!BS = !cute_nvgpu.sm100.mma_bs<128x128x32, ab_major = (k, k), elem_type = (f8E4M3FN, f8E4M3FN, f32), frag_kind = ss, sf_type = f8E8M0FNU, sf_vec = 32>
+func.func @umma_block_scale_in_registers(%d: !D, %a: !S, %b: !S, %sfa: !SF, %sfb: !SFr) {
+  %atom = cute.make_atom : !BS
+  // expected-error @+1 {{'sm100.mma_bs' scale factors of B live in tmem, got !cute.view<!cute.ptr<f8E8M0FNU, rmem>, !cute.layout<"(128,4):(4,1)">>}}
+  cute.mma_atom_call %atom, %d, %a, %b, %d scales(%sfa, %sfb : !SF, !SFr) : !BS, !D, !S, !S, !D
+  return
+}
+
+// -----
+
+// sm100.mma_bs without its scale factors.
+!S = !cute.view<!cute.ptr<f8E4M3FN, smem, align<1024>>, !cute.composed_layout<"S<3,4,3> o 0 o (128,32):(128,1)">>
+!D = !cute.view<!cute.ptr<f32, tmem>, !cute.layout<"(128,128):(65536,1)">>
+!BS = !cute_nvgpu.sm100.mma_bs<128x128x32, ab_major = (k, k), elem_type = (f8E4M3FN, f8E4M3FN, f32), frag_kind = ss, sf_type = f8E8M0FNU, sf_vec = 32>
+func.func @umma_block_scaled_without_scales(%d: !D, %a: !S, %b: !S) {
+  %atom = cute.make_atom : !BS
+  // expected-error @+1 {{'sm100.mma_bs' is a block-scaled atom: it needs two scale-factor operands (A, B), scales(%sfa, %sfb : views), got 0}}
+  cute.mma_atom_call %atom, %d, %a, %b, %d : !BS, !D, !S, !S, !D
+  return
+}
