@@ -35,6 +35,18 @@ func.func @imma_ts_a_in_registers(%a: !Ar, %b: !Bs) -> !U {
 
 // -----
 
+// The IMMA builder checks element types too: an f16 A for a bf16 atom.
+!Ah = !cute.view<!cute.ptr<f16, smem>, !cute.layout<"(128,16):(16,1)">>
+!Bs = !cute.view<!cute.ptr<bf16, smem>, !cute.layout<"(256,16):(16,1)">>
+!U = !cute_nvgpu.sm100.mma<128x256x16, ab_major = (k, k), elem_type = (bf16, bf16, f32), frag_kind = ss>
+func.func @imma_f16_a(%a: !Ah, %b: !Bs) -> !U {
+  // expected-error @+1 {{'cute_nvgpu.atom.sm100.imma' op expects operand a with element type bf16, but get f16.}}
+  %atom = cute_nvgpu.atom.sm100.imma %a, %b : !Ah, !Bs -> !U
+  return %atom : !U
+}
+
+// -----
+
 !W = !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
 func.func @accumulator_size() -> vector<32xf32> {
   // expected-error @+1 {{a warpgroup thread holds 64 x f32 of the 64x128 accumulator, but the result is vector<32xf32>}}
