@@ -67,6 +67,18 @@ func.func @multicast_without_mask(%d: !Desc, %s: !S, %bar: !cute.ptr<i64, smem>,
 
 !Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 0, interleave = 0, l2_promotion = 128, oob_fill = "zero">
 !S = !cute.view<!cute.ptr<f16, smem, align<128>>, !cute.layout<"(64,64):(1,64)">>
+// A store completes in a bulk async-group: an mbarrier is refused.
+func.func @store_with_mbarrier(%d: !Desc, %s: !S, %bar: !cute.ptr<i64, smem>, %x: i32) {
+  %a = cute.make_atom %d : !Desc -> : !cute_nvgpu.atom.tma_store<f16, rank = 2>
+  // expected-error @+1 {{'!cute_nvgpu.atom.tma_store<f16, rank = 2>' completes in a bulk async-group, not on an mbarrier}}
+  cute_nvgpu.tma.copy %a, %d, %s, [%x, %x] mbar(%bar : !cute.ptr<i64, smem>) : !cute_nvgpu.atom.tma_store<f16, rank = 2>, !Desc, !S
+  return
+}
+
+// -----
+
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 0, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!S = !cute.view<!cute.ptr<f16, smem, align<128>>, !cute.layout<"(64,64):(1,64)">>
 // A CTA mask on a load that writes one CTA.
 func.func @mask_without_multicast(%d: !Desc, %s: !S, %bar: !cute.ptr<i64, smem>, %x: i32, %m: i16) {
   %a = cute.make_atom %d : !Desc -> : !cute_nvgpu.atom.tma_load<f16, rank = 2>

@@ -123,5 +123,46 @@ gpu.module @kernels {
     nvvm.cp.async.bulk.wait_group 0
     return
   }
+
+  // A TMA atom made non-executing (CuTe's make_tma_atom result before
+  // .with(mbar)) is bound to its mbarrier by the copy: the same load.
+  // CHECK-LABEL: .entry tma_non_exec_load(
+  // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+  func.func @tma_non_exec_load(%in: !Desc {cute_nvgpu.grid_constant}, %x: i32, %y: i32) attributes {cute.kernel} {
+    %bar = cute.alloc_smem 1 : !Bar
+    %tp = cute.alloc_smem 8192 : !cute.ptr<f16, smem, align<1024>>
+    %l = cute.static : !cute.composed_layout<"S<3,3,3> o 0 o (64,128):(1,64)">
+    %tile = cute.make_view %tp, %l : !Tile
+    %one = arith.constant 1 : i32
+    %phase = arith.constant 0 : i32
+    cute_nvgpu.arch.mbarrier.init %bar, %one : !Bar
+    nvvm.fence.mbarrier.init
+    %load = cute.make_atom %in : !Desc -> : !cute_nvgpu.atom.non_exec_tiled_tma_load<f16, rank = 2>
+    cute_nvgpu.arch.mbarrier.arrive %bar tx(%tile : !Tile) : !Bar
+    cute_nvgpu.tma.copy %load, %in, %tile, [%x, %y] mbar(%bar : !Bar) : !cute_nvgpu.atom.non_exec_tiled_tma_load<f16, rank = 2>, !Desc, !Tile
+    cute_nvgpu.arch.mbarrier.wait %bar, %phase : !Bar
+    return
+  }
+
+  // Boxes of rank 5 (the most a tensor map has): five coordinates.
+  // CHECK-LABEL: .entry tma_rank5_load(
+  // CHECK: cp.async.bulk.tensor.5d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{.*}}], [{{%rd[0-9]+}}, {{{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}}]
+  func.func @tma_rank5_load(%in: !cute_nvgpu.tma_descriptor<f16, box = [8, 4, 2, 2, 2], swizzle = 0, interleave = 0, l2_promotion = 0, oob_fill = "zero"> {cute_nvgpu.grid_constant},
+                            %a: i32, %b: i32, %c: i32, %d: i32, %e: i32) attributes {cute.kernel} {
+    %bar = cute.alloc_smem 1 : !Bar
+    %tp = cute.alloc_smem 256 : !cute.ptr<f16, smem, align<128>>
+    %l = cute.static : !cute.layout<"(8,4,2,2,2):(1,8,32,64,128)">
+    %tile = cute.make_view %tp, %l : !cute.view<!cute.ptr<f16, smem, align<128>>, !cute.layout<"(8,4,2,2,2):(1,8,32,64,128)">>
+    %one = arith.constant 1 : i32
+    %phase = arith.constant 0 : i32
+    cute_nvgpu.arch.mbarrier.init %bar, %one : !Bar
+    nvvm.fence.mbarrier.init
+    %load = cute.make_atom %in : !cute_nvgpu.tma_descriptor<f16, box = [8, 4, 2, 2, 2], swizzle = 0, interleave = 0, l2_promotion = 0, oob_fill = "zero"> -> : !cute_nvgpu.atom.tma_load<f16, rank = 5>
+    cute_nvgpu.arch.mbarrier.arrive %bar tx(%tile : !cute.view<!cute.ptr<f16, smem, align<128>>, !cute.layout<"(8,4,2,2,2):(1,8,32,64,128)">>) : !Bar
+    cute_nvgpu.tma.copy %load, %in, %tile, [%a, %b, %c, %d, %e] mbar(%bar : !Bar)
+        : !cute_nvgpu.atom.tma_load<f16, rank = 5>, !cute_nvgpu.tma_descriptor<f16, box = [8, 4, 2, 2, 2], swizzle = 0, interleave = 0, l2_promotion = 0, oob_fill = "zero">, !cute.view<!cute.ptr<f16, smem, align<128>>, !cute.layout<"(8,4,2,2,2):(1,8,32,64,128)">>
+    cute_nvgpu.arch.mbarrier.wait %bar, %phase : !Bar
+    return
+  }
 }
 }
