@@ -174,6 +174,10 @@ fn stages_are_kept_in_the_order_the_passes_ran() {
     assert!(position("cute-desugar") < position("cute-to-llvm"), "{ran:?}");
     assert!(position("cute-to-llvm") < position("convert-gpu-to-nvvm"), "{ran:?}");
     assert!(position("convert-gpu-to-nvvm") < position("cute-kernel-to-nvvm"), "{ran:?}");
+    // Spec 000's stages: the SM-tier atoms after the target-neutral lowering,
+    // the kernel ABI after both.
+    assert!(position("cute-to-llvm") < position("cute-nvgpu-to-nvvm"), "{ran:?}");
+    assert!(position("cute-nvgpu-to-nvvm") < position("cute-kernel-to-nvvm"), "{ran:?}");
     let desugared = &stages[position("cute-desugar")];
     assert!(desugared.ir.contains("gpu.module @kernels") && !desugared.ir.contains("llvm.func"), "{}", desugared.ir);
     assert!(stages[position("convert-gpu-to-nvvm")].anchor.ends_with("gpu_module_kernels"));
