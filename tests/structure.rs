@@ -1,6 +1,7 @@
 //! Issue 29's size rules, kept: no Rust file of the compiler or the
 //! emulator over 800 lines, no function over 150. A file or function that
-//! grows past them is split by concern (`docs/architecture.md`).
+//! grows past them is split by concern (`docs/architecture.md`). And the
+//! target-neutral code names no chip.
 
 use std::path::{Path, PathBuf};
 
@@ -124,6 +125,47 @@ fn no_file_over_800_lines_and_no_function_over_150() {
     }
     assert!(counted > 1000, "the scan found the functions ({counted})");
     assert!(over.is_empty(), "split these by concern:\n{}", over.join("\n"));
+}
+
+/// Spec 003 "Registry Model" and spec 000's pattern bank: generic code
+/// dispatches through the atom interfaces and never branches on a target.
+/// The target-neutral stages (desugaring, `cute-to-llvm`, the algebra, type
+/// inference, the generic atom dispatch) name no chip: no `"sm_90a"`-like
+/// literal, no `Chip`, no read of the enclosing `cute_nvgpu.target`.
+#[test]
+fn the_target_neutral_code_never_names_a_chip() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src/passes/transforms/desugar", "src/passes/conversion/cute_to_llvm", "src/layout", "src/dialect/infer"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    files.push(root.join("src/dialect/atoms.rs"));
+    assert!(files.len() > 30, "the walk found the sources");
+    let names_a_chip = |line: &str| {
+        let b = line.as_bytes();
+        let literal = (0..b.len()).any(|i| {
+            b[i] == b'"' && b[i + 1..].starts_with(b"sm") && {
+                let rest = &b[i + 3..];
+                let digit_at = if b.get(i + 3) == Some(&b'_') { 1 } else { 0 };
+                b.len() > i + 3 && rest.get(digit_at).is_some_and(u8::is_ascii_digit)
+            }
+        });
+        literal || line.contains("Chip") || line.contains("enclosing_chip") || line.contains("cute_nvgpu.target")
+    };
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let trimmed = line.trim_start();
+            if !trimmed.starts_with("//") && names_a_chip(line) {
+                found.push(format!("{}:{}: {}", file.strip_prefix(root).unwrap().display(), n + 1, trimmed));
+            }
+        }
+    }
+    assert!(found.is_empty(), "target-neutral code names a chip:\n{}", found.join("\n"));
+    // The scan finds what it looks for.
+    assert!(names_a_chip("if chip == \"sm_90a\" {") && names_a_chip("x == \"sm100\"") && names_a_chip("let c: Chip = t;"));
+    assert!(!names_a_chip("let s = \"small\";") && !names_a_chip("let n = \"sm\";"));
 }
 
 #[test]
