@@ -72,3 +72,20 @@ func.func @caller(%a: !cute.layout<"(8,4):(?,?)">) -> !cute.layout<"(4,2):(?,?)"
   %r = func.call @compose_dynamic(%a) : (!cute.layout<"(8,4):(?,?)">) -> !cute.layout<"(4,2):(?,?)">
   return %r : !cute.layout<"(4,2):(?,?)">
 }
+
+// A derefined layout (spec 000's layout projection): the static values of
+// the leaves made run-time are inserted into the run-time layout's struct,
+// mode by mode (shape, stride).
+// CHECK-LABEL: func.func @derefine_layout
+// CHECK-DAG: %[[C8:.*]] = llvm.mlir.constant(8 : i32) : i32
+// CHECK-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK: %[[U:.*]] = llvm.mlir.undef : !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: %[[I0:.*]] = llvm.insertvalue %[[C8]], %[[U]][0]
+// CHECK: %[[I1:.*]] = llvm.insertvalue %[[C1]], %[[I0]][1]
+// CHECK: %[[I2:.*]] = llvm.insertvalue %[[C4]], %[[I1]][2]
+// CHECK: llvm.insertvalue %[[C8]], %[[I2]][3]
+func.func @derefine_layout(%l: !cute.layout<"(8,4):(1,8)">) -> !cute.layout<"(?,4):(1,?)"> {
+  %r = cute.derefine %l : !cute.layout<"(8,4):(1,8)"> to !cute.layout<"(?,4):(1,?)">
+  return %r : !cute.layout<"(?,4):(1,?)">
+}
