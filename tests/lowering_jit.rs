@@ -200,6 +200,45 @@ fn size_and_ceil_div_of_run_time_extents() {
 }
 
 #[test]
+fn shape_div_of_run_time_extents_is_cute_s() {
+    // CuTe's shape_div (no mode: NVIDIA's IR) of run-time extents, executed:
+    // under its precondition (of two extents one divides the other) the
+    // lowering's quotient is the Rust algebra's, also where the divisor is
+    // the larger (shape_div(4, 40) = 1).
+    let source = r#"func.func @f(%m: i32, %n: i32, %d: i32) -> i32 {
+  %s = cute.make_int_tuple(%m, %n) : (i32, i32) -> !cute.shape<"(?,?)">
+  %q = cute.make_int_tuple(%d) : (i32) -> !cute.int_tuple<"(?,4)">
+  %c = cute.shape_div(%s, %q) : (!cute.shape<"(?,?)">, !cute.int_tuple<"(?,4)">) -> !cute.shape<"(?,?)">
+  %v:2 = cute.get_leaves %c : !cute.shape<"(?,?)"> -> i32, i32
+  %k = arith.constant 100000 : i32
+  %hi = arith.muli %v#0, %k : i32
+  %r = arith.addi %hi, %v#1 : i32
+  return %r : i32
+}"#;
+    type Fn3 = extern "C" fn(i32, i32, i32) -> i32;
+    let compiler = Compiler::new();
+    let engine = jit(&compiler, source);
+    let f: Fn3 = lookup(&engine, "f");
+    let mut rng = Rng(0x5ba9_e0d1_0000_0003);
+    for i in 0..RUNS {
+        let d = rng.range(1, 64);
+        // Mode 0: a multiple of d, or (every other run) a divisor of d.
+        let m = if i % 2 == 0 {
+            d * rng.range(1, 40)
+        } else {
+            let divisors: Vec<i64> = (1..=d).filter(|x| d % x == 0).collect();
+            divisors[rng.range(0, divisors.len() as i64 - 1) as usize]
+        };
+        let n = [1, 2, 4, 8, 12, 400][rng.range(0, 5) as usize];
+        let shape = layout::parse_int_tuple(&format!("({m},{n})")).unwrap();
+        let divisor = layout::parse_int_tuple(&format!("({d},4)")).unwrap();
+        let want = layout::shape_div(&shape, &divisor, layout::DivMode::Cute).unwrap().to_string();
+        let got = f(m as i32, n as i32, d as i32);
+        assert_eq!(format!("({},{})", got / 100000, got % 100000), want, "shape_div(({m},{n}), ({d},4))");
+    }
+}
+
+#[test]
 fn static_layouts_leave_no_arithmetic_after_optimization() {
     // Zero cost: all-static algebra folds; after LLVM's optimizer the
     // function returns a constant.
