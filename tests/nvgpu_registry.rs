@@ -119,6 +119,30 @@ fn parse<'c>(compiler: &'c Compiler, text: &str) -> Type<'c> {
     Type::parse(compiler.context(), text).unwrap_or_else(|| panic!("{text} does not parse"))
 }
 
+/// Spec 003's copy catalog: the bits one thread moves per atom (element
+/// width times the per-thread fragment), transcribed from its tables.
+const COPY_BITS: &[(&str, u32)] = &[
+    ("!cute_nvgpu.atom.universal_copy<f32>", 32),
+    ("!cute_nvgpu.atom.universal_copy<f16>", 16),
+    ("!cute_nvgpu.atom.ldsm<m8n8>", 32),
+    ("!cute_nvgpu.atom.ldsm<m8n8.x2>", 64),
+    ("!cute_nvgpu.atom.ldsm<m8n8.x4>", 128),
+    ("!cute_nvgpu.atom.ldsm<m8n8.x4.trans>", 128),
+    ("!cute_nvgpu.atom.stsm<m8n8.x2>", 64),
+    ("!cute_nvgpu.atom.simt_async_copy<4>", 32),
+    ("!cute_nvgpu.atom.simt_async_copy<8>", 64),
+    ("!cute_nvgpu.atom.simt_async_copy<16>", 128),
+];
+
+#[test]
+fn copy_atoms_report_the_spec_s_bits_per_thread() {
+    let compiler = Compiler::new();
+    for (sample, bits) in COPY_BITS {
+        let record = atom_record(parse(&compiler, sample)).unwrap_or_else(|| panic!("{sample} has no record"));
+        assert_eq!(record.value_bits, *bits, "{sample}");
+    }
+}
+
 #[test]
 fn registry_matches_spec_003_row_by_row() {
     let compiler = Compiler::new();
