@@ -480,9 +480,12 @@ LogicalResult mlir::cute_nvgpu::verifyAtomWithRust(const CuteNvgpuAtom &params,
 
 /// Target verification (spec 003 "Registry Invariants"): every registry type
 /// used in the region must be registered on the target, and every atom
-/// instance must meet its operand contract.
+/// instance must meet its operand contract. Every op that uses a type the
+/// chip lacks is reported, not only the first: a kernel file moved to
+/// another chip shows all it must change at once.
 static LogicalResult verifyTargetRegion(Operation *root, TargetAttr target) {
-  WalkResult result = root->walk([&](Operation *op) -> WalkResult {
+  bool failedAny = false;
+  root->walk([&](Operation *op) {
     auto emit = [&] { return op->emitOpError(); };
     llvm::SmallPtrSet<Type, 4> checked;
     auto checkType = [&](Type type) -> LogicalResult {
@@ -498,22 +501,26 @@ static LogicalResult verifyTargetRegion(Operation *root, TargetAttr target) {
       });
       return ok;
     };
-    for (Type type : op->getResultTypes())
-      if (failed(checkType(type)))
-        return WalkResult::interrupt();
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
-        for (BlockArgument arg : block.getArguments())
-          if (failed(checkType(arg.getType())))
-            return WalkResult::interrupt();
-    if (auto fn = llvm::dyn_cast<FunctionOpInterface>(op))
-      if (failed(checkType(fn.getFunctionType())))
-        return WalkResult::interrupt();
+    // One diagnostic per op: its first type the chip lacks.
+    auto opFails = [&] {
+      for (Type type : op->getResultTypes())
+        if (failed(checkType(type)))
+          return true;
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            if (failed(checkType(arg.getType())))
+              return true;
+      if (auto fn = llvm::dyn_cast<FunctionOpInterface>(op))
+        if (failed(checkType(fn.getFunctionType())))
+          return true;
+      return false;
+    };
+    failedAny |= opFails();
     // (Atom instances' operand contracts are checked by the atom-call ops
     // themselves, through NvgpuAtomHooks.)
-    return WalkResult::advance();
   });
-  return failure(result.wasInterrupted());
+  return failure(failedAny);
 }
 
 LogicalResult CuteNvgpuDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {

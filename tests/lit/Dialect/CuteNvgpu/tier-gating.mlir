@@ -621,3 +621,20 @@ module attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_80a">} {
 // expected-error @+1 {{'cute_nvgpu.target' must be a #cute_nvgpu.target<"sm_XX">, got "sm_90a"}}
 module attributes {cute_nvgpu.target = "sm_90a"} {
 }
+
+// -----
+
+// Every op that uses an atom the target lacks is reported, not only the
+// first (a file moved to another chip shows all it must change).
+module attributes {cute_nvgpu.target = #cute_nvgpu.target<"sm_80">} {
+  // expected-error @+1 {{'!cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>' requires sm_90a, but the target is sm_80}}
+  func.func private @wgmma(!cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>)
+  // expected-error @+1 {{'!cute_nvgpu.atom.tmem_load<f32>' requires sm_100a, sm_100f, sm_103a or sm_103f, but the target is sm_80}}
+  func.func private @tmem(!cute_nvgpu.atom.tmem_load<f32>)
+  func.func private @accepted(!cute_nvgpu.atom.ldsm<m8n8.x4>)
+  func.func @atoms() {
+    // expected-error @+1 {{'!cute_nvgpu.atom.stsm<m8n8.x2>' requires}}
+    %s = cute.make_atom : !cute_nvgpu.atom.stsm<m8n8.x2>
+    return
+  }
+}
