@@ -7,8 +7,8 @@
 // RUN: %cute compile %examples/gemm_epilogue_sm80.mlir --chip sm_80 -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_80 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// Exactly 16 global stores, all 16-byte vectors: no narrower store (of any
-// width or type) and no 8-byte vector.
+// Exactly 16 global stores (the count of 16 v4.b32 stores below makes them
+// all 16-byte vectors), and no scalar or v2 store of any type.
 // RUN: grep -cE 'st\.global' %t.ptx | FileCheck %s --check-prefix=STORES
 // RUN: not grep -E 'st\.global\.(v2\.)?[bfsu](8|16|32|64)' %t.ptx
 // STORES: {{^}}16{{$}}

@@ -480,7 +480,8 @@ func.func @dense_with_scales(%d: !Acc, %a: !R, %b: !R, %s: !SF) {
 
 // -----
 
-// Scale factors where the atom does not read them: SM120's in registers,
+// Scale factors where the atom does not read them: SM120 reads its scale
+// factors from registers, not shared memory.
 !Acc = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"(16,8):(8,1)">>
 !F8 = !cute.view<!cute.ptr<f8E4M3FN, rmem>, !cute.layout<"(16,32):(32,1)">>
 !SF = !cute.view<!cute.ptr<f8E8M0FNU, rmem>, !cute.layout<"2:1">>

@@ -9,6 +9,7 @@
 // RUN: %cute-opt %s --pass-pipeline='builtin.module(cute-to-nvvm{chip=sm_100a})' | FileCheck %s --check-prefix=NVVM
 // NVVM-LABEL: llvm.func @three_retrievals(
 // NVVM: nvvm.tcgen05.alloc
+// NVVM-NOT: nvvm.tcgen05.alloc
 // NVVM: %[[A:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i32
 // NVVM: llvm.inttoptr %[[A]] : i32 to !llvm.ptr<6>
 // NVVM-NOT: nvvm.tcgen05.alloc

@@ -1,8 +1,9 @@
-// Spec 000 "make_int_tuple Hub": desugaring canonicalizes equivalent static
-// tuples so later passes compare them structurally. A static
-// `cute.make_int_tuple` folds to `cute.static` of its type (types are
-// uniqued, so equal tuples are one type), and CSE then makes equal tuples,
-// static or built from the same values, one SSA value.
+// Spec 000 "make_int_tuple Hub": equivalent static tuples are made one so
+// later passes compare them structurally. A static `cute.make_int_tuple`
+// folds to `cute.static` of its type (types are uniqued, so equal tuples are
+// one type), and the op is pure, so CSE makes equal tuples, static or built
+// from the same values, one SSA value. (`cute compile` runs no canonicalize
+// or CSE pass of its own: docs/spec-trace.md, "make_int_tuple Hub".)
 // RUN: %cute-opt %s --pass-pipeline='builtin.module(func.func(canonicalize,cse))' | FileCheck %s
 
 // CHECK-LABEL: func.func @equal_tuples
