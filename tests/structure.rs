@@ -145,13 +145,10 @@ fn the_target_neutral_code_never_names_a_chip() {
     files.push(root.join("src/dialect/atoms.rs"));
     assert!(files.len() > 30, "the walk found the sources");
     let names_a_chip = |line: &str| {
-        let b = line.as_bytes();
-        let literal = (0..b.len()).any(|i| {
-            b[i] == b'"' && b[i + 1..].starts_with(b"sm") && {
-                let rest = &b[i + 3..];
-                let digit_at = if b.get(i + 3) == Some(&b'_') { 1 } else { 0 };
-                b.len() > i + 3 && rest.get(digit_at).is_some_and(u8::is_ascii_digit)
-            }
+        // A literal `"sm` followed by a digit, or by `_` and a digit.
+        let literal = line.match_indices("\"sm").any(|(i, _)| {
+            let after = &line[i + 3..];
+            after.strip_prefix('_').unwrap_or(after).starts_with(|c: char| c.is_ascii_digit())
         });
         literal || line.contains("Chip") || line.contains("enclosing_chip") || line.contains("cute_nvgpu.target")
     };
