@@ -41,3 +41,40 @@ func.func @mma_stage(%d: !D, %a: !A, %b: !B) {
   cute.mma_atom_call %m, %d, %a, %b, %d : !M, !D, !A, !B, !D
   return
 }
+
+// A TMA load and an SM90 warpgroup MMA likewise: cute-to-llvm lowers the
+// views around them and leaves `cute_nvgpu.tma.copy` and the sm90.mma call;
+// cute-nvgpu-to-nvvm makes them a cp.async.bulk.tensor and a
+// wgmma.mma_async whose operands are the GMMA descriptors of the tiles.
+!Desc = !cute_nvgpu.tma_descriptor<f16, box = [64, 64], swizzle = 128, interleave = 0, l2_promotion = 128, oob_fill = "zero">
+!Load = !cute_nvgpu.atom.tma_load<f16, rank = 2>
+!Tile = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,64):(1,64)">>
+!Bar = !cute.ptr<i64, smem, align<8>>
+// NEUTRAL-LABEL: func @tma_stage
+// NEUTRAL: cute_nvgpu.tma.copy %{{.*}} : !cute_nvgpu.atom.tma_load<f16, rank = 2>
+// NEUTRAL-NOT: nvvm.cp.async.bulk.tensor
+// NVVM-LABEL: func @tma_stage
+// NVVM-NOT: cute_nvgpu.tma.copy
+// NVVM: nvvm.cp.async.bulk.tensor.shared.cluster.global
+func.func @tma_stage(%in: !Desc, %tile: !Tile, %bar: !Bar, %x: i32, %y: i32) {
+  %load = cute.make_atom %in : !Desc -> : !Load
+  cute_nvgpu.tma.copy %load, %in, %tile, [%x, %y] mbar(%bar : !Bar) : !Load, !Desc, !Tile
+  return
+}
+
+!WC = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"64:1">>
+!WA = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,16):(64,1)">>
+!WB = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (128,16):(64,1)">>
+!W = !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
+// NEUTRAL-LABEL: func @wgmma_stage
+// NEUTRAL: cute.mma_atom_call %{{.*}} : !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
+// NEUTRAL-NOT: nvvm.wgmma.mma_async
+// NVVM-LABEL: func @wgmma_stage
+// NVVM-NOT: cute.mma_atom_call
+// NVVM: nvvm.wgmma.mma_async
+// NVVM-SAME: m = 64, n = 128, k = 16
+func.func @wgmma_stage(%c: !WC, %a: !WA, %b: !WB) {
+  %w = cute.make_atom : !W
+  cute.mma_atom_call %w, %c, %a, %b, %c : !W, !WC, !WA, !WB, !WC
+  return
+}
