@@ -20,6 +20,25 @@ gpu.module @kernels {
 
 // -----
 
+// FP4 at K = 32: e2m1 in 8-bit containers (kind::mxf8f6f4), not yet packed.
+!A = !cute.view<!cute.ptr<f4E2M1FN, rmem>, !cute.layout<"16:1">>
+!B = !cute.view<!cute.ptr<f4E2M1FN, rmem>, !cute.layout<"8:1">>
+!C = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>
+!S = !cute.view<!cute.ptr<f8E8M0FNU, rmem>, !cute.layout<"1:1">>
+!M = !cute_nvgpu.SM120.mma_bs<16x8x32, elem_type = (f4E2M1FN, f4E2M1FN, f32), sf_type = f8E8M0FNU, sf_vec = 32>
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+  gpu.func @fp4_in_8_bit_containers(%a: !A, %b: !B, %c: !C, %s: !S) kernel {
+    %mma = cute.make_atom : !M
+    // expected-error @+1 {{SM120.mma_bs is not lowered: SM120 block-scaled MMA lowers FP8 x FP8 at K = 32 (ue8m0, sf_vec 32) and FP4 x FP4 at K = 64; FP6 and FP4 in 8-bit containers are not yet}}
+    cute.mma_atom_call %mma, %c, %a, %b, %c scales(%s, %s : !S, !S) : !M, !C, !A, !B, !C
+    gpu.return
+  }
+}
+}
+
+// -----
+
 !A = !cute.view<!cute.ptr<f4E2M1FN, rmem>, !cute.layout<"32:1">>
 !B = !cute.view<!cute.ptr<f4E2M1FN, rmem>, !cute.layout<"16:1">>
 !C = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>
