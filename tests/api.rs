@@ -191,47 +191,15 @@ fn stages_are_kept_in_the_order_the_passes_ran() {
 /// Spec 002 "Bulk cute -> LLVM Pattern Bank": the SM-tier atom rewriters are
 /// independent patterns, one per atom family, not one switch. Each
 /// `cute.copy_atom_call` / `cute.mma_atom_call` pattern of `NVGPU_PATTERNS`
-/// is run alone on calls of every family (after cute-to-llvm, as the pass
-/// sees them): it lowers the calls of its own family and leaves the others,
-/// and every family is lowered by exactly one pattern.
+/// is run alone on calls of every family (the lit suite's
+/// `nvgpu-stage.mlir`, after cute-to-llvm, as the pass sees them): it lowers
+/// the calls of its own family and leaves the others, and every family is
+/// lowered by exactly one pattern.
 #[test]
 fn the_atom_rewriters_are_independent_patterns() {
     use cute_mlir::passes::conversion::nvgpu_to_nvvm::NVGPU_PATTERNS;
     use cute_mlir::passes::rewrite::apply_phases;
     use melior::ir::operation::OperationRef;
-    const SOURCE: &str = r#"
-!g = !cute.view<!cute.ptr<f16, gmem>, !cute.layout<"8:1">>
-!s = !cute.view<!cute.ptr<f16, smem, align<16>>, !cute.layout<"8:1">>
-!r2 = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"2:1">>
-func.func @cp_async(%g: !g, %s: !s) {
-  %cp = cute.make_atom : !cute_nvgpu.atom.simt_async_copy<16, f16>
-  cute.copy_atom_call %cp, %g, %s : !cute_nvgpu.atom.simt_async_copy<16, f16>, !g, !s
-  return
-}
-func.func @ldsm(%s: !s, %r: !r2) {
-  %x1 = cute.make_atom : !cute_nvgpu.atom.ldsm<m8n8.x1, f16>
-  cute.copy_atom_call %x1, %s, %r : !cute_nvgpu.atom.ldsm<m8n8.x1, f16>, !s, !r2
-  return
-}
-!D = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>
-!A = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"8:1">>
-!B = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"4:1">>
-!M = !cute_nvgpu.sm80.mma<16x8x16, elem_type = (f16, f16, f32)>
-func.func @mma_sync(%d: !D, %a: !A, %b: !B) {
-  %m = cute.make_atom : !M
-  cute.mma_atom_call %m, %d, %a, %b, %d : !M, !D, !A, !B, !D
-  return
-}
-!WC = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"64:1">>
-!WA = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (64,16):(64,1)">>
-!WB = !cute.view<!cute.ptr<f16, smem, align<1024>>, !cute.composed_layout<"S<3,3,3> o 0 o (128,16):(64,1)">>
-!W = !cute_nvgpu.sm90.mma<64x128x16, ab_major = (k, k), elem_type = (f16, f16, f32), frag_kind = ss>
-func.func @wgmma(%c: !WC, %a: !WA, %b: !WB) {
-  %w = cute.make_atom : !W
-  cute.mma_atom_call %w, %c, %a, %b, %c : !W, !WC, !WA, !WB, !WC
-  return
-}
-"#;
     // The families, by the atom type their calls name.
     const FAMILIES: [&str; 4] = ["atom.simt_async_copy", "atom.ldsm", "sm80.mma", "sm90.mma"];
     let calls_left = |ir: &str| -> Vec<bool> {
@@ -242,10 +210,11 @@ func.func @wgmma(%c: !WC, %a: !WA, %b: !WB) {
     };
     let mut lowered_by = [0usize; FAMILIES.len()];
     let mut patterns = 0;
+    let source = lit_input("Conversion/CuteNvgpuToNVVM/nvgpu-stage.mlir");
+    let compiler = Compiler::new();
     for pattern in NVGPU_PATTERNS.iter().filter(|p| matches!(p.root, "cute.copy_atom_call" | "cute.mma_atom_call")) {
         patterns += 1;
-        let compiler = Compiler::new();
-        let mut module = compiler.parse(SOURCE).unwrap();
+        let mut module = compiler.parse(&source).unwrap();
         compiler.run_pipeline(&mut module, "builtin.module(cute-to-llvm)").unwrap();
         assert_eq!(calls_left(&module.as_operation().to_string()), vec![true; FAMILIES.len()], "cute-to-llvm leaves every SM-tier call");
         // SAFETY: the module outlives the reference, which the call does not keep.

@@ -24,6 +24,20 @@ func.func @stage(%g: !g, %s: !s, %r: !r) {
   return
 }
 
+// An ldmatrix copy likewise (the SM80 matrix-copy pattern).
+!r2 = !cute.view<!cute.ptr<f16, rmem>, !cute.layout<"2:1">>
+// NEUTRAL-LABEL: func @ldsm_stage
+// NEUTRAL: cute.copy_atom_call %{{.*}} : !cute_nvgpu.atom.ldsm<m8n8, f16>
+// NEUTRAL-NOT: nvvm.ldmatrix
+// NVVM-LABEL: func @ldsm_stage
+// NVVM-NOT: cute.copy_atom_call
+// NVVM: nvvm.ldmatrix
+func.func @ldsm_stage(%s: !s, %r: !r2) {
+  %x1 = cute.make_atom : !cute_nvgpu.atom.ldsm<m8n8.x1, f16>
+  cute.copy_atom_call %x1, %s, %r : !cute_nvgpu.atom.ldsm<m8n8.x1, f16>, !s, !r2
+  return
+}
+
 // An SM-tier MMA call likewise: cute-to-llvm leaves it, cute-nvgpu-to-nvvm
 // makes it an mma.sync.
 !D = !cute.view<!cute.ptr<f32, rmem>, !cute.layout<"4:1">>
